@@ -1,0 +1,315 @@
+//! The schema of `spec/`: what a machine manifest, a state table and an error list are.
+//!
+//! Everything here deserializes strictly (`deny_unknown_fields`); the vocabulary of matchers,
+//! guards, actions and terminals is closed. `spec/README.md` is the legend for humans.
+
+use serde::Deserialize;
+
+/// `spec/<machine>/tokenizer.ron`: provenance and state order.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manifest {
+    /// Machine name, used for the generated module (`html`, `xml5`).
+    pub machine: String,
+    /// Title of the spec text transcribed.
+    pub spec_title: String,
+    /// Commit, edition or date of the text transcribed.
+    pub spec_version: String,
+    /// Prefix that an anchor id is appended to for a link to the spec.
+    pub anchor_base: String,
+    /// The state the tokenizer starts in.
+    pub initial_state: String,
+    /// States that something outside the tokenizer (tree builder, tests) may switch into.
+    pub external_states: Vec<String>,
+    /// Every state, in spec order; each names `tokenizer/<name>.ron`.
+    pub states: Vec<String>,
+}
+
+/// `spec/<machine>/errors.ron`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ErrorList {
+    /// Prefix that `parse-error-<code>` style anchors are appended to; `None` for codes of ours.
+    pub anchor_base: Option<String>,
+    /// Where the codes come from, for the generated docs.
+    pub provenance: String,
+    pub errors: Vec<ErrorDecl>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ErrorDecl {
+    /// kebab-case code as the spec writes it.
+    pub code: String,
+    /// Anchor id of the code's definition, if it has one.
+    #[serde(default)]
+    pub anchor: Option<String>,
+    /// One line: what the error means.
+    pub summary: String,
+}
+
+/// One tokenizer state: `spec/<machine>/tokenizer/<name>.ron`.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StateDef {
+    /// Anchor id on the spec page, verbatim.
+    pub id: String,
+    /// Heading, verbatim.
+    pub heading: String,
+    /// Actions the spec performs on entering the state, before it consumes anything
+    /// ("Set the temporary buffer to the empty string. ... Consume the next input character").
+    #[serde(default)]
+    pub on_entry: Vec<Action>,
+    /// How the state reads its input.
+    pub body: Body,
+    /// Small inputs that pass through this state; they drive the per-state snapshots.
+    #[serde(default)]
+    pub examples: Vec<Example>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Body {
+    /// "Consume the next input character:" then a list of cases.
+    ConsumeNext(Vec<Case>),
+    /// "If the next few characters are:" then a list of lookahead cases; "anything else" does
+    /// not consume.
+    Lookahead(Vec<Case>),
+    /// The state is an algorithm the runtime implements under the state's name
+    /// (`fn <name>(&mut self)`). `notes` says why.
+    HandWritten { notes: String },
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Case {
+    /// What the case matches; the items of one spec bullet group.
+    pub on: Vec<Matcher>,
+    /// An `If ...` condition on the whole case.
+    #[serde(default, rename = "if")]
+    pub guard: Option<Guard>,
+    /// Spec verbs, in order.
+    #[serde(default, rename = "do")]
+    pub actions: Vec<Action>,
+    /// Exactly one terminal.
+    pub then: Terminal,
+    /// What happens when `if` fails. Without it a failed guard falls through to
+    /// "anything else", which is what the spec says in most places.
+    #[serde(default, rename = "else")]
+    pub otherwise: Option<Branch>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Branch {
+    #[serde(default, rename = "do")]
+    pub actions: Vec<Action>,
+    pub then: Terminal,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub enum Matcher {
+    /// One code point, written as the spec writes it: `"U+003C LESS-THAN SIGN (<)"`.
+    Char(String),
+    /// One of the spec's named character classes.
+    Class(CharClass),
+    /// End of file.
+    Eof,
+    /// "Anything else".
+    AnythingElse,
+    /// Lookahead for an exact string, starting at the next (or, in a consume-next state, at
+    /// the current) input character.
+    Exact(String),
+    /// Lookahead for an ASCII case-insensitive match.
+    CaseInsensitive(String),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Deserialize)]
+pub enum CharClass {
+    /// ASCII alpha: U+0041..=U+005A, U+0061..=U+007A.
+    AsciiAlpha,
+    AsciiUpperAlpha,
+    AsciiLowerAlpha,
+    AsciiDigit,
+    AsciiHexDigit,
+    AsciiUpperHexDigit,
+    AsciiLowerHexDigit,
+    AsciiAlphanumeric,
+    /// ASCII whitespace: tab, LF, FF, CR, space (XML5 uses it).
+    AsciiWhitespace,
+}
+
+impl CharClass {
+    /// The ASCII bytes of the class.
+    pub fn bytes(self) -> Vec<u8> {
+        (0u8..128)
+            .filter(|&b| match self {
+                CharClass::AsciiAlpha => b.is_ascii_alphabetic(),
+                CharClass::AsciiUpperAlpha => b.is_ascii_uppercase(),
+                CharClass::AsciiLowerAlpha => b.is_ascii_lowercase(),
+                CharClass::AsciiDigit => b.is_ascii_digit(),
+                CharClass::AsciiHexDigit => b.is_ascii_hexdigit(),
+                CharClass::AsciiUpperHexDigit => b.is_ascii_digit() || (b'A'..=b'F').contains(&b),
+                CharClass::AsciiLowerHexDigit => b.is_ascii_digit() || (b'a'..=b'f').contains(&b),
+                CharClass::AsciiAlphanumeric => b.is_ascii_alphanumeric(),
+                CharClass::AsciiWhitespace => matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | b' '),
+            })
+            .collect()
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            CharClass::AsciiAlpha => "ASCII alpha",
+            CharClass::AsciiUpperAlpha => "ASCII upper alpha",
+            CharClass::AsciiLowerAlpha => "ASCII lower alpha",
+            CharClass::AsciiDigit => "ASCII digit",
+            CharClass::AsciiHexDigit => "ASCII hex digit",
+            CharClass::AsciiUpperHexDigit => "ASCII upper hex digit",
+            CharClass::AsciiLowerHexDigit => "ASCII lower hex digit",
+            CharClass::AsciiAlphanumeric => "ASCII alphanumeric",
+            CharClass::AsciiWhitespace => "ASCII whitespace",
+        }
+    }
+}
+
+/// The spec's conditions. A closed list: each maps to one runtime predicate of the same name.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub enum Guard {
+    /// "If the current end tag token is an appropriate end tag token".
+    AppropriateEndTag,
+    /// "If the temporary buffer is "script"".
+    TempBufferIsScript,
+    /// "If there is an adjusted current node and it is not an element in the HTML namespace".
+    AdjustedCurrentNodeIsForeign,
+    /// "If the character reference was consumed as part of an attribute".
+    CharRefInAttribute,
+    /// "If target is an ASCII case-insensitive match for "xml" or "xml-stylesheet"" (the
+    /// temporary buffer holds the target).
+    TempBufferIsDisallowedPiTarget,
+}
+
+/// What a text-appending verb appends.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub enum Chars {
+    /// The current input character.
+    Current,
+    /// "the lowercase version of the current input character (add 0x0020 ...)".
+    CurrentLowercase,
+    /// Literal code points, written `"U+002D U+002D U+0021"`.
+    CodePoints(String),
+}
+
+/// The spec's verbs. A closed list: each maps to exactly one runtime method of the same name in
+/// snake_case.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub enum Action {
+    /// "This is a `<code>` parse error."
+    Error(String),
+    /// "Emit ... as a character token" / "emit a character token for ...".
+    EmitChars(Chars),
+    /// "Emit a character token for each of the characters in the temporary buffer".
+    EmitTempBuffer,
+    /// "Create a new start tag token, set its tag name to the empty string."
+    CreateStartTag,
+    /// "Create a new end tag token, set its tag name to the empty string."
+    CreateEndTag,
+    AppendToTagName(Chars),
+    /// "Start a new attribute in the current tag token. Set that attribute name and value to
+    /// the empty string."
+    StartAttribute,
+    AppendToAttributeName(Chars),
+    AppendToAttributeValue(Chars),
+    /// "Set the self-closing flag of the current tag token."
+    SetSelfClosing,
+    /// "Emit the current tag token."
+    EmitTag,
+    /// "Create a comment token whose data is <the given string>".
+    CreateComment(String),
+    AppendToComment(Chars),
+    /// "Emit the current comment token."
+    EmitComment,
+    /// "Create a new DOCTYPE token."
+    CreateDoctype,
+    /// "Set the current DOCTYPE token's name to the empty string" (XML5 does so).
+    SetDoctypeNameEmpty,
+    AppendToDoctypeName(Chars),
+    /// "Set the current DOCTYPE token's public identifier to the empty string (not missing)".
+    SetPublicIdEmpty,
+    AppendToPublicId(Chars),
+    /// "Set the current DOCTYPE token's system identifier to the empty string (not missing)".
+    SetSystemIdEmpty,
+    AppendToSystemId(Chars),
+    /// "Set the current DOCTYPE token's force-quirks flag to on."
+    SetForceQuirks,
+    /// "Emit the current DOCTYPE token."
+    EmitDoctype,
+    /// "Set the temporary buffer to the empty string."
+    ClearTempBuffer,
+    AppendToTempBuffer(Chars),
+    /// "Set the return state to the <state>."
+    SetReturnState(String),
+    /// "Flush code points consumed as a character reference."
+    FlushCharRef,
+    /// Ambiguous ampersand: "If the character reference was consumed as part of an attribute,
+    /// then append the current input character to the current attribute's value. Otherwise,
+    /// emit the current input character as a character token."
+    AppendOrEmitCurrentAsCharRef,
+    /// "Set the character reference code to zero (0)."
+    ResetCharRefCode,
+    /// "Multiply the character reference code by <radix>. Add a numeric version of the current
+    /// input character (subtract <offset> from the character's code point)".
+    AccumulateCharRefCode { radix: u32, subtract: u32 },
+    /// "Convert the temporary buffer to a comment."
+    ConvertTempBufferToComment,
+    /// "Create a processing instruction token whose target is <temporary buffer> and data is
+    /// the empty string."
+    CreatePiFromTempBuffer,
+    /// "Create a processing instruction token" with empty target and data (XML5).
+    CreatePi,
+    AppendToPiTarget(Chars),
+    AppendToPiData(Chars),
+    /// "Emit the current processing instruction token."
+    EmitPi,
+}
+
+/// How a case ends. Exactly one per case.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub enum Terminal {
+    /// "Switch to the <state>" (the next character is consumed there).
+    Switch(String),
+    /// "Reconsume in the <state>".
+    Reconsume(String),
+    /// Stay in this state and consume the next character ("Ignore the character", appends).
+    Stay,
+    /// "Switch to the return state."
+    SwitchToReturnState,
+    /// "Reconsume in the return state."
+    ReconsumeInReturnState,
+    /// "Emit an end-of-file token."
+    EmitEof,
+    /// "Treat it as per the "anything else" entry below" (after this case's own actions).
+    AsAnythingElse,
+}
+
+/// An example input for the per-state snapshot tests (html5lib field names).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Example {
+    pub input: String,
+    #[serde(default, rename = "initial_state")]
+    pub initial_state: Option<String>,
+    #[serde(default)]
+    pub last_start_tag: Option<String>,
+}
+
+/// A loaded machine: the manifest, its states in order, and its errors.
+#[derive(Debug, Clone)]
+pub struct Machine {
+    pub manifest: Manifest,
+    /// (file name stem, definition), in manifest order.
+    pub states: Vec<(String, StateDef)>,
+    pub errors: ErrorList,
+    /// Paths read, for the generated header.
+    pub sources: Vec<String>,
+}
