@@ -46,6 +46,10 @@ pub struct ErrorDecl {
     pub anchor: Option<String>,
     /// One line: what the error means.
     pub summary: String,
+    /// Where the runtime raises a code no table names (input preprocessing, token emission,
+    /// tree construction).
+    #[serde(default)]
+    pub raised_by: Option<String>,
 }
 
 /// One tokenizer state: `spec/<machine>/tokenizer/<name>.ron`.
@@ -60,6 +64,10 @@ pub struct StateDef {
     /// ("Set the temporary buffer to the empty string. ... Consume the next input character").
     #[serde(default)]
     pub on_entry: Vec<Action>,
+    /// Actions the spec performs whenever the machine leaves the state, before the actions of the
+    /// case that leaves ("When the user agent leaves the attribute name state ...").
+    #[serde(default)]
+    pub on_exit: Vec<Action>,
     /// How the state reads its input.
     pub body: Body,
     /// Small inputs that pass through this state; they drive the per-state snapshots.
@@ -76,8 +84,15 @@ pub enum Body {
     /// not consume.
     Lookahead(Vec<Case>),
     /// The state is an algorithm the runtime implements under the state's name
-    /// (`fn <name>(&mut self)`). `notes` says why.
-    HandWritten { notes: String },
+    /// (`fn <name>(&mut self)`). `notes` says why; `goes_to` lists the states it may switch to
+    /// besides the return state, and `raises` the error codes it may report.
+    HandWritten {
+        notes: String,
+        #[serde(default)]
+        goes_to: Vec<String>,
+        #[serde(default)]
+        raises: Vec<String>,
+    },
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -271,6 +286,10 @@ pub enum Action {
     AppendToPiData(Chars),
     /// "Emit the current processing instruction token."
     EmitPi,
+    /// "When the user agent leaves the attribute name state ... if there is already an attribute
+    /// on the token with the exact same name, then this is a duplicate-attribute parse error and
+    /// the new attribute must be removed from the token."
+    CheckDuplicateAttribute,
 }
 
 /// How a case ends. Exactly one per case.

@@ -1,0 +1,464 @@
+//! Emission: lowered tables to one Rust file per machine, built with `quote` and formatted with
+//! `prettyplease`, so the output is byte-identical on every machine.
+//!
+//! The generated code talks to the runtime through a small surface: `Tokenizer` with one method
+//! per verb and guard (same name, snake_case), `consume`, `lookahead*`, `scan`, and the `Step`,
+//! `Consumed`, `Look`, `Src` and `StopSet` types.
+
+use crate::lower::{code_points, LArm, LBody, LBranch, LState, Lowered, Scan};
+use crate::model::{Action, Chars, Guard, Machine, Terminal};
+use crate::names::camel;
+use proc_macro2::{Ident, Literal, Span, TokenStream};
+use quote::{format_ident, quote};
+use std::collections::BTreeMap;
+
+const MARK: &str = "@@spec: ";
+
+fn ident(s: &str) -> Ident {
+    Ident::new(s, Span::call_site())
+}
+
+/// A `// spec: ...` comment, smuggled through the formatter as a string statement.
+fn label(text: &str) -> TokenStream {
+    let lit = Literal::string(&format!("{MARK}{text}"));
+    quote! { #lit; }
+}
+
+fn snake_of_variant(v: &str) -> String {
+    let mut out = String::new();
+    for (i, ch) in v.chars().enumerate() {
+        if ch.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('_');
+            }
+            out.push(ch.to_ascii_lowercase());
+        } else {
+            out.push(ch);
+        }
+    }
+    out
+}
+
+/// The runtime method a verb maps to: the variant name in snake_case.
+pub fn verb_method(a: &Action) -> String {
+    let debug = format!("{a:?}");
+    let variant: String = debug.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+    snake_of_variant(&variant)
+}
+
+/// The runtime predicate a guard maps to.
+pub fn guard_method(g: Guard) -> String {
+    snake_of_variant(&format!("{g:?}"))
+}
+
+fn src(c: &Chars) -> TokenStream {
+    match c {
+        Chars::Current => quote! { Src::Current },
+        Chars::CurrentLowercase => quote! { Src::CurrentLowercase },
+        Chars::CodePoints(s) => {
+            let text = code_points(s).unwrap_or_default();
+            quote! { Src::Str(#text) }
+        }
+    }
+}
+
+struct Cx<'a> {
+    entry: BTreeMap<&'a str, &'a [Action]>,
+}
+
+impl Cx<'_> {
+    fn action(&self, a: &Action) -> TokenStream {
+        let m = ident(&verb_method(a));
+        match a {
+            Action::Error(code) => {
+                let v = ident(&camel(code));
+                quote! { self.error(ParseError::#v); }
+            }
+            Action::EmitChars(c)
+            | Action::AppendToTagName(c)
+            | Action::AppendToAttributeName(c)
+            | Action::AppendToAttributeValue(c)
+            | Action::AppendToComment(c)
+            | Action::AppendToDoctypeName(c)
+            | Action::AppendToPublicId(c)
+            | Action::AppendToSystemId(c)
+            | Action::AppendToTempBuffer(c)
+            | Action::AppendToPiTarget(c)
+            | Action::AppendToPiData(c) => {
+                let s = src(c);
+                quote! { self.#m(#s); }
+            }
+            Action::CreateComment(text) => quote! { self.#m(#text); },
+            Action::SetReturnState(s) => {
+                let v = ident(&camel(s));
+                quote! { self.#m(State::#v); }
+            }
+            Action::AccumulateCharRefCode { radix, subtract } => {
+                let r = Literal::u32_unsuffixed(*radix);
+                let s = Literal::u32_unsuffixed(*subtract);
+                quote! { self.#m(#r, #s); }
+            }
+            _ => quote! { self.#m(); },
+        }
+    }
+
+    fn actions(&self, acts: &[Action]) -> TokenStream {
+        acts.iter().map(|a| self.action(a)).collect()
+    }
+
+    /// Statements that end a case, evaluating to the `Step`.
+    fn terminal(&self, t: &Terminal) -> TokenStream {
+        let enter = |s: &str| -> TokenStream {
+            let v = ident(&camel(s));
+            let entry = self.entry.get(s).map(|a| self.actions(a)).unwrap_or_default();
+            quote! { self.state = State::#v; #entry }
+        };
+        match t {
+            Terminal::Switch(s) => {
+                let e = enter(s);
+                quote! { #e Step::Continue }
+            }
+            Terminal::Reconsume(s) => {
+                let e = enter(s);
+                quote! { self.reconsume(); #e Step::Continue }
+            }
+            Terminal::Stay => quote! { Step::Continue },
+            Terminal::SwitchToReturnState => quote! { self.state = self.return_state; Step::Continue },
+            Terminal::ReconsumeInReturnState => {
+                quote! { self.reconsume(); self.state = self.return_state; Step::Continue }
+            }
+            Terminal::EmitEof => quote! { self.emit_eof() },
+            // Resolved by lowering; kept total for safety.
+            Terminal::AsAnythingElse => quote! { Step::Continue },
+        }
+    }
+
+    fn branch(&self, b: &LBranch) -> TokenStream {
+        let acts = self.actions(&b.actions);
+        let term = self.terminal(&b.terminal);
+        quote! { #acts #term }
+    }
+
+    /// The body of an arm: label, then the guarded or plain branch.
+    fn arm_body(&self, arm: &LArm) -> TokenStream {
+        let l = label(&format!("case #{}: {}", arm.number, arm.label));
+        let then = self.branch(&arm.then);
+        match (&arm.guard, &arm.otherwise) {
+            (Some(g), Some(other)) => {
+                let gm = ident(&guard_method(*g));
+                let o = self.branch(other);
+                quote! { { #l if self.#gm() { #then } else { #o } } }
+            }
+            _ => quote! { { #l #then } },
+        }
+    }
+}
+
+fn byte_pattern(bytes: &[u8]) -> TokenStream {
+    // Contiguous runs become ranges so classes read like the spec.
+    let mut parts = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        let start = bytes[i];
+        let mut end = start;
+        while i + 1 < bytes.len() && bytes[i + 1] == end + 1 {
+            i += 1;
+            end = bytes[i];
+        }
+        let lit = |b: u8| Literal::byte_character(b);
+        if end > start + 1 {
+            let (a, z) = (lit(start), lit(end));
+            parts.push(quote! { #a..=#z });
+        } else {
+            parts.push({
+                let a = lit(start);
+                quote! { #a }
+            });
+            if end != start {
+                let z = lit(end);
+                parts.push(quote! { #z });
+            }
+        }
+        i += 1;
+    }
+    quote! { #(#parts)|* }
+}
+
+fn stop_name(state: &LState) -> Ident {
+    format_ident!("{}_STOP", state.name.to_ascii_uppercase())
+}
+
+fn scan_stmt(cx: &Cx, state: &LState, scan: &Scan) -> TokenStream {
+    let stop = stop_name(state);
+    let m = ident(&verb_method(&scan.verb));
+    let shown: Vec<String> = scan.stop.iter().map(|b| format!("{:?}", *b as char)).collect();
+    let l = label(&format!(
+        "fast path (derived): \"anything else\" only does {} with the current character and stays; stop at {}",
+        verb_method(&scan.verb),
+        shown.join(" ")
+    ));
+    let _ = cx;
+    quote! {
+        #l
+        if let Some((start, end)) = self.scan(&#stop) {
+            self.#m(Src::Run(start, end));
+        }
+    }
+}
+
+fn lookahead_check(cx: &Cx, arm: &LArm, at_current: bool) -> TokenStream {
+    let (text, ci) = arm.lookahead.clone().unwrap_or_default();
+    let bytes = Literal::byte_string(text.as_bytes());
+    let look = if at_current { ident("lookahead_at_current") } else { ident("lookahead") };
+    let body = cx.arm_body(arm);
+    let on_suspend = if at_current { quote! { self.reconsume(); } } else { quote! {} };
+    let n = Literal::usize_unsuffixed(if at_current { text.len() - 1 } else { text.len() });
+    quote! {
+        match self.#look(#bytes, #ci) {
+            Look::Match => {
+                self.skip(#n);
+                return #body;
+            }
+            Look::Suspend => {
+                #on_suspend
+                return Step::Suspend;
+            }
+            Look::NoMatch => {}
+        }
+    }
+}
+
+fn state_fn(cx: &Cx, st: &LState, anchor_base: &str) -> Option<TokenStream> {
+    let name = ident(&st.name);
+    let doc = format!(" [{}]({}{})", st.heading, anchor_base, st.id);
+    let spec_label = label(&format!("#{}", st.id));
+    let body = match &st.body {
+        LBody::HandWritten => return None,
+        LBody::Consume { arms, lookaheads, anything_else } => {
+            let scan = st.scan.as_ref().map(|s| scan_stmt(cx, st, s)).unwrap_or_default();
+            let mut match_arms = Vec::new();
+            for arm in arms {
+                let mut pats = Vec::new();
+                if !arm.bytes.is_empty() {
+                    let p = byte_pattern(&arm.bytes);
+                    pats.push(quote! { Consumed::Byte(#p) });
+                }
+                if arm.eof {
+                    pats.push(quote! { Consumed::Eof });
+                }
+                let guard = match (&arm.guard, &arm.otherwise) {
+                    (Some(g), None) => {
+                        let gm = ident(&guard_method(*g));
+                        quote! { if self.#gm() }
+                    }
+                    _ => quote! {},
+                };
+                let body = cx.arm_body(arm);
+                match_arms.push(quote! { #(#pats)|* #guard => #body });
+            }
+            let looks: Vec<TokenStream> = lookaheads.iter().map(|a| lookahead_check(cx, a, true)).collect();
+            let fallback = match anything_else {
+                Some(a) => {
+                    let b = cx.arm_body(a);
+                    quote! { _ => { #(#looks)* #b } }
+                }
+                None => quote! { _ => unreachable_case() },
+            };
+            quote! {
+                #spec_label
+                #scan
+                match self.consume() {
+                    Consumed::Suspend => Step::Suspend,
+                    #(#match_arms,)*
+                    #fallback
+                }
+            }
+        }
+        LBody::Lookahead { arms, anything_else } => {
+            let looks: Vec<TokenStream> = arms.iter().map(|a| lookahead_check(cx, a, false)).collect();
+            let b = cx.arm_body(anything_else);
+            quote! {
+                #spec_label
+                self.consume_nothing();
+                #(#looks)*
+                #b
+            }
+        }
+    };
+    Some(quote! {
+        #[doc = #doc]
+        fn #name(&mut self) -> Step {
+            #body
+        }
+    })
+}
+
+/// Emit the whole generated file for a machine.
+pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, String> {
+    let m = &machine.manifest;
+    let cx = Cx {
+        entry: machine
+            .states
+            .iter()
+            .filter(|(_, d)| !d.on_entry.is_empty())
+            .map(|(n, d)| (n.as_str(), d.on_entry.as_slice()))
+            .collect(),
+    };
+    let base = &m.anchor_base;
+    let n_states = lowered.states.len();
+    let variants: Vec<Ident> = lowered.states.iter().map(|s| ident(&s.variant)).collect();
+    let variant_docs: Vec<String> = lowered.states.iter().map(|s| format!(" [{}]({}{})", s.heading, base, s.id)).collect();
+    let names: Vec<&str> = lowered.states.iter().map(|s| s.name.as_str()).collect();
+    let headings: Vec<&str> = lowered.states.iter().map(|s| s.heading.as_str()).collect();
+    let urls: Vec<String> = lowered.states.iter().map(|s| format!("{}{}", base, s.id)).collect();
+    let fns: Vec<Ident> = names.iter().map(|n| ident(n)).collect();
+    let state_fns: Vec<TokenStream> = lowered.states.iter().filter_map(|s| state_fn(&cx, s, base)).collect();
+    let stops: Vec<TokenStream> = lowered
+        .states
+        .iter()
+        .filter_map(|s| {
+            let scan = s.scan.as_ref()?;
+            let n = stop_name(s);
+            let doc = format!(" Bytes that end the bulk scan of the {}.", s.heading);
+            let bytes: Vec<Literal> = scan.stop.iter().map(|b| Literal::byte_character(*b)).collect();
+            Some(quote! {
+                #[doc = #doc]
+                static #n: StopSet = StopSet::new(&[#(#bytes),*]);
+            })
+        })
+        .collect();
+    let scan_states: Vec<&str> = lowered.states.iter().filter(|s| s.scan.is_some()).map(|s| s.name.as_str()).collect();
+    let scan_doc = format!(" States with a derived bulk scan: {}.", scan_states.join(", "));
+
+    let errs = &machine.errors;
+    let err_variants: Vec<Ident> = errs.errors.iter().map(|e| ident(&camel(&e.code))).collect();
+    let err_codes: Vec<&str> = errs.errors.iter().map(|e| e.code.as_str()).collect();
+    let err_docs: Vec<String> = errs
+        .errors
+        .iter()
+        .map(|e| match (&errs.anchor_base, &e.anchor) {
+            (Some(b), Some(a)) => format!(" [`{}`]({}{}): {}", e.code, b, a, e.summary),
+            _ => format!(" `{}`: {}", e.code, e.summary),
+        })
+        .collect();
+    let err_urls: Vec<TokenStream> = errs
+        .errors
+        .iter()
+        .map(|e| match (&errs.anchor_base, &e.anchor) {
+            (Some(b), Some(a)) => {
+                let u = format!("{b}{a}");
+                quote! { Some(#u) }
+            }
+            _ => quote! { None },
+        })
+        .collect();
+    let n_errs = errs.errors.len();
+    let err_enum_doc = format!(" The parse errors of the {} ({}).", m.spec_title, errs.provenance);
+    let state_enum_doc = format!(" The tokenizer states of {} ({}), in spec order.", m.spec_title, m.spec_version);
+    let initial = ident(&camel(&m.initial_state));
+
+    let file = quote! {
+        use crate::html::tokenizer::{Consumed, Look, Src, Step, StopSet, Tokenizer, unreachable_case};
+        use crate::html::Sink;
+
+        #[doc = #state_enum_doc]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum State {
+            #(#[doc = #variant_docs] #variants,)*
+        }
+
+        impl State {
+            /// Every state, in spec order.
+            pub const ALL: [State; #n_states] = [#(State::#variants),*];
+            /// The state the tokenizer starts in.
+            pub const INITIAL: State = State::#initial;
+
+            /// The state's name: the RON file, the function and the snapshot are called this.
+            pub fn name(self) -> &'static str {
+                match self { #(State::#variants => #names,)* }
+            }
+
+            /// The spec's heading for the state.
+            pub fn heading(self) -> &'static str {
+                match self { #(State::#variants => #headings,)* }
+            }
+
+            /// Link to the state's definition in the spec.
+            pub fn spec_url(self) -> &'static str {
+                match self { #(State::#variants => #urls,)* }
+            }
+
+            /// The state with this name (`data_state`) or heading (`Data state`).
+            pub fn from_name(name: &str) -> Option<State> {
+                State::ALL.into_iter().find(|s| s.name() == name || s.heading() == name)
+            }
+        }
+
+        #[doc = #err_enum_doc]
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+        pub enum ParseError {
+            #(#[doc = #err_docs] #err_variants,)*
+        }
+
+        impl ParseError {
+            /// Every code, in the order the error list declares them.
+            pub const ALL: [ParseError; #n_errs] = [#(ParseError::#err_variants),*];
+
+            /// The code as the spec writes it (kebab-case).
+            pub fn code(self) -> &'static str {
+                match self { #(ParseError::#err_variants => #err_codes,)* }
+            }
+
+            /// Link to the code's definition, where the spec has one.
+            pub fn spec_url(self) -> Option<&'static str> {
+                match self { #(ParseError::#err_variants => #err_urls,)* }
+            }
+
+            /// The error with this code.
+            pub fn from_code(code: &str) -> Option<ParseError> {
+                ParseError::ALL.into_iter().find(|e| e.code() == code)
+            }
+        }
+
+        impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
+            /// Run the current state once.
+            #[inline]
+            pub(crate) fn step(&mut self) -> Step {
+                match self.state {
+                    #(State::#variants => self.#fns(),)*
+                }
+            }
+
+            #(#state_fns)*
+        }
+
+        #[doc = #scan_doc]
+        pub(crate) const SCAN_STATES: &[&str] = &[#(#scan_states),*];
+
+        #(#stops)*
+    };
+    let syntax: syn::File = syn::parse2(file).map_err(|e| format!("emit {}: generated code does not parse: {e}", m.machine))?;
+    let pretty = prettyplease::unparse(&syntax);
+    let mut out = String::new();
+    out.push_str(&format!(
+        "//! The {} tokenizer: states, parse errors and one function per state.\n//!\n\
+         //! Generated by `cargo xtask regenerate` from spec/{}/tokenizer.ron, spec/{}/errors.ron and\n\
+         //! the {} files of spec/{}/tokenizer/ ({}, {}). Do not edit: change the tables and regenerate.\n\n",
+        m.machine, m.machine, m.machine, n_states, m.machine, m.spec_title, m.spec_version
+    ));
+    for line in pretty.lines() {
+        let t = line.trim_start();
+        if let Some(rest) = t.strip_prefix(&format!("\"{MARK}")) {
+            let indent = &line[..line.len() - t.len()];
+            let text = rest.trim_end_matches("\";").replace("\\\"", "\"").replace("\\\\", "\\");
+            out.push_str(indent);
+            out.push_str("// spec: ");
+            out.push_str(&text);
+            out.push('\n');
+        } else {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    Ok(out)
+}

@@ -1,0 +1,271 @@
+//! Lowering: what the tables imply. Code points become bytes, classes become byte sets,
+//! "treat as anything else" is resolved, exit actions are attached to the cases that leave, and
+//! the states whose "anything else" only appends or emits the current character get a bulk scan
+//! with its stop set.
+
+use crate::model::{Action, Body, Branch, Case, Chars, Guard, Machine, Matcher, StateDef, Terminal};
+use crate::names::camel;
+
+/// A machine ready to emit.
+#[derive(Debug, Clone)]
+pub struct Lowered {
+    pub states: Vec<LState>,
+}
+
+#[derive(Debug, Clone)]
+pub struct LState {
+    pub name: String,
+    pub variant: String,
+    pub id: String,
+    pub heading: String,
+    pub body: LBody,
+    pub scan: Option<Scan>,
+}
+
+#[derive(Debug, Clone)]
+pub enum LBody {
+    /// Consume one character; `arms` in spec order, lookahead arms tried inside anything else.
+    Consume { arms: Vec<LArm>, lookaheads: Vec<LArm>, anything_else: Option<LArm> },
+    /// Look ahead without consuming.
+    Lookahead { arms: Vec<LArm>, anything_else: LArm },
+    HandWritten,
+}
+
+/// One case, resolved.
+#[derive(Debug, Clone)]
+pub struct LArm {
+    /// 1-based case number within the state, as validation and coverage name it.
+    pub number: usize,
+    pub label: String,
+    /// The bytes the case matches (empty for lookahead and anything else).
+    pub bytes: Vec<u8>,
+    pub eof: bool,
+    pub lookahead: Option<(String, bool)>,
+    pub guard: Option<Guard>,
+    pub then: LBranch,
+    /// What a failed guard does (anything else's branch when the table has no `else`).
+    pub otherwise: Option<LBranch>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LBranch {
+    pub actions: Vec<Action>,
+    pub terminal: Terminal,
+}
+
+/// A derived fast path: "anything else" does exactly `verb` with the current character and
+/// stays, so a run of bytes outside `stop` is handled at once.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scan {
+    pub verb: Action,
+    pub stop: Vec<u8>,
+}
+
+/// Parse the `U+XXXX` prefix of a `Char` matcher.
+pub fn code_point(text: &str) -> Option<u32> {
+    let hex = text.strip_prefix("U+")?;
+    let hex: String = hex.chars().take_while(|c| c.is_ascii_hexdigit()).collect();
+    if hex.len() < 4 {
+        return None;
+    }
+    u32::from_str_radix(&hex, 16).ok()
+}
+
+/// Parse `"U+002D U+0021"` into a string.
+pub fn code_points(text: &str) -> Option<String> {
+    text.split_whitespace().map(|t| code_point(t).and_then(char::from_u32)).collect()
+}
+
+/// The label of a case: its matchers as the spec writes them.
+pub fn case_label(case: &Case) -> String {
+    case.on.iter().map(matcher_label).collect::<Vec<_>>().join(", ")
+}
+
+pub fn matcher_label(m: &Matcher) -> String {
+    match m {
+        Matcher::Char(s) => s.clone(),
+        Matcher::Class(c) => c.label().to_owned(),
+        Matcher::Eof => "EOF".into(),
+        Matcher::AnythingElse => "Anything else".into(),
+        Matcher::Exact(s) => format!("\"{s}\""),
+        Matcher::CaseInsensitive(s) => format!("ASCII case-insensitive match for \"{s}\""),
+    }
+}
+
+/// Bytes named by a case's single-character matchers, before earlier cases take theirs.
+pub fn case_bytes(case: &Case) -> Vec<u8> {
+    let mut bytes = Vec::new();
+    for m in &case.on {
+        match m {
+            Matcher::Char(s) => {
+                if let Some(cp) = code_point(s).filter(|&c| c < 0x80) {
+                    bytes.push(cp as u8);
+                }
+            }
+            Matcher::Class(c) => bytes.extend(c.bytes()),
+            _ => {}
+        }
+    }
+    bytes.sort_unstable();
+    bytes.dedup();
+    bytes
+}
+
+fn is_anything_else(case: &Case) -> bool {
+    case.on.iter().any(|m| *m == Matcher::AnythingElse)
+}
+
+fn leaves(t: &Terminal, me: &str) -> bool {
+    match t {
+        Terminal::Switch(s) | Terminal::Reconsume(s) => s != me,
+        Terminal::Stay | Terminal::AsAnythingElse => false,
+        Terminal::SwitchToReturnState | Terminal::ReconsumeInReturnState | Terminal::EmitEof => true,
+    }
+}
+
+fn branch(name: &str, def: &StateDef, actions: &[Action], terminal: &Terminal, anything: Option<&Case>) -> LBranch {
+    let mut acts = Vec::new();
+    let mut term = terminal.clone();
+    let mut own: Vec<Action> = actions.to_vec();
+    if term == Terminal::AsAnythingElse {
+        if let Some(a) = anything {
+            own.extend(a.actions.iter().cloned());
+            term = a.then.clone();
+        }
+    }
+    if leaves(&term, name) {
+        acts.extend(def.on_exit.iter().cloned());
+    }
+    acts.extend(own);
+    LBranch { actions: acts, terminal: term }
+}
+
+fn lower_case(name: &str, def: &StateDef, number: usize, case: &Case, anything: Option<&Case>) -> LArm {
+    let lookahead = case.on.iter().find_map(|m| match m {
+        Matcher::Exact(s) => Some((s.clone(), false)),
+        Matcher::CaseInsensitive(s) => Some((s.clone(), true)),
+        _ => None,
+    });
+    let then = branch(name, def, &case.actions, &case.then, anything);
+    let otherwise = match (&case.guard, &case.otherwise) {
+        (Some(_), Some(Branch { actions, then })) => Some(branch(name, def, actions, then, anything)),
+        (Some(_), None) => anything.map(|a| branch(name, def, &a.actions, &a.then, None)),
+        _ => None,
+    };
+    LArm {
+        number,
+        label: case_label(case),
+        bytes: case_bytes(case),
+        eof: case.on.contains(&Matcher::Eof),
+        lookahead,
+        guard: case.guard,
+        then,
+        otherwise,
+    }
+}
+
+/// The verb of a scan-able "anything else": one append/emit of the current character, then stay.
+fn scan_verb(case: &Case) -> Option<Action> {
+    if case.guard.is_some() || case.then != Terminal::Stay || case.actions.len() != 1 {
+        return None;
+    }
+    match &case.actions[0] {
+        a @ (Action::EmitChars(Chars::Current)
+        | Action::AppendToTagName(Chars::Current)
+        | Action::AppendToAttributeName(Chars::Current)
+        | Action::AppendToAttributeValue(Chars::Current)
+        | Action::AppendToComment(Chars::Current)
+        | Action::AppendToDoctypeName(Chars::Current)
+        | Action::AppendToPublicId(Chars::Current)
+        | Action::AppendToSystemId(Chars::Current)
+        | Action::AppendToPiTarget(Chars::Current)
+        | Action::AppendToPiData(Chars::Current)) => Some(a.clone()),
+        _ => None,
+    }
+}
+
+pub fn lower(machine: &Machine) -> Lowered {
+    let states = machine.states.iter().map(|(name, def)| lower_state(name, def)).collect();
+    Lowered { states }
+}
+
+pub fn lower_state(name: &str, def: &StateDef) -> LState {
+    let mut scan = None;
+    let body = match &def.body {
+        Body::HandWritten { .. } => LBody::HandWritten,
+        Body::ConsumeNext(cases) => {
+            let anything = cases.iter().find(|c| is_anything_else(c));
+            let mut arms = Vec::new();
+            let mut lookaheads = Vec::new();
+            let mut anything_else = None;
+            // The spec reads its bullets top-down: a class that overlaps an earlier case (ASCII
+            // upper hex digit includes the digits) keeps only the bytes still free.
+            let mut claimed = [false; 256];
+            for (i, case) in cases.iter().enumerate() {
+                let mut arm = lower_case(name, def, i + 1, case, anything);
+                arm.bytes.retain(|&b| !claimed[b as usize]);
+                arm.bytes.iter().for_each(|&b| claimed[b as usize] = true);
+                if is_anything_else(case) {
+                    anything_else = Some(arm);
+                } else if arm.lookahead.is_some() {
+                    lookaheads.push(arm);
+                } else {
+                    arms.push(arm);
+                }
+            }
+            if let Some(verb) = anything.and_then(scan_verb) {
+                let mut stop: Vec<u8> = vec![0x00, b'\r'];
+                for a in arms.iter() {
+                    stop.extend(&a.bytes);
+                }
+                for a in lookaheads.iter() {
+                    if let Some((s, ci)) = &a.lookahead {
+                        let b = s.as_bytes()[0];
+                        stop.push(b);
+                        if *ci {
+                            stop.push(b.to_ascii_lowercase());
+                            stop.push(b.to_ascii_uppercase());
+                        }
+                    }
+                }
+                stop.sort_unstable();
+                stop.dedup();
+                scan = Some(Scan { verb, stop });
+            }
+            LBody::Consume { arms, lookaheads, anything_else }
+        }
+        Body::Lookahead(cases) => {
+            let anything = cases.iter().find(|c| is_anything_else(c));
+            let mut arms = Vec::new();
+            let mut anything_else = None;
+            for (i, case) in cases.iter().enumerate() {
+                let arm = lower_case(name, def, i + 1, case, anything);
+                if is_anything_else(case) {
+                    anything_else = Some(arm);
+                } else {
+                    arms.push(arm);
+                }
+            }
+            // Validation guarantees a Lookahead body has an anything-else case.
+            let anything_else = anything_else.unwrap_or_else(|| LArm {
+                number: 0,
+                label: "Anything else".into(),
+                bytes: vec![],
+                eof: false,
+                lookahead: None,
+                guard: None,
+                then: LBranch { actions: vec![], terminal: Terminal::Stay },
+                otherwise: None,
+            });
+            LBody::Lookahead { arms, anything_else }
+        }
+    };
+    LState {
+        name: name.to_owned(),
+        variant: camel(name),
+        id: def.id.clone(),
+        heading: def.heading.clone(),
+        body,
+        scan,
+    }
+}

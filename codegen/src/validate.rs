@@ -1,0 +1,351 @@
+//! Validation of a loaded machine. Every message names the file, the state and the case, so a
+//! reviewer can go straight to the line of RON at fault.
+
+use crate::lower::{case_bytes, case_label, code_point, code_points};
+use crate::model::{Action, Body, Case, Chars, Machine, Matcher, StateDef, Terminal};
+use std::collections::{BTreeMap, BTreeSet};
+
+struct Ctx<'a> {
+    machine: &'a Machine,
+    states: BTreeSet<&'a str>,
+    codes: BTreeSet<&'a str>,
+    out: Vec<String>,
+}
+
+impl Ctx<'_> {
+    fn file(&self, state: &str) -> String {
+        format!("spec/{}/tokenizer/{state}.ron", self.machine.manifest.machine)
+    }
+    fn at(&mut self, state: &str, case: Option<(usize, &Case)>, msg: String) {
+        let file = self.file(state);
+        match case {
+            Some((n, c)) => self.out.push(format!("{file}: state {state}, case #{n} ({}): {msg}", case_label(c))),
+            None => self.out.push(format!("{file}: state {state}: {msg}")),
+        }
+    }
+}
+
+/// All problems found; empty means the machine is valid.
+pub fn validate(machine: &Machine) -> Vec<String> {
+    let mut cx = Ctx {
+        machine,
+        states: machine.states.iter().map(|(n, _)| n.as_str()).collect(),
+        codes: machine.errors.errors.iter().map(|e| e.code.as_str()).collect(),
+        out: Vec::new(),
+    };
+    let m = &machine.manifest;
+    let manifest_file = format!("spec/{}/tokenizer.ron", m.machine);
+
+    // Manifest.
+    let mut seen = BTreeSet::new();
+    for s in &m.states {
+        if !seen.insert(s.as_str()) {
+            cx.out.push(format!("{manifest_file}: state {s} is listed twice"));
+        }
+    }
+    for s in std::iter::once(&m.initial_state).chain(&m.external_states) {
+        if !cx.states.contains(s.as_str()) {
+            cx.out.push(format!("{manifest_file}: {s} is not a state of this machine"));
+        }
+    }
+    let mut seen_codes = BTreeSet::new();
+    for e in &machine.errors.errors {
+        if !seen_codes.insert(e.code.as_str()) {
+            cx.out.push(format!("spec/{}/errors.ron: code {} is declared twice", m.machine, e.code));
+        }
+        if e.code.is_empty() || !e.code.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
+            cx.out.push(format!("spec/{}/errors.ron: code {:?} is not kebab-case", m.machine, e.code));
+        }
+    }
+
+    let mut used_codes: BTreeSet<String> = BTreeSet::new();
+    let mut edges: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
+    for (name, def) in &machine.states {
+        let e = edges.entry(name.as_str()).or_default();
+        state_edges(def, e);
+        check_state(&mut cx, name, def, &mut used_codes);
+    }
+
+    // Error codes: declared when used, used when declared (or raised by the runtime).
+    for e in &machine.errors.errors {
+        if !used_codes.contains(&e.code) && e.raised_by.is_none() {
+            cx.out.push(format!(
+                "spec/{}/errors.ron: code {} is declared but no state uses it and no raised_by says who raises it",
+                m.machine, e.code
+            ));
+        }
+    }
+
+    // Reachability from the initial and external states.
+    let mut reached: BTreeSet<String> = BTreeSet::new();
+    let mut todo: Vec<String> = std::iter::once(m.initial_state.clone()).chain(m.external_states.iter().cloned()).collect();
+    while let Some(s) = todo.pop() {
+        if reached.insert(s.clone()) {
+            if let Some(next) = edges.get(s.as_str()) {
+                todo.extend(next.iter().cloned());
+            }
+        }
+    }
+    for (name, _) in &machine.states {
+        if !reached.contains(name) {
+            cx.at(name, None, "unreachable from the initial and external states".into());
+        }
+    }
+    cx.out
+}
+
+fn action_states(a: &Action, out: &mut BTreeSet<String>) {
+    if let Action::SetReturnState(s) = a {
+        out.insert(s.clone());
+    }
+}
+
+fn terminal_states(t: &Terminal, out: &mut BTreeSet<String>) {
+    if let Terminal::Switch(s) | Terminal::Reconsume(s) = t {
+        out.insert(s.clone());
+    }
+}
+
+fn state_edges(def: &StateDef, out: &mut BTreeSet<String>) {
+    for a in def.on_entry.iter().chain(&def.on_exit) {
+        action_states(a, out);
+    }
+    match &def.body {
+        Body::HandWritten { goes_to, .. } => out.extend(goes_to.iter().cloned()),
+        Body::ConsumeNext(cases) | Body::Lookahead(cases) => {
+            for c in cases {
+                c.actions.iter().for_each(|a| action_states(a, out));
+                terminal_states(&c.then, out);
+                if let Some(b) = &c.otherwise {
+                    b.actions.iter().for_each(|a| action_states(a, out));
+                    terminal_states(&b.then, out);
+                }
+            }
+        }
+    }
+}
+
+/// The text argument of a text verb.
+pub fn chars_of(a: &Action) -> Option<&Chars> {
+    match a {
+        Action::EmitChars(c)
+        | Action::AppendToTagName(c)
+        | Action::AppendToAttributeName(c)
+        | Action::AppendToAttributeValue(c)
+        | Action::AppendToComment(c)
+        | Action::AppendToDoctypeName(c)
+        | Action::AppendToPublicId(c)
+        | Action::AppendToSystemId(c)
+        | Action::AppendToTempBuffer(c)
+        | Action::AppendToPiTarget(c)
+        | Action::AppendToPiData(c) => Some(c),
+        _ => None,
+    }
+}
+
+fn uses_current(actions: &[Action]) -> bool {
+    actions.iter().any(|a| {
+        matches!(chars_of(a), Some(Chars::Current | Chars::CurrentLowercase))
+            || matches!(a, Action::AppendOrEmitCurrentAsCharRef | Action::AccumulateCharRefCode { .. })
+    })
+}
+
+fn check_actions(cx: &mut Ctx, state: &str, case: Option<(usize, &Case)>, actions: &[Action], used: &mut BTreeSet<String>) {
+    for a in actions {
+        if let Some(Chars::CodePoints(s)) = chars_of(a) {
+            if code_points(s).is_none_or(|t| t.is_empty()) {
+                cx.at(state, case, format!("{s:?} is not a list of U+XXXX code points"));
+            }
+        }
+        match a {
+            Action::Error(code) => {
+                used.insert(code.clone());
+                if !cx.codes.contains(code.as_str()) {
+                    cx.at(state, case, format!("error code {code} is not declared in errors.ron"));
+                }
+            }
+            Action::SetReturnState(s) if !cx.states.contains(s.as_str()) => {
+                cx.at(state, case, format!("return state {s} does not exist"));
+            }
+            Action::AccumulateCharRefCode { radix, .. } if *radix != 10 && *radix != 16 => {
+                cx.at(state, case, format!("radix {radix} is neither 10 nor 16"));
+            }
+            _ => {}
+        }
+    }
+}
+
+fn check_terminal(cx: &mut Ctx, state: &str, case: (usize, &Case), t: &Terminal, lookahead_body: bool, has_anything: bool) {
+    match t {
+        Terminal::Switch(s) | Terminal::Reconsume(s) if !cx.states.contains(s.as_str()) => {
+            cx.at(state, Some(case), format!("target state {s} does not exist"));
+        }
+        Terminal::Stay if lookahead_body => {
+            cx.at(state, Some(case), "Stay in a Lookahead state would never consume anything".into());
+        }
+        Terminal::Reconsume(_) | Terminal::ReconsumeInReturnState if lookahead_body => {
+            cx.at(state, Some(case), "a Lookahead state has no current character to reconsume; use Switch".into());
+        }
+        Terminal::AsAnythingElse if !has_anything => {
+            cx.at(state, Some(case), "AsAnythingElse but the state has no AnythingElse case".into());
+        }
+        _ => {}
+    }
+}
+
+fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<String>) {
+    if def.id.is_empty() || def.id.contains(' ') {
+        cx.at(name, None, format!("anchor id {:?} is empty or has spaces", def.id));
+    }
+    if crate::names::snake(&def.heading) != name {
+        cx.at(name, None, format!("heading {:?} does not give the file name {name}", def.heading));
+    }
+    check_actions(cx, name, None, &def.on_entry, used);
+    check_actions(cx, name, None, &def.on_exit, used);
+    for ex in &def.examples {
+        if let Some(s) = &ex.initial_state {
+            if !cx.machine.manifest.external_states.contains(s) {
+                cx.at(name, None, format!("example initial_state {s} is not an external state"));
+            }
+        }
+    }
+    if def.examples.len() < 2 {
+        cx.at(name, None, format!("has {} example(s); each state needs at least two", def.examples.len()));
+    }
+    let (cases, lookahead_body) = match &def.body {
+        Body::HandWritten { goes_to, raises, notes } => {
+            if notes.trim().is_empty() {
+                cx.at(name, None, "a HandWritten state must say why in notes".into());
+            }
+            for s in goes_to {
+                if !cx.states.contains(s.as_str()) {
+                    cx.at(name, None, format!("goes_to state {s} does not exist"));
+                }
+            }
+            for code in raises {
+                used.insert(code.clone());
+                if !cx.codes.contains(code.as_str()) {
+                    cx.at(name, None, format!("raises {code}, which is not declared in errors.ron"));
+                }
+            }
+            return;
+        }
+        Body::ConsumeNext(c) => (c, false),
+        Body::Lookahead(c) => (c, true),
+    };
+    if cases.is_empty() {
+        cx.at(name, None, "has no cases".into());
+        return;
+    }
+    let anything_idx: Vec<usize> = cases.iter().enumerate().filter(|(_, c)| c.on.contains(&Matcher::AnythingElse)).map(|(i, _)| i).collect();
+    let has_anything = !anything_idx.is_empty();
+    if anything_idx.len() > 1 {
+        cx.at(name, None, "more than one AnythingElse case".into());
+    }
+    if let Some(&i) = anything_idx.first() {
+        if i != cases.len() - 1 {
+            cx.at(name, Some((i + 1, &cases[i])), "AnythingElse must be the last case".into());
+        }
+        if cases[i].on.len() != 1 {
+            cx.at(name, Some((i + 1, &cases[i])), "AnythingElse stands alone in its case".into());
+        }
+    }
+    let has_eof = cases.iter().any(|c| c.on.contains(&Matcher::Eof));
+    if lookahead_body && !has_anything {
+        cx.at(name, None, "a Lookahead state needs an AnythingElse case".into());
+    }
+    if !lookahead_body && !has_eof && !has_anything {
+        cx.at(name, None, "EOF is not handled: no Eof case and no AnythingElse".into());
+    }
+    let mut owner: BTreeMap<u8, usize> = BTreeMap::new();
+    let mut lookaheads: BTreeSet<String> = BTreeSet::new();
+    for (i, case) in cases.iter().enumerate() {
+        let n = i + 1;
+        if case.on.is_empty() {
+            cx.at(name, Some((n, case)), "matches nothing".into());
+        }
+        for m in &case.on {
+            match m {
+                Matcher::Char(s) => match code_point(s) {
+                    None => cx.at(name, Some((n, case)), format!("{s:?} does not start with U+XXXX")),
+                    Some(cp) if cp >= 0x80 => {
+                        cx.at(name, Some((n, case)), format!("{s:?}: only ASCII code points can be matched"))
+                    }
+                    _ => {}
+                },
+                Matcher::Exact(s) | Matcher::CaseInsensitive(s) => {
+                    if s.is_empty() || !s.is_ascii() || s.contains(['\r', '\n']) {
+                        cx.at(name, Some((n, case)), format!("lookahead {s:?} must be non-empty ASCII without CR/LF"));
+                    }
+                    if !lookaheads.insert(s.to_ascii_lowercase()) {
+                        cx.at(name, Some((n, case)), format!("lookahead {s:?} overlaps an earlier case"));
+                    }
+                    if case.on.len() != 1 {
+                        cx.at(name, Some((n, case)), "a lookahead matcher stands alone in its case".into());
+                    }
+                }
+                Matcher::Class(_) if lookahead_body => {
+                    cx.at(name, Some((n, case)), "a Lookahead state matches strings, not characters".into());
+                }
+                _ => {}
+            }
+        }
+        // Code points named one by one must be disjoint; a class may overlap earlier cases (the
+        // spec's bullets read top-down, e.g. "ASCII upper hex digit" after "ASCII digit"), but a
+        // case whose every byte is taken earlier can never match.
+        let named: Vec<u8> = case.on.iter().filter_map(|m| match m {
+            Matcher::Char(s) => code_point(s).filter(|&c| c < 0x80).map(|c| c as u8),
+            _ => None,
+        }).collect();
+        for b in &named {
+            if let Some(&prev) = owner.get(b) {
+                cx.at(name, Some((n, case)), format!("overlaps case #{prev} on {:?}", *b as char));
+            }
+        }
+        let bytes = case_bytes(case);
+        let free: Vec<u8> = bytes.iter().copied().filter(|b| !owner.contains_key(b)).collect();
+        if !bytes.is_empty() && free.is_empty() && !case.on.iter().any(|m| matches!(m, Matcher::Eof)) {
+            cx.at(name, Some((n, case)), "every character it matches is taken by earlier cases".into());
+        }
+        for b in free {
+            owner.insert(b, n);
+        }
+        if case.on.contains(&Matcher::Eof) && uses_current(&case.actions) {
+            cx.at(name, Some((n, case)), "uses the current input character on EOF".into());
+        }
+        if case.on.contains(&Matcher::AnythingElse) && !has_eof && !lookahead_body && uses_current(&case.actions) {
+            cx.at(name, Some((n, case)), "covers EOF (no Eof case) but uses the current input character".into());
+        }
+        if case.otherwise.is_some() && case.guard.is_none() {
+            cx.at(name, Some((n, case)), "has `else` without `if`".into());
+        }
+        if case.guard.is_some() && case.otherwise.is_none() && !has_anything {
+            cx.at(name, Some((n, case)), "a failed guard falls through to AnythingElse, which this state lacks".into());
+        }
+        if case.then == Terminal::AsAnythingElse && case.on.contains(&Matcher::AnythingElse) {
+            cx.at(name, Some((n, case)), "AnythingElse cannot defer to itself".into());
+        }
+        check_actions(cx, name, Some((n, case)), &case.actions, used);
+        check_terminal(cx, name, (n, case), &case.then, lookahead_body, has_anything);
+        if let Some(b) = &case.otherwise {
+            check_actions(cx, name, Some((n, case)), &b.actions, used);
+            check_terminal(cx, name, (n, case), &b.then, lookahead_body, has_anything);
+        }
+    }
+    let lookahead_firsts: Vec<(usize, u8)> = cases
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| match c.on.first() {
+            Some(Matcher::Exact(s)) if !lookahead_body => s.bytes().next().map(|b| (i + 1, b)),
+            Some(Matcher::CaseInsensitive(s)) if !lookahead_body => s.bytes().next().map(|b| (i + 1, b)),
+            _ => None,
+        })
+        .collect();
+    for (n, b) in lookahead_firsts {
+        for bb in [b.to_ascii_lowercase(), b.to_ascii_uppercase()] {
+            if let Some(&prev) = owner.get(&bb) {
+                cx.at(name, Some((n, &cases[n - 1])), format!("lookahead starts with {:?}, which case #{prev} already matches", bb as char));
+            }
+        }
+    }
+}

@@ -1,0 +1,10 @@
+//! HTML: the tokenizer generated from `spec/html/`, its tokens, sink interface and options.
+
+mod char_ref;
+mod named_refs;
+pub(crate) mod token;
+pub(crate) mod tokenizer;
+
+pub use crate::generated::html_tokenizer::{ParseError, State};
+pub use token::{Attribute, Control, Doctype, Error, ProcessingInstruction, Sink, Tag, Token};
+pub use tokenizer::{Options, TokenQueue, Tokenizer, position_of, tokenize};

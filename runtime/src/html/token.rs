@@ -1,0 +1,151 @@
+//! The tokens the HTML tokenizer emits, the sink interface for streaming use, and errors.
+
+use super::{ParseError, State};
+use crate::{Position, Span};
+use std::borrow::Cow;
+
+/// One token. Text borrows from the input where it is a plain copy of it (the common case for
+/// whole-string input); it is owned where the tokenizer changed it (lowercased names, character
+/// references, newline normalization, U+FFFD replacements) and for chunked input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Token<'i> {
+    Doctype(Doctype<'i>),
+    StartTag(Tag<'i>),
+    EndTag(Tag<'i>),
+    Comment(Cow<'i, str>),
+    /// A run of character tokens: adjacent characters are always delivered as one run.
+    Characters(Cow<'i, str>),
+    ProcessingInstruction(ProcessingInstruction<'i>),
+    Eof,
+}
+
+/// A DOCTYPE token. `None` is the spec's "missing", distinct from the empty string.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Doctype<'i> {
+    pub name: Option<Cow<'i, str>>,
+    pub public_id: Option<Cow<'i, str>>,
+    pub system_id: Option<Cow<'i, str>>,
+    pub force_quirks: bool,
+}
+
+/// A start or end tag token.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tag<'i> {
+    pub name: Cow<'i, str>,
+    /// In source order, duplicates already removed (the first one wins).
+    pub attributes: Vec<Attribute<'i>>,
+    pub self_closing: bool,
+}
+
+impl<'i> Tag<'i> {
+    /// The value of the attribute with this name, if present.
+    pub fn attribute(&self, name: &str) -> Option<&str> {
+        self.attributes.iter().find(|a| a.name == name).map(|a| &*a.value)
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Attribute<'i> {
+    pub name: Cow<'i, str>,
+    pub value: Cow<'i, str>,
+}
+
+/// A processing instruction token (`<?target data>`), new in the 2026 spec.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProcessingInstruction<'i> {
+    pub target: Cow<'i, str>,
+    pub data: Cow<'i, str>,
+}
+
+impl Token<'_> {
+    /// The same token with every string owned.
+    pub fn into_owned(self) -> Token<'static> {
+        fn o(c: Cow<'_, str>) -> Cow<'static, str> {
+            Cow::Owned(c.into_owned())
+        }
+        match self {
+            Token::Doctype(d) => Token::Doctype(Doctype {
+                name: d.name.map(o),
+                public_id: d.public_id.map(o),
+                system_id: d.system_id.map(o),
+                force_quirks: d.force_quirks,
+            }),
+            Token::StartTag(t) => Token::StartTag(t.into_owned()),
+            Token::EndTag(t) => Token::EndTag(t.into_owned()),
+            Token::Comment(c) => Token::Comment(o(c)),
+            Token::Characters(c) => Token::Characters(o(c)),
+            Token::ProcessingInstruction(p) => {
+                Token::ProcessingInstruction(ProcessingInstruction { target: o(p.target), data: o(p.data) })
+            }
+            Token::Eof => Token::Eof,
+        }
+    }
+}
+
+impl Tag<'_> {
+    pub fn into_owned(self) -> Tag<'static> {
+        Tag {
+            name: Cow::Owned(self.name.into_owned()),
+            attributes: self
+                .attributes
+                .into_iter()
+                .map(|a| Attribute { name: Cow::Owned(a.name.into_owned()), value: Cow::Owned(a.value.into_owned()) })
+                .collect(),
+            self_closing: self.self_closing,
+        }
+    }
+}
+
+/// A parse error: the spec's code and where it happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Error {
+    pub code: ParseError,
+    pub position: Position,
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: {}", self.position.line, self.position.column, self.code.code())
+    }
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// What the sink tells the tokenizer after a token: the tree builder's side of the narrow
+/// interface ("switch the tokenizer to the RCDATA state" after `<title>`, and so on).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Control {
+    #[default]
+    Continue,
+    /// Switch to this state before the next character is consumed.
+    SwitchTo(State),
+}
+
+/// Receives tokens and errors as the tokenizer produces them (the streaming interface).
+///
+/// Implement `token`; the other methods have defaults that cost nothing. A tree builder
+/// answers `adjusted_current_node_is_foreign` so that `<![CDATA[` is recognized only in foreign
+/// content, and returns [`Control::SwitchTo`] after start tags that change the tokenizer state.
+pub trait Sink<'i> {
+    fn token(&mut self, token: Token<'i>, span: Span) -> Control;
+
+    /// Called for every parse error when [`wants_errors`](Sink::wants_errors) is true.
+    fn error(&mut self, error: Error) {
+        let _ = error;
+    }
+
+    /// Whether to report parse errors. Asked once, when the tokenizer is created; when false,
+    /// no error is computed at all.
+    fn wants_errors(&self) -> bool {
+        false
+    }
+
+    /// "There is an adjusted current node and it is not an element in the HTML namespace."
+    fn adjusted_current_node_is_foreign(&self) -> bool {
+        false
+    }
+}

@@ -1,0 +1,21 @@
+//! statemark: HTML (and, as it lands, XML5) tokenizers generated from the specs' state tables.
+//!
+//! ```
+//! use statemark::html::{tokenize, Token};
+//!
+//! let names: Vec<String> = tokenize("<p class=x>Hi</p>")
+//!     .filter_map(|t| match t {
+//!         Token::StartTag(tag) => Some(tag.name.into_owned()),
+//!         _ => None,
+//!     })
+//!     .collect();
+//! assert_eq!(names, ["p"]);
+//! ```
+
+pub mod html;
+
+mod generated;
+mod position;
+mod text;
+
+pub use position::{Position, Span};
