@@ -19,8 +19,10 @@ impl Span {
     }
 }
 
-/// A position in the input: byte offset, and 1-based line and column. Columns count characters
-/// (code points); CR, LF and CRLF each end a line, as after input stream preprocessing.
+/// A position in the input: byte offset, and 1-based line and column. CR, LF and CRLF each end
+/// a line, as after input stream preprocessing. Columns count UTF-16 code units (a character
+/// outside the Basic Multilingual Plane counts two), which is how html5lib-tests and browsers'
+/// developer tools count them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Position {
     pub offset: usize,
@@ -58,7 +60,9 @@ impl LineCounter {
                 }
                 _ => {
                     self.after_cr = false;
-                    if b & 0xC0 != 0x80 {
+                    if b >= 0xF0 {
+                        self.at.column += 2;
+                    } else if b & 0xC0 != 0x80 {
                         self.at.column += 1;
                     }
                 }
@@ -74,13 +78,13 @@ mod tests {
 
     #[test]
     fn counts_lines_and_columns() {
-        let s = "ab\r\ncé\rx\ny";
+        let s = "ab\r\ncé\rx\ny\u{10000}z";
         let mut c = LineCounter::default();
         c.advance(s.as_bytes(), 0, 4);
         assert_eq!((c.at.line, c.at.column), (2, 1));
         c.advance(s.as_bytes(), 0, 7);
         assert_eq!((c.at.line, c.at.column), (2, 3));
-        c.advance(s.as_bytes(), 0, s.len());
-        assert_eq!((c.at.line, c.at.column), (4, 2));
+        c.advance(s.as_bytes(), 0, s.len() - 1);
+        assert_eq!((c.at.line, c.at.column), (4, 4));
     }
 }

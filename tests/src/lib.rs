@@ -1,1 +1,116 @@
-//! Shared helpers for the integration tests.
+//! Shared helpers for the integration tests: where the conformance data lives, and the
+//! html5lib-tests token format.
+
+use serde_json::{Value, json};
+use statemark::html::{Options, State, Token, Tokenizer};
+use std::path::PathBuf;
+
+/// The workspace root.
+pub fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).parent().expect("tests/ is in the workspace").to_path_buf()
+}
+
+/// Find a conformance suite: `$VAR`, else `../shared/<dir>` beside the workspace. Under `CI` a
+/// missing suite is a failure; locally it is a loud skip (returns None).
+pub fn suite(var: &str, dir: &str) -> Option<PathBuf> {
+    let path = std::env::var_os(var).map(PathBuf::from).unwrap_or_else(|| root().join("..").join("shared").join(dir));
+    if path.is_dir() {
+        return Some(path);
+    }
+    if std::env::var_os("CI").is_some() {
+        panic!("conformance data missing under CI: {} (set {var})", path.display());
+    }
+    eprintln!("\n*** SKIPPED: conformance data not found at {} (set {var}) ***\n", path.display());
+    None
+}
+
+/// A token in html5lib-tests' JSON form; processing instructions (which the suite predates) as
+/// `["ProcessingInstruction", target, data]`.
+pub fn token_json(t: &Token<'_>) -> Option<Value> {
+    Some(match t {
+        Token::Doctype(d) => json!(["DOCTYPE", d.name, d.public_id, d.system_id, !d.force_quirks]),
+        Token::StartTag(tag) => {
+            let mut attrs = serde_json::Map::new();
+            for a in &tag.attributes {
+                attrs.insert(a.name.to_string(), Value::String(a.value.to_string()));
+            }
+            if tag.self_closing {
+                json!(["StartTag", tag.name, attrs, true])
+            } else {
+                json!(["StartTag", tag.name, attrs])
+            }
+        }
+        Token::EndTag(tag) => json!(["EndTag", tag.name]),
+        Token::Comment(c) => json!(["Comment", c]),
+        Token::Characters(c) => json!(["Character", c]),
+        Token::ProcessingInstruction(p) => json!(["ProcessingInstruction", p.target, p.data]),
+        Token::Eof => return None,
+    })
+}
+
+/// Merge adjacent `Character` tokens, as the suite compares them.
+pub fn merge_characters(tokens: Vec<Value>) -> Vec<Value> {
+    let mut out: Vec<Value> = Vec::new();
+    for t in tokens {
+        if t[0] == "Character" {
+            if let Some(last) = out.last_mut() {
+                if last[0] == "Character" {
+                    let joined = format!("{}{}", last[1].as_str().unwrap_or(""), t[1].as_str().unwrap_or(""));
+                    last[1] = Value::String(joined);
+                    continue;
+                }
+            }
+        }
+        out.push(t);
+    }
+    out
+}
+
+/// What one run produced: tokens in suite form, and errors as (code, line, col).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Run {
+    pub tokens: Vec<Value>,
+    pub errors: Vec<(String, usize, usize)>,
+}
+
+/// Tokenize `input` from `state` with the iterator API.
+pub fn run_tokenizer(input: &str, state: State, last_start_tag: Option<&str>) -> Run {
+    let mut tok = Tokenizer::with_options(
+        input,
+        Options { initial_state: Some(state), last_start_tag: last_start_tag.map(str::to_owned), errors: true },
+    );
+    let tokens: Vec<Value> = tok.by_ref().filter_map(|t| token_json(&t)).collect();
+    let errors = tok.errors().iter().map(|e| (e.code.code().to_owned(), e.position.line, e.position.column)).collect();
+    Run { tokens: merge_characters(tokens), errors }
+}
+
+/// Undo html5lib's `doubleEscaped` (`\uHHHH` sequences). None if the result would hold a lone
+/// surrogate, which a Rust string cannot.
+pub fn unescape(s: &str) -> Option<String> {
+    let mut units: Vec<u16> = Vec::new();
+    let mut out = String::new();
+    let b = s.as_bytes();
+    let mut i = 0;
+    let flush = |units: &mut Vec<u16>, out: &mut String| -> Option<()> {
+        if !units.is_empty() {
+            out.push_str(&String::from_utf16(units).ok()?);
+            units.clear();
+        }
+        Some(())
+    };
+    while i < b.len() {
+        if b[i] == b'\\' && b.get(i + 1) == Some(&b'u') && i + 6 <= b.len() {
+            if let Ok(u) = u16::from_str_radix(&s[i + 2..i + 6], 16) {
+                units.push(u);
+                i += 6;
+                continue;
+            }
+        }
+        flush(&mut units, &mut out)?;
+        let ch = s[i..].chars().next()?;
+        out.push(ch);
+        i += ch.len_utf8();
+    }
+    flush(&mut units, &mut out)?;
+    Some(out)
+}

@@ -378,10 +378,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         }
     }
 
-    /// Lookahead states consume nothing: errors are reported at the next input character.
+    /// Lookahead states consume nothing: errors are reported at the next input character. The
+    /// character they peek at has entered the input stream, so its preprocessing error (if any)
+    /// comes first.
     #[inline]
     pub(crate) fn consume_nothing(&mut self) {
         self.cur = self.pos;
+        if self.errors_on {
+            if let Some(&b) = self.input.as_bytes().get(self.pos) {
+                if INPUT_CHECK.0[b as usize] && self.pos >= self.checked_upto {
+                    self.check_input_at(self.pos);
+                }
+            }
+        }
     }
 
     fn look_at(&self, at: usize, s: &[u8], ci: bool) -> Look {
