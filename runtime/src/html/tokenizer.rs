@@ -518,11 +518,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         }
     }
 
+    /// The end-of-file token's span covers whatever unterminated markup was dropped before it
+    /// (`<a` at the end of the input emits no tag), so spans always tile the input.
     pub(crate) fn emit_eof(&mut self) -> Step {
         self.flush_chars();
         let end = self.base + self.input.len();
+        let start = self.emitted_upto.min(end);
         self.emitted_upto = end;
-        self.sink.token(Token::Eof, Span::new(end, end));
+        self.sink.token(Token::Eof, Span::new(start, end));
         Step::Done
     }
 
