@@ -257,13 +257,9 @@ fn state_fn(cx: &Cx, st: &LState, anchor_base: &str) -> Option<TokenStream> {
                 match_arms.push(quote! { #(#pats)|* #guard => #body });
             }
             let looks: Vec<TokenStream> = lookaheads.iter().map(|a| lookahead_check(cx, a, true)).collect();
-            let fallback = match anything_else {
-                Some(a) => {
-                    let b = cx.arm_body(a);
-                    quote! { _ => { #(#looks)* #b } }
-                }
-                None => quote! { _ => unreachable_case() },
-            };
+            // Validation guarantees a ConsumeNext state ends with "anything else".
+            let b = anything_else.as_ref().map(|a| cx.arm_body(a)).unwrap_or_default();
+            let fallback = quote! { _ => { #(#looks)* #b } };
             quote! {
                 #spec_label
                 #scan
@@ -358,7 +354,7 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
     let initial = ident(&camel(&m.initial_state));
 
     let file = quote! {
-        use crate::html::tokenizer::{Consumed, Look, Src, Step, StopSet, Tokenizer, unreachable_case};
+        use crate::html::tokenizer::{Consumed, Look, Src, Step, StopSet, Tokenizer};
         use crate::html::Sink;
 
         #[doc = #state_enum_doc]
@@ -433,7 +429,7 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
         }
 
         #[doc = #scan_doc]
-        pub(crate) const SCAN_STATES: &[&str] = &[#(#scan_states),*];
+        pub const SCAN_STATES: &[&str] = &[#(#scan_states),*];
 
         #(#stops)*
     };

@@ -256,6 +256,8 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
     }
     if !lookahead_body && !has_eof && !has_anything {
         cx.at(name, None, "EOF is not handled: no Eof case and no AnythingElse".into());
+    } else if !lookahead_body && !has_anything {
+        cx.at(name, None, "no AnythingElse case: non-ASCII characters would be unhandled".into());
     }
     let mut owner: BTreeMap<u8, usize> = BTreeMap::new();
     let mut lookaheads: BTreeSet<String> = BTreeSet::new();

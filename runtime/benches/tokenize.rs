@@ -78,7 +78,10 @@ fn by_sink(docs: &[String]) -> usize {
 /// (the parent of this crate), so the benchmark does not depend on cargo's working directory.
 fn corpus_dir(var: &str, default: &str) -> PathBuf {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    root.join(std::env::var_os(var).map_or_else(|| PathBuf::from(default), PathBuf::from))
+    let dir =
+        root.join(std::env::var_os(var).map_or_else(|| PathBuf::from(default), PathBuf::from));
+    // Canonical only for readable messages; a missing directory keeps its joined form.
+    std::fs::canonicalize(&dir).unwrap_or(dir)
 }
 
 /// Every regular file under `dir`, recursively, sorted so runs see the same order.

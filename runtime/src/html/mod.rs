@@ -5,6 +5,6 @@ mod named_refs;
 pub(crate) mod token;
 pub(crate) mod tokenizer;
 
-pub use crate::generated::html_tokenizer::{ParseError, State};
+pub use crate::generated::html_tokenizer::{ParseError, SCAN_STATES, State};
 pub use token::{Attribute, Control, Doctype, Error, ProcessingInstruction, Sink, Tag, Token};
 pub use tokenizer::{Options, TokenQueue, Tokenizer, position_of, tokenize};
