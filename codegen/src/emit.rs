@@ -69,24 +69,14 @@ struct Cx<'a> {
 impl Cx<'_> {
     fn action(&self, a: &Action) -> TokenStream {
         let m = ident(&verb_method(a));
+        if let Some(c) = a.chars() {
+            let s = src(c);
+            return quote! { self.#m(#s); };
+        }
         match a {
             Action::Error(code) => {
                 let v = ident(&camel(code));
                 quote! { self.error(ParseError::#v); }
-            }
-            Action::EmitChars(c)
-            | Action::AppendToTagName(c)
-            | Action::AppendToAttributeName(c)
-            | Action::AppendToAttributeValue(c)
-            | Action::AppendToComment(c)
-            | Action::AppendToDoctypeName(c)
-            | Action::AppendToPublicId(c)
-            | Action::AppendToSystemId(c)
-            | Action::AppendToTempBuffer(c)
-            | Action::AppendToPiTarget(c)
-            | Action::AppendToPiData(c) => {
-                let s = src(c);
-                quote! { self.#m(#s); }
             }
             Action::CreateComment(text) => quote! { self.#m(#text); },
             Action::SetReturnState(s) => {

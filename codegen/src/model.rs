@@ -292,6 +292,26 @@ pub enum Action {
     CheckDuplicateAttribute,
 }
 
+impl Action {
+    /// The text argument of a text verb (`EmitChars`, `AppendTo*`).
+    pub fn chars(&self) -> Option<&Chars> {
+        match self {
+            Action::EmitChars(c)
+            | Action::AppendToTagName(c)
+            | Action::AppendToAttributeName(c)
+            | Action::AppendToAttributeValue(c)
+            | Action::AppendToComment(c)
+            | Action::AppendToDoctypeName(c)
+            | Action::AppendToPublicId(c)
+            | Action::AppendToSystemId(c)
+            | Action::AppendToTempBuffer(c)
+            | Action::AppendToPiTarget(c)
+            | Action::AppendToPiData(c) => Some(c),
+            _ => None,
+        }
+    }
+}
+
 /// How a case ends. Exactly one per case.
 #[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub enum Terminal {

@@ -125,34 +125,16 @@ fn state_edges(def: &StateDef, out: &mut BTreeSet<String>) {
     }
 }
 
-/// The text argument of a text verb.
-pub fn chars_of(a: &Action) -> Option<&Chars> {
-    match a {
-        Action::EmitChars(c)
-        | Action::AppendToTagName(c)
-        | Action::AppendToAttributeName(c)
-        | Action::AppendToAttributeValue(c)
-        | Action::AppendToComment(c)
-        | Action::AppendToDoctypeName(c)
-        | Action::AppendToPublicId(c)
-        | Action::AppendToSystemId(c)
-        | Action::AppendToTempBuffer(c)
-        | Action::AppendToPiTarget(c)
-        | Action::AppendToPiData(c) => Some(c),
-        _ => None,
-    }
-}
-
 fn uses_current(actions: &[Action]) -> bool {
     actions.iter().any(|a| {
-        matches!(chars_of(a), Some(Chars::Current | Chars::CurrentLowercase))
+        matches!(a.chars(), Some(Chars::Current | Chars::CurrentLowercase))
             || matches!(a, Action::AppendOrEmitCurrentAsCharRef | Action::AccumulateCharRefCode { .. })
     })
 }
 
 fn check_actions(cx: &mut Ctx, state: &str, case: Option<(usize, &Case)>, actions: &[Action], used: &mut BTreeSet<String>) {
     for a in actions {
-        if let Some(Chars::CodePoints(s)) = chars_of(a) {
+        if let Some(Chars::CodePoints(s)) = a.chars() {
             if code_points(s).is_none_or(|t| t.is_empty()) {
                 cx.at(state, case, format!("{s:?} is not a list of U+XXXX code points"));
             }

@@ -619,23 +619,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         self.commit_attribute();
         let name = self.tag_name.take(&self.input);
         let mut attributes = Vec::with_capacity(self.attrs.len());
-        for (n, v) in self.attrs.drain(..) {
-            let (n, v) = (n, v);
-            let name = match n {
-                TextBuf::Span(s, e) => match &self.input {
-                    Cow::Borrowed(i) => Cow::Borrowed(&i[s..e]),
-                    Cow::Owned(o) => Cow::Owned(o[s..e].to_owned()),
-                },
-                TextBuf::Owned(o) => Cow::Owned(o),
-            };
-            let value = match v {
-                TextBuf::Span(s, e) => match &self.input {
-                    Cow::Borrowed(i) => Cow::Borrowed(&i[s..e]),
-                    Cow::Owned(o) => Cow::Owned(o[s..e].to_owned()),
-                },
-                TextBuf::Owned(o) => Cow::Owned(o),
-            };
-            attributes.push(Attribute { name, value });
+        for (mut n, mut v) in self.attrs.drain(..) {
+            attributes.push(Attribute { name: n.take(&self.input), value: v.take(&self.input) });
         }
         self.attr_index.clear();
         let tag = Tag { name, attributes, self_closing: self.self_closing };
