@@ -1,0 +1,3 @@
+//! Tree construction benchmarks (being written; see issue 5).
+
+fn main() {}
