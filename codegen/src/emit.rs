@@ -64,9 +64,18 @@ fn src(c: &Chars) -> TokenStream {
 
 struct Cx<'a> {
     entry: BTreeMap<&'a str, &'a [Action]>,
+    /// The state being emitted, for the trace hook.
+    current: Ident,
 }
 
 impl Cx<'_> {
+    /// `(state, case)` to the sink when the `trace` feature is on; nothing otherwise.
+    fn trace(&self, case: usize) -> TokenStream {
+        let v = &self.current;
+        let n = Literal::u16_unsuffixed(case as u16);
+        quote! { #[cfg(feature = "trace")] self.trace(State::#v, #n); }
+    }
+
     fn action(&self, a: &Action) -> TokenStream {
         let m = ident(&verb_method(a));
         if let Some(c) = a.chars() {
@@ -129,17 +138,25 @@ impl Cx<'_> {
         quote! { #acts #term }
     }
 
-    /// The body of an arm: label, then the guarded or plain branch.
+    /// The body of an arm: label, trace hook, then the guarded or plain branch.
     fn arm_body(&self, arm: &LArm) -> TokenStream {
         let l = label(&format!("case #{}: {}", arm.number, arm.label));
+        let tr = self.trace(arm.number);
         let then = self.branch(&arm.then);
         match (&arm.guard, &arm.otherwise) {
             (Some(g), Some(other)) => {
                 let gm = ident(&guard_method(*g));
                 let o = self.branch(other);
-                quote! { { #l if self.#gm() { #then } else { #o } } }
+                let t = self.trace(arm.otherwise_number);
+                let otr = if arm.otherwise_number != arm.number {
+                    let ol = label(&format!("the guard failed: case #{} (\"anything else\")", arm.otherwise_number));
+                    quote! { #ol #t }
+                } else {
+                    t
+                };
+                quote! { { #l if self.#gm() { #tr #then } else { #otr #o } } }
             }
-            _ => quote! { { #l #then } },
+            _ => quote! { { #l #tr #then } },
         }
     }
 }
@@ -187,10 +204,14 @@ fn scan_stmt(cx: &Cx, state: &LState, scan: &Scan) -> TokenStream {
         verb_method(&scan.verb),
         shown.join(" ")
     ));
-    let _ = cx;
+    let tr = match &state.body {
+        LBody::Consume { anything_else: Some(a), .. } => cx.trace(a.number),
+        _ => quote! {},
+    };
     quote! {
         #l
         if let Some((start, end)) = self.scan(&#stop) {
+            #tr
             self.#m(Src::Run(start, end));
         }
     }
@@ -289,6 +310,7 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
             .filter(|(_, d)| !d.on_entry.is_empty())
             .map(|(n, d)| (n.as_str(), d.on_entry.as_slice()))
             .collect(),
+        current: ident("Unused"),
     };
     let base = &m.anchor_base;
     let n_states = lowered.states.len();
@@ -298,7 +320,14 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
     let headings: Vec<&str> = lowered.states.iter().map(|s| s.heading.as_str()).collect();
     let urls: Vec<String> = lowered.states.iter().map(|s| format!("{}{}", base, s.id)).collect();
     let fns: Vec<Ident> = names.iter().map(|n| ident(n)).collect();
-    let state_fns: Vec<TokenStream> = lowered.states.iter().filter_map(|s| state_fn(&cx, s, base)).collect();
+    let state_fns: Vec<TokenStream> = lowered
+        .states
+        .iter()
+        .filter_map(|s| {
+            let cx = Cx { entry: cx.entry.clone(), current: ident(&s.variant) };
+            state_fn(&cx, s, base)
+        })
+        .collect();
     let stops: Vec<TokenStream> = lowered
         .states
         .iter()

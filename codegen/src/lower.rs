@@ -45,6 +45,9 @@ pub struct LArm {
     pub then: LBranch,
     /// What a failed guard does (anything else's branch when the table has no `else`).
     pub otherwise: Option<LBranch>,
+    /// The case `otherwise` belongs to: this case for a table `else`, the anything-else case
+    /// for a guard that falls through.
+    pub otherwise_number: usize,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -140,7 +143,9 @@ fn branch(name: &str, def: &StateDef, actions: &[Action], terminal: &Terminal, a
     LBranch { actions: acts, terminal: term }
 }
 
-fn lower_case(name: &str, def: &StateDef, number: usize, case: &Case, anything: Option<&Case>) -> LArm {
+fn lower_case(name: &str, def: &StateDef, number: usize, case: &Case, anything: Option<(usize, &Case)>) -> LArm {
+    let anything_number = anything.map_or(number, |(n, _)| n);
+    let anything = anything.map(|(_, c)| c);
     let lookahead = case.on.iter().find_map(|m| match m {
         Matcher::Exact(s) => Some((s.clone(), false)),
         Matcher::CaseInsensitive(s) => Some((s.clone(), true)),
@@ -160,6 +165,7 @@ fn lower_case(name: &str, def: &StateDef, number: usize, case: &Case, anything: 
         lookahead,
         guard: case.guard,
         then,
+        otherwise_number: if case.otherwise.is_some() { number } else { anything_number },
         otherwise,
     }
 }
@@ -194,7 +200,7 @@ pub fn lower_state(name: &str, def: &StateDef) -> LState {
     let body = match &def.body {
         Body::HandWritten { .. } => LBody::HandWritten,
         Body::ConsumeNext(cases) => {
-            let anything = cases.iter().find(|c| is_anything_else(c));
+            let anything = cases.iter().enumerate().find(|(_, c)| is_anything_else(c)).map(|(i, c)| (i + 1, c));
             let mut arms = Vec::new();
             let mut lookaheads = Vec::new();
             let mut anything_else = None;
@@ -213,7 +219,7 @@ pub fn lower_state(name: &str, def: &StateDef) -> LState {
                     arms.push(arm);
                 }
             }
-            if let Some(verb) = anything.and_then(scan_verb) {
+            if let Some(verb) = anything.and_then(|(_, c)| scan_verb(c)) {
                 let mut stop: Vec<u8> = vec![0x00, b'\r'];
                 for a in arms.iter() {
                     stop.extend(&a.bytes);
@@ -235,7 +241,7 @@ pub fn lower_state(name: &str, def: &StateDef) -> LState {
             LBody::Consume { arms, lookaheads, anything_else }
         }
         Body::Lookahead(cases) => {
-            let anything = cases.iter().find(|c| is_anything_else(c));
+            let anything = cases.iter().enumerate().find(|(_, c)| is_anything_else(c)).map(|(i, c)| (i + 1, c));
             let mut arms = Vec::new();
             let mut anything_else = None;
             for (i, case) in cases.iter().enumerate() {
@@ -256,6 +262,7 @@ pub fn lower_state(name: &str, def: &StateDef) -> LState {
                 guard: None,
                 then: LBranch { actions: vec![], terminal: Terminal::Stay },
                 otherwise: None,
+                otherwise_number: 0,
             });
             LBody::Lookahead { arms, anything_else }
         }

@@ -114,3 +114,4 @@ pub fn unescape(s: &str) -> Option<String> {
     flush(&mut units, &mut out)?;
     Some(out)
 }
+pub mod trace;

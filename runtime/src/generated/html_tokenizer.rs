@@ -1544,12 +1544,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         // spec: #data-state
         // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '&' '<'
         if let Some((start, end)) = self.scan(&DATA_STATE_STOP) {
+            #[cfg(feature = "trace")] self.trace(State::DataState, 5);
             self.emit_chars(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'&') => {
                 // spec: case #1: U+0026 AMPERSAND (&)
+                #[cfg(feature = "trace")] self.trace(State::DataState, 1);
                 self.set_return_state(State::DataState);
                 self.state = State::CharacterReferenceState;
                 self.clear_temp_buffer();
@@ -1558,21 +1560,25 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'<') => {
                 // spec: case #2: U+003C LESS-THAN SIGN (<)
+                #[cfg(feature = "trace")] self.trace(State::DataState, 2);
                 self.state = State::TagOpenState;
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #3: U+0000 NULL
+                #[cfg(feature = "trace")] self.trace(State::DataState, 3);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.emit_chars(Src::Current);
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #4: EOF
+                #[cfg(feature = "trace")] self.trace(State::DataState, 4);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #5: Anything else
+                #[cfg(feature = "trace")] self.trace(State::DataState, 5);
                 self.emit_chars(Src::Current);
                 Step::Continue
             }
@@ -1583,12 +1589,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         // spec: #rcdata-state
         // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '&' '<'
         if let Some((start, end)) = self.scan(&RCDATA_STATE_STOP) {
+            #[cfg(feature = "trace")] self.trace(State::RcdataState, 5);
             self.emit_chars(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'&') => {
                 // spec: case #1: U+0026 AMPERSAND (&)
+                #[cfg(feature = "trace")] self.trace(State::RcdataState, 1);
                 self.set_return_state(State::RcdataState);
                 self.state = State::CharacterReferenceState;
                 self.clear_temp_buffer();
@@ -1597,21 +1605,25 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'<') => {
                 // spec: case #2: U+003C LESS-THAN SIGN (<)
+                #[cfg(feature = "trace")] self.trace(State::RcdataState, 2);
                 self.state = State::RcdataLessThanSignState;
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #3: U+0000 NULL
+                #[cfg(feature = "trace")] self.trace(State::RcdataState, 3);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.emit_chars(Src::Str("�"));
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #4: EOF
+                #[cfg(feature = "trace")] self.trace(State::RcdataState, 4);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #5: Anything else
+                #[cfg(feature = "trace")] self.trace(State::RcdataState, 5);
                 self.emit_chars(Src::Current);
                 Step::Continue
             }
@@ -1622,27 +1634,32 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         // spec: #rawtext-state
         // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '<'
         if let Some((start, end)) = self.scan(&RAWTEXT_STATE_STOP) {
+            #[cfg(feature = "trace")] self.trace(State::RawtextState, 4);
             self.emit_chars(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'<') => {
                 // spec: case #1: U+003C LESS-THAN SIGN (<)
+                #[cfg(feature = "trace")] self.trace(State::RawtextState, 1);
                 self.state = State::RawtextLessThanSignState;
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #2: U+0000 NULL
+                #[cfg(feature = "trace")] self.trace(State::RawtextState, 2);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.emit_chars(Src::Str("�"));
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
+                #[cfg(feature = "trace")] self.trace(State::RawtextState, 3);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #4: Anything else
+                #[cfg(feature = "trace")] self.trace(State::RawtextState, 4);
                 self.emit_chars(Src::Current);
                 Step::Continue
             }
@@ -1653,27 +1670,32 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         // spec: #script-data-state
         // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '<'
         if let Some((start, end)) = self.scan(&SCRIPT_DATA_STATE_STOP) {
+            #[cfg(feature = "trace")] self.trace(State::ScriptDataState, 4);
             self.emit_chars(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'<') => {
                 // spec: case #1: U+003C LESS-THAN SIGN (<)
+                #[cfg(feature = "trace")] self.trace(State::ScriptDataState, 1);
                 self.state = State::ScriptDataLessThanSignState;
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #2: U+0000 NULL
+                #[cfg(feature = "trace")] self.trace(State::ScriptDataState, 2);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.emit_chars(Src::Str("�"));
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
+                #[cfg(feature = "trace")] self.trace(State::ScriptDataState, 3);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #4: Anything else
+                #[cfg(feature = "trace")] self.trace(State::ScriptDataState, 4);
                 self.emit_chars(Src::Current);
                 Step::Continue
             }
@@ -1684,22 +1706,26 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         // spec: #plaintext-state
         // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r'
         if let Some((start, end)) = self.scan(&PLAINTEXT_STATE_STOP) {
+            #[cfg(feature = "trace")] self.trace(State::PlaintextState, 3);
             self.emit_chars(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\0') => {
                 // spec: case #1: U+0000 NULL
+                #[cfg(feature = "trace")] self.trace(State::PlaintextState, 1);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.emit_chars(Src::Str("�"));
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #2: EOF
+                #[cfg(feature = "trace")] self.trace(State::PlaintextState, 2);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #3: Anything else
+                #[cfg(feature = "trace")] self.trace(State::PlaintextState, 3);
                 self.emit_chars(Src::Current);
                 Step::Continue
             }
@@ -1712,16 +1738,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'!') => {
                 // spec: case #1: U+0021 EXCLAMATION MARK (!)
+                #[cfg(feature = "trace")] self.trace(State::TagOpenState, 1);
                 self.state = State::MarkupDeclarationOpenState;
                 Step::Continue
             }
             Consumed::Byte(b'/') => {
                 // spec: case #2: U+002F SOLIDUS (/)
+                #[cfg(feature = "trace")] self.trace(State::TagOpenState, 2);
                 self.state = State::EndTagOpenState;
                 Step::Continue
             }
             Consumed::Byte(b'A'..=b'Z' | b'a'..=b'z') => {
                 // spec: case #3: ASCII alpha
+                #[cfg(feature = "trace")] self.trace(State::TagOpenState, 3);
                 self.create_start_tag();
                 self.reconsume();
                 self.state = State::TagNameState;
@@ -1729,18 +1758,21 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'?') => {
                 // spec: case #4: U+003F QUESTION MARK (?)
+                #[cfg(feature = "trace")] self.trace(State::TagOpenState, 4);
                 self.clear_temp_buffer();
                 self.state = State::ProcessingInstructionOpenState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
+                #[cfg(feature = "trace")] self.trace(State::TagOpenState, 5);
                 self.error(ParseError::EofBeforeTagName);
                 self.emit_chars(Src::Str("<"));
                 self.emit_eof()
             }
             _ => {
                 // spec: case #6: Anything else
+                #[cfg(feature = "trace")] self.trace(State::TagOpenState, 6);
                 self.error(ParseError::InvalidFirstCharacterOfTagName);
                 self.emit_chars(Src::Str("<"));
                 self.reconsume();
@@ -1756,6 +1788,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'A'..=b'Z' | b'a'..=b'z') => {
                 // spec: case #1: ASCII alpha
+                #[cfg(feature = "trace")] self.trace(State::EndTagOpenState, 1);
                 self.create_end_tag();
                 self.reconsume();
                 self.state = State::TagNameState;
@@ -1763,18 +1796,21 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")] self.trace(State::EndTagOpenState, 2);
                 self.error(ParseError::MissingEndTagName);
                 self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
+                #[cfg(feature = "trace")] self.trace(State::EndTagOpenState, 3);
                 self.error(ParseError::EofBeforeTagName);
                 self.emit_chars(Src::Str("</"));
                 self.emit_eof()
             }
             _ => {
                 // spec: case #4: Anything else
+                #[cfg(feature = "trace")] self.trace(State::EndTagOpenState, 4);
                 self.error(ParseError::InvalidFirstCharacterOfTagName);
                 self.create_comment("");
                 self.reconsume();
@@ -1788,44 +1824,52 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         // spec: #tag-name-state
         // spec: fast path (derived): "anything else" only does append_to_tag_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '/' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
         if let Some((start, end)) = self.scan(&TAG_NAME_STATE_STOP) {
+            #[cfg(feature = "trace")] self.trace(State::TagNameState, 7);
             self.append_to_tag_name(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                #[cfg(feature = "trace")] self.trace(State::TagNameState, 1);
                 self.state = State::BeforeAttributeNameState;
                 Step::Continue
             }
             Consumed::Byte(b'/') => {
                 // spec: case #2: U+002F SOLIDUS (/)
+                #[cfg(feature = "trace")] self.trace(State::TagNameState, 2);
                 self.state = State::SelfClosingStartTagState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")] self.trace(State::TagNameState, 3);
                 self.emit_tag();
                 self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Byte(b'A'..=b'Z') => {
                 // spec: case #4: ASCII upper alpha
+                #[cfg(feature = "trace")] self.trace(State::TagNameState, 4);
                 self.append_to_tag_name(Src::CurrentLowercase);
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #5: U+0000 NULL
+                #[cfg(feature = "trace")] self.trace(State::TagNameState, 5);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.append_to_tag_name(Src::Str("�"));
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #6: EOF
+                #[cfg(feature = "trace")] self.trace(State::TagNameState, 6);
                 self.error(ParseError::EofInTag);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #7: Anything else
+                #[cfg(feature = "trace")] self.trace(State::TagNameState, 7);
                 self.append_to_tag_name(Src::Current);
                 Step::Continue
             }
@@ -1838,12 +1882,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'/') => {
                 // spec: case #1: U+002F SOLIDUS (/)
+                #[cfg(feature = "trace")] self.trace(State::RcdataLessThanSignState, 1);
                 self.clear_temp_buffer();
                 self.state = State::RcdataEndTagOpenState;
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
+                #[cfg(feature = "trace")] self.trace(State::RcdataLessThanSignState, 2);
                 self.emit_chars(Src::Str("<"));
                 self.reconsume();
                 self.state = State::RcdataState;
@@ -1858,6 +1904,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'A'..=b'Z' | b'a'..=b'z') => {
                 // spec: case #1: ASCII alpha
+                #[cfg(feature = "trace")] self.trace(State::RcdataEndTagOpenState, 1);
                 self.create_end_tag();
                 self.reconsume();
                 self.state = State::RcdataEndTagNameState;
@@ -1865,6 +1912,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #2: Anything else
+                #[cfg(feature = "trace")] self.trace(State::RcdataEndTagOpenState, 2);
                 self.emit_chars(Src::Str("</"));
                 self.reconsume();
                 self.state = State::RcdataState;
@@ -1880,9 +1928,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                 if self.appropriate_end_tag() {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::RcdataEndTagNameState, 1);
                     self.state = State::BeforeAttributeNameState;
                     Step::Continue
                 } else {
+                    // spec: the guard failed: case #6 ("anything else")
+                    #[cfg(feature = "trace")]
+                    self.trace(State::RcdataEndTagNameState, 6);
                     self.emit_chars(Src::Str("</"));
                     self.emit_temp_buffer();
                     self.reconsume();
@@ -1893,9 +1946,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'/') => {
                 // spec: case #2: U+002F SOLIDUS (/)
                 if self.appropriate_end_tag() {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::RcdataEndTagNameState, 2);
                     self.state = State::SelfClosingStartTagState;
                     Step::Continue
                 } else {
+                    // spec: the guard failed: case #6 ("anything else")
+                    #[cfg(feature = "trace")]
+                    self.trace(State::RcdataEndTagNameState, 6);
                     self.emit_chars(Src::Str("</"));
                     self.emit_temp_buffer();
                     self.reconsume();
@@ -1906,10 +1964,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                 if self.appropriate_end_tag() {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::RcdataEndTagNameState, 3);
                     self.emit_tag();
                     self.state = State::DataState;
                     Step::Continue
                 } else {
+                    // spec: the guard failed: case #6 ("anything else")
+                    #[cfg(feature = "trace")]
+                    self.trace(State::RcdataEndTagNameState, 6);
                     self.emit_chars(Src::Str("</"));
                     self.emit_temp_buffer();
                     self.reconsume();
@@ -1919,18 +1982,21 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'A'..=b'Z') => {
                 // spec: case #4: ASCII upper alpha
+                #[cfg(feature = "trace")] self.trace(State::RcdataEndTagNameState, 4);
                 self.append_to_tag_name(Src::CurrentLowercase);
                 self.append_to_temp_buffer(Src::Current);
                 Step::Continue
             }
             Consumed::Byte(b'a'..=b'z') => {
                 // spec: case #5: ASCII lower alpha
+                #[cfg(feature = "trace")] self.trace(State::RcdataEndTagNameState, 5);
                 self.append_to_tag_name(Src::Current);
                 self.append_to_temp_buffer(Src::Current);
                 Step::Continue
             }
             _ => {
                 // spec: case #6: Anything else
+                #[cfg(feature = "trace")] self.trace(State::RcdataEndTagNameState, 6);
                 self.emit_chars(Src::Str("</"));
                 self.emit_temp_buffer();
                 self.reconsume();
@@ -1946,12 +2012,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'/') => {
                 // spec: case #1: U+002F SOLIDUS (/)
+                #[cfg(feature = "trace")] self.trace(State::RawtextLessThanSignState, 1);
                 self.clear_temp_buffer();
                 self.state = State::RawtextEndTagOpenState;
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
+                #[cfg(feature = "trace")] self.trace(State::RawtextLessThanSignState, 2);
                 self.emit_chars(Src::Str("<"));
                 self.reconsume();
                 self.state = State::RawtextState;
@@ -1966,6 +2034,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'A'..=b'Z' | b'a'..=b'z') => {
                 // spec: case #1: ASCII alpha
+                #[cfg(feature = "trace")] self.trace(State::RawtextEndTagOpenState, 1);
                 self.create_end_tag();
                 self.reconsume();
                 self.state = State::RawtextEndTagNameState;
@@ -1973,6 +2042,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #2: Anything else
+                #[cfg(feature = "trace")] self.trace(State::RawtextEndTagOpenState, 2);
                 self.emit_chars(Src::Str("</"));
                 self.reconsume();
                 self.state = State::RawtextState;
@@ -1988,9 +2058,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                 if self.appropriate_end_tag() {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::RawtextEndTagNameState, 1);
                     self.state = State::BeforeAttributeNameState;
                     Step::Continue
                 } else {
+                    // spec: the guard failed: case #6 ("anything else")
+                    #[cfg(feature = "trace")]
+                    self.trace(State::RawtextEndTagNameState, 6);
                     self.emit_chars(Src::Str("</"));
                     self.emit_temp_buffer();
                     self.reconsume();
@@ -2001,9 +2076,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'/') => {
                 // spec: case #2: U+002F SOLIDUS (/)
                 if self.appropriate_end_tag() {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::RawtextEndTagNameState, 2);
                     self.state = State::SelfClosingStartTagState;
                     Step::Continue
                 } else {
+                    // spec: the guard failed: case #6 ("anything else")
+                    #[cfg(feature = "trace")]
+                    self.trace(State::RawtextEndTagNameState, 6);
                     self.emit_chars(Src::Str("</"));
                     self.emit_temp_buffer();
                     self.reconsume();
@@ -2014,10 +2094,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                 if self.appropriate_end_tag() {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::RawtextEndTagNameState, 3);
                     self.emit_tag();
                     self.state = State::DataState;
                     Step::Continue
                 } else {
+                    // spec: the guard failed: case #6 ("anything else")
+                    #[cfg(feature = "trace")]
+                    self.trace(State::RawtextEndTagNameState, 6);
                     self.emit_chars(Src::Str("</"));
                     self.emit_temp_buffer();
                     self.reconsume();
@@ -2027,18 +2112,21 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'A'..=b'Z') => {
                 // spec: case #4: ASCII upper alpha
+                #[cfg(feature = "trace")] self.trace(State::RawtextEndTagNameState, 4);
                 self.append_to_tag_name(Src::CurrentLowercase);
                 self.append_to_temp_buffer(Src::Current);
                 Step::Continue
             }
             Consumed::Byte(b'a'..=b'z') => {
                 // spec: case #5: ASCII lower alpha
+                #[cfg(feature = "trace")] self.trace(State::RawtextEndTagNameState, 5);
                 self.append_to_tag_name(Src::Current);
                 self.append_to_temp_buffer(Src::Current);
                 Step::Continue
             }
             _ => {
                 // spec: case #6: Anything else
+                #[cfg(feature = "trace")] self.trace(State::RawtextEndTagNameState, 6);
                 self.emit_chars(Src::Str("</"));
                 self.emit_temp_buffer();
                 self.reconsume();
@@ -2054,18 +2142,24 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'/') => {
                 // spec: case #1: U+002F SOLIDUS (/)
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataLessThanSignState, 1);
                 self.clear_temp_buffer();
                 self.state = State::ScriptDataEndTagOpenState;
                 Step::Continue
             }
             Consumed::Byte(b'!') => {
                 // spec: case #2: U+0021 EXCLAMATION MARK (!)
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataLessThanSignState, 2);
                 self.emit_chars(Src::Str("<!"));
                 self.state = State::ScriptDataEscapeStartState;
                 Step::Continue
             }
             _ => {
                 // spec: case #3: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataLessThanSignState, 3);
                 self.emit_chars(Src::Str("<"));
                 self.reconsume();
                 self.state = State::ScriptDataState;
@@ -2080,6 +2174,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'A'..=b'Z' | b'a'..=b'z') => {
                 // spec: case #1: ASCII alpha
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEndTagOpenState, 1);
                 self.create_end_tag();
                 self.reconsume();
                 self.state = State::ScriptDataEndTagNameState;
@@ -2087,6 +2183,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #2: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEndTagOpenState, 2);
                 self.emit_chars(Src::Str("</"));
                 self.reconsume();
                 self.state = State::ScriptDataState;
@@ -2102,9 +2200,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                 if self.appropriate_end_tag() {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::ScriptDataEndTagNameState, 1);
                     self.state = State::BeforeAttributeNameState;
                     Step::Continue
                 } else {
+                    // spec: the guard failed: case #6 ("anything else")
+                    #[cfg(feature = "trace")]
+                    self.trace(State::ScriptDataEndTagNameState, 6);
                     self.emit_chars(Src::Str("</"));
                     self.emit_temp_buffer();
                     self.reconsume();
@@ -2115,9 +2218,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'/') => {
                 // spec: case #2: U+002F SOLIDUS (/)
                 if self.appropriate_end_tag() {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::ScriptDataEndTagNameState, 2);
                     self.state = State::SelfClosingStartTagState;
                     Step::Continue
                 } else {
+                    // spec: the guard failed: case #6 ("anything else")
+                    #[cfg(feature = "trace")]
+                    self.trace(State::ScriptDataEndTagNameState, 6);
                     self.emit_chars(Src::Str("</"));
                     self.emit_temp_buffer();
                     self.reconsume();
@@ -2128,10 +2236,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                 if self.appropriate_end_tag() {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::ScriptDataEndTagNameState, 3);
                     self.emit_tag();
                     self.state = State::DataState;
                     Step::Continue
                 } else {
+                    // spec: the guard failed: case #6 ("anything else")
+                    #[cfg(feature = "trace")]
+                    self.trace(State::ScriptDataEndTagNameState, 6);
                     self.emit_chars(Src::Str("</"));
                     self.emit_temp_buffer();
                     self.reconsume();
@@ -2141,18 +2254,24 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'A'..=b'Z') => {
                 // spec: case #4: ASCII upper alpha
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEndTagNameState, 4);
                 self.append_to_tag_name(Src::CurrentLowercase);
                 self.append_to_temp_buffer(Src::Current);
                 Step::Continue
             }
             Consumed::Byte(b'a'..=b'z') => {
                 // spec: case #5: ASCII lower alpha
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEndTagNameState, 5);
                 self.append_to_tag_name(Src::Current);
                 self.append_to_temp_buffer(Src::Current);
                 Step::Continue
             }
             _ => {
                 // spec: case #6: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEndTagNameState, 6);
                 self.emit_chars(Src::Str("</"));
                 self.emit_temp_buffer();
                 self.reconsume();
@@ -2168,12 +2287,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'-') => {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapeStartState, 1);
                 self.emit_chars(Src::Str("-"));
                 self.state = State::ScriptDataEscapeStartDashState;
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapeStartState, 2);
                 self.reconsume();
                 self.state = State::ScriptDataState;
                 Step::Continue
@@ -2187,12 +2310,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'-') => {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapeStartDashState, 1);
                 self.emit_chars(Src::Str("-"));
                 self.state = State::ScriptDataEscapedDashDashState;
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapeStartDashState, 2);
                 self.reconsume();
                 self.state = State::ScriptDataState;
                 Step::Continue
@@ -2204,34 +2331,40 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         // spec: #script-data-escaped-state
         // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '-' '<'
         if let Some((start, end)) = self.scan(&SCRIPT_DATA_ESCAPED_STATE_STOP) {
+            #[cfg(feature = "trace")] self.trace(State::ScriptDataEscapedState, 5);
             self.emit_chars(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'-') => {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
+                #[cfg(feature = "trace")] self.trace(State::ScriptDataEscapedState, 1);
                 self.emit_chars(Src::Str("-"));
                 self.state = State::ScriptDataEscapedDashState;
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
                 // spec: case #2: U+003C LESS-THAN SIGN (<)
+                #[cfg(feature = "trace")] self.trace(State::ScriptDataEscapedState, 2);
                 self.state = State::ScriptDataEscapedLessThanSignState;
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #3: U+0000 NULL
+                #[cfg(feature = "trace")] self.trace(State::ScriptDataEscapedState, 3);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.emit_chars(Src::Str("�"));
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #4: EOF
+                #[cfg(feature = "trace")] self.trace(State::ScriptDataEscapedState, 4);
                 self.error(ParseError::EofInScriptHtmlCommentLikeText);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #5: Anything else
+                #[cfg(feature = "trace")] self.trace(State::ScriptDataEscapedState, 5);
                 self.emit_chars(Src::Current);
                 Step::Continue
             }
@@ -2244,17 +2377,23 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'-') => {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedDashState, 1);
                 self.emit_chars(Src::Str("-"));
                 self.state = State::ScriptDataEscapedDashDashState;
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
                 // spec: case #2: U+003C LESS-THAN SIGN (<)
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedDashState, 2);
                 self.state = State::ScriptDataEscapedLessThanSignState;
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #3: U+0000 NULL
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedDashState, 3);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.emit_chars(Src::Str("�"));
                 self.state = State::ScriptDataEscapedState;
@@ -2262,11 +2401,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Eof => {
                 // spec: case #4: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedDashState, 4);
                 self.error(ParseError::EofInScriptHtmlCommentLikeText);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #5: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedDashState, 5);
                 self.emit_chars(Src::Current);
                 self.state = State::ScriptDataEscapedState;
                 Step::Continue
@@ -2280,22 +2423,30 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'-') => {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedDashDashState, 1);
                 self.emit_chars(Src::Str("-"));
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
                 // spec: case #2: U+003C LESS-THAN SIGN (<)
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedDashDashState, 2);
                 self.state = State::ScriptDataEscapedLessThanSignState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedDashDashState, 3);
                 self.emit_chars(Src::Str(">"));
                 self.state = State::ScriptDataState;
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #4: U+0000 NULL
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedDashDashState, 4);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.emit_chars(Src::Str("�"));
                 self.state = State::ScriptDataEscapedState;
@@ -2303,11 +2454,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedDashDashState, 5);
                 self.error(ParseError::EofInScriptHtmlCommentLikeText);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #6: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedDashDashState, 6);
                 self.emit_chars(Src::Current);
                 self.state = State::ScriptDataEscapedState;
                 Step::Continue
@@ -2321,12 +2476,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'/') => {
                 // spec: case #1: U+002F SOLIDUS (/)
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedLessThanSignState, 1);
                 self.clear_temp_buffer();
                 self.state = State::ScriptDataEscapedEndTagOpenState;
                 Step::Continue
             }
             Consumed::Byte(b'A'..=b'Z' | b'a'..=b'z') => {
                 // spec: case #2: ASCII alpha
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedLessThanSignState, 2);
                 self.clear_temp_buffer();
                 self.emit_chars(Src::Str("<"));
                 self.reconsume();
@@ -2335,6 +2494,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #3: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedLessThanSignState, 3);
                 self.emit_chars(Src::Str("<"));
                 self.reconsume();
                 self.state = State::ScriptDataEscapedState;
@@ -2349,6 +2510,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'A'..=b'Z' | b'a'..=b'z') => {
                 // spec: case #1: ASCII alpha
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedEndTagOpenState, 1);
                 self.create_end_tag();
                 self.reconsume();
                 self.state = State::ScriptDataEscapedEndTagNameState;
@@ -2356,6 +2519,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #2: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedEndTagOpenState, 2);
                 self.emit_chars(Src::Str("</"));
                 self.reconsume();
                 self.state = State::ScriptDataEscapedState;
@@ -2371,9 +2536,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                 if self.appropriate_end_tag() {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::ScriptDataEscapedEndTagNameState, 1);
                     self.state = State::BeforeAttributeNameState;
                     Step::Continue
                 } else {
+                    // spec: the guard failed: case #6 ("anything else")
+                    #[cfg(feature = "trace")]
+                    self.trace(State::ScriptDataEscapedEndTagNameState, 6);
                     self.emit_chars(Src::Str("</"));
                     self.emit_temp_buffer();
                     self.reconsume();
@@ -2384,9 +2554,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'/') => {
                 // spec: case #2: U+002F SOLIDUS (/)
                 if self.appropriate_end_tag() {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::ScriptDataEscapedEndTagNameState, 2);
                     self.state = State::SelfClosingStartTagState;
                     Step::Continue
                 } else {
+                    // spec: the guard failed: case #6 ("anything else")
+                    #[cfg(feature = "trace")]
+                    self.trace(State::ScriptDataEscapedEndTagNameState, 6);
                     self.emit_chars(Src::Str("</"));
                     self.emit_temp_buffer();
                     self.reconsume();
@@ -2397,10 +2572,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                 if self.appropriate_end_tag() {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::ScriptDataEscapedEndTagNameState, 3);
                     self.emit_tag();
                     self.state = State::DataState;
                     Step::Continue
                 } else {
+                    // spec: the guard failed: case #6 ("anything else")
+                    #[cfg(feature = "trace")]
+                    self.trace(State::ScriptDataEscapedEndTagNameState, 6);
                     self.emit_chars(Src::Str("</"));
                     self.emit_temp_buffer();
                     self.reconsume();
@@ -2410,18 +2590,24 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'A'..=b'Z') => {
                 // spec: case #4: ASCII upper alpha
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedEndTagNameState, 4);
                 self.append_to_tag_name(Src::CurrentLowercase);
                 self.append_to_temp_buffer(Src::Current);
                 Step::Continue
             }
             Consumed::Byte(b'a'..=b'z') => {
                 // spec: case #5: ASCII lower alpha
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedEndTagNameState, 5);
                 self.append_to_tag_name(Src::Current);
                 self.append_to_temp_buffer(Src::Current);
                 Step::Continue
             }
             _ => {
                 // spec: case #6: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataEscapedEndTagNameState, 6);
                 self.emit_chars(Src::Str("</"));
                 self.emit_temp_buffer();
                 self.reconsume();
@@ -2438,10 +2624,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ' | b'/' | b'>') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE, U+002F SOLIDUS (/), U+003E GREATER-THAN SIGN (>)
                 if self.temp_buffer_is_script() {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::ScriptDataDoubleEscapeStartState, 1);
                     self.emit_chars(Src::Current);
                     self.state = State::ScriptDataDoubleEscapedState;
                     Step::Continue
                 } else {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::ScriptDataDoubleEscapeStartState, 1);
                     self.emit_chars(Src::Current);
                     self.state = State::ScriptDataEscapedState;
                     Step::Continue
@@ -2449,18 +2639,24 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'A'..=b'Z') => {
                 // spec: case #2: ASCII upper alpha
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapeStartState, 2);
                 self.append_to_temp_buffer(Src::CurrentLowercase);
                 self.emit_chars(Src::Current);
                 Step::Continue
             }
             Consumed::Byte(b'a'..=b'z') => {
                 // spec: case #3: ASCII lower alpha
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapeStartState, 3);
                 self.append_to_temp_buffer(Src::Current);
                 self.emit_chars(Src::Current);
                 Step::Continue
             }
             _ => {
                 // spec: case #4: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapeStartState, 4);
                 self.reconsume();
                 self.state = State::ScriptDataEscapedState;
                 Step::Continue
@@ -2472,35 +2668,46 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         // spec: #script-data-double-escaped-state
         // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '-' '<'
         if let Some((start, end)) = self.scan(&SCRIPT_DATA_DOUBLE_ESCAPED_STATE_STOP) {
+            #[cfg(feature = "trace")] self.trace(State::ScriptDataDoubleEscapedState, 5);
             self.emit_chars(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'-') => {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapedState, 1);
                 self.emit_chars(Src::Str("-"));
                 self.state = State::ScriptDataDoubleEscapedDashState;
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
                 // spec: case #2: U+003C LESS-THAN SIGN (<)
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapedState, 2);
                 self.emit_chars(Src::Str("<"));
                 self.state = State::ScriptDataDoubleEscapedLessThanSignState;
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #3: U+0000 NULL
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapedState, 3);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.emit_chars(Src::Str("�"));
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #4: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapedState, 4);
                 self.error(ParseError::EofInScriptHtmlCommentLikeText);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #5: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapedState, 5);
                 self.emit_chars(Src::Current);
                 Step::Continue
             }
@@ -2513,18 +2720,24 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'-') => {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapedDashState, 1);
                 self.emit_chars(Src::Str("-"));
                 self.state = State::ScriptDataDoubleEscapedDashDashState;
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
                 // spec: case #2: U+003C LESS-THAN SIGN (<)
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapedDashState, 2);
                 self.emit_chars(Src::Str("<"));
                 self.state = State::ScriptDataDoubleEscapedLessThanSignState;
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #3: U+0000 NULL
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapedDashState, 3);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.emit_chars(Src::Str("�"));
                 self.state = State::ScriptDataDoubleEscapedState;
@@ -2532,11 +2745,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Eof => {
                 // spec: case #4: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapedDashState, 4);
                 self.error(ParseError::EofInScriptHtmlCommentLikeText);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #5: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapedDashState, 5);
                 self.emit_chars(Src::Current);
                 self.state = State::ScriptDataDoubleEscapedState;
                 Step::Continue
@@ -2550,23 +2767,31 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'-') => {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapedDashDashState, 1);
                 self.emit_chars(Src::Str("-"));
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
                 // spec: case #2: U+003C LESS-THAN SIGN (<)
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapedDashDashState, 2);
                 self.emit_chars(Src::Str("<"));
                 self.state = State::ScriptDataDoubleEscapedLessThanSignState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapedDashDashState, 3);
                 self.emit_chars(Src::Str(">"));
                 self.state = State::ScriptDataState;
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #4: U+0000 NULL
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapedDashDashState, 4);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.emit_chars(Src::Str("�"));
                 self.state = State::ScriptDataDoubleEscapedState;
@@ -2574,11 +2799,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapedDashDashState, 5);
                 self.error(ParseError::EofInScriptHtmlCommentLikeText);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #6: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapedDashDashState, 6);
                 self.emit_chars(Src::Current);
                 self.state = State::ScriptDataDoubleEscapedState;
                 Step::Continue
@@ -2592,6 +2821,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'/') => {
                 // spec: case #1: U+002F SOLIDUS (/)
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapedLessThanSignState, 1);
                 self.clear_temp_buffer();
                 self.emit_chars(Src::Str("/"));
                 self.state = State::ScriptDataDoubleEscapeEndState;
@@ -2599,6 +2830,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #2: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapedLessThanSignState, 2);
                 self.reconsume();
                 self.state = State::ScriptDataDoubleEscapedState;
                 Step::Continue
@@ -2613,10 +2846,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ' | b'/' | b'>') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE, U+002F SOLIDUS (/), U+003E GREATER-THAN SIGN (>)
                 if self.temp_buffer_is_script() {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::ScriptDataDoubleEscapeEndState, 1);
                     self.emit_chars(Src::Current);
                     self.state = State::ScriptDataEscapedState;
                     Step::Continue
                 } else {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::ScriptDataDoubleEscapeEndState, 1);
                     self.emit_chars(Src::Current);
                     self.state = State::ScriptDataDoubleEscapedState;
                     Step::Continue
@@ -2624,18 +2861,24 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'A'..=b'Z') => {
                 // spec: case #2: ASCII upper alpha
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapeEndState, 2);
                 self.append_to_temp_buffer(Src::CurrentLowercase);
                 self.emit_chars(Src::Current);
                 Step::Continue
             }
             Consumed::Byte(b'a'..=b'z') => {
                 // spec: case #3: ASCII lower alpha
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapeEndState, 3);
                 self.append_to_temp_buffer(Src::Current);
                 self.emit_chars(Src::Current);
                 Step::Continue
             }
             _ => {
                 // spec: case #4: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ScriptDataDoubleEscapeEndState, 4);
                 self.reconsume();
                 self.state = State::ScriptDataDoubleEscapedState;
                 Step::Continue
@@ -2649,16 +2892,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                #[cfg(feature = "trace")] self.trace(State::BeforeAttributeNameState, 1);
                 Step::Continue
             }
             Consumed::Byte(b'/' | b'>') | Consumed::Eof => {
                 // spec: case #2: U+002F SOLIDUS (/), U+003E GREATER-THAN SIGN (>), EOF
+                #[cfg(feature = "trace")] self.trace(State::BeforeAttributeNameState, 2);
                 self.reconsume();
                 self.state = State::AfterAttributeNameState;
                 Step::Continue
             }
             Consumed::Byte(b'=') => {
                 // spec: case #3: U+003D EQUALS SIGN (=)
+                #[cfg(feature = "trace")] self.trace(State::BeforeAttributeNameState, 3);
                 self.error(ParseError::UnexpectedEqualsSignBeforeAttributeName);
                 self.start_attribute();
                 self.append_to_attribute_name(Src::Current);
@@ -2667,6 +2913,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #4: Anything else
+                #[cfg(feature = "trace")] self.trace(State::BeforeAttributeNameState, 4);
                 self.start_attribute();
                 self.reconsume();
                 self.state = State::AttributeNameState;
@@ -2679,6 +2926,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         // spec: #attribute-name-state
         // spec: fast path (derived): "anything else" only does append_to_attribute_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '"' '\'' '/' '<' '=' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
         if let Some((start, end)) = self.scan(&ATTRIBUTE_NAME_STATE_STOP) {
+            #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 6);
             self.append_to_attribute_name(Src::Run(start, end));
         }
         match self.consume() {
@@ -2686,6 +2934,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ' | b'/' | b'>')
             | Consumed::Eof => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE, U+002F SOLIDUS (/), U+003E GREATER-THAN SIGN (>), EOF
+                #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 1);
                 self.check_duplicate_attribute();
                 self.reconsume();
                 self.state = State::AfterAttributeNameState;
@@ -2693,29 +2942,34 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'=') => {
                 // spec: case #2: U+003D EQUALS SIGN (=)
+                #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 2);
                 self.check_duplicate_attribute();
                 self.state = State::BeforeAttributeValueState;
                 Step::Continue
             }
             Consumed::Byte(b'A'..=b'Z') => {
                 // spec: case #3: ASCII upper alpha
+                #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 3);
                 self.append_to_attribute_name(Src::CurrentLowercase);
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #4: U+0000 NULL
+                #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 4);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.append_to_attribute_name(Src::Str("�"));
                 Step::Continue
             }
             Consumed::Byte(b'"' | b'\'' | b'<') => {
                 // spec: case #5: U+0022 QUOTATION MARK ("), U+0027 APOSTROPHE ('), U+003C LESS-THAN SIGN (<)
+                #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 5);
                 self.error(ParseError::UnexpectedCharacterInAttributeName);
                 self.append_to_attribute_name(Src::Current);
                 Step::Continue
             }
             _ => {
                 // spec: case #6: Anything else
+                #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 6);
                 self.append_to_attribute_name(Src::Current);
                 Step::Continue
             }
@@ -2728,31 +2982,37 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                #[cfg(feature = "trace")] self.trace(State::AfterAttributeNameState, 1);
                 Step::Continue
             }
             Consumed::Byte(b'/') => {
                 // spec: case #2: U+002F SOLIDUS (/)
+                #[cfg(feature = "trace")] self.trace(State::AfterAttributeNameState, 2);
                 self.state = State::SelfClosingStartTagState;
                 Step::Continue
             }
             Consumed::Byte(b'=') => {
                 // spec: case #3: U+003D EQUALS SIGN (=)
+                #[cfg(feature = "trace")] self.trace(State::AfterAttributeNameState, 3);
                 self.state = State::BeforeAttributeValueState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")] self.trace(State::AfterAttributeNameState, 4);
                 self.emit_tag();
                 self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
+                #[cfg(feature = "trace")] self.trace(State::AfterAttributeNameState, 5);
                 self.error(ParseError::EofInTag);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #6: Anything else
+                #[cfg(feature = "trace")] self.trace(State::AfterAttributeNameState, 6);
                 self.start_attribute();
                 self.reconsume();
                 self.state = State::AttributeNameState;
@@ -2767,20 +3027,28 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                #[cfg(feature = "trace")]
+                self.trace(State::BeforeAttributeValueState, 1);
                 Step::Continue
             }
             Consumed::Byte(b'"') => {
                 // spec: case #2: U+0022 QUOTATION MARK (")
+                #[cfg(feature = "trace")]
+                self.trace(State::BeforeAttributeValueState, 2);
                 self.state = State::AttributeValueDoubleQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'\'') => {
                 // spec: case #3: U+0027 APOSTROPHE (')
+                #[cfg(feature = "trace")]
+                self.trace(State::BeforeAttributeValueState, 3);
                 self.state = State::AttributeValueSingleQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")]
+                self.trace(State::BeforeAttributeValueState, 4);
                 self.error(ParseError::MissingAttributeValue);
                 self.emit_tag();
                 self.state = State::DataState;
@@ -2788,6 +3056,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #5: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::BeforeAttributeValueState, 5);
                 self.reconsume();
                 self.state = State::AttributeValueUnquotedState;
                 Step::Continue
@@ -2800,17 +3070,23 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '"' '&'
         if let Some((start, end)) = self.scan(&ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP)
         {
+            #[cfg(feature = "trace")]
+            self.trace(State::AttributeValueDoubleQuotedState, 5);
             self.append_to_attribute_value(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'"') => {
                 // spec: case #1: U+0022 QUOTATION MARK (")
+                #[cfg(feature = "trace")]
+                self.trace(State::AttributeValueDoubleQuotedState, 1);
                 self.state = State::AfterAttributeValueQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'&') => {
                 // spec: case #2: U+0026 AMPERSAND (&)
+                #[cfg(feature = "trace")]
+                self.trace(State::AttributeValueDoubleQuotedState, 2);
                 self.set_return_state(State::AttributeValueDoubleQuotedState);
                 self.state = State::CharacterReferenceState;
                 self.clear_temp_buffer();
@@ -2819,17 +3095,23 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #3: U+0000 NULL
+                #[cfg(feature = "trace")]
+                self.trace(State::AttributeValueDoubleQuotedState, 3);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.append_to_attribute_value(Src::Str("�"));
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #4: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::AttributeValueDoubleQuotedState, 4);
                 self.error(ParseError::EofInTag);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #5: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::AttributeValueDoubleQuotedState, 5);
                 self.append_to_attribute_value(Src::Current);
                 Step::Continue
             }
@@ -2841,17 +3123,23 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '&' '\''
         if let Some((start, end)) = self.scan(&ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP)
         {
+            #[cfg(feature = "trace")]
+            self.trace(State::AttributeValueSingleQuotedState, 5);
             self.append_to_attribute_value(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\'') => {
                 // spec: case #1: U+0027 APOSTROPHE (')
+                #[cfg(feature = "trace")]
+                self.trace(State::AttributeValueSingleQuotedState, 1);
                 self.state = State::AfterAttributeValueQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'&') => {
                 // spec: case #2: U+0026 AMPERSAND (&)
+                #[cfg(feature = "trace")]
+                self.trace(State::AttributeValueSingleQuotedState, 2);
                 self.set_return_state(State::AttributeValueSingleQuotedState);
                 self.state = State::CharacterReferenceState;
                 self.clear_temp_buffer();
@@ -2860,17 +3148,23 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #3: U+0000 NULL
+                #[cfg(feature = "trace")]
+                self.trace(State::AttributeValueSingleQuotedState, 3);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.append_to_attribute_value(Src::Str("�"));
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #4: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::AttributeValueSingleQuotedState, 4);
                 self.error(ParseError::EofInTag);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #5: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::AttributeValueSingleQuotedState, 5);
                 self.append_to_attribute_value(Src::Current);
                 Step::Continue
             }
@@ -2881,17 +3175,22 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         // spec: #attribute-value-(unquoted)-state
         // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '"' '&' '\'' '<' '=' '>' '`'
         if let Some((start, end)) = self.scan(&ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP) {
+            #[cfg(feature = "trace")] self.trace(State::AttributeValueUnquotedState, 7);
             self.append_to_attribute_value(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                #[cfg(feature = "trace")]
+                self.trace(State::AttributeValueUnquotedState, 1);
                 self.state = State::BeforeAttributeNameState;
                 Step::Continue
             }
             Consumed::Byte(b'&') => {
                 // spec: case #2: U+0026 AMPERSAND (&)
+                #[cfg(feature = "trace")]
+                self.trace(State::AttributeValueUnquotedState, 2);
                 self.set_return_state(State::AttributeValueUnquotedState);
                 self.state = State::CharacterReferenceState;
                 self.clear_temp_buffer();
@@ -2900,29 +3199,39 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")]
+                self.trace(State::AttributeValueUnquotedState, 3);
                 self.emit_tag();
                 self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #4: U+0000 NULL
+                #[cfg(feature = "trace")]
+                self.trace(State::AttributeValueUnquotedState, 4);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.append_to_attribute_value(Src::Str("�"));
                 Step::Continue
             }
             Consumed::Byte(b'"' | b'\'' | b'<' | b'=' | b'`') => {
                 // spec: case #5: U+0022 QUOTATION MARK ("), U+0027 APOSTROPHE ('), U+003C LESS-THAN SIGN (<), U+003D EQUALS SIGN (=), U+0060 GRAVE ACCENT (`)
+                #[cfg(feature = "trace")]
+                self.trace(State::AttributeValueUnquotedState, 5);
                 self.error(ParseError::UnexpectedCharacterInUnquotedAttributeValue);
                 self.append_to_attribute_value(Src::Current);
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #6: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::AttributeValueUnquotedState, 6);
                 self.error(ParseError::EofInTag);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #7: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::AttributeValueUnquotedState, 7);
                 self.append_to_attribute_value(Src::Current);
                 Step::Continue
             }
@@ -2935,27 +3244,37 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterAttributeValueQuotedState, 1);
                 self.state = State::BeforeAttributeNameState;
                 Step::Continue
             }
             Consumed::Byte(b'/') => {
                 // spec: case #2: U+002F SOLIDUS (/)
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterAttributeValueQuotedState, 2);
                 self.state = State::SelfClosingStartTagState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterAttributeValueQuotedState, 3);
                 self.emit_tag();
                 self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #4: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterAttributeValueQuotedState, 4);
                 self.error(ParseError::EofInTag);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #5: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterAttributeValueQuotedState, 5);
                 self.error(ParseError::MissingWhitespaceBetweenAttributes);
                 self.reconsume();
                 self.state = State::BeforeAttributeNameState;
@@ -2970,6 +3289,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'>') => {
                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")] self.trace(State::SelfClosingStartTagState, 1);
                 self.set_self_closing();
                 self.emit_tag();
                 self.state = State::DataState;
@@ -2977,11 +3297,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Eof => {
                 // spec: case #2: EOF
+                #[cfg(feature = "trace")] self.trace(State::SelfClosingStartTagState, 2);
                 self.error(ParseError::EofInTag);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #3: Anything else
+                #[cfg(feature = "trace")] self.trace(State::SelfClosingStartTagState, 3);
                 self.error(ParseError::UnexpectedSolidusInTag);
                 self.reconsume();
                 self.state = State::BeforeAttributeNameState;
@@ -2994,29 +3316,34 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         // spec: #bogus-comment-state
         // spec: fast path (derived): "anything else" only does append_to_comment with the current character and stays; stop at '\0' '\r' '>'
         if let Some((start, end)) = self.scan(&BOGUS_COMMENT_STATE_STOP) {
+            #[cfg(feature = "trace")] self.trace(State::BogusCommentState, 4);
             self.append_to_comment(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'>') => {
                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")] self.trace(State::BogusCommentState, 1);
                 self.emit_comment();
                 self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #2: EOF
+                #[cfg(feature = "trace")] self.trace(State::BogusCommentState, 2);
                 self.emit_comment();
                 self.emit_eof()
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #3: U+0000 NULL
+                #[cfg(feature = "trace")] self.trace(State::BogusCommentState, 3);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.append_to_comment(Src::Str("�"));
                 Step::Continue
             }
             _ => {
                 // spec: case #4: Anything else
+                #[cfg(feature = "trace")] self.trace(State::BogusCommentState, 4);
                 self.append_to_comment(Src::Current);
                 Step::Continue
             }
@@ -3031,6 +3358,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 self.skip(2);
                 return {
                     // spec: case #1: "--"
+                    #[cfg(feature = "trace")]
+                    self.trace(State::MarkupDeclarationOpenState, 1);
                     self.create_comment("");
                     self.state = State::CommentStartState;
                     Step::Continue
@@ -3046,6 +3375,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 self.skip(7);
                 return {
                     // spec: case #2: ASCII case-insensitive match for "DOCTYPE"
+                    #[cfg(feature = "trace")]
+                    self.trace(State::MarkupDeclarationOpenState, 2);
                     self.state = State::DoctypeState;
                     Step::Continue
                 };
@@ -3061,9 +3392,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 return {
                     // spec: case #3: "[CDATA["
                     if self.adjusted_current_node_is_foreign() {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::MarkupDeclarationOpenState, 3);
                         self.state = State::CdataSectionState;
                         Step::Continue
                     } else {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::MarkupDeclarationOpenState, 3);
                         self.error(ParseError::CdataInHtmlContent);
                         self.create_comment("[CDATA[");
                         self.state = State::BogusCommentState;
@@ -3078,6 +3413,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         }
         {
             // spec: case #4: Anything else
+            #[cfg(feature = "trace")] self.trace(State::MarkupDeclarationOpenState, 4);
             self.error(ParseError::IncorrectlyOpenedComment);
             self.create_comment("");
             self.state = State::BogusCommentState;
@@ -3091,11 +3427,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'-') => {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
+                #[cfg(feature = "trace")] self.trace(State::CommentStartState, 1);
                 self.state = State::CommentStartDashState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")] self.trace(State::CommentStartState, 2);
                 self.error(ParseError::AbruptClosingOfEmptyComment);
                 self.emit_comment();
                 self.state = State::DataState;
@@ -3103,6 +3441,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #3: Anything else
+                #[cfg(feature = "trace")] self.trace(State::CommentStartState, 3);
                 self.reconsume();
                 self.state = State::CommentState;
                 Step::Continue
@@ -3116,11 +3455,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'-') => {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
+                #[cfg(feature = "trace")] self.trace(State::CommentStartDashState, 1);
                 self.state = State::CommentEndState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")] self.trace(State::CommentStartDashState, 2);
                 self.error(ParseError::AbruptClosingOfEmptyComment);
                 self.emit_comment();
                 self.state = State::DataState;
@@ -3128,12 +3469,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
+                #[cfg(feature = "trace")] self.trace(State::CommentStartDashState, 3);
                 self.error(ParseError::EofInComment);
                 self.emit_comment();
                 self.emit_eof()
             }
             _ => {
                 // spec: case #4: Anything else
+                #[cfg(feature = "trace")] self.trace(State::CommentStartDashState, 4);
                 self.append_to_comment(Src::Str("-"));
                 self.reconsume();
                 self.state = State::CommentState;
@@ -3146,35 +3489,41 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         // spec: #comment-state
         // spec: fast path (derived): "anything else" only does append_to_comment with the current character and stays; stop at '\0' '\r' '-' '<'
         if let Some((start, end)) = self.scan(&COMMENT_STATE_STOP) {
+            #[cfg(feature = "trace")] self.trace(State::CommentState, 5);
             self.append_to_comment(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'<') => {
                 // spec: case #1: U+003C LESS-THAN SIGN (<)
+                #[cfg(feature = "trace")] self.trace(State::CommentState, 1);
                 self.append_to_comment(Src::Current);
                 self.state = State::CommentLessThanSignState;
                 Step::Continue
             }
             Consumed::Byte(b'-') => {
                 // spec: case #2: U+002D HYPHEN-MINUS (-)
+                #[cfg(feature = "trace")] self.trace(State::CommentState, 2);
                 self.state = State::CommentEndDashState;
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #3: U+0000 NULL
+                #[cfg(feature = "trace")] self.trace(State::CommentState, 3);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.append_to_comment(Src::Str("�"));
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #4: EOF
+                #[cfg(feature = "trace")] self.trace(State::CommentState, 4);
                 self.error(ParseError::EofInComment);
                 self.emit_comment();
                 self.emit_eof()
             }
             _ => {
                 // spec: case #5: Anything else
+                #[cfg(feature = "trace")] self.trace(State::CommentState, 5);
                 self.append_to_comment(Src::Current);
                 Step::Continue
             }
@@ -3187,17 +3536,20 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'!') => {
                 // spec: case #1: U+0021 EXCLAMATION MARK (!)
+                #[cfg(feature = "trace")] self.trace(State::CommentLessThanSignState, 1);
                 self.append_to_comment(Src::Current);
                 self.state = State::CommentLessThanSignBangState;
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
                 // spec: case #2: U+003C LESS-THAN SIGN (<)
+                #[cfg(feature = "trace")] self.trace(State::CommentLessThanSignState, 2);
                 self.append_to_comment(Src::Current);
                 Step::Continue
             }
             _ => {
                 // spec: case #3: Anything else
+                #[cfg(feature = "trace")] self.trace(State::CommentLessThanSignState, 3);
                 self.reconsume();
                 self.state = State::CommentState;
                 Step::Continue
@@ -3211,11 +3563,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'-') => {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
+                #[cfg(feature = "trace")]
+                self.trace(State::CommentLessThanSignBangState, 1);
                 self.state = State::CommentLessThanSignBangDashState;
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::CommentLessThanSignBangState, 2);
                 self.reconsume();
                 self.state = State::CommentState;
                 Step::Continue
@@ -3229,11 +3585,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'-') => {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
+                #[cfg(feature = "trace")]
+                self.trace(State::CommentLessThanSignBangDashState, 1);
                 self.state = State::CommentLessThanSignBangDashDashState;
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::CommentLessThanSignBangDashState, 2);
                 self.reconsume();
                 self.state = State::CommentEndDashState;
                 Step::Continue
@@ -3247,12 +3607,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'>') | Consumed::Eof => {
                 // spec: case #1: U+003E GREATER-THAN SIGN (>), EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::CommentLessThanSignBangDashDashState, 1);
                 self.reconsume();
                 self.state = State::CommentEndState;
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::CommentLessThanSignBangDashDashState, 2);
                 self.error(ParseError::NestedComment);
                 self.reconsume();
                 self.state = State::CommentEndState;
@@ -3267,17 +3631,20 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'-') => {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
+                #[cfg(feature = "trace")] self.trace(State::CommentEndDashState, 1);
                 self.state = State::CommentEndState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #2: EOF
+                #[cfg(feature = "trace")] self.trace(State::CommentEndDashState, 2);
                 self.error(ParseError::EofInComment);
                 self.emit_comment();
                 self.emit_eof()
             }
             _ => {
                 // spec: case #3: Anything else
+                #[cfg(feature = "trace")] self.trace(State::CommentEndDashState, 3);
                 self.append_to_comment(Src::Str("-"));
                 self.reconsume();
                 self.state = State::CommentState;
@@ -3292,28 +3659,33 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'>') => {
                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")] self.trace(State::CommentEndState, 1);
                 self.emit_comment();
                 self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Byte(b'!') => {
                 // spec: case #2: U+0021 EXCLAMATION MARK (!)
+                #[cfg(feature = "trace")] self.trace(State::CommentEndState, 2);
                 self.state = State::CommentEndBangState;
                 Step::Continue
             }
             Consumed::Byte(b'-') => {
                 // spec: case #3: U+002D HYPHEN-MINUS (-)
+                #[cfg(feature = "trace")] self.trace(State::CommentEndState, 3);
                 self.append_to_comment(Src::Str("-"));
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #4: EOF
+                #[cfg(feature = "trace")] self.trace(State::CommentEndState, 4);
                 self.error(ParseError::EofInComment);
                 self.emit_comment();
                 self.emit_eof()
             }
             _ => {
                 // spec: case #5: Anything else
+                #[cfg(feature = "trace")] self.trace(State::CommentEndState, 5);
                 self.append_to_comment(Src::Str("--"));
                 self.reconsume();
                 self.state = State::CommentState;
@@ -3328,12 +3700,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'-') => {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
+                #[cfg(feature = "trace")] self.trace(State::CommentEndBangState, 1);
                 self.append_to_comment(Src::Str("--!"));
                 self.state = State::CommentEndDashState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")] self.trace(State::CommentEndBangState, 2);
                 self.error(ParseError::IncorrectlyClosedComment);
                 self.emit_comment();
                 self.state = State::DataState;
@@ -3341,12 +3715,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
+                #[cfg(feature = "trace")] self.trace(State::CommentEndBangState, 3);
                 self.error(ParseError::EofInComment);
                 self.emit_comment();
                 self.emit_eof()
             }
             _ => {
                 // spec: case #4: Anything else
+                #[cfg(feature = "trace")] self.trace(State::CommentEndBangState, 4);
                 self.append_to_comment(Src::Str("--!"));
                 self.reconsume();
                 self.state = State::CommentState;
@@ -3361,17 +3737,20 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                #[cfg(feature = "trace")] self.trace(State::DoctypeState, 1);
                 self.state = State::BeforeDoctypeNameState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")] self.trace(State::DoctypeState, 2);
                 self.reconsume();
                 self.state = State::BeforeDoctypeNameState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
+                #[cfg(feature = "trace")] self.trace(State::DoctypeState, 3);
                 self.error(ParseError::EofInDoctype);
                 self.create_doctype();
                 self.set_force_quirks();
@@ -3380,6 +3759,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #4: Anything else
+                #[cfg(feature = "trace")] self.trace(State::DoctypeState, 4);
                 self.error(ParseError::MissingWhitespaceBeforeDoctypeName);
                 self.reconsume();
                 self.state = State::BeforeDoctypeNameState;
@@ -3394,10 +3774,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                #[cfg(feature = "trace")] self.trace(State::BeforeDoctypeNameState, 1);
                 Step::Continue
             }
             Consumed::Byte(b'A'..=b'Z') => {
                 // spec: case #2: ASCII upper alpha
+                #[cfg(feature = "trace")] self.trace(State::BeforeDoctypeNameState, 2);
                 self.create_doctype();
                 self.append_to_doctype_name(Src::CurrentLowercase);
                 self.state = State::DoctypeNameState;
@@ -3405,6 +3787,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #3: U+0000 NULL
+                #[cfg(feature = "trace")] self.trace(State::BeforeDoctypeNameState, 3);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.create_doctype();
                 self.append_to_doctype_name(Src::Str("�"));
@@ -3413,6 +3796,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")] self.trace(State::BeforeDoctypeNameState, 4);
                 self.error(ParseError::MissingDoctypeName);
                 self.create_doctype();
                 self.set_force_quirks();
@@ -3422,6 +3806,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
+                #[cfg(feature = "trace")] self.trace(State::BeforeDoctypeNameState, 5);
                 self.error(ParseError::EofInDoctype);
                 self.create_doctype();
                 self.set_force_quirks();
@@ -3430,6 +3815,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #6: Anything else
+                #[cfg(feature = "trace")] self.trace(State::BeforeDoctypeNameState, 6);
                 self.create_doctype();
                 self.append_to_doctype_name(Src::Current);
                 self.state = State::DoctypeNameState;
@@ -3442,34 +3828,40 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         // spec: #doctype-name-state
         // spec: fast path (derived): "anything else" only does append_to_doctype_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
         if let Some((start, end)) = self.scan(&DOCTYPE_NAME_STATE_STOP) {
+            #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 6);
             self.append_to_doctype_name(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 1);
                 self.state = State::AfterDoctypeNameState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 2);
                 self.emit_doctype();
                 self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Byte(b'A'..=b'Z') => {
                 // spec: case #3: ASCII upper alpha
+                #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 3);
                 self.append_to_doctype_name(Src::CurrentLowercase);
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #4: U+0000 NULL
+                #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 4);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.append_to_doctype_name(Src::Str("�"));
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
+                #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 5);
                 self.error(ParseError::EofInDoctype);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3477,6 +3869,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #6: Anything else
+                #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 6);
                 self.append_to_doctype_name(Src::Current);
                 Step::Continue
             }
@@ -3489,16 +3882,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                #[cfg(feature = "trace")] self.trace(State::AfterDoctypeNameState, 1);
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")] self.trace(State::AfterDoctypeNameState, 2);
                 self.emit_doctype();
                 self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
+                #[cfg(feature = "trace")] self.trace(State::AfterDoctypeNameState, 3);
                 self.error(ParseError::EofInDoctype);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3510,6 +3906,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                         self.skip(5);
                         return {
                             // spec: case #4: ASCII case-insensitive match for "PUBLIC"
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypeNameState, 4);
                             self.state = State::AfterDoctypePublicKeywordState;
                             Step::Continue
                         };
@@ -3525,6 +3923,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                         self.skip(5);
                         return {
                             // spec: case #5: ASCII case-insensitive match for "SYSTEM"
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypeNameState, 5);
                             self.state = State::AfterDoctypeSystemKeywordState;
                             Step::Continue
                         };
@@ -3537,6 +3937,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 }
                 {
                     // spec: case #6: Anything else
+                    #[cfg(feature = "trace")]
+                    self.trace(State::AfterDoctypeNameState, 6);
                     self.error(ParseError::InvalidCharacterSequenceAfterDoctypeName);
                     self.set_force_quirks();
                     self.reconsume();
@@ -3553,11 +3955,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypePublicKeywordState, 1);
                 self.state = State::BeforeDoctypePublicIdentifierState;
                 Step::Continue
             }
             Consumed::Byte(b'"') => {
                 // spec: case #2: U+0022 QUOTATION MARK (")
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypePublicKeywordState, 2);
                 self.error(ParseError::MissingWhitespaceAfterDoctypePublicKeyword);
                 self.set_public_id_empty();
                 self.state = State::DoctypePublicIdentifierDoubleQuotedState;
@@ -3565,6 +3971,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'\'') => {
                 // spec: case #3: U+0027 APOSTROPHE (')
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypePublicKeywordState, 3);
                 self.error(ParseError::MissingWhitespaceAfterDoctypePublicKeyword);
                 self.set_public_id_empty();
                 self.state = State::DoctypePublicIdentifierSingleQuotedState;
@@ -3572,6 +3980,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypePublicKeywordState, 4);
                 self.error(ParseError::MissingDoctypePublicIdentifier);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3580,6 +3990,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypePublicKeywordState, 5);
                 self.error(ParseError::EofInDoctype);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3587,6 +3999,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #6: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypePublicKeywordState, 6);
                 self.error(ParseError::MissingQuoteBeforeDoctypePublicIdentifier);
                 self.set_force_quirks();
                 self.reconsume();
@@ -3602,22 +4016,30 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                #[cfg(feature = "trace")]
+                self.trace(State::BeforeDoctypePublicIdentifierState, 1);
                 Step::Continue
             }
             Consumed::Byte(b'"') => {
                 // spec: case #2: U+0022 QUOTATION MARK (")
+                #[cfg(feature = "trace")]
+                self.trace(State::BeforeDoctypePublicIdentifierState, 2);
                 self.set_public_id_empty();
                 self.state = State::DoctypePublicIdentifierDoubleQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'\'') => {
                 // spec: case #3: U+0027 APOSTROPHE (')
+                #[cfg(feature = "trace")]
+                self.trace(State::BeforeDoctypePublicIdentifierState, 3);
                 self.set_public_id_empty();
                 self.state = State::DoctypePublicIdentifierSingleQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")]
+                self.trace(State::BeforeDoctypePublicIdentifierState, 4);
                 self.error(ParseError::MissingDoctypePublicIdentifier);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3626,6 +4048,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::BeforeDoctypePublicIdentifierState, 5);
                 self.error(ParseError::EofInDoctype);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3633,6 +4057,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #6: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::BeforeDoctypePublicIdentifierState, 6);
                 self.error(ParseError::MissingQuoteBeforeDoctypePublicIdentifier);
                 self.set_force_quirks();
                 self.reconsume();
@@ -3648,23 +4074,31 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         if let Some((start, end)) = self
             .scan(&DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
         {
+            #[cfg(feature = "trace")]
+            self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 5);
             self.append_to_public_id(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'"') => {
                 // spec: case #1: U+0022 QUOTATION MARK (")
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 1);
                 self.state = State::AfterDoctypePublicIdentifierState;
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #2: U+0000 NULL
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 2);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.append_to_public_id(Src::Str("�"));
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 3);
                 self.error(ParseError::AbruptDoctypePublicIdentifier);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3673,6 +4107,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Eof => {
                 // spec: case #4: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 4);
                 self.error(ParseError::EofInDoctype);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3680,6 +4116,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #5: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 5);
                 self.append_to_public_id(Src::Current);
                 Step::Continue
             }
@@ -3692,23 +4130,31 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         if let Some((start, end)) = self
             .scan(&DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
         {
+            #[cfg(feature = "trace")]
+            self.trace(State::DoctypePublicIdentifierSingleQuotedState, 5);
             self.append_to_public_id(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\'') => {
                 // spec: case #1: U+0027 APOSTROPHE (')
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypePublicIdentifierSingleQuotedState, 1);
                 self.state = State::AfterDoctypePublicIdentifierState;
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #2: U+0000 NULL
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypePublicIdentifierSingleQuotedState, 2);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.append_to_public_id(Src::Str("�"));
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypePublicIdentifierSingleQuotedState, 3);
                 self.error(ParseError::AbruptDoctypePublicIdentifier);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3717,6 +4163,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Eof => {
                 // spec: case #4: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypePublicIdentifierSingleQuotedState, 4);
                 self.error(ParseError::EofInDoctype);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3724,6 +4172,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #5: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypePublicIdentifierSingleQuotedState, 5);
                 self.append_to_public_id(Src::Current);
                 Step::Continue
             }
@@ -3736,17 +4186,23 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypePublicIdentifierState, 1);
                 self.state = State::BetweenDoctypePublicAndSystemIdentifiersState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypePublicIdentifierState, 2);
                 self.emit_doctype();
                 self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Byte(b'"') => {
                 // spec: case #3: U+0022 QUOTATION MARK (")
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypePublicIdentifierState, 3);
                 self.error(
                     ParseError::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
                 );
@@ -3756,6 +4212,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'\'') => {
                 // spec: case #4: U+0027 APOSTROPHE (')
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypePublicIdentifierState, 4);
                 self.error(
                     ParseError::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
                 );
@@ -3765,6 +4223,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypePublicIdentifierState, 5);
                 self.error(ParseError::EofInDoctype);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3772,6 +4232,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #6: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypePublicIdentifierState, 6);
                 self.error(ParseError::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.set_force_quirks();
                 self.reconsume();
@@ -3787,28 +4249,38 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                #[cfg(feature = "trace")]
+                self.trace(State::BetweenDoctypePublicAndSystemIdentifiersState, 1);
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")]
+                self.trace(State::BetweenDoctypePublicAndSystemIdentifiersState, 2);
                 self.emit_doctype();
                 self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Byte(b'"') => {
                 // spec: case #3: U+0022 QUOTATION MARK (")
+                #[cfg(feature = "trace")]
+                self.trace(State::BetweenDoctypePublicAndSystemIdentifiersState, 3);
                 self.set_system_id_empty();
                 self.state = State::DoctypeSystemIdentifierDoubleQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'\'') => {
                 // spec: case #4: U+0027 APOSTROPHE (')
+                #[cfg(feature = "trace")]
+                self.trace(State::BetweenDoctypePublicAndSystemIdentifiersState, 4);
                 self.set_system_id_empty();
                 self.state = State::DoctypeSystemIdentifierSingleQuotedState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::BetweenDoctypePublicAndSystemIdentifiersState, 5);
                 self.error(ParseError::EofInDoctype);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3816,6 +4288,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #6: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::BetweenDoctypePublicAndSystemIdentifiersState, 6);
                 self.error(ParseError::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.set_force_quirks();
                 self.reconsume();
@@ -3831,11 +4305,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypeSystemKeywordState, 1);
                 self.state = State::BeforeDoctypeSystemIdentifierState;
                 Step::Continue
             }
             Consumed::Byte(b'"') => {
                 // spec: case #2: U+0022 QUOTATION MARK (")
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypeSystemKeywordState, 2);
                 self.error(ParseError::MissingWhitespaceAfterDoctypeSystemKeyword);
                 self.set_system_id_empty();
                 self.state = State::DoctypeSystemIdentifierDoubleQuotedState;
@@ -3843,6 +4321,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'\'') => {
                 // spec: case #3: U+0027 APOSTROPHE (')
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypeSystemKeywordState, 3);
                 self.error(ParseError::MissingWhitespaceAfterDoctypeSystemKeyword);
                 self.set_system_id_empty();
                 self.state = State::DoctypeSystemIdentifierSingleQuotedState;
@@ -3850,6 +4330,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypeSystemKeywordState, 4);
                 self.error(ParseError::MissingDoctypeSystemIdentifier);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3858,6 +4340,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypeSystemKeywordState, 5);
                 self.error(ParseError::EofInDoctype);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3865,6 +4349,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #6: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypeSystemKeywordState, 6);
                 self.error(ParseError::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.set_force_quirks();
                 self.reconsume();
@@ -3880,22 +4366,30 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                #[cfg(feature = "trace")]
+                self.trace(State::BeforeDoctypeSystemIdentifierState, 1);
                 Step::Continue
             }
             Consumed::Byte(b'"') => {
                 // spec: case #2: U+0022 QUOTATION MARK (")
+                #[cfg(feature = "trace")]
+                self.trace(State::BeforeDoctypeSystemIdentifierState, 2);
                 self.set_system_id_empty();
                 self.state = State::DoctypeSystemIdentifierDoubleQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'\'') => {
                 // spec: case #3: U+0027 APOSTROPHE (')
+                #[cfg(feature = "trace")]
+                self.trace(State::BeforeDoctypeSystemIdentifierState, 3);
                 self.set_system_id_empty();
                 self.state = State::DoctypeSystemIdentifierSingleQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")]
+                self.trace(State::BeforeDoctypeSystemIdentifierState, 4);
                 self.error(ParseError::MissingDoctypeSystemIdentifier);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3904,6 +4398,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::BeforeDoctypeSystemIdentifierState, 5);
                 self.error(ParseError::EofInDoctype);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3911,6 +4407,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #6: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::BeforeDoctypeSystemIdentifierState, 6);
                 self.error(ParseError::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.set_force_quirks();
                 self.reconsume();
@@ -3926,23 +4424,31 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         if let Some((start, end)) = self
             .scan(&DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
         {
+            #[cfg(feature = "trace")]
+            self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 5);
             self.append_to_system_id(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'"') => {
                 // spec: case #1: U+0022 QUOTATION MARK (")
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 1);
                 self.state = State::AfterDoctypeSystemIdentifierState;
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #2: U+0000 NULL
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 2);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.append_to_system_id(Src::Str("�"));
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 3);
                 self.error(ParseError::AbruptDoctypeSystemIdentifier);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3951,6 +4457,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Eof => {
                 // spec: case #4: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 4);
                 self.error(ParseError::EofInDoctype);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3958,6 +4466,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #5: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 5);
                 self.append_to_system_id(Src::Current);
                 Step::Continue
             }
@@ -3970,23 +4480,31 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         if let Some((start, end)) = self
             .scan(&DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
         {
+            #[cfg(feature = "trace")]
+            self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 5);
             self.append_to_system_id(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\'') => {
                 // spec: case #1: U+0027 APOSTROPHE (')
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 1);
                 self.state = State::AfterDoctypeSystemIdentifierState;
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #2: U+0000 NULL
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 2);
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.append_to_system_id(Src::Str("�"));
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 3);
                 self.error(ParseError::AbruptDoctypeSystemIdentifier);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -3995,6 +4513,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Eof => {
                 // spec: case #4: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 4);
                 self.error(ParseError::EofInDoctype);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -4002,6 +4522,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #5: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 5);
                 self.append_to_system_id(Src::Current);
                 Step::Continue
             }
@@ -4014,16 +4536,22 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypeSystemIdentifierState, 1);
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypeSystemIdentifierState, 2);
                 self.emit_doctype();
                 self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypeSystemIdentifierState, 3);
                 self.error(ParseError::EofInDoctype);
                 self.set_force_quirks();
                 self.emit_doctype();
@@ -4031,6 +4559,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #4: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterDoctypeSystemIdentifierState, 4);
                 self.error(ParseError::UnexpectedCharacterAfterDoctypeSystemIdentifier);
                 self.reconsume();
                 self.state = State::BogusDoctypeState;
@@ -4045,22 +4575,26 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'>') => {
                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")] self.trace(State::BogusDoctypeState, 1);
                 self.emit_doctype();
                 self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #2: U+0000 NULL
+                #[cfg(feature = "trace")] self.trace(State::BogusDoctypeState, 2);
                 self.error(ParseError::UnexpectedNullCharacter);
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
+                #[cfg(feature = "trace")] self.trace(State::BogusDoctypeState, 3);
                 self.emit_doctype();
                 self.emit_eof()
             }
             _ => {
                 // spec: case #4: Anything else
+                #[cfg(feature = "trace")] self.trace(State::BogusDoctypeState, 4);
                 Step::Continue
             }
         }
@@ -4070,22 +4604,26 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         // spec: #cdata-section-state
         // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' ']'
         if let Some((start, end)) = self.scan(&CDATA_SECTION_STATE_STOP) {
+            #[cfg(feature = "trace")] self.trace(State::CdataSectionState, 3);
             self.emit_chars(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b']') => {
                 // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
+                #[cfg(feature = "trace")] self.trace(State::CdataSectionState, 1);
                 self.state = State::CdataSectionBracketState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #2: EOF
+                #[cfg(feature = "trace")] self.trace(State::CdataSectionState, 2);
                 self.error(ParseError::EofInCdata);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #3: Anything else
+                #[cfg(feature = "trace")] self.trace(State::CdataSectionState, 3);
                 self.emit_chars(Src::Current);
                 Step::Continue
             }
@@ -4098,11 +4636,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b']') => {
                 // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
+                #[cfg(feature = "trace")] self.trace(State::CdataSectionBracketState, 1);
                 self.state = State::CdataSectionEndState;
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
+                #[cfg(feature = "trace")] self.trace(State::CdataSectionBracketState, 2);
                 self.emit_chars(Src::Str("]"));
                 self.reconsume();
                 self.state = State::CdataSectionState;
@@ -4117,16 +4657,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b']') => {
                 // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
+                #[cfg(feature = "trace")] self.trace(State::CdataSectionEndState, 1);
                 self.emit_chars(Src::Str("]"));
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")] self.trace(State::CdataSectionEndState, 2);
                 self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #3: Anything else
+                #[cfg(feature = "trace")] self.trace(State::CdataSectionEndState, 3);
                 self.emit_chars(Src::Str("]]"));
                 self.reconsume();
                 self.state = State::CdataSectionState;
@@ -4141,17 +4684,23 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'A'..=b'Z' | b'_' | b'a'..=b'z') => {
                 // spec: case #1: ASCII alpha, U+005F LOW LINE (_)
+                #[cfg(feature = "trace")]
+                self.trace(State::ProcessingInstructionOpenState, 1);
                 self.reconsume();
                 self.state = State::ProcessingInstructionTargetState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #2: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::ProcessingInstructionOpenState, 2);
                 self.error(ParseError::EofInProcessingInstruction);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #3: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ProcessingInstructionOpenState, 3);
                 self.error(
                     ParseError::InvalidFirstCharacterOfProcessingInstructionTarget,
                 );
@@ -4170,12 +4719,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ' | b'>' | b'?') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE, U+003F QUESTION MARK (?), U+003E GREATER-THAN SIGN (>)
                 if self.temp_buffer_is_disallowed_pi_target() {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::ProcessingInstructionTargetState, 1);
                     self.error(ParseError::DisallowedProcessingInstructionTarget);
                     self.convert_temp_buffer_to_comment();
                     self.reconsume();
                     self.state = State::BogusCommentState;
                     Step::Continue
                 } else {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::ProcessingInstructionTargetState, 1);
                     self.create_pi_from_temp_buffer();
                     self.reconsume();
                     self.state = State::AfterProcessingInstructionTargetState;
@@ -4184,16 +4737,22 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             Consumed::Byte(b'-' | b'0'..=b'9' | b'A'..=b'Z' | b'_' | b'a'..=b'z') => {
                 // spec: case #2: ASCII alphanumeric, U+002D HYPHEN-MINUS (-), U+005F LOW LINE (_)
+                #[cfg(feature = "trace")]
+                self.trace(State::ProcessingInstructionTargetState, 2);
                 self.append_to_temp_buffer(Src::Current);
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::ProcessingInstructionTargetState, 3);
                 self.error(ParseError::EofInProcessingInstruction);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #4: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ProcessingInstructionTargetState, 4);
                 self.error(ParseError::InvalidProcessingInstructionTarget);
                 self.convert_temp_buffer_to_comment();
                 self.reconsume();
@@ -4209,10 +4768,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'\t' | b'\n' | b'\x0C' | b' ') => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterProcessingInstructionTargetState, 1);
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::AfterProcessingInstructionTargetState, 2);
                 self.reconsume();
                 self.state = State::ProcessingInstructionDataState;
                 Step::Continue
@@ -4224,28 +4787,38 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         // spec: #processing-instruction-data-state
         // spec: fast path (derived): "anything else" only does append_to_pi_data with the current character and stays; stop at '\0' '\r' '>' '?'
         if let Some((start, end)) = self.scan(&PROCESSING_INSTRUCTION_DATA_STATE_STOP) {
+            #[cfg(feature = "trace")]
+            self.trace(State::ProcessingInstructionDataState, 4);
             self.append_to_pi_data(Src::Run(start, end));
         }
         match self.consume() {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'?') => {
                 // spec: case #1: U+003F QUESTION MARK (?)
+                #[cfg(feature = "trace")]
+                self.trace(State::ProcessingInstructionDataState, 1);
                 self.state = State::ProcessingInstructionQuestionableState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")]
+                self.trace(State::ProcessingInstructionDataState, 2);
                 self.emit_pi();
                 self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::ProcessingInstructionDataState, 3);
                 self.error(ParseError::EofInProcessingInstruction);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #4: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ProcessingInstructionDataState, 4);
                 self.append_to_pi_data(Src::Current);
                 Step::Continue
             }
@@ -4258,17 +4831,23 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'>') => {
                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                #[cfg(feature = "trace")]
+                self.trace(State::ProcessingInstructionQuestionableState, 1);
                 self.emit_pi();
                 self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #2: EOF
+                #[cfg(feature = "trace")]
+                self.trace(State::ProcessingInstructionQuestionableState, 2);
                 self.error(ParseError::EofInProcessingInstruction);
                 self.emit_eof()
             }
             _ => {
                 // spec: case #3: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::ProcessingInstructionQuestionableState, 3);
                 self.append_to_pi_data(Src::Str("?"));
                 self.reconsume();
                 self.state = State::ProcessingInstructionDataState;
@@ -4283,12 +4862,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z') => {
                 // spec: case #1: ASCII alphanumeric
+                #[cfg(feature = "trace")] self.trace(State::CharacterReferenceState, 1);
                 self.reconsume();
                 self.state = State::NamedCharacterReferenceState;
                 Step::Continue
             }
             Consumed::Byte(b'#') => {
                 // spec: case #2: U+0023 NUMBER SIGN (#)
+                #[cfg(feature = "trace")] self.trace(State::CharacterReferenceState, 2);
                 self.append_to_temp_buffer(Src::Current);
                 self.state = State::NumericCharacterReferenceState;
                 self.reset_char_ref_code();
@@ -4296,6 +4877,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #3: Anything else
+                #[cfg(feature = "trace")] self.trace(State::CharacterReferenceState, 3);
                 self.flush_char_ref();
                 self.reconsume();
                 self.state = self.return_state;
@@ -4310,11 +4892,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z') => {
                 // spec: case #1: ASCII alphanumeric
+                #[cfg(feature = "trace")] self.trace(State::AmbiguousAmpersandState, 1);
                 self.append_or_emit_current_as_char_ref();
                 Step::Continue
             }
             Consumed::Byte(b';') => {
                 // spec: case #2: U+003B SEMICOLON (;)
+                #[cfg(feature = "trace")] self.trace(State::AmbiguousAmpersandState, 2);
                 self.error(ParseError::UnknownNamedCharacterReference);
                 self.reconsume();
                 self.state = self.return_state;
@@ -4322,6 +4906,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             }
             _ => {
                 // spec: case #3: Anything else
+                #[cfg(feature = "trace")] self.trace(State::AmbiguousAmpersandState, 3);
                 self.reconsume();
                 self.state = self.return_state;
                 Step::Continue
@@ -4335,18 +4920,24 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'X' | b'x') => {
                 // spec: case #1: U+0078 LATIN SMALL LETTER X, U+0058 LATIN CAPITAL LETTER X
+                #[cfg(feature = "trace")]
+                self.trace(State::NumericCharacterReferenceState, 1);
                 self.append_to_temp_buffer(Src::Current);
                 self.state = State::HexadecimalCharacterReferenceStartState;
                 Step::Continue
             }
             Consumed::Byte(b'0'..=b'9') => {
                 // spec: case #2: ASCII digit
+                #[cfg(feature = "trace")]
+                self.trace(State::NumericCharacterReferenceState, 2);
                 self.reconsume();
                 self.state = State::DecimalCharacterReferenceState;
                 Step::Continue
             }
             _ => {
                 // spec: case #3: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::NumericCharacterReferenceState, 3);
                 self.error(ParseError::AbsenceOfDigitsInNumericCharacterReference);
                 self.flush_char_ref();
                 self.reconsume();
@@ -4362,12 +4953,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'0'..=b'9' | b'A'..=b'F' | b'a'..=b'f') => {
                 // spec: case #1: ASCII hex digit
+                #[cfg(feature = "trace")]
+                self.trace(State::HexadecimalCharacterReferenceStartState, 1);
                 self.reconsume();
                 self.state = State::HexadecimalCharacterReferenceState;
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::HexadecimalCharacterReferenceStartState, 2);
                 self.error(ParseError::AbsenceOfDigitsInNumericCharacterReference);
                 self.flush_char_ref();
                 self.reconsume();
@@ -4383,26 +4978,36 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'0'..=b'9') => {
                 // spec: case #1: ASCII digit
+                #[cfg(feature = "trace")]
+                self.trace(State::HexadecimalCharacterReferenceState, 1);
                 self.accumulate_char_ref_code(16, 48);
                 Step::Continue
             }
             Consumed::Byte(b'A'..=b'F') => {
                 // spec: case #2: ASCII upper hex digit
+                #[cfg(feature = "trace")]
+                self.trace(State::HexadecimalCharacterReferenceState, 2);
                 self.accumulate_char_ref_code(16, 55);
                 Step::Continue
             }
             Consumed::Byte(b'a'..=b'f') => {
                 // spec: case #3: ASCII lower hex digit
+                #[cfg(feature = "trace")]
+                self.trace(State::HexadecimalCharacterReferenceState, 3);
                 self.accumulate_char_ref_code(16, 87);
                 Step::Continue
             }
             Consumed::Byte(b';') => {
                 // spec: case #4: U+003B SEMICOLON (;)
+                #[cfg(feature = "trace")]
+                self.trace(State::HexadecimalCharacterReferenceState, 4);
                 self.state = State::NumericCharacterReferenceEndState;
                 Step::Continue
             }
             _ => {
                 // spec: case #5: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::HexadecimalCharacterReferenceState, 5);
                 self.error(ParseError::MissingSemicolonAfterCharacterReference);
                 self.reconsume();
                 self.state = State::NumericCharacterReferenceEndState;
@@ -4417,16 +5022,22 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Suspend => Step::Suspend,
             Consumed::Byte(b'0'..=b'9') => {
                 // spec: case #1: ASCII digit
+                #[cfg(feature = "trace")]
+                self.trace(State::DecimalCharacterReferenceState, 1);
                 self.accumulate_char_ref_code(10, 48);
                 Step::Continue
             }
             Consumed::Byte(b';') => {
                 // spec: case #2: U+003B SEMICOLON (;)
+                #[cfg(feature = "trace")]
+                self.trace(State::DecimalCharacterReferenceState, 2);
                 self.state = State::NumericCharacterReferenceEndState;
                 Step::Continue
             }
             _ => {
                 // spec: case #3: Anything else
+                #[cfg(feature = "trace")]
+                self.trace(State::DecimalCharacterReferenceState, 3);
                 self.error(ParseError::MissingSemicolonAfterCharacterReference);
                 self.reconsume();
                 self.state = State::NumericCharacterReferenceEndState;

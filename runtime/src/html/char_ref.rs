@@ -10,6 +10,8 @@ use super::{ParseError, State};
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// spec: #named-character-reference-state
     pub(crate) fn named_character_reference_state(&mut self) -> Step {
+        #[cfg(feature = "trace")]
+        self.trace(State::NamedCharacterReferenceState, 0);
         let start = self.pos;
         let m = longest_match(&self.input_bytes()[start..]);
         if m.incomplete && !self.input_is_final() {
@@ -56,6 +58,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// spec: #numeric-character-reference-end-state. Consumes nothing; errors are reported at
     /// the next input character.
     pub(crate) fn numeric_character_reference_end_state(&mut self) -> Step {
+        #[cfg(feature = "trace")]
+        self.trace(State::NumericCharacterReferenceEndState, 0);
         let at = self.pos;
         let mut code = self.char_ref_code;
         if code == 0 {

@@ -148,4 +148,11 @@ pub trait Sink<'i> {
     fn adjusted_current_node_is_foreign(&self) -> bool {
         false
     }
+
+    /// With the `trace` feature: the tokenizer took case `case` (1-based, as numbered in the
+    /// state's RON file; 0 for a hand-written state's body) of `state`. Compiled out otherwise.
+    #[cfg(feature = "trace")]
+    fn trace(&mut self, state: State, case: u16) {
+        let _ = (state, case);
+    }
 }

@@ -421,6 +421,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         self.cur = self.pos.saturating_sub(1);
     }
 
+    #[cfg(feature = "trace")]
+    #[inline]
+    pub(crate) fn trace(&mut self, state: State, case: u16) {
+        self.sink.trace(state, case);
+    }
+
     // ----- errors -----
 
     #[inline(always)]

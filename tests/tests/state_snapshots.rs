@@ -1,0 +1,82 @@
+//! One insta snapshot per spec state (`tests/snapshots/<machine>/<state>.snap`): for every
+//! example in the state's RON file, the path through (state, case) with each case's spec label,
+//! the tokens with spans and the errors with positions. A change to one table shows up in that
+//! state's snapshot and in those whose examples pass through it.
+//!
+//! New or changed snapshots fail (under CI, and locally until reviewed with `cargo insta review`
+//! or accepted with `INSTA_UPDATE=always`).
+
+use libtest_mimic::{Arguments, Failed, Trial};
+use statemark::html::State;
+use statemark_tests::trace::{case_labels, html_machine, record, show_token};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+
+fn render(state_name: &str, examples: &[statemark_codegen::model::Example], labels: &BTreeMap<(String, u16), String>) -> String {
+    let mut out = String::new();
+    for (i, ex) in examples.iter().enumerate() {
+        let initial = ex.initial_state.as_deref().unwrap_or("data_state");
+        let state = State::from_name(initial).unwrap_or(State::DataState);
+        let _ = writeln!(out, "example {}: {:?}", i + 1, ex.input);
+        if ex.initial_state.is_some() || ex.last_start_tag.is_some() {
+            let _ = writeln!(out, "  initial state: {initial}, last start tag: {:?}", ex.last_start_tag);
+        }
+        let rec = record(&ex.input, state, ex.last_start_tag.as_deref());
+        let _ = writeln!(out, "  path:");
+        let mut i = 0;
+        while i < rec.path.len() {
+            let (s, c) = rec.path[i];
+            let mut n = 1;
+            while i + n < rec.path.len() && rec.path[i + n] == (s, c) {
+                n += 1;
+            }
+            let label = labels.get(&(s.name().to_owned(), c)).map(String::as_str).unwrap_or("?");
+            let here = if s.name() == state_name { "*" } else { " " };
+            let times = if n > 1 { format!(" ×{n}") } else { String::new() };
+            let _ = writeln!(out, "   {here} {} #{c} {label}{times}", s.name());
+            i += n;
+        }
+        let _ = writeln!(out, "  tokens:");
+        for (t, span) in &rec.tokens {
+            let _ = writeln!(out, "    {}..{} {}", span.start, span.end, show_token(t));
+        }
+        if !rec.errors.is_empty() {
+            let _ = writeln!(out, "  errors:");
+            for e in &rec.errors {
+                let _ = writeln!(out, "    {}:{} (offset {}) {}", e.position.line, e.position.column, e.position.offset, e.code);
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn main() {
+    let args = Arguments::from_args();
+    let machine = html_machine();
+    let labels = case_labels(&machine);
+    let snapshot_dir = statemark_tests::root().join("tests/snapshots/html");
+    let trials: Vec<Trial> = machine
+        .states
+        .iter()
+        .map(|(name, def)| {
+            let name = name.clone();
+            let text = render(&name, &def.examples, &labels);
+            let dir = snapshot_dir.clone();
+            Trial::test(format!("html::{name}"), move || {
+                let mut settings = insta::Settings::clone_current();
+                settings.set_snapshot_path(dir);
+                settings.set_prepend_module_to_snapshot(false);
+                settings.set_omit_expression(true);
+                let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    settings.bind(|| insta::assert_snapshot!(name.as_str(), text))
+                }));
+                result.map_err(|e| {
+                    let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
+                    Failed::from(msg.unwrap_or_else(|| "snapshot mismatch".into()))
+                })
+            })
+        })
+        .collect();
+    libtest_mimic::run(&args, trials).exit();
+}
