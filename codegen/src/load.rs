@@ -52,5 +52,5 @@ pub fn load_machine(spec_dir: &Path, machine: &str) -> Result<Machine, Vec<Strin
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(Machine { manifest, states, errors: error_list, sources })
+    Ok(Machine { dir: machine.to_owned(), manifest, states, errors: error_list, sources })
 }

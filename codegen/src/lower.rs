@@ -90,8 +90,8 @@ pub fn matcher_label(m: &Matcher) -> String {
         Matcher::Class(c) => c.label().to_owned(),
         Matcher::Eof => "EOF".into(),
         Matcher::AnythingElse => "Anything else".into(),
-        Matcher::Exact(s) => format!("\"{s}\""),
-        Matcher::CaseInsensitive(s) => format!("ASCII case-insensitive match for \"{s}\""),
+        Matcher::Exact(s) => format!("{s:?}"),
+        Matcher::CaseInsensitive(s) => format!("ASCII case-insensitive match for {s:?}"),
     }
 }
 

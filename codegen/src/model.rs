@@ -239,6 +239,9 @@ pub enum Action {
     SetSelfClosing,
     /// "Emit the current tag token."
     EmitTag,
+    /// XML5 (2016-08-30 draft), end tag state, U+003E: "Emit a short end tag token" (`</>`; the
+    /// tree builder pops the current element for it).
+    EmitShortEndTag,
     /// "Create a comment token whose data is <the given string>".
     CreateComment(String),
     AppendToComment(Chars),
@@ -264,6 +267,11 @@ pub enum Action {
     AppendToTempBuffer(Chars),
     /// "Set the return state to the <state>."
     SetReturnState(String),
+    /// XML5 (2016-08-30 draft), attribute value states, U+0026: "Switch to character reference
+    /// in attribute value state, with the additional allowed character being U+0022 QUOTATION
+    /// MARK(")" — the character that, right after the `&`, means "not a character reference"
+    /// ("consume a character reference, optionally with an additional allowed character").
+    SetAdditionalAllowedCharacter(Chars),
     /// "Flush code points consumed as a character reference."
     FlushCharRef,
     /// Ambiguous ampersand: "If the character reference was consumed as part of an attribute,
@@ -293,7 +301,7 @@ pub enum Action {
 }
 
 impl Action {
-    /// The text argument of a text verb (`EmitChars`, `AppendTo*`).
+    /// The text argument of a text verb (`EmitChars`, `AppendTo*`, `SetAdditionalAllowedCharacter`).
     pub fn chars(&self) -> Option<&Chars> {
         match self {
             Action::EmitChars(c)
@@ -306,7 +314,8 @@ impl Action {
             | Action::AppendToSystemId(c)
             | Action::AppendToTempBuffer(c)
             | Action::AppendToPiTarget(c)
-            | Action::AppendToPiData(c) => Some(c),
+            | Action::AppendToPiData(c)
+            | Action::SetAdditionalAllowedCharacter(c) => Some(c),
             _ => None,
         }
     }
@@ -345,6 +354,8 @@ pub struct Example {
 /// A loaded machine: the manifest, its states in order, and its errors.
 #[derive(Debug, Clone)]
 pub struct Machine {
+    /// The directory under `spec/` the machine was loaded from.
+    pub dir: String,
     pub manifest: Manifest,
     /// (file name stem, definition), in manifest order.
     pub states: Vec<(String, StateDef)>,

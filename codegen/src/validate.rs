@@ -9,12 +9,14 @@ struct Ctx<'a> {
     machine: &'a Machine,
     states: BTreeSet<&'a str>,
     codes: BTreeSet<&'a str>,
+    /// Some state sets a return state (else return-state terminals go nowhere).
+    sets_return_state: bool,
     out: Vec<String>,
 }
 
 impl Ctx<'_> {
     fn file(&self, state: &str) -> String {
-        format!("spec/{}/tokenizer/{state}.ron", self.machine.manifest.machine)
+        format!("spec/{}/tokenizer/{state}.ron", self.machine.dir)
     }
     fn at(&mut self, state: &str, case: Option<(usize, &Case)>, msg: String) {
         let file = self.file(state);
@@ -31,16 +33,37 @@ pub fn validate(machine: &Machine) -> Vec<String> {
         machine,
         states: machine.states.iter().map(|(n, _)| n.as_str()).collect(),
         codes: machine.errors.errors.iter().map(|e| e.code.as_str()).collect(),
+        sets_return_state: machine.states.iter().any(|(_, d)| {
+            let mut all: Vec<&Action> = d.on_entry.iter().chain(&d.on_exit).collect();
+            if let Body::ConsumeNext(cs) | Body::Lookahead(cs) = &d.body {
+                for c in cs {
+                    all.extend(&c.actions);
+                    if let Some(b) = &c.otherwise {
+                        all.extend(&b.actions);
+                    }
+                }
+            }
+            all.iter().any(|a| matches!(a, Action::SetReturnState(_)))
+        }),
         out: Vec::new(),
     };
     let m = &machine.manifest;
-    let manifest_file = format!("spec/{}/tokenizer.ron", m.machine);
+    let manifest_file = format!("spec/{}/tokenizer.ron", machine.dir);
 
     // Manifest.
     let mut seen = BTreeSet::new();
     for s in &m.states {
         if !seen.insert(s.as_str()) {
             cx.out.push(format!("{manifest_file}: state {s} is listed twice"));
+        }
+    }
+    if m.machine != machine.dir {
+        cx.out.push(format!("{manifest_file}: machine {:?} does not match its directory spec/{}", m.machine, machine.dir));
+    }
+    let mut seen_ext = BTreeSet::new();
+    for s in &m.external_states {
+        if !seen_ext.insert(s.as_str()) {
+            cx.out.push(format!("{manifest_file}: external state {s} is listed twice"));
         }
     }
     for s in std::iter::once(&m.initial_state).chain(&m.external_states) {
@@ -51,10 +74,10 @@ pub fn validate(machine: &Machine) -> Vec<String> {
     let mut seen_codes = BTreeSet::new();
     for e in &machine.errors.errors {
         if !seen_codes.insert(e.code.as_str()) {
-            cx.out.push(format!("spec/{}/errors.ron: code {} is declared twice", m.machine, e.code));
+            cx.out.push(format!("spec/{}/errors.ron: code {} is declared twice", machine.dir, e.code));
         }
         if e.code.is_empty() || !e.code.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
-            cx.out.push(format!("spec/{}/errors.ron: code {:?} is not kebab-case", m.machine, e.code));
+            cx.out.push(format!("spec/{}/errors.ron: code {:?} is not kebab-case", machine.dir, e.code));
         }
     }
 
@@ -71,7 +94,7 @@ pub fn validate(machine: &Machine) -> Vec<String> {
         if !used_codes.contains(&e.code) && e.raised_by.is_none() {
             cx.out.push(format!(
                 "spec/{}/errors.ron: code {} is declared but no state uses it and no raised_by says who raises it",
-                m.machine, e.code
+                machine.dir, e.code
             ));
         }
     }
@@ -132,35 +155,39 @@ fn uses_current(actions: &[Action]) -> bool {
     })
 }
 
-fn check_actions(cx: &mut Ctx, state: &str, case: Option<(usize, &Case)>, actions: &[Action], used: &mut BTreeSet<String>) {
+/// `place` says where in the state the actions stand (`on_entry: `, `else: `, or nothing).
+fn check_actions(cx: &mut Ctx, state: &str, case: Option<(usize, &Case)>, place: &str, actions: &[Action], used: &mut BTreeSet<String>) {
     for a in actions {
         if let Some(Chars::CodePoints(s)) = a.chars() {
             if code_points(s).is_none_or(|t| t.is_empty()) {
-                cx.at(state, case, format!("{s:?} is not a list of U+XXXX code points"));
+                cx.at(state, case, format!("{place}{s:?} is not a list of U+XXXX code points"));
             }
         }
         match a {
             Action::Error(code) => {
                 used.insert(code.clone());
                 if !cx.codes.contains(code.as_str()) {
-                    cx.at(state, case, format!("error code {code} is not declared in errors.ron"));
+                    cx.at(state, case, format!("{place}error code {code} is not declared in errors.ron"));
                 }
             }
             Action::SetReturnState(s) if !cx.states.contains(s.as_str()) => {
-                cx.at(state, case, format!("return state {s} does not exist"));
+                cx.at(state, case, format!("{place}return state {s} does not exist"));
             }
             Action::AccumulateCharRefCode { radix, .. } if *radix != 10 && *radix != 16 => {
-                cx.at(state, case, format!("radix {radix} is neither 10 nor 16"));
+                cx.at(state, case, format!("{place}radix {radix} is neither 10 nor 16"));
             }
             _ => {}
         }
     }
 }
 
-fn check_terminal(cx: &mut Ctx, state: &str, case: (usize, &Case), t: &Terminal, lookahead_body: bool, has_anything: bool) {
+fn check_terminal(cx: &mut Ctx, state: &str, case: (usize, &Case), place: &str, t: &Terminal, lookahead_body: bool, has_anything: bool) {
+    if matches!(t, Terminal::SwitchToReturnState | Terminal::ReconsumeInReturnState) && !cx.sets_return_state {
+        cx.at(state, Some(case), format!("{place}goes to the return state, but no state sets one"));
+    }
     match t {
         Terminal::Switch(s) | Terminal::Reconsume(s) if !cx.states.contains(s.as_str()) => {
-            cx.at(state, Some(case), format!("target state {s} does not exist"));
+            cx.at(state, Some(case), format!("{place}target state {s} does not exist"));
         }
         Terminal::Stay if lookahead_body => {
             cx.at(state, Some(case), "Stay in a Lookahead state would never consume anything".into());
@@ -182,12 +209,15 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
     if crate::names::snake(&def.heading) != name {
         cx.at(name, None, format!("heading {:?} does not give the file name {name}", def.heading));
     }
-    check_actions(cx, name, None, &def.on_entry, used);
-    check_actions(cx, name, None, &def.on_exit, used);
-    for ex in &def.examples {
+    check_actions(cx, name, None, "on_entry: ", &def.on_entry, used);
+    check_actions(cx, name, None, "on_exit: ", &def.on_exit, used);
+    if uses_current(&def.on_entry) {
+        cx.at(name, None, "on_entry: uses the current input character, but nothing has been consumed on entry".into());
+    }
+    for (i, ex) in def.examples.iter().enumerate() {
         if let Some(s) = &ex.initial_state {
             if !cx.machine.manifest.external_states.contains(s) {
-                cx.at(name, None, format!("example initial_state {s} is not an external state"));
+                cx.at(name, None, format!("example {}: initial_state {s} is not an external state", i + 1));
             }
         }
     }
@@ -222,7 +252,13 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
     let anything_idx: Vec<usize> = cases.iter().enumerate().filter(|(_, c)| c.on.contains(&Matcher::AnythingElse)).map(|(i, _)| i).collect();
     let has_anything = !anything_idx.is_empty();
     if anything_idx.len() > 1 {
-        cx.at(name, None, "more than one AnythingElse case".into());
+        let list: Vec<String> = anything_idx.iter().map(|i| format!("#{}", i + 1)).collect();
+        cx.at(name, None, format!("more than one AnythingElse case ({})", list.join(", ")));
+    }
+    let eof_idx: Vec<usize> = cases.iter().enumerate().filter(|(_, c)| c.on.contains(&Matcher::Eof)).map(|(i, _)| i + 1).collect();
+    if eof_idx.len() > 1 {
+        let list: Vec<String> = eof_idx.iter().map(|i| format!("#{i}")).collect();
+        cx.at(name, None, format!("EOF is matched by more than one case ({})", list.join(", ")));
     }
     if let Some(&i) = anything_idx.first() {
         if i != cases.len() - 1 {
@@ -250,6 +286,9 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
         }
         for m in &case.on {
             match m {
+                Matcher::Class(_) | Matcher::Char(_) | Matcher::Eof if lookahead_body => {
+                    cx.at(name, Some((n, case)), "a Lookahead state matches strings (Exact, CaseInsensitive) or AnythingElse, not characters or EOF".into());
+                }
                 Matcher::Char(s) => match code_point(s) {
                     None => cx.at(name, Some((n, case)), format!("{s:?} does not start with U+XXXX")),
                     Some(cp) if cp >= 0x80 => {
@@ -267,9 +306,6 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
                     if case.on.len() != 1 {
                         cx.at(name, Some((n, case)), "a lookahead matcher stands alone in its case".into());
                     }
-                }
-                Matcher::Class(_) if lookahead_body => {
-                    cx.at(name, Some((n, case)), "a Lookahead state matches strings, not characters".into());
                 }
                 _ => {}
             }
@@ -303,30 +339,40 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
         if case.otherwise.is_some() && case.guard.is_none() {
             cx.at(name, Some((n, case)), "has `else` without `if`".into());
         }
+        if case.guard.is_some() && case.on.contains(&Matcher::AnythingElse) {
+            cx.at(name, Some((n, case)), "AnythingElse cannot have a guard: nothing is left to fall through to".into());
+        }
         if case.guard.is_some() && case.otherwise.is_none() && !has_anything {
             cx.at(name, Some((n, case)), "a failed guard falls through to AnythingElse, which this state lacks".into());
         }
         if case.then == Terminal::AsAnythingElse && case.on.contains(&Matcher::AnythingElse) {
             cx.at(name, Some((n, case)), "AnythingElse cannot defer to itself".into());
         }
-        check_actions(cx, name, Some((n, case)), &case.actions, used);
-        check_terminal(cx, name, (n, case), &case.then, lookahead_body, has_anything);
+        check_actions(cx, name, Some((n, case)), "", &case.actions, used);
+        check_terminal(cx, name, (n, case), "", &case.then, lookahead_body, has_anything);
         if let Some(b) = &case.otherwise {
-            check_actions(cx, name, Some((n, case)), &b.actions, used);
-            check_terminal(cx, name, (n, case), &b.then, lookahead_body, has_anything);
+            check_actions(cx, name, Some((n, case)), "else: ", &b.actions, used);
+            check_terminal(cx, name, (n, case), "else: ", &b.then, lookahead_body, has_anything);
+            if b.actions.iter().any(|a| a.chars().is_some_and(|c| matches!(c, Chars::Current | Chars::CurrentLowercase)))
+                && case.on.contains(&Matcher::Eof)
+            {
+                cx.at(name, Some((n, case)), "else: uses the current input character on EOF".into());
+            }
         }
     }
-    let lookahead_firsts: Vec<(usize, u8)> = cases
+    let lookahead_firsts: Vec<(usize, u8, bool)> = cases
         .iter()
         .enumerate()
         .filter_map(|(i, c)| match c.on.first() {
-            Some(Matcher::Exact(s)) if !lookahead_body => s.bytes().next().map(|b| (i + 1, b)),
-            Some(Matcher::CaseInsensitive(s)) if !lookahead_body => s.bytes().next().map(|b| (i + 1, b)),
+            Some(Matcher::Exact(s)) if !lookahead_body => s.bytes().next().map(|b| (i + 1, b, false)),
+            Some(Matcher::CaseInsensitive(s)) if !lookahead_body => s.bytes().next().map(|b| (i + 1, b, true)),
             _ => None,
         })
         .collect();
-    for (n, b) in lookahead_firsts {
-        for bb in [b.to_ascii_lowercase(), b.to_ascii_uppercase()] {
+    for (n, b, ci) in lookahead_firsts {
+        let mut firsts = if ci { vec![b.to_ascii_lowercase(), b.to_ascii_uppercase()] } else { vec![b] };
+        firsts.dedup();
+        for bb in firsts {
             if let Some(&prev) = owner.get(&bb) {
                 cx.at(name, Some((n, &cases[n - 1])), format!("lookahead starts with {:?}, which case #{prev} already matches", bb as char));
             }
