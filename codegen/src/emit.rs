@@ -46,6 +46,37 @@ pub fn verb_method(a: &Action) -> String {
     snake_of_variant(&variant)
 }
 
+/// Whether a verb is the machine's own method (it emits to the sink, reports a machine error
+/// code, or depends on the machine's states) rather than one of the shared core's building
+/// verbs. Generated code calls machine verbs as `self.verb()` and core verbs as
+/// `self.core.verb()`.
+pub fn machine_verb(a: &Action) -> bool {
+    matches!(
+        a,
+        Action::Error(_)
+            | Action::EmitTag
+            | Action::EmitShortEndTag
+            | Action::EmitComment
+            | Action::EmitDoctype
+            | Action::EmitPi
+            | Action::CheckDuplicateAttribute
+            | Action::SetReturnState(_)
+            | Action::FlushCharRef
+            | Action::AppendOrEmitCurrentAsCharRef
+            | Action::SetAdditionalAllowedCharacter(_)
+    )
+}
+
+/// Whether a guard is the machine's own predicate (else the core's).
+pub fn machine_guard(g: Guard) -> bool {
+    matches!(g, Guard::AppropriateEndTag | Guard::AdjustedCurrentNodeIsForeign | Guard::CharRefInAttribute)
+}
+
+/// The receiver of a verb or guard call.
+fn receiver(machine: bool) -> TokenStream {
+    if machine { quote! { self } } else { quote! { self.core } }
+}
+
 /// The runtime predicate a guard maps to.
 pub fn guard_method(g: Guard) -> String {
     snake_of_variant(&format!("{g:?}"))
@@ -78,26 +109,27 @@ impl Cx<'_> {
 
     fn action(&self, a: &Action) -> TokenStream {
         let m = ident(&verb_method(a));
+        let r = receiver(machine_verb(a));
         if let Some(c) = a.chars() {
             let s = src(c);
-            return quote! { self.#m(#s); };
+            return quote! { #r.#m(#s); };
         }
         match a {
             Action::Error(code) => {
                 let v = ident(&camel(code));
                 quote! { self.error(ParseError::#v); }
             }
-            Action::CreateComment(text) => quote! { self.#m(#text); },
+            Action::CreateComment(text) => quote! { #r.#m(#text); },
             Action::SetReturnState(s) => {
                 let v = ident(&camel(s));
                 quote! { self.#m(State::#v); }
             }
             Action::AccumulateCharRefCode { radix, subtract } => {
-                let r = Literal::u32_unsuffixed(*radix);
+                let rd = Literal::u32_unsuffixed(*radix);
                 let s = Literal::u32_unsuffixed(*subtract);
-                quote! { self.#m(#r, #s); }
+                quote! { self.core.#m(#rd, #s); }
             }
-            _ => quote! { self.#m(); },
+            _ => quote! { #r.#m(); },
         }
     }
 
@@ -119,12 +151,12 @@ impl Cx<'_> {
             }
             Terminal::Reconsume(s) => {
                 let e = enter(s);
-                quote! { self.reconsume(); #e Step::Continue }
+                quote! { self.core.reconsume(); #e Step::Continue }
             }
             Terminal::Stay => quote! { Step::Continue },
             Terminal::SwitchToReturnState => quote! { self.state = self.return_state; Step::Continue },
             Terminal::ReconsumeInReturnState => {
-                quote! { self.reconsume(); self.state = self.return_state; Step::Continue }
+                quote! { self.core.reconsume(); self.state = self.return_state; Step::Continue }
             }
             Terminal::EmitEof => quote! { self.emit_eof() },
             // Resolved by lowering; kept total for safety.
@@ -146,6 +178,7 @@ impl Cx<'_> {
         match (&arm.guard, &arm.otherwise) {
             (Some(g), Some(other)) => {
                 let gm = ident(&guard_method(*g));
+                let gr = receiver(machine_guard(*g));
                 let o = self.branch(other);
                 let t = self.trace(arm.otherwise_number);
                 let otr = if arm.otherwise_number != arm.number {
@@ -154,7 +187,7 @@ impl Cx<'_> {
                 } else {
                     t
                 };
-                quote! { { #l if self.#gm() { #tr #then } else { #otr #o } } }
+                quote! { { #l if #gr.#gm() { #tr #then } else { #otr #o } } }
             }
             _ => quote! { { #l #tr #then } },
         }
@@ -210,9 +243,9 @@ fn scan_stmt(cx: &Cx, state: &LState, scan: &Scan) -> TokenStream {
     };
     quote! {
         #l
-        if let Some((start, end)) = self.scan(&#stop) {
+        if let Some((start, end)) = self.core.scan(&#stop) {
             #tr
-            self.#m(Src::Run(start, end));
+            self.core.#m(Src::Run(start, end));
         }
     }
 }
@@ -222,12 +255,12 @@ fn lookahead_check(cx: &Cx, arm: &LArm, at_current: bool) -> TokenStream {
     let bytes = Literal::byte_string(text.as_bytes());
     let look = if at_current { ident("lookahead_at_current") } else { ident("lookahead") };
     let body = cx.arm_body(arm);
-    let on_suspend = if at_current { quote! { self.reconsume(); } } else { quote! {} };
+    let on_suspend = if at_current { quote! { self.core.reconsume(); } } else { quote! {} };
     let n = Literal::usize_unsuffixed(if at_current { text.len() - 1 } else { text.len() });
     quote! {
-        match self.#look(#bytes, #ci) {
+        match self.core.#look(#bytes, #ci) {
             Look::Match => {
-                self.skip(#n);
+                self.core.skip(#n);
                 return #body;
             }
             Look::Suspend => {
@@ -260,7 +293,8 @@ fn state_fn(cx: &Cx, st: &LState, anchor_base: &str) -> Option<TokenStream> {
                 let guard = match (&arm.guard, &arm.otherwise) {
                     (Some(g), None) => {
                         let gm = ident(&guard_method(*g));
-                        quote! { if self.#gm() }
+                        let gr = receiver(machine_guard(*g));
+                        quote! { if #gr.#gm() }
                     }
                     _ => quote! {},
                 };
@@ -274,7 +308,7 @@ fn state_fn(cx: &Cx, st: &LState, anchor_base: &str) -> Option<TokenStream> {
             quote! {
                 #spec_label
                 #scan
-                match self.consume() {
+                match self.core.consume() {
                     Consumed::Suspend => Step::Suspend,
                     #(#match_arms,)*
                     #fallback
@@ -286,7 +320,7 @@ fn state_fn(cx: &Cx, st: &LState, anchor_base: &str) -> Option<TokenStream> {
             let b = cx.arm_body(anything_else);
             quote! {
                 #spec_label
-                self.consume_nothing();
+                self.core.consume_nothing();
                 #(#looks)*
                 #b
             }
@@ -373,7 +407,8 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
     let initial = ident(&camel(&m.initial_state));
 
     let file = quote! {
-        use crate::html::tokenizer::{Consumed, Look, Src, Step, StopSet, Tokenizer};
+        use crate::core::{Consumed, Look, Src, Step, StopSet};
+        use crate::html::tokenizer::Tokenizer;
         use crate::html::Sink;
 
         #[doc = #state_enum_doc]

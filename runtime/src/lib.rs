@@ -14,8 +14,10 @@
 
 pub mod html;
 
+mod core;
 mod generated;
 mod position;
 mod text;
+mod token;
 
 pub use position::{Position, Span};

@@ -4,7 +4,8 @@
 
 use super::named_refs::longest_match;
 use super::Sink;
-use super::tokenizer::{Step, Tokenizer};
+use super::tokenizer::Tokenizer;
+use crate::core::Step;
 use super::{ParseError, State};
 
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
@@ -12,9 +13,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     pub(crate) fn named_character_reference_state(&mut self) -> Step {
         #[cfg(feature = "trace")]
         self.trace(State::NamedCharacterReferenceState, 0);
-        let start = self.pos;
-        let m = longest_match(&self.input_bytes()[start..]);
-        if m.incomplete && !self.input_is_final() {
+        let start = self.core.pos;
+        let m = longest_match(&self.core.input_bytes()[start..]);
+        if m.incomplete && !self.core.input_is_final() {
             return Step::Suspend;
         }
         let Some((len, chars)) = m.longest else {
@@ -25,17 +26,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             return Step::Continue;
         };
         let end = start + len;
-        let semicolon = self.input_bytes()[end - 1] == b';';
-        let next = self.input_bytes().get(end).copied();
-        if self.char_ref_in_attribute() && !semicolon && next.is_none() && !self.input_is_final() {
+        let semicolon = self.core.input_bytes()[end - 1] == b';';
+        let next = self.core.input_bytes().get(end).copied();
+        if self.char_ref_in_attribute() && !semicolon && next.is_none() && !self.core.input_is_final() {
             // The attribute rule needs the next input character.
             return Step::Suspend;
         }
         // Consume the matched characters, appending each to the temporary buffer.
-        let name = std::str::from_utf8(&self.input_bytes()[start..end]).unwrap_or_default().to_owned();
-        self.temp.push_str(&name);
-        self.pos = end;
-        self.cur = end - 1;
+        let name = std::str::from_utf8(&self.core.input_bytes()[start..end]).unwrap_or_default().to_owned();
+        self.core.temp.push_str(&name);
+        self.core.pos = end;
+        self.core.cur = end - 1;
         if self.char_ref_in_attribute() && !semicolon && next.is_some_and(|b| b == b'=' || b.is_ascii_alphanumeric()) {
             // "for historical reasons, flush code points consumed as a character reference and
             // switch to the return state."
@@ -48,8 +49,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             self.error_at(ParseError::MissingSemicolonAfterCharacterReference, end);
         }
         // Steps 2 and 3.
-        self.temp.clear();
-        self.temp.push_str(chars);
+        self.core.temp.clear();
+        self.core.temp.push_str(chars);
         self.flush_char_ref();
         self.state = self.return_state;
         Step::Continue
@@ -60,8 +61,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     pub(crate) fn numeric_character_reference_end_state(&mut self) -> Step {
         #[cfg(feature = "trace")]
         self.trace(State::NumericCharacterReferenceEndState, 0);
-        let at = self.pos;
-        let mut code = self.char_ref_code;
+        let at = self.core.pos;
+        let mut code = self.core.char_ref_code;
         if code == 0 {
             self.error_at(ParseError::NullCharacterReference, at);
             code = 0xFFFD;
@@ -77,8 +78,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             self.error_at(ParseError::ControlCharacterReference, at);
             code = c1_replacement(code).unwrap_or(code);
         }
-        self.temp.clear();
-        self.temp.push(char::from_u32(code).unwrap_or('\u{FFFD}'));
+        self.core.temp.clear();
+        self.core.temp.push(char::from_u32(code).unwrap_or('\u{FFFD}'));
         self.flush_char_ref();
         self.state = self.return_state;
         Step::Continue

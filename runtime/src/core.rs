@@ -1,0 +1,726 @@
+//! The machinery every generated tokenizer shares: input (whole or chunked, preprocessing,
+//! suspension), lookahead and bulk scans, and the token under construction with the spec's
+//! building verbs (append to the tag name, start an attribute, ...). A machine's `Tokenizer`
+//! holds a `Core` and dereferences to it, so generated code calls these verbs by name; the
+//! verbs that emit, report errors or depend on the machine's states live with the machine.
+
+use crate::position::LineCounter;
+use crate::text::TextBuf;
+use crate::token::{Attribute, Doctype, ProcessingInstruction, Tag};
+use crate::{Position, Span};
+use std::borrow::Cow;
+use std::collections::HashMap;
+
+/// What one run of a state function did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// Go on with the (possibly new) state.
+    Continue,
+    /// Out of input before the state could decide; nothing was consumed. Resume after more input.
+    Suspend,
+    /// The end-of-file token was emitted.
+    Done,
+}
+
+/// The next input character, after preprocessing (CR and CRLF read as LF). Non-ASCII
+/// characters are reported by their first byte: every character the tables name is ASCII.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Consumed {
+    Byte(u8),
+    Eof,
+    Suspend,
+}
+
+/// Result of a lookahead for a string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Look {
+    Match,
+    NoMatch,
+    Suspend,
+}
+
+/// What a text verb appends.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Src {
+    Current,
+    CurrentLowercase,
+    Str(&'static str),
+    /// Input bytes `start..end` (relative offsets), from a bulk scan: no CR inside.
+    Run(usize, usize),
+}
+
+/// A set of bytes, as a lookup table built at compile time.
+pub(crate) struct StopSet(pub [bool; 256]);
+
+impl StopSet {
+    pub const fn new(bytes: &[u8]) -> StopSet {
+        let mut t = [false; 256];
+        let mut i = 0;
+        while i < bytes.len() {
+            t[bytes[i] as usize] = true;
+            i += 1;
+        }
+        StopSet(t)
+    }
+}
+
+/// Bytes that may start a character the input stream preprocessing reports: C0 controls other
+/// than ASCII whitespace and NULL, DEL, the lead byte of C1 controls (U+0080..U+009F), and the
+/// lead bytes of noncharacters (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF).
+static INPUT_CHECK: StopSet = StopSet::new(&[
+    0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x0B, 0x0E, 0x0F, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16,
+    0x17, 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F, 0x7F, 0xC2, 0xEF, 0xF0, 0xF1, 0xF2, 0xF3, 0xF4,
+]);
+
+/// A problem the input layer finds in a character; each machine maps it to its own code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum InputProblem {
+    ControlCharacter,
+    Noncharacter,
+}
+
+#[inline]
+pub(crate) fn utf8_len(lead: u8) -> usize {
+    match lead {
+        0x00..=0x7F => 1,
+        0xC0..=0xDF => 2,
+        0xE0..=0xEF => 3,
+        _ => 4,
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum TagKind {
+    Start,
+    End,
+}
+
+#[derive(Default)]
+struct DoctypeBuf {
+    name: Option<TextBuf>,
+    public_id: Option<TextBuf>,
+    system_id: Option<TextBuf>,
+    force_quirks: bool,
+}
+
+pub(crate) struct Core<'i> {
+    input: Cow<'i, str>,
+    is_final: bool,
+    /// Absolute offset of `input[0]` (chunked input drops what it has consumed).
+    base: usize,
+    /// Next unconsumed byte (relative).
+    pub pos: usize,
+    /// Start of the current input character (relative); `pos` after EOF.
+    pub cur: usize,
+    /// Input stream errors are reported for characters at or after this offset only, so a
+    /// reconsumed character is reported once.
+    checked_upto: usize,
+    /// Input problems found but not yet reported (the machine drains them in order).
+    pub pending: Vec<(InputProblem, usize)>,
+    pub errors_on: bool,
+    lines: LineCounter,
+
+    pub tag_kind: TagKind,
+    tag_name: TextBuf,
+    attrs: Vec<(TextBuf, TextBuf)>,
+    attr_name: TextBuf,
+    attr_value: TextBuf,
+    has_attr: bool,
+    attr_dropped: bool,
+    attr_index: HashMap<u64, usize>,
+    /// How many of `attrs` are in `attr_index`.
+    attr_indexed: usize,
+    attr_hasher: std::collections::hash_map::RandomState,
+    self_closing: bool,
+    comment: TextBuf,
+    doctype: DoctypeBuf,
+    pi_target: TextBuf,
+    pi_data: TextBuf,
+    pub temp: String,
+    pub char_ref_code: u32,
+
+    chars: TextBuf,
+    chars_start: usize,
+    /// Absolute end of what has been emitted; the next token's span starts here.
+    emitted_upto: usize,
+}
+
+impl<'i> Core<'i> {
+    pub fn new(input: Cow<'i, str>, is_final: bool, errors_on: bool) -> Self {
+        Core {
+            input,
+            is_final,
+            base: 0,
+            pos: 0,
+            cur: 0,
+            checked_upto: 0,
+            pending: Vec::new(),
+            errors_on,
+            lines: LineCounter::default(),
+            tag_kind: TagKind::Start,
+            tag_name: TextBuf::default(),
+            attrs: Vec::new(),
+            attr_name: TextBuf::default(),
+            attr_value: TextBuf::default(),
+            has_attr: false,
+            attr_dropped: false,
+            attr_index: HashMap::new(),
+            attr_indexed: 0,
+            attr_hasher: Default::default(),
+            self_closing: false,
+            comment: TextBuf::default(),
+            doctype: DoctypeBuf::default(),
+            pi_target: TextBuf::default(),
+            pi_data: TextBuf::default(),
+            temp: String::new(),
+            char_ref_code: 0,
+            chars: TextBuf::default(),
+            chars_start: 0,
+            emitted_upto: 0,
+        }
+    }
+
+    // ----- input -----
+
+    /// Append a chunk (chunked mode only).
+    pub fn push_chunk(&mut self, chunk: &str) {
+        if let Cow::Owned(s) = &mut self.input {
+            s.push_str(chunk);
+        }
+    }
+
+    pub fn set_final(&mut self) {
+        self.is_final = true;
+    }
+
+    #[inline]
+    pub fn input_bytes(&self) -> &[u8] {
+        self.input.as_bytes()
+    }
+
+    #[inline]
+    pub fn input_is_final(&self) -> bool {
+        self.is_final
+    }
+
+    /// Drop consumed input (chunked mode) after copying out every span that points into it.
+    pub fn compact(&mut self) {
+        let Cow::Owned(_) = self.input else { return };
+        let keep = self.cur.min(self.pos);
+        if keep == 0 {
+            return;
+        }
+        let input: &str = &self.input;
+        self.tag_name.detach(input);
+        self.attr_name.detach(input);
+        self.attr_value.detach(input);
+        for (n, v) in &mut self.attrs {
+            n.detach(input);
+            v.detach(input);
+        }
+        self.comment.detach(input);
+        for t in [&mut self.doctype.name, &mut self.doctype.public_id, &mut self.doctype.system_id].into_iter().flatten() {
+            t.detach(input);
+        }
+        self.pi_target.detach(input);
+        self.pi_data.detach(input);
+        self.chars.detach(input);
+        if self.errors_on {
+            self.lines.advance(input.as_bytes(), self.base, self.base + keep);
+        }
+        if let Cow::Owned(s) = &mut self.input {
+            s.drain(..keep);
+        }
+        self.base += keep;
+        self.pos -= keep;
+        self.cur -= keep;
+        self.checked_upto = self.checked_upto.saturating_sub(keep);
+    }
+
+    #[inline(always)]
+    pub fn consume(&mut self) -> Consumed {
+        let buf = self.input.as_bytes();
+        let p = self.pos;
+        self.cur = p;
+        let Some(&b) = buf.get(p) else {
+            return if self.is_final { Consumed::Eof } else { Consumed::Suspend };
+        };
+        if b == b'\r' {
+            match buf.get(p + 1) {
+                Some(b'\n') => self.pos = p + 2,
+                Some(_) => self.pos = p + 1,
+                None if self.is_final => self.pos = p + 1,
+                None => return Consumed::Suspend,
+            }
+            return Consumed::Byte(b'\n');
+        }
+        self.pos = p + utf8_len(b);
+        if self.errors_on && INPUT_CHECK.0[b as usize] && p >= self.checked_upto {
+            self.check_input_at(p);
+        }
+        Consumed::Byte(b)
+    }
+
+    /// Note a control character or noncharacter at `p` (spec: #preprocessing-the-input-stream).
+    #[cold]
+    fn check_input_at(&mut self, p: usize) {
+        let c = self.input[p..].chars().next().map_or(0, |c| c as u32);
+        self.checked_upto = p + utf8_len(self.input.as_bytes()[p]);
+        let problem = if (0xFDD0..=0xFDEF).contains(&c) || (c & 0xFFFE) == 0xFFFE {
+            InputProblem::Noncharacter
+        } else if (c < 0x20 && !matches!(c, 0x00 | 0x09 | 0x0A | 0x0C | 0x0D)) || (0x7F..=0x9F).contains(&c) {
+            InputProblem::ControlCharacter
+        } else {
+            return;
+        };
+        self.pending.push((problem, p));
+    }
+
+    /// Bulk scan for states whose "anything else" only takes the current character: the run of
+    /// bytes before the next byte in `stop` (or, when errors are on, a byte to check).
+    #[inline(always)]
+    pub fn scan(&mut self, stop: &StopSet) -> Option<(usize, usize)> {
+        let start = self.pos;
+        let mut i = start;
+        loop {
+            let buf = self.input.as_bytes();
+            if self.errors_on {
+                while i < buf.len() && !stop.0[buf[i] as usize] && !INPUT_CHECK.0[buf[i] as usize] {
+                    i += 1;
+                }
+                if i < buf.len() && !stop.0[buf[i] as usize] {
+                    if i >= self.checked_upto {
+                        self.check_input_at(i);
+                    }
+                    i += utf8_len(self.input.as_bytes()[i]);
+                    continue;
+                }
+            } else {
+                while i < buf.len() && !stop.0[buf[i] as usize] {
+                    i += 1;
+                }
+            }
+            break;
+        }
+        if i == start {
+            return None;
+        }
+        self.pos = i;
+        self.cur = i;
+        Some((start, i))
+    }
+
+    /// "Reconsume": the current character will be consumed again by the next state.
+    #[inline(always)]
+    pub fn reconsume(&mut self) {
+        self.pos = self.cur;
+        let abs = self.base + self.cur;
+        if self.emitted_upto > abs {
+            self.emitted_upto = abs;
+        }
+    }
+
+    /// Lookahead states consume nothing: errors are reported at the next input character. The
+    /// character they peek at has entered the input stream, so its preprocessing error (if any)
+    /// comes first.
+    #[inline]
+    pub fn consume_nothing(&mut self) {
+        self.cur = self.pos;
+        if self.errors_on {
+            if let Some(&b) = self.input.as_bytes().get(self.pos) {
+                if INPUT_CHECK.0[b as usize] && self.pos >= self.checked_upto {
+                    self.check_input_at(self.pos);
+                }
+            }
+        }
+    }
+
+    fn look_at(&self, at: usize, s: &[u8], ci: bool) -> Look {
+        let avail = &self.input.as_bytes()[at.min(self.input.len())..];
+        let n = avail.len().min(s.len());
+        let same = if ci { avail[..n].eq_ignore_ascii_case(&s[..n]) } else { avail[..n] == s[..n] };
+        if !same {
+            Look::NoMatch
+        } else if n < s.len() {
+            if self.is_final { Look::NoMatch } else { Look::Suspend }
+        } else {
+            Look::Match
+        }
+    }
+
+    /// "If the next few characters are ..."
+    #[inline]
+    pub fn lookahead(&self, s: &[u8], ci: bool) -> Look {
+        self.look_at(self.pos, s, ci)
+    }
+
+    /// "If the N characters starting from the current input character are ..."
+    #[inline]
+    pub fn lookahead_at_current(&self, s: &[u8], ci: bool) -> Look {
+        if self.cur >= self.input.len() {
+            return Look::NoMatch;
+        }
+        self.look_at(self.cur, s, ci)
+    }
+
+    /// Consume `n` more bytes matched by a lookahead (ASCII, no CR).
+    #[inline]
+    pub fn skip(&mut self, n: usize) {
+        self.pos += n;
+        self.cur = self.pos.saturating_sub(1);
+    }
+
+    /// Line and column of relative offset `at`.
+    #[cold]
+    pub fn position(&mut self, at: usize) -> Position {
+        let abs = self.base + at;
+        if abs < self.lines.at.offset {
+            // Out of order (rare): count again from the start of what is kept.
+            self.lines = LineCounter::default();
+            if self.base > 0 {
+                // Chunked input keeps no prefix; positions before the kept input cannot occur.
+                self.lines.at.offset = self.base;
+            }
+        }
+        self.lines.advance(self.input.as_bytes(), self.base, abs);
+        self.lines.at
+    }
+
+    // ----- text helpers -----
+
+    #[inline(always)]
+    fn push(input: &str, cur: usize, pos: usize, buf: &mut TextBuf, src: Src) {
+        match src {
+            Src::Current => {
+                if input.as_bytes()[cur] == b'\r' {
+                    buf.push_char(input, '\n');
+                } else {
+                    buf.push_run(input, cur, pos);
+                }
+            }
+            Src::CurrentLowercase => buf.push_char(input, (input.as_bytes()[cur] | 0x20) as char),
+            Src::Str(s) => buf.push_str(input, s),
+            Src::Run(a, b) => buf.push_run(input, a, b),
+        }
+    }
+
+    // ----- characters -----
+
+    #[inline]
+    pub fn emit_chars(&mut self, src: Src) {
+        if self.chars.is_empty() {
+            self.chars_start = self.emitted_upto;
+        }
+        Self::push(&self.input, self.cur, self.pos, &mut self.chars, src);
+        self.emitted_upto = self.base
+            + match src {
+                Src::Run(_, b) => b,
+                _ => self.pos,
+            };
+    }
+
+    pub fn emit_temp_buffer(&mut self) {
+        let t = std::mem::take(&mut self.temp);
+        self.emit_str_for_consumed(&t);
+        self.temp = t;
+    }
+
+    /// Emit characters standing for everything consumed so far (flushed references).
+    fn emit_str_for_consumed(&mut self, s: &str) {
+        if self.chars.is_empty() {
+            self.chars_start = self.emitted_upto;
+        }
+        self.chars.push_str(&self.input, s);
+        self.emitted_upto = self.base + self.pos;
+    }
+
+    /// The pending character run, if any, with its span.
+    pub fn take_chars(&mut self) -> Option<(Cow<'i, str>, Span)> {
+        if self.chars.is_empty() {
+            return None;
+        }
+        let text = self.chars.take(&self.input);
+        Some((text, Span::new(self.chars_start, self.emitted_upto.max(self.chars_start))))
+    }
+
+    /// The span of a markup token ending at the current position; marks it emitted.
+    pub fn token_span(&mut self) -> Span {
+        let start = self.emitted_upto;
+        let end = (self.base + self.pos).max(start);
+        self.emitted_upto = end;
+        Span::new(start, end)
+    }
+
+    /// The end-of-file token's span covers whatever unterminated markup was dropped before it
+    /// (`<a` at the end of the input emits no tag), so spans always tile the input.
+    pub fn eof_span(&mut self) -> Span {
+        let end = self.base + self.input.len();
+        let start = self.emitted_upto.min(end);
+        self.emitted_upto = end;
+        Span::new(start, end)
+    }
+
+    // ----- tags -----
+
+    fn new_tag(&mut self, kind: TagKind) {
+        self.tag_kind = kind;
+        self.tag_name.clear();
+        self.attrs.clear();
+        self.attr_index.clear();
+        self.attr_indexed = 0;
+        self.has_attr = false;
+        self.attr_dropped = false;
+        self.self_closing = false;
+    }
+
+    #[inline]
+    pub fn create_start_tag(&mut self) {
+        self.new_tag(TagKind::Start);
+    }
+
+    #[inline]
+    pub fn create_end_tag(&mut self) {
+        self.new_tag(TagKind::End);
+    }
+
+    #[inline]
+    pub fn append_to_tag_name(&mut self, src: Src) {
+        Self::push(&self.input, self.cur, self.pos, &mut self.tag_name, src);
+    }
+
+    pub fn tag_name(&self) -> &str {
+        self.tag_name.as_str(&self.input)
+    }
+
+    /// Move the current attribute into the tag's list, unless it was dropped as a duplicate.
+    fn commit_attribute(&mut self) {
+        if !self.has_attr {
+            return;
+        }
+        self.has_attr = false;
+        let name = std::mem::take(&mut self.attr_name);
+        let value = std::mem::take(&mut self.attr_value);
+        if !self.attr_dropped {
+            self.attrs.push((name, value));
+        }
+        self.attr_dropped = false;
+    }
+
+    pub fn start_attribute(&mut self) {
+        self.commit_attribute();
+        self.has_attr = true;
+    }
+
+    #[inline]
+    pub fn append_to_attribute_name(&mut self, src: Src) {
+        Self::push(&self.input, self.cur, self.pos, &mut self.attr_name, src);
+    }
+
+    #[inline]
+    pub fn append_to_attribute_value(&mut self, src: Src) {
+        Self::push(&self.input, self.cur, self.pos, &mut self.attr_value, src);
+    }
+
+    /// Whether the current attribute's name is already on the tag; if so it is dropped (its
+    /// value is still collected and then discarded). Linear in the number of attributes overall:
+    /// past eight, a hash of each committed name indexes the first attribute with it.
+    pub fn drop_duplicate_attribute(&mut self) -> bool {
+        if !self.has_attr {
+            return false;
+        }
+        let input: &str = &self.input;
+        let name = self.attr_name.as_str(input);
+        let dup = if self.attrs.len() <= 8 {
+            self.attrs.iter().any(|(n, _)| n.as_str(input) == name)
+        } else {
+            use std::hash::BuildHasher;
+            for i in self.attr_indexed..self.attrs.len() {
+                let h = self.attr_hasher.hash_one(self.attrs[i].0.as_str(input));
+                self.attr_index.entry(h).or_insert(i);
+            }
+            self.attr_indexed = self.attrs.len();
+            let h = self.attr_hasher.hash_one(name);
+            match self.attr_index.get(&h) {
+                None => false,
+                Some(&i) if self.attrs[i].0.as_str(input) == name => true,
+                // A true hash collision: fall back to comparing every name.
+                Some(_) => self.attrs.iter().any(|(n, _)| n.as_str(input) == name),
+            }
+        };
+        if dup {
+            self.attr_dropped = true;
+        }
+        dup
+    }
+
+    #[inline]
+    pub fn set_self_closing(&mut self) {
+        self.self_closing = true;
+    }
+
+    /// The finished tag.
+    pub fn take_tag(&mut self) -> Tag<'i> {
+        self.commit_attribute();
+        let name = self.tag_name.take(&self.input);
+        let mut attributes = Vec::with_capacity(self.attrs.len());
+        for (mut n, mut v) in self.attrs.drain(..) {
+            attributes.push(Attribute { name: n.take(&self.input), value: v.take(&self.input) });
+        }
+        self.attr_index.clear();
+        self.attr_indexed = 0;
+        Tag { name, attributes, self_closing: self.self_closing }
+    }
+
+    // ----- comments -----
+
+    pub fn create_comment(&mut self, data: &'static str) {
+        self.comment.clear();
+        if !data.is_empty() {
+            self.comment.push_str(&self.input, data);
+        }
+    }
+
+    #[inline]
+    pub fn append_to_comment(&mut self, src: Src) {
+        Self::push(&self.input, self.cur, self.pos, &mut self.comment, src);
+    }
+
+    pub fn take_comment(&mut self) -> Cow<'i, str> {
+        self.comment.take(&self.input)
+    }
+
+    /// "Convert the temporary buffer to a comment": data is "?" and the temporary buffer.
+    pub fn convert_temp_buffer_to_comment(&mut self) {
+        self.comment = TextBuf::Owned(format!("?{}", self.temp));
+    }
+
+    // ----- DOCTYPE -----
+
+    pub fn create_doctype(&mut self) {
+        self.doctype = DoctypeBuf::default();
+    }
+
+    #[allow(dead_code)] // a verb of the XML5 tables (issue 4); the HTML tables do not use it
+    pub fn set_doctype_name_empty(&mut self) {
+        self.doctype.name = Some(TextBuf::default());
+    }
+
+    pub fn append_to_doctype_name(&mut self, src: Src) {
+        let buf = self.doctype.name.get_or_insert_with(TextBuf::default);
+        Self::push(&self.input, self.cur, self.pos, buf, src);
+    }
+
+    pub fn set_public_id_empty(&mut self) {
+        self.doctype.public_id = Some(TextBuf::default());
+    }
+
+    pub fn append_to_public_id(&mut self, src: Src) {
+        let buf = self.doctype.public_id.get_or_insert_with(TextBuf::default);
+        Self::push(&self.input, self.cur, self.pos, buf, src);
+    }
+
+    pub fn set_system_id_empty(&mut self) {
+        self.doctype.system_id = Some(TextBuf::default());
+    }
+
+    pub fn append_to_system_id(&mut self, src: Src) {
+        let buf = self.doctype.system_id.get_or_insert_with(TextBuf::default);
+        Self::push(&self.input, self.cur, self.pos, buf, src);
+    }
+
+    pub fn set_force_quirks(&mut self) {
+        self.doctype.force_quirks = true;
+    }
+
+    pub fn take_doctype(&mut self) -> Doctype<'i> {
+        let mut d = std::mem::take(&mut self.doctype);
+        let input = &self.input;
+        Doctype {
+            name: d.name.as_mut().map(|t| t.take(input)),
+            public_id: d.public_id.as_mut().map(|t| t.take(input)),
+            system_id: d.system_id.as_mut().map(|t| t.take(input)),
+            force_quirks: d.force_quirks,
+        }
+    }
+
+    // ----- processing instructions -----
+
+    pub fn create_pi_from_temp_buffer(&mut self) {
+        self.pi_target.clear();
+        self.pi_data.clear();
+        self.pi_target.push_str(&self.input, &self.temp);
+    }
+
+    #[allow(dead_code)] // a verb of the XML5 tables (issue 4); the HTML tables do not use it
+    pub fn create_pi(&mut self) {
+        self.pi_target.clear();
+        self.pi_data.clear();
+    }
+
+    #[allow(dead_code)] // a verb of the XML5 tables (issue 4); the HTML tables do not use it
+    pub fn append_to_pi_target(&mut self, src: Src) {
+        Self::push(&self.input, self.cur, self.pos, &mut self.pi_target, src);
+    }
+
+    #[inline]
+    pub fn append_to_pi_data(&mut self, src: Src) {
+        Self::push(&self.input, self.cur, self.pos, &mut self.pi_data, src);
+    }
+
+    pub fn take_pi(&mut self) -> ProcessingInstruction<'i> {
+        let target = self.pi_target.take(&self.input);
+        let data = self.pi_data.take(&self.input);
+        ProcessingInstruction { target, data }
+    }
+
+    // ----- temporary buffer, character references -----
+
+    #[inline]
+    pub fn clear_temp_buffer(&mut self) {
+        self.temp.clear();
+    }
+
+    #[inline]
+    pub fn append_to_temp_buffer(&mut self, src: Src) {
+        match src {
+            Src::Current if self.input.as_bytes()[self.cur] == b'\r' => self.temp.push('\n'),
+            Src::Current => self.temp.push_str(&self.input[self.cur..self.pos]),
+            Src::CurrentLowercase => self.temp.push((self.input.as_bytes()[self.cur] | 0x20) as char),
+            Src::Str(s) => self.temp.push_str(s),
+            Src::Run(a, b) => self.temp.push_str(&self.input[a..b]),
+        }
+    }
+
+    pub fn temp_buffer_is_script(&self) -> bool {
+        self.temp == "script"
+    }
+
+    /// Target is an ASCII case-insensitive match for "xml" or "xml-stylesheet".
+    pub fn temp_buffer_is_disallowed_pi_target(&self) -> bool {
+        self.temp.eq_ignore_ascii_case("xml") || self.temp.eq_ignore_ascii_case("xml-stylesheet")
+    }
+
+    /// "Flush code points consumed as a character reference", given whether the reference was
+    /// consumed as part of an attribute (which depends on the machine's return state).
+    pub fn flush_temp(&mut self, in_attribute: bool) {
+        let t = std::mem::take(&mut self.temp);
+        if in_attribute {
+            self.attr_value.push_str(&self.input, &t);
+        } else {
+            self.emit_str_for_consumed(&t);
+        }
+        self.temp = t;
+    }
+
+    #[inline]
+    pub fn reset_char_ref_code(&mut self) {
+        self.char_ref_code = 0;
+    }
+
+    /// Multiply and add; saturates above U+10FFFF, which the end state treats alike.
+    #[inline]
+    pub fn accumulate_char_ref_code(&mut self, radix: u32, subtract: u32) {
+        let digit = u32::from(self.input.as_bytes()[self.cur]).wrapping_sub(subtract);
+        self.char_ref_code = self.char_ref_code.saturating_mul(radix).saturating_add(digit).min(0x11_0000);
+    }
+}

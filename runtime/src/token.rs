@@ -1,0 +1,57 @@
+//! Token parts shared by the tokenizers: tags with attributes, DOCTYPEs, processing
+//! instructions. Text borrows from the input where it is a plain copy of it.
+
+use std::borrow::Cow;
+
+/// A DOCTYPE token. `None` is the spec's "missing", distinct from the empty string.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Doctype<'i> {
+    pub name: Option<Cow<'i, str>>,
+    pub public_id: Option<Cow<'i, str>>,
+    pub system_id: Option<Cow<'i, str>>,
+    pub force_quirks: bool,
+}
+
+/// A start or end tag token.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tag<'i> {
+    pub name: Cow<'i, str>,
+    /// In source order, duplicates already removed (the first one wins).
+    pub attributes: Vec<Attribute<'i>>,
+    pub self_closing: bool,
+}
+
+impl<'i> Tag<'i> {
+    /// The value of the attribute with this name, if present.
+    pub fn attribute(&self, name: &str) -> Option<&str> {
+        self.attributes.iter().find(|a| a.name == name).map(|a| &*a.value)
+    }
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Attribute<'i> {
+    pub name: Cow<'i, str>,
+    pub value: Cow<'i, str>,
+}
+
+/// A processing instruction token (`<?target data>`), new in the 2026 spec.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProcessingInstruction<'i> {
+    pub target: Cow<'i, str>,
+    pub data: Cow<'i, str>,
+}
+
+impl Tag<'_> {
+    pub fn into_owned(self) -> Tag<'static> {
+        Tag {
+            name: Cow::Owned(self.name.into_owned()),
+            attributes: self
+                .attributes
+                .into_iter()
+                .map(|a| Attribute { name: Cow::Owned(a.name.into_owned()), value: Cow::Owned(a.value.into_owned()) })
+                .collect(),
+            self_closing: self.self_closing,
+        }
+    }
+}
+
