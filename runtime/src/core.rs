@@ -559,6 +559,7 @@ impl<'i> Core<'i> {
     }
 
     /// The finished tag.
+    #[inline]
     pub fn take_tag(&mut self) -> Tag<'i> {
         self.commit_attribute();
         let name = self.tag_name.take(&self.input);

@@ -65,6 +65,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             let step = self.step();
             self.after_step(step);
             if step == Step::Suspend {
+                self.report_pending();
                 self.core.compact();
                 return;
             }
@@ -73,9 +74,6 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
 
     #[inline(always)]
     fn after_step(&mut self, step: Step) {
-        if !self.core.pending.is_empty() {
-            self.report_input_problems();
-        }
         match step {
             Step::Continue => {
                 if let Some(s) = self.requested.take() {
@@ -165,7 +163,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
 
     // ----- emission -----
 
+    /// Input problems are reported before any later error and before the next token, so the
+    /// sink sees errors in input order without a check on every step.
+    #[inline]
+    fn report_pending(&mut self) {
+        if !self.core.pending.is_empty() {
+            self.report_input_problems();
+        }
+    }
+
     fn flush_chars(&mut self) {
+        self.report_pending();
         if let Some((text, span)) = self.core.take_chars() {
             self.sink.token(Token::Characters(text), span);
         }
