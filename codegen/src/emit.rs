@@ -405,11 +405,12 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
     let err_enum_doc = format!(" The parse errors of the {} ({}).", m.spec_title, errs.provenance);
     let state_enum_doc = format!(" The tokenizer states of {} ({}), in spec order.", m.spec_title, m.spec_version);
     let initial = ident(&camel(&m.initial_state));
+    let machine_mod = ident(&m.machine);
 
     let file = quote! {
         use crate::core::{Consumed, Look, Src, Step, StopSet};
-        use crate::html::tokenizer::Tokenizer;
-        use crate::html::Sink;
+        use crate::#machine_mod::tokenizer::Tokenizer;
+        use crate::#machine_mod::Sink;
 
         #[doc = #state_enum_doc]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -118,6 +118,9 @@ pub(crate) struct Core<'i> {
     /// Input problems found but not yet reported (the machine drains them in order).
     pub pending: Vec<(InputProblem, usize)>,
     pub errors_on: bool,
+    /// Input preprocessing turns U+0000 into U+FFFD (XML5's decision; HTML keeps U+0000 for
+    /// its states to handle).
+    pub replace_nul: bool,
     lines: LineCounter,
 
     pub tag_kind: TagKind,
@@ -156,6 +159,7 @@ impl<'i> Core<'i> {
             checked_upto: 0,
             pending: Vec::new(),
             errors_on,
+            replace_nul: false,
             lines: LineCounter::default(),
             tag_kind: TagKind::Start,
             tag_name: TextBuf::default(),
@@ -389,15 +393,13 @@ impl<'i> Core<'i> {
     // ----- text helpers -----
 
     #[inline(always)]
-    fn push(input: &str, cur: usize, pos: usize, buf: &mut TextBuf, src: Src) {
+    fn push(input: &str, cur: usize, pos: usize, buf: &mut TextBuf, src: Src, replace_nul: bool) {
         match src {
-            Src::Current => {
-                if input.as_bytes()[cur] == b'\r' {
-                    buf.push_char(input, '\n');
-                } else {
-                    buf.push_run(input, cur, pos);
-                }
-            }
+            Src::Current => match input.as_bytes()[cur] {
+                b'\r' => buf.push_char(input, '\n'),
+                0 if replace_nul => buf.push_char(input, '\u{FFFD}'),
+                _ => buf.push_run(input, cur, pos),
+            },
             Src::CurrentLowercase => buf.push_char(input, (input.as_bytes()[cur] | 0x20) as char),
             Src::Str(s) => buf.push_str(input, s),
             Src::Run(a, b) => buf.push_run(input, a, b),
@@ -411,7 +413,7 @@ impl<'i> Core<'i> {
         if self.chars.is_empty() {
             self.chars_start = self.emitted_upto;
         }
-        Self::push(&self.input, self.cur, self.pos, &mut self.chars, src);
+        Self::push(&self.input, self.cur, self.pos, &mut self.chars, src, self.replace_nul);
         self.emitted_upto = self.base
             + match src {
                 Src::Run(_, b) => b,
@@ -485,7 +487,7 @@ impl<'i> Core<'i> {
 
     #[inline]
     pub fn append_to_tag_name(&mut self, src: Src) {
-        Self::push(&self.input, self.cur, self.pos, &mut self.tag_name, src);
+        Self::push(&self.input, self.cur, self.pos, &mut self.tag_name, src, self.replace_nul);
     }
 
     pub fn tag_name(&self) -> &str {
@@ -513,12 +515,12 @@ impl<'i> Core<'i> {
 
     #[inline]
     pub fn append_to_attribute_name(&mut self, src: Src) {
-        Self::push(&self.input, self.cur, self.pos, &mut self.attr_name, src);
+        Self::push(&self.input, self.cur, self.pos, &mut self.attr_name, src, self.replace_nul);
     }
 
     #[inline]
     pub fn append_to_attribute_value(&mut self, src: Src) {
-        Self::push(&self.input, self.cur, self.pos, &mut self.attr_value, src);
+        Self::push(&self.input, self.cur, self.pos, &mut self.attr_value, src, self.replace_nul);
     }
 
     /// Whether the current attribute's name is already on the tag; if so it is dropped (its
@@ -583,7 +585,7 @@ impl<'i> Core<'i> {
 
     #[inline]
     pub fn append_to_comment(&mut self, src: Src) {
-        Self::push(&self.input, self.cur, self.pos, &mut self.comment, src);
+        Self::push(&self.input, self.cur, self.pos, &mut self.comment, src, self.replace_nul);
     }
 
     pub fn take_comment(&mut self) -> Cow<'i, str> {
@@ -608,7 +610,7 @@ impl<'i> Core<'i> {
 
     pub fn append_to_doctype_name(&mut self, src: Src) {
         let buf = self.doctype.name.get_or_insert_with(TextBuf::default);
-        Self::push(&self.input, self.cur, self.pos, buf, src);
+        Self::push(&self.input, self.cur, self.pos, buf, src, self.replace_nul);
     }
 
     pub fn set_public_id_empty(&mut self) {
@@ -617,7 +619,7 @@ impl<'i> Core<'i> {
 
     pub fn append_to_public_id(&mut self, src: Src) {
         let buf = self.doctype.public_id.get_or_insert_with(TextBuf::default);
-        Self::push(&self.input, self.cur, self.pos, buf, src);
+        Self::push(&self.input, self.cur, self.pos, buf, src, self.replace_nul);
     }
 
     pub fn set_system_id_empty(&mut self) {
@@ -626,7 +628,7 @@ impl<'i> Core<'i> {
 
     pub fn append_to_system_id(&mut self, src: Src) {
         let buf = self.doctype.system_id.get_or_insert_with(TextBuf::default);
-        Self::push(&self.input, self.cur, self.pos, buf, src);
+        Self::push(&self.input, self.cur, self.pos, buf, src, self.replace_nul);
     }
 
     pub fn set_force_quirks(&mut self) {
@@ -660,12 +662,12 @@ impl<'i> Core<'i> {
 
     #[allow(dead_code)] // a verb of the XML5 tables (issue 4); the HTML tables do not use it
     pub fn append_to_pi_target(&mut self, src: Src) {
-        Self::push(&self.input, self.cur, self.pos, &mut self.pi_target, src);
+        Self::push(&self.input, self.cur, self.pos, &mut self.pi_target, src, self.replace_nul);
     }
 
     #[inline]
     pub fn append_to_pi_data(&mut self, src: Src) {
-        Self::push(&self.input, self.cur, self.pos, &mut self.pi_data, src);
+        Self::push(&self.input, self.cur, self.pos, &mut self.pi_data, src, self.replace_nul);
     }
 
     pub fn take_pi(&mut self) -> ProcessingInstruction<'i> {
@@ -685,6 +687,7 @@ impl<'i> Core<'i> {
     pub fn append_to_temp_buffer(&mut self, src: Src) {
         match src {
             Src::Current if self.input.as_bytes()[self.cur] == b'\r' => self.temp.push('\n'),
+            Src::Current if self.replace_nul && self.input.as_bytes()[self.cur] == 0 => self.temp.push('\u{FFFD}'),
             Src::Current => self.temp.push_str(&self.input[self.cur..self.pos]),
             Src::CurrentLowercase => self.temp.push((self.input.as_bytes()[self.cur] | 0x20) as char),
             Src::Str(s) => self.temp.push_str(s),

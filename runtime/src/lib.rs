@@ -1,4 +1,4 @@
-//! statemark: HTML (and, as it lands, XML5) tokenizers generated from the specs' state tables.
+//! statemark: HTML and XML5 tokenizers generated from the specs' state tables.
 //!
 //! ```
 //! use statemark::html::{tokenize, Token};
@@ -12,8 +12,11 @@
 //! assert_eq!(names, ["p"]);
 //! ```
 
+pub mod dom;
 pub mod html;
+pub mod xml5;
 
+mod char_ref;
 mod core;
 mod generated;
 mod position;

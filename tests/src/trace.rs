@@ -1,61 +1,182 @@
-//! Running the HTML tokenizer with everything recorded: tokens with spans, errors with
-//! positions, and the (state, case) path the generated code took. Used by the per-state
-//! snapshots, the coverage test and the split-invariance test.
+//! Running a tokenizer with everything recorded: tokens with spans, errors with positions, and
+//! the (state, case) path the generated code took. One runner per machine in `spec/`, so the
+//! per-state snapshots, the coverage test and the split-invariance test are driven by the
+//! tables of every machine.
 
 use statemark::Span;
-use statemark::html::{Control, Error, Options, Sink, State, Token, Tokenizer};
 use statemark_codegen::lower::{LBody, lower_state};
 use statemark_codegen::model::Machine;
 use std::collections::BTreeMap;
 
-/// Everything one run produced.
+/// The machines the tests run, by their directory under `spec/`.
+pub const MACHINES: &[&str] = statemark_codegen::MACHINES;
+
+/// Everything one run produced, machine-independent: tokens as one-line text with spans,
+/// errors as (code, line, column, offset), the path as (state name, case).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Recorded {
-    pub tokens: Vec<(Token<'static>, Span)>,
-    pub errors: Vec<Error>,
-    pub path: Vec<(State, u16)>,
+    pub tokens: Vec<(String, Span)>,
+    pub errors: Vec<(&'static str, usize, usize, usize)>,
+    pub path: Vec<(&'static str, u16)>,
 }
 
-impl<'i> Sink<'i> for Recorded {
-    fn token(&mut self, token: Token<'i>, span: Span) -> Control {
-        self.tokens.push((token.into_owned(), span));
-        Control::Continue
+mod html_run {
+    use super::Recorded;
+    use statemark::Span;
+    use statemark::html::{Control, Error, Options, Sink, State, Token, Tokenizer};
+
+    pub struct Rec(pub Recorded);
+
+    impl<'i> Sink<'i> for Rec {
+        fn token(&mut self, token: Token<'i>, span: Span) -> Control {
+            self.0.tokens.push((show(&token), span));
+            Control::Continue
+        }
+        fn error(&mut self, e: Error) {
+            self.0.errors.push((e.code.code(), e.position.line, e.position.column, e.position.offset));
+        }
+        fn wants_errors(&self) -> bool {
+            true
+        }
+        fn trace(&mut self, state: State, case: u16) {
+            self.0.path.push((state.name(), case));
+        }
     }
-    fn error(&mut self, error: Error) {
-        self.errors.push(error);
+
+    pub fn show(t: &Token<'_>) -> String {
+        match t {
+            Token::Doctype(d) => super::show_doctype(d),
+            Token::StartTag(tag) => super::show_tag("StartTag", tag),
+            Token::EndTag(tag) => super::show_tag("EndTag", tag),
+            Token::Comment(c) => format!("Comment {c:?}"),
+            Token::Characters(c) => format!("Characters {c:?}"),
+            Token::ProcessingInstruction(p) => format!("ProcessingInstruction target={:?} data={:?}", p.target, p.data),
+            Token::Eof => "EOF".to_owned(),
+        }
     }
-    fn wants_errors(&self) -> bool {
-        true
+
+    fn options(state: &str, last_start_tag: Option<&str>) -> Options {
+        Options {
+            initial_state: Some(State::from_name(state).unwrap_or(State::DataState)),
+            last_start_tag: last_start_tag.map(str::to_owned),
+            errors: true,
+        }
     }
-    fn trace(&mut self, state: State, case: u16) {
-        self.path.push((state, case));
+
+    pub fn whole(input: &str, state: &str, lst: Option<&str>) -> Recorded {
+        let mut t = Tokenizer::with_sink(input, options(state, lst), Rec(Recorded::default()));
+        t.run();
+        t.into_sink().0
+    }
+
+    pub fn chunks(chunks: &[&str], state: &str, lst: Option<&str>) -> Recorded {
+        let mut t = Tokenizer::streaming(options(state, lst), Rec(Recorded::default()));
+        for c in chunks {
+            t.feed(c);
+        }
+        t.finish();
+        t.into_sink().0
     }
 }
 
-fn options(state: State, last_start_tag: Option<&str>) -> Options {
-    Options { initial_state: Some(state), last_start_tag: last_start_tag.map(str::to_owned), errors: true }
+mod xml5_run {
+    use super::Recorded;
+    use statemark::Span;
+    use statemark::xml5::{Error, Sink, State, Token, Tokenizer};
+
+    pub struct Rec(pub Recorded);
+
+    impl<'i> Sink<'i> for Rec {
+        fn token(&mut self, token: Token<'i>, span: Span) {
+            self.0.tokens.push((show(&token), span));
+        }
+        fn error(&mut self, e: Error) {
+            self.0.errors.push((e.code.code(), e.position.line, e.position.column, e.position.offset));
+        }
+        fn wants_errors(&self) -> bool {
+            true
+        }
+        fn trace(&mut self, state: State, case: u16) {
+            self.0.path.push((state.name(), case));
+        }
+    }
+
+    pub fn show(t: &Token<'_>) -> String {
+        match t {
+            Token::Doctype(d) => super::show_doctype(d),
+            Token::StartTag(tag) => super::show_tag("StartTag", tag),
+            Token::EmptyTag(tag) => super::show_tag("EmptyTag", tag),
+            Token::EndTag(tag) => super::show_tag("EndTag", tag),
+            Token::ShortEndTag => "ShortEndTag".to_owned(),
+            Token::Comment(c) => format!("Comment {c:?}"),
+            Token::Characters(c) => format!("Characters {c:?}"),
+            Token::ProcessingInstruction(p) => format!("ProcessingInstruction target={:?} data={:?}", p.target, p.data),
+            Token::Eof => "EOF".to_owned(),
+        }
+    }
+
+    pub fn whole(input: &str) -> Recorded {
+        let mut t = Tokenizer::with_sink(input, Rec(Recorded::default()));
+        t.run();
+        t.into_sink().0
+    }
+
+    pub fn chunks(chunks: &[&str]) -> Recorded {
+        let mut t = Tokenizer::streaming(Rec(Recorded::default()));
+        for c in chunks {
+            t.feed(c);
+        }
+        t.finish();
+        t.into_sink().0
+    }
+}
+
+fn show_doctype(d: &statemark::html::Doctype<'_>) -> String {
+    format!(
+        "DOCTYPE name={:?} public={:?} system={:?}{}",
+        d.name.as_deref(),
+        d.public_id.as_deref(),
+        d.system_id.as_deref(),
+        if d.force_quirks { " force-quirks" } else { "" }
+    )
+}
+
+fn show_tag(kind: &str, tag: &statemark::html::Tag<'_>) -> String {
+    let attrs: Vec<String> = tag.attributes.iter().map(|a| format!(" {}={:?}", a.name, a.value)).collect();
+    format!("{kind} {}{}{}", tag.name, attrs.concat(), if tag.self_closing { " self-closing" } else { "" })
+}
+
+/// One tokenizer input with its settings.
+#[derive(Clone, Debug)]
+pub struct Input {
+    pub machine: &'static str,
+    /// Where it comes from, for messages.
+    pub origin: String,
+    pub text: String,
+    /// Initial state by name (ignored by machines without external states).
+    pub state: String,
+    pub last_start_tag: Option<String>,
 }
 
 /// Tokenize a whole string.
-pub fn record(input: &str, state: State, last_start_tag: Option<&str>) -> Recorded {
-    let mut t = Tokenizer::with_sink(input, options(state, last_start_tag), Recorded::default());
-    t.run();
-    t.into_sink()
-}
-
-/// Tokenize input given as chunks.
-pub fn record_chunks(chunks: &[&str], state: State, last_start_tag: Option<&str>) -> Recorded {
-    let mut t = Tokenizer::streaming(options(state, last_start_tag), Recorded::default());
-    for c in chunks {
-        t.feed(c);
+pub fn record(inp: &Input) -> Recorded {
+    match inp.machine {
+        "xml5" => xml5_run::whole(&inp.text),
+        _ => html_run::whole(&inp.text, &inp.state, inp.last_start_tag.as_deref()),
     }
-    t.finish();
-    t.into_sink()
 }
 
-/// The HTML machine as committed.
-pub fn html_machine() -> Machine {
-    statemark_codegen::load::load_machine(&crate::root().join("spec"), "html").expect("spec/html loads")
+/// Tokenize the input given as chunks.
+pub fn record_chunks(inp: &Input, chunks: &[&str]) -> Recorded {
+    match inp.machine {
+        "xml5" => xml5_run::chunks(chunks),
+        _ => html_run::chunks(chunks, &inp.state, inp.last_start_tag.as_deref()),
+    }
+}
+
+/// A machine as committed.
+pub fn machine(name: &str) -> Machine {
+    statemark_codegen::load::load_machine(&crate::root().join("spec"), name).expect("spec loads")
 }
 
 /// (state name, case number) → the case's spec label, for every case of every table.
@@ -82,47 +203,16 @@ pub fn case_labels(m: &Machine) -> BTreeMap<(String, u16), String> {
     out
 }
 
-/// A token on one line, for snapshots.
-pub fn show_token(t: &Token<'_>) -> String {
-    match t {
-        Token::Doctype(d) => format!(
-            "DOCTYPE name={:?} public={:?} system={:?}{}",
-            d.name.as_deref(),
-            d.public_id.as_deref(),
-            d.system_id.as_deref(),
-            if d.force_quirks { " force-quirks" } else { "" }
-        ),
-        Token::StartTag(tag) | Token::EndTag(tag) => {
-            let kind = if matches!(t, Token::StartTag(_)) { "StartTag" } else { "EndTag" };
-            let attrs: Vec<String> = tag.attributes.iter().map(|a| format!(" {}={:?}", a.name, a.value)).collect();
-            format!("{kind} {}{}{}", tag.name, attrs.concat(), if tag.self_closing { " self-closing" } else { "" })
-        }
-        Token::Comment(c) => format!("Comment {c:?}"),
-        Token::Characters(c) => format!("Characters {c:?}"),
-        Token::ProcessingInstruction(p) => format!("ProcessingInstruction target={:?} data={:?}", p.target, p.data),
-        Token::Eof => "EOF".to_owned(),
-    }
-}
-
-/// One tokenizer input with its settings.
-#[derive(Clone, Debug)]
-pub struct Input {
-    /// Where it comes from, for messages.
-    pub origin: String,
-    pub text: String,
-    pub state: State,
-    pub last_start_tag: Option<String>,
-}
-
-/// Every example of every state of the HTML tables.
-pub fn example_inputs(m: &Machine) -> Vec<Input> {
+/// Every example of every state of a machine's tables.
+pub fn example_inputs(machine: &'static str, m: &Machine) -> Vec<Input> {
     let mut out = Vec::new();
     for (name, def) in &m.states {
         for (i, ex) in def.examples.iter().enumerate() {
             out.push(Input {
-                origin: format!("spec/html/tokenizer/{name}.ron example {}", i + 1),
+                machine,
+                origin: format!("spec/{machine}/tokenizer/{name}.ron example {}", i + 1),
                 text: ex.input.clone(),
-                state: ex.initial_state.as_deref().and_then(State::from_name).unwrap_or(State::DataState),
+                state: ex.initial_state.clone().unwrap_or_else(|| m.manifest.initial_state.clone()),
                 last_start_tag: ex.last_start_tag.clone(),
             });
         }
@@ -130,10 +220,14 @@ pub fn example_inputs(m: &Machine) -> Vec<Input> {
     out
 }
 
-/// Every html5lib tokenizer input × initial state (lone-surrogate cases left out); None when
-/// the suite is missing locally.
-pub fn html5lib_inputs() -> Option<Vec<Input>> {
-    let dir = crate::suite("HTML5LIB_TESTS", "html5lib-tests")?.join("tokenizer");
+/// Every conformance-suite tokenizer input for a machine (html5lib-tests × initial states, or
+/// xml5lib-tests); None when the suite is missing locally.
+pub fn suite_inputs(machine: &'static str) -> Option<Vec<Input>> {
+    let (var, dir) = match machine {
+        "xml5" => ("XML5LIB_TESTS", "xml5lib-tests"),
+        _ => ("HTML5LIB_TESTS", "html5lib-tests"),
+    };
+    let dir = crate::suite(var, dir)?.join("tokenizer");
     let mut files: Vec<_> = std::fs::read_dir(&dir).ok()?.filter_map(|e| e.ok().map(|e| e.path())).collect();
     files.retain(|p| p.extension().is_some_and(|x| x == "test"));
     files.sort();
@@ -158,9 +252,10 @@ pub fn html5lib_inputs() -> Option<Vec<Input>> {
                 .unwrap_or_else(|| vec!["Data state".to_owned()]);
             for st in states {
                 out.push(Input {
-                    origin: format!("html5lib-tests/tokenizer/{name} #{i} ({st})"),
+                    machine,
+                    origin: format!("{dir}/{name} #{i} ({st})", dir = dir.display()),
                     text: text.clone(),
-                    state: State::from_name(&st).unwrap_or(State::DataState),
+                    state: st,
                     last_start_tag: t["lastStartTag"].as_str().map(str::to_owned),
                 });
             }

@@ -5,3 +5,5 @@
 pub mod html_named_refs;
 #[rustfmt::skip]
 pub mod html_tokenizer;
+#[rustfmt::skip]
+pub mod xml5_tokenizer;

@@ -3,6 +3,7 @@
 //! `spec/html/tokenizer/` carry anchors and examples and mark the body as hand-written.
 
 use super::named_refs::longest_match;
+use crate::char_ref::{NumericProblem, resolve_numeric};
 use super::Sink;
 use super::tokenizer::Tokenizer;
 use crate::core::Step;
@@ -62,22 +63,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         #[cfg(feature = "trace")]
         self.trace(State::NumericCharacterReferenceEndState, 0);
         let at = self.core.pos;
-        let mut code = self.core.char_ref_code;
-        if code == 0 {
-            self.error_at(ParseError::NullCharacterReference, at);
-            code = 0xFFFD;
-        } else if code > 0x10FFFF {
-            self.error_at(ParseError::CharacterReferenceOutsideUnicodeRange, at);
-            code = 0xFFFD;
-        } else if (0xD800..=0xDFFF).contains(&code) {
-            self.error_at(ParseError::SurrogateCharacterReference, at);
-            code = 0xFFFD;
-        } else if (0xFDD0..=0xFDEF).contains(&code) || (code & 0xFFFE) == 0xFFFE {
-            self.error_at(ParseError::NoncharacterCharacterReference, at);
-        } else if code == 0x0D || (is_control(code) && !matches!(code, 0x09 | 0x0A | 0x0C | 0x0D | 0x20)) {
-            self.error_at(ParseError::ControlCharacterReference, at);
-            code = c1_replacement(code).unwrap_or(code);
+        let (value, problem) = resolve_numeric(self.core.char_ref_code);
+        if let Some(p) = problem {
+            self.error_at(numeric_problem_code(p), at);
         }
+        let code = value as u32;
         self.core.temp.clear();
         self.core.temp.push(char::from_u32(code).unwrap_or('\u{FFFD}'));
         self.flush_char_ref();
@@ -86,42 +76,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     }
 }
 
-/// "A control is a C0 control or a code point in the range U+007F DELETE to U+009F APPLICATION
-/// PROGRAM COMMAND, inclusive."
-fn is_control(c: u32) -> bool {
-    c <= 0x1F || (0x7F..=0x9F).contains(&c)
-}
-
-/// The table in #numeric-character-reference-end-state.
-fn c1_replacement(c: u32) -> Option<u32> {
-    Some(match c {
-        0x80 => 0x20AC,
-        0x82 => 0x201A,
-        0x83 => 0x0192,
-        0x84 => 0x201E,
-        0x85 => 0x2026,
-        0x86 => 0x2020,
-        0x87 => 0x2021,
-        0x88 => 0x02C6,
-        0x89 => 0x2030,
-        0x8A => 0x0160,
-        0x8B => 0x2039,
-        0x8C => 0x0152,
-        0x8E => 0x017D,
-        0x91 => 0x2018,
-        0x92 => 0x2019,
-        0x93 => 0x201C,
-        0x94 => 0x201D,
-        0x95 => 0x2022,
-        0x96 => 0x2013,
-        0x97 => 0x2014,
-        0x98 => 0x02DC,
-        0x99 => 0x2122,
-        0x9A => 0x0161,
-        0x9B => 0x203A,
-        0x9C => 0x0153,
-        0x9E => 0x017E,
-        0x9F => 0x0178,
-        _ => return None,
-    })
+/// The HTML code for a numeric reference problem.
+pub(crate) fn numeric_problem_code(p: NumericProblem) -> ParseError {
+    match p {
+        NumericProblem::Null => ParseError::NullCharacterReference,
+        NumericProblem::OutsideUnicodeRange => ParseError::CharacterReferenceOutsideUnicodeRange,
+        NumericProblem::Surrogate => ParseError::SurrogateCharacterReference,
+        NumericProblem::Noncharacter => ParseError::NoncharacterCharacterReference,
+        NumericProblem::Control => ParseError::ControlCharacterReference,
+    }
 }

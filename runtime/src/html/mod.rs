@@ -1,7 +1,7 @@
 //! HTML: the tokenizer generated from `spec/html/`, its tokens, sink interface and options.
 
 mod char_ref;
-mod named_refs;
+pub(crate) mod named_refs;
 pub(crate) mod token;
 pub(crate) mod tokenizer;
 

@@ -1,0 +1,143 @@
+//! The XML5 character reference states. The draft's "consume a character reference" algorithm
+//! (#tokenizing_character_ref) is unfinished; per spec/xml5/README.md statemark runs HTML's
+//! rules: longest match in HTML's named reference table, HTML's numeric checks and replacements,
+//! and HTML's attribute rule. The whole reference is decided at once, so the state either
+//! finishes or suspends (changing nothing) until more input arrives.
+
+use super::tokenizer::Tokenizer;
+use super::{ParseError, Sink, State};
+use crate::char_ref::{NumericProblem, resolve_numeric};
+use crate::core::{Src, Step};
+use crate::html::named_refs::longest_match;
+
+/// What consuming a character reference gave.
+enum Outcome {
+    /// More input is needed to decide.
+    Suspend,
+    /// Not a character reference: nothing consumed; the `&` stays text.
+    NotAReference,
+    /// A reference ending at relative offset `end`, standing for the temporary buffer's text.
+    Reference { end: usize },
+}
+
+impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
+    /// spec: #charref_data_head
+    pub(crate) fn character_reference_in_data_state(&mut self) -> Step {
+        #[cfg(feature = "trace")]
+        self.trace(State::CharacterReferenceInDataState, 0);
+        match self.consume_char_ref(None, false) {
+            Outcome::Suspend => return Step::Suspend,
+            Outcome::NotAReference => self.core.emit_chars(Src::Str("&")),
+            Outcome::Reference { end } => {
+                self.core.pos = end;
+                self.core.cur = end.saturating_sub(1);
+                self.core.flush_temp(false);
+            }
+        }
+        self.state = State::DataState;
+        Step::Continue
+    }
+
+    /// spec: #charref_attr_state
+    pub(crate) fn character_reference_in_attribute_value_state(&mut self) -> Step {
+        #[cfg(feature = "trace")]
+        self.trace(State::CharacterReferenceInAttributeValueState, 0);
+        match self.consume_char_ref(self.additional_allowed, true) {
+            Outcome::Suspend => return Step::Suspend,
+            Outcome::NotAReference => self.core.append_to_attribute_value(Src::Str("&")),
+            Outcome::Reference { end } => {
+                self.core.pos = end;
+                self.core.cur = end.saturating_sub(1);
+                self.core.flush_temp(true);
+            }
+        }
+        self.state = self.return_state;
+        Step::Continue
+    }
+
+    /// Decide the reference after the `&` (at `core.pos`), filling the temporary buffer with
+    /// its text and reporting its errors; consumes nothing itself.
+    fn consume_char_ref(&mut self, additional: Option<u8>, in_attribute: bool) -> Outcome {
+        let p = self.core.pos;
+        let is_final = self.core.input_is_final();
+        let bytes = self.core.input_bytes();
+        let Some(&first) = bytes.get(p) else {
+            return if is_final { Outcome::NotAReference } else { Outcome::Suspend };
+        };
+        if Some(first) == additional {
+            return Outcome::NotAReference;
+        }
+        if first == b'#' {
+            let mut i = p + 1;
+            let hex = matches!(bytes.get(i), Some(b'x' | b'X'));
+            if hex {
+                i += 1;
+            }
+            let start = i;
+            let mut code: u32 = 0;
+            while let Some(&b) = bytes.get(i) {
+                let d = match b {
+                    b'0'..=b'9' => u32::from(b - b'0'),
+                    b'a'..=b'f' if hex => u32::from(b - b'a' + 10),
+                    b'A'..=b'F' if hex => u32::from(b - b'A' + 10),
+                    _ => break,
+                };
+                code = code.saturating_mul(if hex { 16 } else { 10 }).saturating_add(d).min(0x11_0000);
+                i += 1;
+            }
+            if i == bytes.len() && !is_final {
+                return Outcome::Suspend;
+            }
+            if i == start {
+                self.error_at(ParseError::AbsenceOfDigitsInNumericCharacterReference, i);
+                return Outcome::NotAReference;
+            }
+            if bytes.get(i) == Some(&b';') {
+                i += 1;
+            } else {
+                self.error_at(ParseError::MissingSemicolonAfterCharacterReference, i);
+            }
+            let (c, problem) = resolve_numeric(code);
+            if let Some(problem) = problem {
+                let code = match problem {
+                    NumericProblem::Null => ParseError::NullCharacterReference,
+                    NumericProblem::OutsideUnicodeRange => ParseError::CharacterReferenceOutsideUnicodeRange,
+                    NumericProblem::Surrogate => ParseError::SurrogateCharacterReference,
+                    NumericProblem::Noncharacter => ParseError::NoncharacterCharacterReference,
+                    NumericProblem::Control => ParseError::ControlCharacterReference,
+                };
+                self.error_at(code, i);
+            }
+            self.core.temp.clear();
+            self.core.temp.push(c);
+            return Outcome::Reference { end: i };
+        }
+        if !first.is_ascii_alphanumeric() {
+            return Outcome::NotAReference;
+        }
+        let m = longest_match(&bytes[p..]);
+        if m.incomplete && !is_final {
+            return Outcome::Suspend;
+        }
+        let Some((len, chars)) = m.longest else {
+            // Not in the table (with or without a semicolon): kept as text, no error.
+            return Outcome::NotAReference;
+        };
+        let end = p + len;
+        let semicolon = bytes[end - 1] == b';';
+        if !semicolon && in_attribute {
+            match bytes.get(end) {
+                None if !is_final => return Outcome::Suspend,
+                // HTML's attribute rule, "for historical reasons".
+                Some(&b) if b == b'=' || b.is_ascii_alphanumeric() => return Outcome::NotAReference,
+                _ => {}
+            }
+        }
+        if !semicolon {
+            self.error_at(ParseError::MissingSemicolonAfterCharacterReference, end);
+        }
+        self.core.temp.clear();
+        self.core.temp.push_str(chars);
+        Outcome::Reference { end }
+    }
+}

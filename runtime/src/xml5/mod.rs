@@ -1,0 +1,20 @@
+//! XML5: the error-tolerant XML tokenizer generated from `spec/xml5/` (the 2016-08-30 edition
+//! of the XML5 draft). It never rejects a document: bad input gets the draft's recovery and a
+//! parse error with one of statemark's codes (`spec/xml5/errors.ron`; the draft names none).
+//!
+//! ```
+//! use statemark::xml5::{tokenize, Token};
+//!
+//! let tokens: Vec<Token> = tokenize("<a x='1'/><?pi d?></>").collect();
+//! assert!(matches!(&tokens[0], Token::EmptyTag(t) if t.name == "a"));
+//! assert!(matches!(&tokens[1], Token::ProcessingInstruction(p) if p.target == "pi"));
+//! assert_eq!(tokens[2], Token::ShortEndTag);
+//! ```
+
+mod char_ref;
+pub(crate) mod token;
+pub(crate) mod tokenizer;
+
+pub use crate::generated::xml5_tokenizer::{ParseError, SCAN_STATES, State};
+pub use token::{Attribute, Doctype, Error, ProcessingInstruction, Sink, Tag, Token};
+pub use tokenizer::{Options, TokenQueue, Tokenizer, tokenize};

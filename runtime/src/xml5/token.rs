@@ -1,0 +1,94 @@
+//! The tokens the XML5 tokenizer emits, its sink interface and its errors.
+
+use super::ParseError;
+#[cfg(feature = "trace")]
+use super::State;
+pub use crate::token::{Attribute, Doctype, ProcessingInstruction, Tag};
+use crate::{Position, Span};
+use std::borrow::Cow;
+
+/// One XML5 token. Text borrows from the input where it is a plain copy of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Token<'i> {
+    /// `<!DOCTYPE name PUBLIC "p" "s">`; `force_quirks` is always false in XML5.
+    Doctype(Doctype<'i>),
+    StartTag(Tag<'i>),
+    /// An empty-element tag, `<a/>` (its `self_closing` is true).
+    EmptyTag(Tag<'i>),
+    EndTag(Tag<'i>),
+    /// `</>`: closes the current element.
+    ShortEndTag,
+    Comment(Cow<'i, str>),
+    /// Character data (CDATA sections included), adjacent characters merged into one run.
+    Characters(Cow<'i, str>),
+    ProcessingInstruction(ProcessingInstruction<'i>),
+    Eof,
+}
+
+impl Token<'_> {
+    /// The same token with every string owned.
+    pub fn into_owned(self) -> Token<'static> {
+        fn o(c: Cow<'_, str>) -> Cow<'static, str> {
+            Cow::Owned(c.into_owned())
+        }
+        match self {
+            Token::Doctype(d) => Token::Doctype(Doctype {
+                name: d.name.map(o),
+                public_id: d.public_id.map(o),
+                system_id: d.system_id.map(o),
+                force_quirks: d.force_quirks,
+            }),
+            Token::StartTag(t) => Token::StartTag(t.into_owned()),
+            Token::EmptyTag(t) => Token::EmptyTag(t.into_owned()),
+            Token::EndTag(t) => Token::EndTag(t.into_owned()),
+            Token::ShortEndTag => Token::ShortEndTag,
+            Token::Comment(c) => Token::Comment(o(c)),
+            Token::Characters(c) => Token::Characters(o(c)),
+            Token::ProcessingInstruction(p) => {
+                Token::ProcessingInstruction(ProcessingInstruction { target: o(p.target), data: o(p.data) })
+            }
+            Token::Eof => Token::Eof,
+        }
+    }
+}
+
+/// A parse error: one of statemark's XML5 codes and where it happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Error {
+    pub code: ParseError,
+    pub position: Position,
+}
+
+impl std::fmt::Display for Error {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: {}", self.position.line, self.position.column, self.code.code())
+    }
+}
+
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+/// Receives XML5 tokens and errors as the tokenizer produces them.
+pub trait Sink<'i> {
+    fn token(&mut self, token: Token<'i>, span: Span);
+
+    /// Called for every parse error when [`wants_errors`](Sink::wants_errors) is true.
+    fn error(&mut self, error: Error) {
+        let _ = error;
+    }
+
+    /// Whether to report parse errors; asked once, when the tokenizer is created.
+    fn wants_errors(&self) -> bool {
+        false
+    }
+
+    /// With the `trace` feature: the tokenizer took case `case` of `state` (0 for a
+    /// hand-written state's body). Compiled out otherwise.
+    #[cfg(feature = "trace")]
+    fn trace(&mut self, state: State, case: u16) {
+        let _ = (state, case);
+    }
+}
