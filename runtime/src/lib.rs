@@ -12,7 +12,6 @@
 //! assert_eq!(names, ["p"]);
 //! ```
 
-pub mod dom;
 pub mod html;
 pub mod xml5;
 
