@@ -1,10 +1,13 @@
-//! Criterion throughput benchmarks of the HTML tokenizer over the shared real-world corpus.
+//! Criterion throughput benchmarks of the HTML and XML5 tokenizers over the shared real-world
+//! corpora.
 //!
 //! Groups (criterion reports MB/s because every group sets `Throughput::Bytes`):
 //! - `html_corpus/iterator`, `html_corpus/sink`: every file under `../shared/bench-corpus/html`
 //!   (override with `STATEMARK_BENCH_HTML`), through the iterator API and through a `Sink`;
 //! - `html_big/iterator`: the single large page under `../shared/bench-corpus/html-big`
-//!   (override with `STATEMARK_BENCH_HTML_BIG`).
+//!   (override with `STATEMARK_BENCH_HTML_BIG`);
+//! - `xml_corpus/xml5_iterator`: every file under `../shared/bench-corpus/xml` through the XML5
+//!   iterator (override with `STATEMARK_BENCH_XML`).
 //!
 //! Relative paths are resolved against the workspace root. A missing corpus skips its group
 //! with a loud message, so a checkout without the corpus still builds and runs; under `CI` it
@@ -168,6 +171,37 @@ fn html_big(c: &mut Criterion) {
     group.finish();
 }
 
+/// XML5 tokenizer over the XML corpus, through the iterator, touching what the HTML
+/// benchmarks touch.
+fn xml5_by_iterator(docs: &[String]) -> usize {
+    use statemark::xml5::Token as X;
+    let mut n = 0;
+    for d in docs {
+        for t in statemark::xml5::tokenize(d) {
+            n += match &t {
+                X::StartTag(tag) | X::EmptyTag(tag) | X::EndTag(tag) => {
+                    tag.name.len() + tag.attributes.iter().map(|a| a.name.len() + a.value.len()).sum::<usize>()
+                }
+                X::Characters(c) | X::Comment(c) => c.len(),
+                X::ProcessingInstruction(p) => p.target.len() + p.data.len(),
+                X::Doctype(_) | X::ShortEndTag | X::Eof => 1,
+            };
+        }
+    }
+    n
+}
+
+fn xml_corpus(c: &mut Criterion) {
+    let Some(docs) = load_corpus("STATEMARK_BENCH_XML", "../shared/bench-corpus/xml") else {
+        return;
+    };
+    let mut group = c.benchmark_group("xml_corpus");
+    group.throughput(Throughput::Bytes(bytes_of(&docs)));
+    group.sampling_mode(SamplingMode::Flat);
+    group.bench_function("xml5_iterator", |b| b.iter(|| black_box(xml5_by_iterator(&docs))));
+    group.finish();
+}
+
 /// Small enough that the whole run finishes in a couple of minutes on a 2-core machine; the
 /// corpora are megabytes each, so even ten samples average over a lot of input.
 fn config() -> Criterion {
@@ -180,6 +214,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = html_corpus, html_big
+    targets = html_corpus, html_big, xml_corpus
 }
 criterion_main!(benches);
