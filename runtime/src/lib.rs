@@ -12,6 +12,7 @@
 //! assert_eq!(names, ["p"]);
 //! ```
 
+pub mod dom;
 pub mod html;
 pub mod xml5;
 

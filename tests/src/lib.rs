@@ -115,3 +115,4 @@ pub fn unescape(s: &str) -> Option<String> {
     Some(out)
 }
 pub mod trace;
+pub mod tree;

@@ -1,0 +1,921 @@
+//! The tree builder: the tree construction dispatcher, the insertion modes and the rules for
+//! foreign content (spec: #tree-construction), over any [`TreeSink`]. It is the tokenizer's
+//! [`Sink`]: the narrow interface back is the returned [`Control`] (state switches after start
+//! tags) and `adjusted_current_node_is_foreign` (CDATA sections).
+
+use super::afe::{Afe, Item};
+use super::sink::{Location, TreeSink};
+use super::stack::{ElemId, ElemRec, NOT_ON_STACK, Ns, Stack};
+use super::tags::{Tag, foreign_attribute, kind, kinds, svg_attribute_name, svg_tag_name};
+use crate::Span;
+use crate::dom::{Attr, Namespace, QualName, QuirksMode};
+use crate::html::{Attribute, Control, Doctype, Sink, State, Token};
+use std::borrow::Cow;
+
+/// The insertion modes of the current spec (spec: #the-insertion-mode). There is no "in
+/// select" or "in select in table": `select` content is parsed by the body rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Mode {
+    Initial,
+    BeforeHtml,
+    BeforeHead,
+    InHead,
+    InHeadNoscript,
+    AfterHead,
+    InBody,
+    Text,
+    InTable,
+    InTableText,
+    InCaption,
+    InColumnGroup,
+    InTableBody,
+    InRow,
+    InCell,
+    InTemplate,
+    AfterBody,
+    InFrameset,
+    AfterFrameset,
+    AfterAfterBody,
+    AfterAfterFrameset,
+}
+
+/// The scripting mode (spec: #scripting-mode): only whether it is Disabled changes the tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Scripting {
+    Enabled,
+    Disabled,
+}
+
+/// A start or end tag as the tree builder sees it.
+pub(crate) struct TagTok<'i> {
+    pub name: Cow<'i, str>,
+    pub tag: Tag,
+    pub attrs: Vec<Attribute<'i>>,
+    pub self_closing: bool,
+}
+
+impl<'i> TagTok<'i> {
+    fn new(t: crate::html::Tag<'i>) -> Self {
+        TagTok { tag: Tag::from_name(&t.name), name: t.name, attrs: t.attributes, self_closing: t.self_closing }
+    }
+
+    fn synthetic(tag: Tag) -> TagTok<'static> {
+        TagTok { name: Cow::Borrowed(tag.name()), tag, attrs: Vec::new(), self_closing: false }
+    }
+
+    fn attr(&self, name: &str) -> Option<&str> {
+        self.attrs.iter().find(|a| a.name == name).map(|a| &*a.value)
+    }
+
+    fn is(&self, tags: &[Tag]) -> bool {
+        self.tag != Tag::Other && tags.contains(&self.tag)
+    }
+}
+
+/// One token on its way through the dispatcher. Character runs are processed whole where the
+/// rules allow and split where a rule treats whitespace differently.
+pub(crate) enum Tok<'a, 'i> {
+    Chars(&'a str),
+    Comment(&'a str),
+    Pi(&'a str, &'a str),
+    Doctype(&'a Doctype<'i>),
+    Start(&'a mut TagTok<'i>),
+    End(&'a mut TagTok<'i>),
+    Eof,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Flow {
+    Done,
+    /// Reprocess the (possibly changed) token through the dispatcher.
+    Again,
+}
+use Flow::{Again, Done};
+
+/// Where an insertion targets (spec: #appropriate-place-for-inserting-a-node).
+#[derive(Clone, Copy)]
+enum Target {
+    Current,
+    Elem(ElemId),
+    Document,
+}
+
+fn is_ws(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' ')
+}
+
+/// (leading ASCII whitespace, rest)
+fn split_ws(s: &str) -> (&str, &str) {
+    let n = s.bytes().take_while(|&b| is_ws(b)).count();
+    s.split_at(n)
+}
+
+fn ns_of(ns: Ns) -> Namespace {
+    match ns {
+        Ns::Html => Namespace::Html,
+        Ns::MathMl => Namespace::MathMl,
+        Ns::Svg => Namespace::Svg,
+    }
+}
+
+/// Options for [`TreeBuilder`].
+#[derive(Clone, Copy, Debug)]
+pub struct TreeOptions {
+    /// The scripting flag (spec: #scripting-flag). On (the default) parses `<noscript>` as raw
+    /// text, as a browser with scripts enabled does; off parses its content as markup.
+    pub scripting: bool,
+}
+
+impl Default for TreeOptions {
+    fn default() -> Self {
+        TreeOptions { scripting: true }
+    }
+}
+
+/// The context element of fragment parsing.
+struct FragmentCtx<H> {
+    context: ElemId,
+    root_target: H,
+}
+
+/// The HTML tree builder: feed it tokens (it is a tokenizer [`Sink`]) and it builds into a
+/// [`TreeSink`]. [`parse_document`](crate::html::parse_document) and friends drive it for you;
+/// drive it yourself for chunked input:
+///
+/// ```
+/// use statemark::dom::Dom;
+/// use statemark::html::tree::{TreeBuilder, TreeOptions};
+/// use statemark::html::{Options, Tokenizer};
+///
+/// let builder = TreeBuilder::new(Dom::new(), TreeOptions::default());
+/// let mut tokenizer = Tokenizer::streaming(Options::default(), builder);
+/// for chunk in ["<p>Hel", "lo <b>wor", "ld</b>"] {
+///     tokenizer.feed(chunk);
+/// }
+/// tokenizer.finish();
+/// let dom = tokenizer.into_sink().into_sink();
+/// assert!(dom.to_test_format().ends_with("|     <p>\n|       \"Hello \"\n|       <b>\n|         \"world\"\n"));
+/// ```
+pub struct TreeBuilder<S: TreeSink> {
+    sink: S,
+    doc: S::Handle,
+    mode: Mode,
+    original_mode: Mode,
+    template_modes: Vec<Mode>,
+    stack: Stack<S::Handle>,
+    afe: Afe,
+    head: Option<ElemId>,
+    form: Option<ElemId>,
+    frameset_ok: bool,
+    foster: bool,
+    scripting: Scripting,
+    quirks: QuirksMode,
+    fragment: Option<FragmentCtx<S::Handle>>,
+    pending_text: String,
+    pending_non_ws: bool,
+    ignore_lf: bool,
+    switch_to: Option<State>,
+    done: bool,
+    /// Records of elements nothing refers to any more, for reuse: the builder's memory follows
+    /// the depth of the tree, not its size.
+    free: Vec<ElemId>,
+}
+
+impl<S: TreeSink> TreeBuilder<S> {
+    /// A builder for a whole document.
+    pub fn new(mut sink: S, options: TreeOptions) -> Self {
+        let doc = sink.document();
+        TreeBuilder {
+            sink,
+            doc,
+            mode: Mode::Initial,
+            original_mode: Mode::Initial,
+            template_modes: Vec::new(),
+            stack: Stack::new(),
+            afe: Afe::new(),
+            head: None,
+            form: None,
+            frameset_ok: true,
+            foster: false,
+            scripting: if options.scripting { Scripting::Enabled } else { Scripting::Disabled },
+            quirks: QuirksMode::NoQuirks,
+            fragment: None,
+            pending_text: String::new(),
+            pending_non_ws: false,
+            ignore_lf: false,
+            switch_to: None,
+            done: false,
+            free: Vec::new(),
+        }
+    }
+
+    /// A builder for the HTML fragment parsing algorithm (spec: #html-fragment-parsing-algorithm,
+    /// steps 4 to 20): returns the builder, the tokenizer state to start in (step 11), and the
+    /// handle of the document fragment the result goes into.
+    pub(crate) fn fragment(
+        sink: S,
+        options: TreeOptions,
+        context: &QualName,
+        context_attrs: &[Attr],
+        quirks: QuirksMode,
+    ) -> (Self, Option<State>, S::Handle) {
+        let mut b = TreeBuilder::new(sink, options);
+        // Steps 6-7.
+        b.quirks = quirks;
+        b.sink.set_quirks_mode(quirks);
+        let ns = match context.ns {
+            Namespace::Svg => Ns::Svg,
+            Namespace::MathMl => Ns::MathMl,
+            _ => Ns::Html,
+        };
+        let ctx_tag = Tag::from_name(&context.local);
+        // Step 11.
+        let state = if ns == Ns::Html {
+            match ctx_tag {
+                Tag::Title | Tag::Textarea => Some(State::RcdataState),
+                Tag::Style | Tag::Xmp | Tag::Iframe | Tag::Noembed | Tag::Noframes => Some(State::RawtextState),
+                Tag::Script => Some(State::ScriptDataState),
+                Tag::Noscript if b.scripting != Scripting::Disabled => Some(State::RawtextState),
+                Tag::Plaintext => Some(State::PlaintextState),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        // Steps 12-14.
+        let root = b.create_elem(Ns::Html, Tag::Html, "html", Vec::new(), false);
+        let root_h = b.stack.rec(root).handle.clone();
+        b.sink.insert(&Location::Append(b.doc.clone()), root_h);
+        b.stack.push(root);
+        // Steps 15-16.
+        let frag = b.sink.create_document_fragment();
+        // The context element: created detached, never inserted.
+        let html_ip = ns == Ns::MathMl
+            && ctx_tag == Tag::AnnotationXml
+            && context_attrs.iter().any(|a| {
+                a.name.ns == Namespace::None
+                    && a.name.local == "encoding"
+                    && (a.value.eq_ignore_ascii_case("text/html")
+                        || a.value.eq_ignore_ascii_case("application/xhtml+xml"))
+            });
+        let ctx = b.create_elem(ns, ctx_tag, &context.local, context_attrs.to_vec(), html_ip);
+        b.fragment = Some(FragmentCtx { context: ctx, root_target: frag.clone() });
+        // Step 17.
+        if ns == Ns::Html && ctx_tag == Tag::Template {
+            b.template_modes.push(Mode::InTemplate);
+        }
+        // Step 19.
+        b.reset_insertion_mode();
+        // Step 20: the context has no ancestors here; it may be a form itself.
+        if ns == Ns::Html && ctx_tag == Tag::Form {
+            b.form = Some(ctx);
+        }
+        (b, state, frag)
+    }
+
+    /// The tree sink.
+    pub fn sink(&self) -> &S {
+        &self.sink
+    }
+
+    /// Finish: the tree sink with the tree in it.
+    pub fn into_sink(self) -> S {
+        self.sink
+    }
+
+    /// The document's mode, as the DOCTYPE set it.
+    pub fn quirks_mode(&self) -> QuirksMode {
+        self.quirks
+    }
+
+    // ----- elements and the stack -----
+
+    fn create_elem(&mut self, ns: Ns, tag: Tag, name: &str, attrs: Vec<Attr>, html_integration: bool) -> ElemId {
+        let local: Cow<'static, str> =
+            if tag != Tag::Other { Cow::Borrowed(tag.name()) } else { Cow::Owned(name.to_owned()) };
+        let handle = self.sink.create_element(QualName { ns: ns_of(ns), prefix: None, local }, attrs);
+        let rec = ElemRec {
+            handle,
+            ns,
+            tag,
+            name: if tag == Tag::Other { name.into() } else { "".into() },
+            kinds: kinds(&ns_of(ns), tag),
+            html_integration,
+            stack_pos: NOT_ON_STACK,
+            in_afe: false,
+        };
+        if let Some(id) = self.free.pop() {
+            *self.stack.rec_mut(id) = rec;
+            return id;
+        }
+        let id = self.stack.elems.len() as ElemId;
+        self.stack.elems.push(rec);
+        id
+    }
+
+    fn handle(&self, id: ElemId) -> S::Handle {
+        self.stack.rec(id).handle.clone()
+    }
+
+    fn current(&self) -> Option<&ElemRec<S::Handle>> {
+        self.stack.current().map(|id| self.stack.rec(id))
+    }
+
+    fn current_is(&self, tag: Tag) -> bool {
+        self.current().is_some_and(|r| r.is_html(tag))
+    }
+
+    fn current_is_any(&self, tags: &[Tag]) -> bool {
+        self.current().is_some_and(|r| r.ns == Ns::Html && tags.contains(&r.tag))
+    }
+
+    /// spec: #adjusted-current-node
+    fn adjusted_current(&self) -> Option<&ElemRec<S::Handle>> {
+        if let Some(f) = &self.fragment
+            && self.stack.len() == 1
+        {
+            return Some(self.stack.rec(f.context));
+        }
+        self.current()
+    }
+
+    fn pop(&mut self) -> Option<ElemId> {
+        let id = self.stack.pop()?;
+        // Popped, and named by no list or pointer: the record can be reused. (Elements that
+        // leave the stack any other way are simply not recycled.)
+        let r = self.stack.rec(id);
+        if !r.in_afe
+            && self.head != Some(id)
+            && self.form != Some(id)
+            && self.fragment.as_ref().is_none_or(|f| f.context != id)
+        {
+            self.free.push(id);
+        }
+        Some(id)
+    }
+
+    /// Pop until an HTML element with this tag has been popped.
+    fn pop_until(&mut self, tag: Tag) {
+        while let Some(id) = self.pop() {
+            if self.stack.rec(id).is_html(tag) {
+                break;
+            }
+        }
+    }
+
+    fn pop_until_any(&mut self, tags: &[Tag]) {
+        while let Some(id) = self.pop() {
+            let r = self.stack.rec(id);
+            if r.ns == Ns::Html && tags.contains(&r.tag) {
+                break;
+            }
+        }
+    }
+
+    /// Pop until the stack has `len` entries.
+    fn pop_to_len(&mut self, len: usize) {
+        while self.stack.len() > len {
+            self.pop();
+        }
+    }
+
+    fn template_on_stack(&self) -> bool {
+        self.stack.contains_tag(Tag::Template)
+    }
+
+    /// spec: #generate-implied-end-tags, except for HTML elements named `except`.
+    fn generate_implied_end_tags(&mut self, except: Option<&str>) {
+        use Tag::*;
+        while let Some(r) = self.current() {
+            if r.ns != Ns::Html
+                || !matches!(r.tag, Dd | Dt | Li | Optgroup | Option | P | Rb | Rp | Rt | Rtc)
+                || except == Some(r.tag.name())
+            {
+                break;
+            }
+            self.pop();
+        }
+    }
+
+    /// spec: #generate-all-implied-end-tags-thoroughly
+    fn generate_all_implied_end_tags_thoroughly(&mut self) {
+        use Tag::*;
+        while self.current_is_any(&[
+            Caption, Colgroup, Dd, Dt, Li, Optgroup, Option, P, Rb, Rp, Rt, Rtc, Tbody, Td, Tfoot, Th, Thead, Tr,
+        ]) {
+            self.pop();
+        }
+    }
+
+    /// spec: #close-a-p-element
+    fn close_p(&mut self) {
+        self.generate_implied_end_tags(Some("p"));
+        self.pop_until(Tag::P);
+    }
+
+    fn close_p_if_in_button_scope(&mut self) {
+        if self.stack.has_in_scope(Tag::P, kind::BUTTON) {
+            self.close_p();
+        }
+    }
+
+    // ----- insertion locations -----
+
+    /// spec: #appropriate-place-for-inserting-a-node
+    fn appropriate_place(&mut self, target: Target) -> Location<S::Handle> {
+        let target = match target {
+            Target::Document => return Location::Append(self.doc.clone()),
+            Target::Current => match self.stack.current() {
+                Some(id) => id,
+                None => return Location::Append(self.doc.clone()),
+            },
+            Target::Elem(id) => id,
+        };
+        let t = self.stack.rec(target);
+        use Tag::*;
+        // Step 2.
+        let loc_elem = if self.foster && t.ns == Ns::Html && matches!(t.tag, Table | Tbody | Tfoot | Thead | Tr) {
+            let last_template = self.stack.last_tag(Template);
+            let last_table = self.stack.last_tag(Table);
+            match (last_template, last_table) {
+                // Substep 3.
+                (Some(tp), tb) if tb.is_none_or(|tb| tp > tb) => {
+                    let h = self.handle(self.stack.at(tp));
+                    return Location::Append(self.sink.template_contents(&h));
+                }
+                // Substep 4 (fragment case).
+                (_, None) => self.stack.at(0),
+                (_, Some(tb)) => {
+                    let table = self.handle(self.stack.at(tb));
+                    // Substep 5.
+                    if let Some(parent) = self.sink.parent(&table) {
+                        return Location::Before { parent, sibling: table };
+                    }
+                    // Substeps 6-7.
+                    self.stack.at(tb.saturating_sub(1))
+                }
+            }
+        } else {
+            target
+        };
+        // Step 3: inside a template, insert into its contents.
+        let h = self.handle(loc_elem);
+        if self.stack.rec(loc_elem).is_html(Template) {
+            return Location::Append(self.sink.template_contents(&h));
+        }
+        Location::Append(h)
+    }
+
+    /// spec: #adjusted-insertion-location (compute the adjusted insertion location).
+    fn adjusted_location(&mut self, target: Target) -> Location<S::Handle> {
+        let loc = self.appropriate_place(target);
+        // Step 3.
+        if let Some(f) = &self.fragment
+            && !self.stack.is_empty()
+            && *loc.parent() == self.stack.rec(self.stack.at(0)).handle
+        {
+            return Location::Append(f.root_target.clone());
+        }
+        loc
+    }
+
+    /// spec: #insert-an-element-at-the-adjusted-insertion-location
+    fn insert_element_at(&mut self, loc: &Location<S::Handle>, id: ElemId) {
+        // Step 2.
+        if *loc.parent() == self.doc && self.sink.has_element_child(&self.doc) {
+            return;
+        }
+        let h = self.handle(id);
+        self.sink.insert(loc, h);
+    }
+
+    fn html_attrs(attrs: &[Attribute<'_>]) -> Vec<Attr> {
+        attrs
+            .iter()
+            .map(|a| Attr {
+                name: QualName::new(Namespace::None, a.name.clone().into_owned()),
+                value: a.value.to_string(),
+            })
+            .collect()
+    }
+
+    /// spec: #insert-a-foreign-element, with the attributes already converted.
+    fn insert_foreign(&mut self, ns: Ns, t: &TagTok<'_>, attrs: Vec<Attr>) -> ElemId {
+        let loc = self.adjusted_location(Target::Current);
+        let html_ip = ns == Ns::MathMl
+            && t.tag == Tag::AnnotationXml
+            && t.attr("encoding").is_some_and(|v| {
+                v.eq_ignore_ascii_case("text/html") || v.eq_ignore_ascii_case("application/xhtml+xml")
+            });
+        let id = self.create_elem(ns, t.tag, &t.name, attrs, html_ip);
+        self.insert_element_at(&loc, id);
+        self.stack.push(id);
+        id
+    }
+
+    /// spec: #insert-an-html-element
+    fn insert_html(&mut self, t: &TagTok<'_>) -> ElemId {
+        let attrs = Self::html_attrs(&t.attrs);
+        self.insert_foreign(Ns::Html, t, attrs)
+    }
+
+    fn insert_html_void(&mut self, t: &TagTok<'_>) {
+        self.insert_html(t);
+        self.pop();
+    }
+
+    /// spec: #insert-a-character
+    fn insert_text(&mut self, s: &str) {
+        if s.is_empty() {
+            return;
+        }
+        let loc = self.adjusted_location(Target::Current);
+        if *loc.parent() == self.doc {
+            return;
+        }
+        self.sink.insert_text(&loc, s);
+    }
+
+    /// spec: #insert-a-comment
+    fn insert_comment(&mut self, data: &str, target: Target) {
+        let loc = self.adjusted_location(target);
+        let c = self.sink.create_comment(data);
+        self.sink.insert(&loc, c);
+    }
+
+    /// spec: #insert-a-processing-instruction
+    fn insert_pi(&mut self, target_name: &str, data: &str, target: Target) {
+        let loc = self.adjusted_location(target);
+        let n = self.sink.create_processing_instruction(target_name, data);
+        self.sink.insert(&loc, n);
+    }
+
+    /// spec: #generic-raw-text-element-parsing-algorithm and #generic-rcdata-element-parsing-algorithm
+    fn generic_text(&mut self, t: &TagTok<'_>, state: State) {
+        self.insert_html(t);
+        self.switch_to = Some(state);
+        self.original_mode = self.mode;
+        self.mode = Mode::Text;
+    }
+
+    // ----- the list of active formatting elements -----
+
+    fn push_formatting(&mut self, id: ElemId, t: &TagTok<'_>) {
+        let attrs = Self::html_attrs(&t.attrs);
+        self.stack.rec_mut(id).in_afe = true;
+        if let Some(old) = self.afe.push(id, t.tag, attrs) {
+            self.stack.rec_mut(old).in_afe = false;
+        }
+    }
+
+    fn afe_remove_at(&mut self, index: usize) {
+        if let Some(id) = self.afe.remove_at(index) {
+            self.stack.rec_mut(id).in_afe = false;
+        }
+    }
+
+    fn clear_afe_to_marker(&mut self) {
+        let elems = &mut self.stack.elems;
+        self.afe.clear_to_last_marker(|id| elems[id as usize].in_afe = false);
+    }
+
+    /// spec: #reconstruct-the-active-formatting-elements
+    fn reconstruct_formatting(&mut self) {
+        // Steps 1-2.
+        let len = self.afe.items.len();
+        let needs = match self.afe.items.last() {
+            None | Some(Item::Marker) => false,
+            Some(Item::Elem(e)) => !self.stack.on_stack(e.id),
+        };
+        if !needs {
+            return;
+        }
+        // Steps 3-6 (rewind).
+        let mut i = len - 1;
+        while i > 0 {
+            match &self.afe.items[i - 1] {
+                Item::Elem(e) if !self.stack.on_stack(e.id) => i -= 1,
+                _ => break,
+            }
+        }
+        // Steps 7-10 (advance, create).
+        for j in i..len {
+            let Some(e) = self.afe.entry(j) else { continue };
+            let (tag, attrs) = (e.tag, e.attrs.clone());
+            let old = e.id;
+            let loc = self.adjusted_location(Target::Current);
+            let id = self.create_elem(Ns::Html, tag, tag.name(), attrs, false);
+            self.insert_element_at(&loc, id);
+            self.stack.push(id);
+            self.afe.set_id(j, id);
+            self.stack.rec_mut(old).in_afe = false;
+            self.stack.rec_mut(id).in_afe = true;
+        }
+    }
+
+    /// spec: #adoption-agency-algorithm. Returns false when the caller is to act as for "any
+    /// other end tag".
+    fn adoption_agency(&mut self, t: &TagTok<'_>) -> bool {
+        let subject = t.tag;
+        // Step 2.
+        if let Some(cur) = self.stack.current() {
+            let r = self.stack.rec(cur);
+            if r.is_html(subject) && !r.in_afe {
+                self.pop();
+                return true;
+            }
+        }
+        // Steps 3-4.
+        for _outer in 0..8 {
+            // Step 4.3.
+            let Some((fe_index, fe)) = self.afe.last_with_tag(subject) else { return false };
+            // Step 4.4.
+            if !self.stack.on_stack(fe) {
+                self.afe_remove_at(fe_index);
+                return true;
+            }
+            let fe_pos = self.stack.rec(fe).stack_pos as usize;
+            // Step 4.5.
+            if !self.stack.pos_in_scope(Some(fe_pos), kind::SCOPE) {
+                return true;
+            }
+            // Step 4.7.
+            let Some(fb_pos) = self.stack.first_kind_above(kind::SPECIAL, fe_pos) else {
+                // Step 4.8.
+                self.pop_to_len(fe_pos);
+                if let Some(i) = self.afe.index_of(fe) {
+                    self.afe_remove_at(i);
+                }
+                return true;
+            };
+            let furthest_block = self.stack.at(fb_pos);
+            // Step 4.9.
+            let common_ancestor = self.stack.at(fe_pos.saturating_sub(1));
+            // Step 4.10: the bookmark is "where fe is" until it moves after a new element.
+            let mut bookmark_after: Option<ElemId> = None;
+            // Steps 4.11-4.13 work on a copy of the stack between fe and the furthest block;
+            // the stack itself is edited once, at step 4.24.
+            let mut section: Vec<ElemId> = (fe_pos..=fb_pos).map(|p| self.stack.at(p)).collect();
+            let mut node_i = section.len() - 1;
+            let mut last_node = furthest_block;
+            let mut inner = 0;
+            loop {
+                inner += 1;
+                // Step 4.13.2.
+                if node_i == 0 {
+                    break;
+                }
+                node_i -= 1;
+                let node = section[node_i];
+                // Step 4.13.3.
+                if node == fe {
+                    break;
+                }
+                // Step 4.13.4.
+                if inner > 3
+                    && self.stack.rec(node).in_afe
+                    && let Some(i) = self.afe.index_of(node)
+                {
+                    self.afe_remove_at(i);
+                }
+                // Step 4.13.5.
+                if !self.stack.rec(node).in_afe {
+                    section.remove(node_i);
+                    continue;
+                }
+                // Step 4.13.6.
+                let Some(ai) = self.afe.index_of(node) else { continue };
+                let (tag, attrs) = match self.afe.entry(ai) {
+                    Some(e) => (e.tag, e.attrs.clone()),
+                    None => continue,
+                };
+                let new = self.create_elem(Ns::Html, tag, tag.name(), attrs, false);
+                self.afe.set_id(ai, new);
+                self.stack.rec_mut(node).in_afe = false;
+                self.stack.rec_mut(new).in_afe = true;
+                section[node_i] = new;
+                // Step 4.13.7.
+                if last_node == furthest_block {
+                    bookmark_after = Some(new);
+                }
+                // Step 4.13.8.
+                let (nh, lh) = (self.handle(new), self.handle(last_node));
+                self.sink.remove(&lh);
+                self.sink.insert(&Location::Append(nh), lh);
+                // Step 4.13.9.
+                last_node = new;
+            }
+            // Steps 4.14-4.17.
+            let loc = self.adjusted_location(Target::Elem(common_ancestor));
+            let target = loc.parent().clone();
+            let lh = self.handle(last_node);
+            // Step 4.18.
+            if self.sink.parent(&lh).is_some() {
+                self.sink.remove(&lh);
+            }
+            // Step 4.19.
+            if !self.sink.is_inclusive_ancestor(&lh, &target)
+                && (target != self.doc || !self.sink.has_element_child(&self.doc))
+            {
+                self.sink.insert(&loc, lh);
+            }
+            // Step 4.20.
+            let (fe_tag, fe_attrs) = match self.afe.index_of(fe).and_then(|i| self.afe.entry(i)) {
+                Some(e) => (e.tag, e.attrs.clone()),
+                None => (subject, Vec::new()),
+            };
+            let new = self.create_elem(Ns::Html, fe_tag, fe_tag.name(), fe_attrs.clone(), false);
+            let (newh, fbh) = (self.handle(new), self.handle(furthest_block));
+            // Steps 4.21-4.22.
+            self.sink.move_children(&fbh, &newh);
+            self.sink.insert(&Location::Append(fbh), newh);
+            // Step 4.23.
+            if let Some(fi) = self.afe.index_of(fe) {
+                self.afe_remove_at(fi);
+                let at = match bookmark_after.and_then(|b| self.afe.index_of(b)) {
+                    Some(b) => b + 1,
+                    None => fi,
+                };
+                self.afe.insert_at(at, new, fe_tag, fe_attrs);
+                self.stack.rec_mut(new).in_afe = true;
+            }
+            // Step 4.24, and the removals and replacements of step 4.13.
+            let section_ids = section;
+            self.stack.edit_from(fe_pos, move |ids, elems| {
+                let above: Vec<ElemId> = ids.split_off(fb_pos + 1);
+                ids.truncate(fe_pos);
+                for &id in &section_ids {
+                    if id != fe {
+                        ids.push(id);
+                    }
+                }
+                ids.push(new);
+                ids.extend(above);
+                let _ = elems;
+            });
+            // Elements dropped from the section are no longer on the stack.
+        }
+        true
+    }
+
+    // ----- the dispatcher -----
+
+    /// spec: #tree-construction-dispatcher: whether the token goes to the insertion mode
+    /// (true) or to the rules for foreign content.
+    fn html_rules(&self, t: &Tok<'_, '_>) -> bool {
+        let Some(acn) = self.adjusted_current() else { return true };
+        if acn.ns == Ns::Html {
+            return true;
+        }
+        let mathml_text_ip =
+            acn.ns == Ns::MathMl && matches!(acn.tag, Tag::Mi | Tag::Mo | Tag::Mn | Tag::Ms | Tag::Mtext);
+        let html_ip = acn.html_integration
+            || (acn.ns == Ns::Svg && matches!(acn.tag, Tag::ForeignObject | Tag::Desc | Tag::Title));
+        match t {
+            Tok::Start(s) => {
+                (mathml_text_ip && !matches!(s.tag, Tag::Mglyph | Tag::Malignmark))
+                    || (acn.ns == Ns::MathMl && acn.tag == Tag::AnnotationXml && s.tag == Tag::Svg)
+                    || html_ip
+            }
+            Tok::Chars(_) => mathml_text_ip || html_ip,
+            Tok::Eof => true,
+            _ => false,
+        }
+    }
+
+    fn dispatch(&mut self, mut t: Tok<'_, '_>) {
+        loop {
+            let flow = if self.html_rules(&t) {
+                self.step(self.mode, &mut t)
+            } else {
+                match self.foreign(&mut t) {
+                    None => Done,
+                    // "Process the token according to the rules given in the section
+                    // corresponding to the current insertion mode in HTML content."
+                    Some(()) => self.step(self.mode, &mut t),
+                }
+            };
+            if flow == Done || self.done {
+                return;
+            }
+        }
+    }
+
+    fn step(&mut self, mode: Mode, t: &mut Tok<'_, '_>) -> Flow {
+        match mode {
+            Mode::Initial => self.initial(t),
+            Mode::BeforeHtml => self.before_html(t),
+            Mode::BeforeHead => self.before_head(t),
+            Mode::InHead => self.in_head(t),
+            Mode::InHeadNoscript => self.in_head_noscript(t),
+            Mode::AfterHead => self.after_head(t),
+            Mode::InBody => self.in_body(t),
+            Mode::Text => self.text(t),
+            Mode::InTable => self.in_table(t),
+            Mode::InTableText => self.in_table_text(t),
+            Mode::InCaption => self.in_caption(t),
+            Mode::InColumnGroup => self.in_column_group(t),
+            Mode::InTableBody => self.in_table_body(t),
+            Mode::InRow => self.in_row(t),
+            Mode::InCell => self.in_cell(t),
+            Mode::InTemplate => self.in_template(t),
+            Mode::AfterBody => self.after_body(t),
+            Mode::InFrameset => self.in_frameset(t),
+            Mode::AfterFrameset => self.after_frameset(t),
+            Mode::AfterAfterBody => self.after_after_body(t),
+            Mode::AfterAfterFrameset => self.after_after_frameset(t),
+        }
+    }
+
+    /// spec: #stop-parsing, and #the-end step 4: pop all the nodes.
+    fn stop_parsing(&mut self) -> Flow {
+        self.pop_to_len(0);
+        self.done = true;
+        Done
+    }
+
+    /// spec: #reset-the-insertion-mode-appropriately. The index gives the topmost element
+    /// the loop would stop at; everything above it is passed over by the spec's steps.
+    fn reset_insertion_mode(&mut self) {
+        let found = self.stack.last_kind(kind::RESET).filter(|&p| p > 0);
+        let (rec, last) = match found {
+            Some(p) => (self.stack.rec(self.stack.at(p)), false),
+            None => match &self.fragment {
+                // Step 3.
+                Some(f) => (self.stack.rec(f.context), true),
+                None if self.stack.is_empty() => {
+                    self.mode = Mode::InBody;
+                    return;
+                }
+                None => (self.stack.rec(self.stack.at(0)), true),
+            },
+        };
+        use Tag::*;
+        let tag = if rec.ns == Ns::Html { rec.tag } else { Other };
+        self.mode = match tag {
+            Td | Th if !last => Mode::InCell,
+            Tr => Mode::InRow,
+            Tbody | Thead | Tfoot => Mode::InTableBody,
+            Caption => Mode::InCaption,
+            Colgroup => Mode::InColumnGroup,
+            Table => Mode::InTable,
+            Template => *self.template_modes.last().unwrap_or(&Mode::InBody),
+            Head if !last => Mode::InHead,
+            Body => Mode::InBody,
+            Frameset => Mode::InFrameset,
+            Html if self.head.is_none() => Mode::BeforeHead,
+            Html => Mode::AfterHead,
+            _ => Mode::InBody,
+        };
+    }
+}
+
+// ----- the tokenizer's sink -----
+
+impl<'i, S: TreeSink> Sink<'i> for TreeBuilder<S> {
+    fn token(&mut self, token: Token<'i>, _span: Span) -> Control {
+        if self.done {
+            return Control::Continue;
+        }
+        let ignore_lf = std::mem::take(&mut self.ignore_lf);
+        match token {
+            Token::Characters(c) => {
+                let mut s: &str = &c;
+                if ignore_lf && s.starts_with('\n') {
+                    s = &s[1..];
+                }
+                if !s.is_empty() {
+                    self.dispatch(Tok::Chars(s));
+                }
+            }
+            Token::StartTag(t) => {
+                let mut t = TagTok::new(t);
+                self.dispatch(Tok::Start(&mut t));
+            }
+            Token::EndTag(t) => {
+                let mut t = TagTok::new(t);
+                self.dispatch(Tok::End(&mut t));
+            }
+            Token::Comment(c) => self.dispatch(Tok::Comment(&c)),
+            Token::ProcessingInstruction(p) => self.dispatch(Tok::Pi(&p.target, &p.data)),
+            Token::Doctype(d) => self.dispatch(Tok::Doctype(&d)),
+            Token::Eof => {
+                self.dispatch(Tok::Eof);
+                if !self.done {
+                    self.stop_parsing();
+                }
+            }
+        }
+        match self.switch_to.take() {
+            Some(s) => Control::SwitchTo(s),
+            None => Control::Continue,
+        }
+    }
+
+    fn adjusted_current_node_is_foreign(&self) -> bool {
+        self.adjusted_current().is_some_and(|r| r.ns != Ns::Html)
+    }
+}
+
+mod modes;
+mod quirks;

@@ -1,0 +1,1287 @@
+//! The insertion modes (spec: #parsing-main-inhtml) and the rules for foreign content
+//! (spec: #parsing-main-inforeign). One method per mode; each returns whether the token is to
+//! be reprocessed. Parse errors are not reported: the tree does not depend on them.
+
+use super::quirks::doctype_mode;
+use super::*;
+use Tag::*;
+
+impl<'a, 'i> Tok<'a, 'i> {
+    /// For a character run: split off leading whitespace, leaving the rest as the token.
+    fn take_ws(&mut self) -> std::option::Option<&'a str> {
+        if let Tok::Chars(s) = self {
+            let (ws, rest) = split_ws(s);
+            *self = Tok::Chars(rest);
+            Some(ws)
+        } else {
+            None
+        }
+    }
+
+    fn is_empty_chars(&self) -> bool {
+        matches!(self, Tok::Chars(s) if s.is_empty())
+    }
+
+    fn start(&self, tags: &[Tag]) -> bool {
+        matches!(self, Tok::Start(t) if t.is(tags))
+    }
+
+    fn end(&self, tags: &[Tag]) -> bool {
+        matches!(self, Tok::End(t) if t.is(tags))
+    }
+}
+
+fn only_ws(s: &str) -> String {
+    s.bytes().filter(|&b| is_ws(b)).map(char::from).collect()
+}
+
+const HEAD_TAGS: &[Tag] = &[Base, Basefont, Bgsound, Link, Meta, Noframes, Script, Style, Template, Title];
+
+impl<S: TreeSink> TreeBuilder<S> {
+    fn set_quirks(&mut self, mode: QuirksMode) {
+        self.quirks = mode;
+        self.sink.set_quirks_mode(mode);
+    }
+
+    /// spec: #the-initial-insertion-mode
+    pub(super) fn initial(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        if t.take_ws().is_some() && t.is_empty_chars() {
+            return Done;
+        }
+        match t {
+            Tok::Comment(c) => self.insert_comment(c, Target::Document),
+            Tok::Pi(a, b) => self.insert_pi(a, b, Target::Document),
+            Tok::Doctype(d) => {
+                let h = self.sink.create_doctype(
+                    d.name.as_deref().unwrap_or(""),
+                    d.public_id.as_deref().unwrap_or(""),
+                    d.system_id.as_deref().unwrap_or(""),
+                );
+                self.sink.insert(&Location::Append(self.doc.clone()), h);
+                self.set_quirks(doctype_mode(d));
+                self.mode = Mode::BeforeHtml;
+            }
+            _ => {
+                self.set_quirks(QuirksMode::Quirks);
+                self.mode = Mode::BeforeHtml;
+                return Again;
+            }
+        }
+        Done
+    }
+
+    /// spec: #the-before-html-insertion-mode
+    pub(super) fn before_html(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        if t.take_ws().is_some() && t.is_empty_chars() {
+            return Done;
+        }
+        match t {
+            Tok::Doctype(_) => return Done,
+            Tok::Comment(c) => {
+                self.insert_comment(c, Target::Document);
+                return Done;
+            }
+            Tok::Pi(a, b) => {
+                self.insert_pi(a, b, Target::Document);
+                return Done;
+            }
+            Tok::Start(s) if s.tag == Html => {
+                let attrs = Self::html_attrs(&s.attrs);
+                let id = self.create_elem(Ns::Html, Html, "html", attrs, false);
+                let loc = self.adjusted_location(Target::Document);
+                self.insert_element_at(&loc, id);
+                self.stack.push(id);
+                self.mode = Mode::BeforeHead;
+                return Done;
+            }
+            Tok::End(e) if !e.is(&[Head, Body, Html, Br]) => return Done,
+            _ => {}
+        }
+        let id = self.create_elem(Ns::Html, Html, "html", Vec::new(), false);
+        let h = self.handle(id);
+        self.sink.insert(&Location::Append(self.doc.clone()), h);
+        self.stack.push(id);
+        self.mode = Mode::BeforeHead;
+        Again
+    }
+
+    /// spec: #the-before-head-insertion-mode
+    pub(super) fn before_head(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        if t.take_ws().is_some() && t.is_empty_chars() {
+            return Done;
+        }
+        match t {
+            Tok::Comment(c) => {
+                self.insert_comment(c, Target::Current);
+                return Done;
+            }
+            Tok::Pi(a, b) => {
+                self.insert_pi(a, b, Target::Current);
+                return Done;
+            }
+            Tok::Doctype(_) => return Done,
+            Tok::Start(s) if s.tag == Html => return self.in_body(t),
+            Tok::Start(s) if s.tag == Head => {
+                let id = self.insert_html(s);
+                self.head = Some(id);
+                self.mode = Mode::InHead;
+                return Done;
+            }
+            Tok::End(e) if !e.is(&[Head, Body, Html, Br]) => return Done,
+            _ => {}
+        }
+        let id = self.insert_html(&TagTok::synthetic(Head));
+        self.head = Some(id);
+        self.mode = Mode::InHead;
+        Again
+    }
+
+    /// spec: #parsing-main-inhead
+    pub(super) fn in_head(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        if let Some(ws) = t.take_ws() {
+            self.insert_text(ws);
+            if t.is_empty_chars() {
+                return Done;
+            }
+        }
+        match t {
+            Tok::Comment(c) => self.insert_comment(c, Target::Current),
+            Tok::Pi(a, b) => self.insert_pi(a, b, Target::Current),
+            Tok::Doctype(_) => {}
+            Tok::Start(s) => match s.tag {
+                Html => return self.in_body(t),
+                Base | Basefont | Bgsound | Link | Meta => self.insert_html_void(s),
+                Title => self.generic_text(s, State::RcdataState),
+                Noscript if self.scripting != Scripting::Disabled => self.generic_text(s, State::RawtextState),
+                Noframes | Style => self.generic_text(s, State::RawtextState),
+                Noscript => {
+                    self.insert_html(s);
+                    self.mode = Mode::InHeadNoscript;
+                }
+                Script => {
+                    let loc = self.adjusted_location(Target::Current);
+                    let attrs = Self::html_attrs(&s.attrs);
+                    let id = self.create_elem(Ns::Html, Script, "script", attrs, false);
+                    self.insert_element_at(&loc, id);
+                    self.stack.push(id);
+                    self.switch_to = Some(State::ScriptDataState);
+                    self.original_mode = self.mode;
+                    self.mode = Mode::Text;
+                }
+                Template => {
+                    self.afe.insert_marker();
+                    self.frameset_ok = false;
+                    self.mode = Mode::InTemplate;
+                    self.template_modes.push(Mode::InTemplate);
+                    // Step 7: the parser does not allow declarative shadow roots. Step 8:
+                    // without a live document, "prepare content patching" has nothing to
+                    // patch and fails, which inserts the template where step 9 would.
+                    self.insert_html(s);
+                }
+                Head => {}
+                _ => return self.in_head_anything_else(),
+            },
+            Tok::End(e) => match e.tag {
+                Head => {
+                    self.pop();
+                    self.mode = Mode::AfterHead;
+                }
+                Body | Html | Br => return self.in_head_anything_else(),
+                Template => self.end_template(),
+                _ => {}
+            },
+            Tok::Chars(_) | Tok::Eof => return self.in_head_anything_else(),
+        }
+        Done
+    }
+
+    fn in_head_anything_else(&mut self) -> Flow {
+        self.pop();
+        self.mode = Mode::AfterHead;
+        Again
+    }
+
+    /// spec: #parsing-main-inhead, "An end tag whose tag name is template".
+    fn end_template(&mut self) {
+        if !self.template_on_stack() {
+            return;
+        }
+        self.generate_all_implied_end_tags_thoroughly();
+        self.pop_until(Template);
+        self.clear_afe_to_marker();
+        self.template_modes.pop();
+        self.reset_insertion_mode();
+    }
+
+    /// spec: #parsing-main-inheadnoscript
+    pub(super) fn in_head_noscript(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        if let Some(ws) = t.take_ws() {
+            self.insert_text(ws);
+            if t.is_empty_chars() {
+                return Done;
+            }
+        }
+        match t {
+            Tok::Doctype(_) => return Done,
+            Tok::Start(s) if s.tag == Html => return self.in_body(t),
+            Tok::End(e) if e.tag == Noscript => {
+                self.pop();
+                self.mode = Mode::InHead;
+                return Done;
+            }
+            Tok::Comment(_) | Tok::Pi(..) => return self.in_head(t),
+            Tok::Start(s) if s.is(&[Basefont, Bgsound, Link, Meta, Noframes, Style]) => return self.in_head(t),
+            Tok::Start(s) if s.is(&[Head, Noscript]) => return Done,
+            Tok::End(e) if e.tag != Br => return Done,
+            _ => {}
+        }
+        self.pop();
+        self.mode = Mode::InHead;
+        Again
+    }
+
+    /// spec: #the-after-head-insertion-mode
+    pub(super) fn after_head(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        if let Some(ws) = t.take_ws() {
+            self.insert_text(ws);
+            if t.is_empty_chars() {
+                return Done;
+            }
+        }
+        match t {
+            Tok::Comment(c) => {
+                self.insert_comment(c, Target::Current);
+                return Done;
+            }
+            Tok::Pi(a, b) => {
+                self.insert_pi(a, b, Target::Current);
+                return Done;
+            }
+            Tok::Doctype(_) => return Done,
+            Tok::Start(s) => match s.tag {
+                Html => return self.in_body(t),
+                Body => {
+                    self.insert_html(s);
+                    self.frameset_ok = false;
+                    self.mode = Mode::InBody;
+                    return Done;
+                }
+                Frameset => {
+                    self.insert_html(s);
+                    self.mode = Mode::InFrameset;
+                    return Done;
+                }
+                tag if HEAD_TAGS.contains(&tag) => {
+                    let Some(head) = self.head else { return self.in_head(t) };
+                    self.stack.push(head);
+                    let flow = self.in_head(t);
+                    self.stack.remove(head);
+                    return flow;
+                }
+                Head => return Done,
+                _ => {}
+            },
+            Tok::End(e) => match e.tag {
+                Template => return self.in_head(t),
+                Body | Html | Br => {}
+                _ => return Done,
+            },
+            _ => {}
+        }
+        self.insert_html(&TagTok::synthetic(Body));
+        self.mode = Mode::InBody;
+        Again
+    }
+
+    /// The character rules of "in body": NULs dropped, the rest inserted after reconstructing
+    /// the active formatting elements; non-whitespace clears frameset-ok.
+    fn in_body_chars(&mut self, s: &str) {
+        let owned;
+        let s = if s.contains('\0') {
+            owned = s.replace('\0', "");
+            owned.as_str()
+        } else {
+            s
+        };
+        if s.is_empty() {
+            return;
+        }
+        self.reconstruct_formatting();
+        self.insert_text(s);
+        if s.bytes().any(|b| !is_ws(b)) {
+            self.frameset_ok = false;
+        }
+    }
+
+    /// spec: #parsing-main-inbody
+    pub(super) fn in_body(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        match t {
+            Tok::Chars(s) => self.in_body_chars(s),
+            Tok::Comment(c) => self.insert_comment(c, Target::Current),
+            Tok::Pi(a, b) => self.insert_pi(a, b, Target::Current),
+            Tok::Doctype(_) => {}
+            Tok::Start(s) => return self.in_body_start(s),
+            Tok::End(e) => return self.in_body_end(e),
+            Tok::Eof => {
+                if !self.template_modes.is_empty() {
+                    return self.in_template(t);
+                }
+                return self.stop_parsing();
+            }
+        }
+        Done
+    }
+
+    fn in_body_start(&mut self, s: &mut TagTok<'_>) -> Flow {
+        match s.tag {
+            Html => {
+                if !self.template_on_stack() && !self.stack.is_empty() {
+                    let h = self.handle(self.stack.at(0));
+                    let attrs = Self::html_attrs(&s.attrs);
+                    self.sink.add_attributes_if_missing(&h, attrs);
+                }
+            }
+            tag if HEAD_TAGS.contains(&tag) => return self.in_head(&mut Tok::Start(s)),
+            Body => {
+                if self.stack.len() > 1 && self.stack.rec(self.stack.at(1)).is_html(Body) && !self.template_on_stack() {
+                    self.frameset_ok = false;
+                    let h = self.handle(self.stack.at(1));
+                    let attrs = Self::html_attrs(&s.attrs);
+                    self.sink.add_attributes_if_missing(&h, attrs);
+                }
+            }
+            Frameset => {
+                if self.stack.len() > 1 && self.stack.rec(self.stack.at(1)).is_html(Body) && self.frameset_ok {
+                    let body = self.handle(self.stack.at(1));
+                    self.sink.remove(&body);
+                    self.pop_to_len(1);
+                    self.insert_html(s);
+                    self.mode = Mode::InFrameset;
+                }
+            }
+            Address | Article | Aside | Blockquote | Center | Details | Dialog | Dir | Div | Dl | Fieldset
+            | Figcaption | Figure | Footer | Header | Hgroup | Main | Menu | Nav | Ol | P | Search | Section
+            | Summary | Ul => {
+                self.close_p_if_in_button_scope();
+                self.insert_html(s);
+            }
+            H1 | H2 | H3 | H4 | H5 | H6 => {
+                self.close_p_if_in_button_scope();
+                if self.current_is_any(&[H1, H2, H3, H4, H5, H6]) {
+                    self.pop();
+                }
+                self.insert_html(s);
+            }
+            Pre | Listing => {
+                self.close_p_if_in_button_scope();
+                self.insert_html(s);
+                self.ignore_lf = true;
+                self.frameset_ok = false;
+            }
+            Form => {
+                if self.form.is_some() && !self.template_on_stack() {
+                    return Done;
+                }
+                self.close_p_if_in_button_scope();
+                let id = self.insert_html(s);
+                if !self.template_on_stack() {
+                    self.form = Some(id);
+                }
+            }
+            Li => {
+                self.frameset_ok = false;
+                // Steps 2-5: the loop stops at the topmost li or special-but-not-address/div/p.
+                let li = self.stack.last_tag(Li);
+                let stop = self.stack.last_kind(kind::LI_STOP);
+                if let Some(p) = li
+                    && stop.is_none_or(|st| p >= st)
+                {
+                    self.generate_implied_end_tags(Some("li"));
+                    self.pop_until(Li);
+                }
+                self.close_p_if_in_button_scope();
+                self.insert_html(s);
+            }
+            Dd | Dt => {
+                self.frameset_ok = false;
+                let dd = self.stack.last_tag(Dd);
+                let dt = self.stack.last_tag(Dt);
+                let stop = self.stack.last_kind(kind::LI_STOP);
+                let found = match (dd, dt) {
+                    (Some(a), Some(b)) => Some(if a > b { (a, Dd) } else { (b, Dt) }),
+                    (Some(a), None) => Some((a, Dd)),
+                    (None, Some(b)) => Some((b, Dt)),
+                    (None, None) => None,
+                };
+                if let Some((p, tag)) = found
+                    && stop.is_none_or(|st| p >= st)
+                {
+                    self.generate_implied_end_tags(Some(tag.name()));
+                    self.pop_until(tag);
+                }
+                self.close_p_if_in_button_scope();
+                self.insert_html(s);
+            }
+            Plaintext => {
+                self.close_p_if_in_button_scope();
+                self.insert_html(s);
+                self.switch_to = Some(State::PlaintextState);
+            }
+            Button => {
+                if self.stack.has_in_scope(Button, kind::SCOPE) {
+                    self.generate_implied_end_tags(None);
+                    self.pop_until(Button);
+                }
+                self.reconstruct_formatting();
+                self.insert_html(s);
+                self.frameset_ok = false;
+            }
+            A => {
+                if let Some((_, a)) = self.afe.last_with_tag(A) {
+                    if !self.adoption_agency(s) {
+                        self.any_other_end_tag(&s.name.clone());
+                    }
+                    if let Some(i) = self.afe.index_of(a) {
+                        self.afe_remove_at(i);
+                    }
+                    self.stack.remove(a);
+                }
+                self.reconstruct_formatting();
+                let id = self.insert_html(s);
+                self.push_formatting(id, s);
+            }
+            B | Big | Code | Em | Font | I | S | Small | Strike | Strong | Tt | U => {
+                self.reconstruct_formatting();
+                let id = self.insert_html(s);
+                self.push_formatting(id, s);
+            }
+            Nobr => {
+                self.reconstruct_formatting();
+                if self.stack.has_in_scope(Nobr, kind::SCOPE) {
+                    if !self.adoption_agency(s) {
+                        self.any_other_end_tag(&s.name.clone());
+                    }
+                    self.reconstruct_formatting();
+                }
+                let id = self.insert_html(s);
+                self.push_formatting(id, s);
+            }
+            Applet | Marquee | Object => {
+                self.reconstruct_formatting();
+                self.insert_html(s);
+                self.afe.insert_marker();
+                self.frameset_ok = false;
+            }
+            Table => {
+                if self.quirks != QuirksMode::Quirks {
+                    self.close_p_if_in_button_scope();
+                }
+                self.insert_html(s);
+                self.frameset_ok = false;
+                self.mode = Mode::InTable;
+            }
+            Area | Br | Embed | Img | Keygen | Wbr => {
+                self.reconstruct_formatting();
+                self.insert_html_void(s);
+                self.frameset_ok = false;
+            }
+            Input => {
+                if self.context_is(Select) {
+                    return Done;
+                }
+                if self.stack.has_in_scope(Select, kind::SCOPE) {
+                    self.pop_until(Select);
+                }
+                self.reconstruct_formatting();
+                self.insert_html_void(s);
+                if !s.attr("type").is_some_and(|v| v.eq_ignore_ascii_case("hidden")) {
+                    self.frameset_ok = false;
+                }
+            }
+            Param | Source | Track => self.insert_html_void(s),
+            Hr => {
+                self.close_p_if_in_button_scope();
+                if self.stack.has_in_scope(Select, kind::SCOPE) {
+                    self.generate_implied_end_tags(None);
+                }
+                self.insert_html_void(s);
+                self.frameset_ok = false;
+            }
+            Image => {
+                s.tag = Img;
+                s.name = Cow::Borrowed("img");
+                return Again;
+            }
+            Textarea => {
+                self.insert_html(s);
+                self.ignore_lf = true;
+                self.switch_to = Some(State::RcdataState);
+                self.original_mode = self.mode;
+                self.frameset_ok = false;
+                self.mode = Mode::Text;
+            }
+            Xmp => {
+                self.close_p_if_in_button_scope();
+                self.reconstruct_formatting();
+                self.frameset_ok = false;
+                self.generic_text(s, State::RawtextState);
+            }
+            Iframe => {
+                self.frameset_ok = false;
+                self.generic_text(s, State::RawtextState);
+            }
+            Noembed => self.generic_text(s, State::RawtextState),
+            Noscript if self.scripting != Scripting::Disabled => self.generic_text(s, State::RawtextState),
+            Select => {
+                if self.context_is(Select) {
+                } else if self.stack.has_in_scope(Select, kind::SCOPE) {
+                    self.pop_until(Select);
+                } else {
+                    self.reconstruct_formatting();
+                    self.insert_html(s);
+                    self.frameset_ok = false;
+                }
+            }
+            Option => {
+                if self.stack.has_in_scope(Select, kind::SCOPE) {
+                    self.generate_implied_end_tags(Some("optgroup"));
+                } else if self.current_is(Option) {
+                    self.pop();
+                }
+                self.reconstruct_formatting();
+                self.insert_html(s);
+            }
+            Optgroup => {
+                if self.stack.has_in_scope(Select, kind::SCOPE) {
+                    self.generate_implied_end_tags(None);
+                } else if self.current_is(Option) {
+                    self.pop();
+                }
+                self.reconstruct_formatting();
+                self.insert_html(s);
+            }
+            Rb | Rtc => {
+                if self.stack.has_in_scope(Ruby, kind::SCOPE) {
+                    self.generate_implied_end_tags(None);
+                }
+                self.insert_html(s);
+            }
+            Rp | Rt => {
+                if self.stack.has_in_scope(Ruby, kind::SCOPE) {
+                    self.generate_implied_end_tags(Some("rtc"));
+                }
+                self.insert_html(s);
+            }
+            Math | Svg => {
+                self.reconstruct_formatting();
+                let ns = if s.tag == Math { Ns::MathMl } else { Ns::Svg };
+                let attrs = foreign_attrs(s, ns);
+                self.insert_foreign(ns, s, attrs);
+                if s.self_closing {
+                    self.pop();
+                }
+            }
+            Caption | Col | Colgroup | Frame | Head | Tbody | Td | Tfoot | Th | Thead | Tr => {}
+            _ => {
+                self.reconstruct_formatting();
+                self.insert_html(s);
+            }
+        }
+        Done
+    }
+
+    fn context_is(&self, tag: Tag) -> bool {
+        self.fragment.as_ref().is_some_and(|f| self.stack.rec(f.context).is_html(tag))
+    }
+
+    fn in_body_end(&mut self, e: &mut TagTok<'_>) -> Flow {
+        match e.tag {
+            Template => self.end_template(),
+            Body | Html => {
+                if !self.stack.has_in_scope(Body, kind::SCOPE) {
+                    return Done;
+                }
+                self.mode = Mode::AfterBody;
+                if e.tag == Html {
+                    return Again;
+                }
+            }
+            Address | Article | Aside | Blockquote | Button | Center | Details | Dialog | Dir | Div | Dl | Fieldset
+            | Figcaption | Figure | Footer | Header | Hgroup | Listing | Main | Menu | Nav | Ol | Pre | Search
+            | Section | Select | Summary | Ul => {
+                if self.stack.has_in_scope(e.tag, kind::SCOPE) {
+                    self.generate_implied_end_tags(None);
+                    self.pop_until(e.tag);
+                }
+            }
+            Form => {
+                if !self.template_on_stack() {
+                    let node = self.form.take();
+                    let Some(node) = node else { return Done };
+                    let pos = self.stack.rec(node).stack_pos;
+                    if pos == NOT_ON_STACK || !self.stack.pos_in_scope(Some(pos as usize), kind::SCOPE) {
+                        return Done;
+                    }
+                    self.generate_implied_end_tags(None);
+                    self.stack.remove(node);
+                } else if self.stack.has_in_scope(Form, kind::SCOPE) {
+                    self.generate_implied_end_tags(None);
+                    self.pop_until(Form);
+                }
+            }
+            P => {
+                if !self.stack.has_in_scope(P, kind::BUTTON) {
+                    self.insert_html(&TagTok::synthetic(P));
+                }
+                self.close_p();
+            }
+            Li => {
+                if self.stack.has_in_scope(Li, kind::LIST_ITEM) {
+                    self.generate_implied_end_tags(Some("li"));
+                    self.pop_until(Li);
+                }
+            }
+            Dd | Dt => {
+                if self.stack.has_in_scope(e.tag, kind::SCOPE) {
+                    self.generate_implied_end_tags(Some(e.tag.name()));
+                    self.pop_until(e.tag);
+                }
+            }
+            H1 | H2 | H3 | H4 | H5 | H6 => {
+                let top = [H1, H2, H3, H4, H5, H6].iter().filter_map(|&h| self.stack.last_tag(h)).max();
+                if self.stack.pos_in_scope(top, kind::SCOPE) {
+                    self.generate_implied_end_tags(None);
+                    self.pop_until_any(&[H1, H2, H3, H4, H5, H6]);
+                }
+            }
+            A | B | Big | Code | Em | Font | I | Nobr | S | Small | Strike | Strong | Tt | U => {
+                if !self.adoption_agency(e) {
+                    self.any_other_end_tag(&e.name);
+                }
+            }
+            Applet | Marquee | Object => {
+                if self.stack.has_in_scope(e.tag, kind::SCOPE) {
+                    self.generate_implied_end_tags(None);
+                    self.pop_until(e.tag);
+                    self.clear_afe_to_marker();
+                }
+            }
+            Br => {
+                let mut br = TagTok::synthetic(Br);
+                return self.in_body_start(&mut br);
+            }
+            _ => self.any_other_end_tag(&e.name),
+        }
+        Done
+    }
+
+    /// spec: #parsing-main-inbody, "Any other end tag". The loop ends at the topmost HTML
+    /// element with the token's name, unless a special element sits above it.
+    fn any_other_end_tag(&mut self, name: &str) {
+        let Some(p) = self.stack.last_named(name) else { return };
+        if self.stack.last_kind(kind::SPECIAL).is_some_and(|sp| sp > p) {
+            return;
+        }
+        self.generate_implied_end_tags(Some(name));
+        self.pop_to_len(p);
+    }
+
+    /// spec: #parsing-main-incdata
+    pub(super) fn text(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        match t {
+            Tok::Chars(s) => self.insert_text(s),
+            Tok::Eof => {
+                self.pop();
+                self.mode = self.original_mode;
+                return Again;
+            }
+            Tok::End(_) => {
+                self.pop();
+                self.mode = self.original_mode;
+            }
+            _ => {}
+        }
+        Done
+    }
+
+    fn clear_stack_back_to(&mut self, tags: &[Tag]) {
+        while !self.stack.is_empty() && !self.current_is_any(tags) {
+            self.pop();
+        }
+    }
+
+    /// spec: #parsing-main-intable
+    pub(super) fn in_table(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        match t {
+            Tok::Chars(_) if self.current_is_any(&[Table, Tbody, Template, Tfoot, Thead, Tr]) => {
+                self.pending_text.clear();
+                self.pending_non_ws = false;
+                self.original_mode = self.mode;
+                self.mode = Mode::InTableText;
+                return Again;
+            }
+            Tok::Comment(c) => self.insert_comment(c, Target::Current),
+            Tok::Pi(a, b) => self.insert_pi(a, b, Target::Current),
+            Tok::Doctype(_) => {}
+            Tok::Start(s) => match s.tag {
+                Caption => {
+                    self.clear_stack_back_to(&[Table, Template, Html]);
+                    self.afe.insert_marker();
+                    self.insert_html(s);
+                    self.mode = Mode::InCaption;
+                }
+                Colgroup => {
+                    self.clear_stack_back_to(&[Table, Template, Html]);
+                    self.insert_html(s);
+                    self.mode = Mode::InColumnGroup;
+                }
+                Col => {
+                    self.clear_stack_back_to(&[Table, Template, Html]);
+                    self.insert_html(&TagTok::synthetic(Colgroup));
+                    self.mode = Mode::InColumnGroup;
+                    return Again;
+                }
+                Tbody | Tfoot | Thead => {
+                    self.clear_stack_back_to(&[Table, Template, Html]);
+                    self.insert_html(s);
+                    self.mode = Mode::InTableBody;
+                }
+                Td | Th | Tr => {
+                    self.clear_stack_back_to(&[Table, Template, Html]);
+                    self.insert_html(&TagTok::synthetic(Tbody));
+                    self.mode = Mode::InTableBody;
+                    return Again;
+                }
+                Table => {
+                    if self.stack.has_in_scope(Table, kind::TABLE) {
+                        self.pop_until(Table);
+                        self.reset_insertion_mode();
+                        return Again;
+                    }
+                }
+                Style | Script | Template => return self.in_head(t),
+                Input if s.attr("type").is_some_and(|v| v.eq_ignore_ascii_case("hidden")) => {
+                    self.insert_html_void(s);
+                }
+                Form => {
+                    if !self.template_on_stack() && self.form.is_none() {
+                        let id = self.insert_html(s);
+                        self.form = Some(id);
+                        self.pop();
+                    }
+                }
+                _ => return self.in_table_anything_else(t),
+            },
+            Tok::End(e) => match e.tag {
+                Table => {
+                    if self.stack.has_in_scope(Table, kind::TABLE) {
+                        self.pop_until(Table);
+                        self.reset_insertion_mode();
+                    }
+                }
+                Body | Caption | Col | Colgroup | Html | Tbody | Td | Tfoot | Th | Thead | Tr => {}
+                Template => return self.in_head(t),
+                _ => return self.in_table_anything_else(t),
+            },
+            Tok::Eof => return self.in_body(t),
+            Tok::Chars(_) => return self.in_table_anything_else(t),
+        }
+        Done
+    }
+
+    fn in_table_anything_else(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        self.foster = true;
+        let flow = self.in_body(t);
+        self.foster = false;
+        flow
+    }
+
+    /// spec: #parsing-main-intabletext
+    pub(super) fn in_table_text(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        if let Tok::Chars(s) = t {
+            for part in s.split('\0') {
+                if !self.pending_non_ws && part.bytes().any(|b| !is_ws(b)) {
+                    self.pending_non_ws = true;
+                }
+                self.pending_text.push_str(part);
+            }
+            return Done;
+        }
+        let pending = std::mem::take(&mut self.pending_text);
+        if self.pending_non_ws {
+            self.foster = true;
+            self.in_body_chars(&pending);
+            self.foster = false;
+        } else {
+            self.insert_text(&pending);
+        }
+        self.pending_text = pending;
+        self.pending_text.clear();
+        self.mode = self.original_mode;
+        Again
+    }
+
+    fn close_caption(&mut self) -> bool {
+        if !self.stack.has_in_scope(Caption, kind::TABLE) {
+            return false;
+        }
+        self.generate_implied_end_tags(None);
+        self.pop_until(Caption);
+        self.clear_afe_to_marker();
+        self.mode = Mode::InTable;
+        true
+    }
+
+    /// spec: #parsing-main-incaption
+    pub(super) fn in_caption(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        if t.end(&[Caption]) {
+            self.close_caption();
+            return Done;
+        }
+        if t.start(&[Caption, Col, Colgroup, Tbody, Td, Tfoot, Th, Thead, Tr]) || t.end(&[Table]) {
+            return if self.close_caption() { Again } else { Done };
+        }
+        if t.end(&[Body, Col, Colgroup, Html, Tbody, Td, Tfoot, Th, Thead, Tr]) {
+            return Done;
+        }
+        self.in_body(t)
+    }
+
+    /// spec: #parsing-main-incolgroup
+    pub(super) fn in_column_group(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        if let Some(ws) = t.take_ws() {
+            self.insert_text(ws);
+            if t.is_empty_chars() {
+                return Done;
+            }
+        }
+        match t {
+            Tok::Comment(c) => {
+                self.insert_comment(c, Target::Current);
+                return Done;
+            }
+            Tok::Pi(a, b) => {
+                self.insert_pi(a, b, Target::Current);
+                return Done;
+            }
+            Tok::Doctype(_) => return Done,
+            Tok::Start(s) if s.tag == Html => return self.in_body(t),
+            Tok::Start(s) if s.tag == Col => {
+                self.insert_html_void(s);
+                return Done;
+            }
+            Tok::End(e) if e.tag == Colgroup => {
+                if self.current_is(Colgroup) {
+                    self.pop();
+                    self.mode = Mode::InTable;
+                }
+                return Done;
+            }
+            Tok::End(e) if e.tag == Col => return Done,
+            Tok::Start(s) if s.tag == Template => return self.in_head(t),
+            Tok::End(e) if e.tag == Template => return self.in_head(t),
+            Tok::Eof => return self.in_body(t),
+            _ => {}
+        }
+        if !self.current_is(Colgroup) {
+            // Ignore the token: for a character run, only up to the next whitespace.
+            if let Tok::Chars(s) = t {
+                match s.bytes().position(is_ws) {
+                    Some(i) => {
+                        *t = Tok::Chars(&s[i..]);
+                        return Again;
+                    }
+                    None => return Done,
+                }
+            }
+            return Done;
+        }
+        self.pop();
+        self.mode = Mode::InTable;
+        Again
+    }
+
+    /// spec: #parsing-main-intbody
+    pub(super) fn in_table_body(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        const CTX: &[Tag] = &[Tbody, Tfoot, Thead, Template, Html];
+        match t {
+            Tok::Start(s) if s.tag == Tr => {
+                self.clear_stack_back_to(CTX);
+                self.insert_html(s);
+                self.mode = Mode::InRow;
+                Done
+            }
+            Tok::Start(s) if s.is(&[Th, Td]) => {
+                self.clear_stack_back_to(CTX);
+                self.insert_html(&TagTok::synthetic(Tr));
+                self.mode = Mode::InRow;
+                Again
+            }
+            Tok::End(e) if e.is(&[Tbody, Tfoot, Thead]) => {
+                if self.stack.has_in_scope(e.tag, kind::TABLE) {
+                    self.clear_stack_back_to(CTX);
+                    self.pop();
+                    self.mode = Mode::InTable;
+                }
+                Done
+            }
+            _ if t.start(&[Caption, Col, Colgroup, Tbody, Tfoot, Thead]) || t.end(&[Table]) => {
+                let top = [Tbody, Thead, Tfoot].iter().filter_map(|&x| self.stack.last_tag(x)).max();
+                if !self.stack.pos_in_scope(top, kind::TABLE) {
+                    return Done;
+                }
+                self.clear_stack_back_to(CTX);
+                self.pop();
+                self.mode = Mode::InTable;
+                Again
+            }
+            _ if t.end(&[Body, Caption, Col, Colgroup, Html, Td, Th, Tr]) => Done,
+            _ => self.in_table(t),
+        }
+    }
+
+    /// spec: #parsing-main-intr
+    pub(super) fn in_row(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        const CTX: &[Tag] = &[Tr, Template, Html];
+        match t {
+            Tok::Start(s) if s.is(&[Th, Td]) => {
+                self.clear_stack_back_to(CTX);
+                self.insert_html(s);
+                self.mode = Mode::InCell;
+                self.afe.insert_marker();
+                Done
+            }
+            Tok::End(e) if e.tag == Tr => {
+                if self.stack.has_in_scope(Tr, kind::TABLE) {
+                    self.clear_stack_back_to(CTX);
+                    self.pop();
+                    self.mode = Mode::InTableBody;
+                }
+                Done
+            }
+            _ if t.start(&[Caption, Col, Colgroup, Tbody, Tfoot, Thead, Tr]) || t.end(&[Table]) => {
+                if !self.stack.has_in_scope(Tr, kind::TABLE) {
+                    return Done;
+                }
+                self.clear_stack_back_to(CTX);
+                self.pop();
+                self.mode = Mode::InTableBody;
+                Again
+            }
+            Tok::End(e) if e.is(&[Tbody, Tfoot, Thead]) => {
+                if !self.stack.has_in_scope(e.tag, kind::TABLE) || !self.stack.has_in_scope(Tr, kind::TABLE) {
+                    return Done;
+                }
+                self.clear_stack_back_to(CTX);
+                self.pop();
+                self.mode = Mode::InTableBody;
+                Again
+            }
+            _ if t.end(&[Body, Caption, Col, Colgroup, Html, Td, Th]) => Done,
+            _ => self.in_table(t),
+        }
+    }
+
+    /// spec: #close-the-cell
+    fn close_cell(&mut self) {
+        self.generate_implied_end_tags(None);
+        self.pop_until_any(&[Td, Th]);
+        self.clear_afe_to_marker();
+        self.mode = Mode::InRow;
+    }
+
+    /// spec: #parsing-main-intd
+    pub(super) fn in_cell(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        match t {
+            Tok::End(e) if e.is(&[Td, Th]) => {
+                if self.stack.has_in_scope(e.tag, kind::TABLE) {
+                    self.generate_implied_end_tags(None);
+                    self.pop_until(e.tag);
+                    self.clear_afe_to_marker();
+                    self.mode = Mode::InRow;
+                }
+                Done
+            }
+            _ if t.start(&[Caption, Col, Colgroup, Tbody, Td, Tfoot, Th, Thead, Tr]) => {
+                let top = [Td, Th].iter().filter_map(|&x| self.stack.last_tag(x)).max();
+                if !self.stack.pos_in_scope(top, kind::TABLE) {
+                    return Done;
+                }
+                self.close_cell();
+                Again
+            }
+            _ if t.end(&[Body, Caption, Col, Colgroup, Html]) => Done,
+            Tok::End(e) if e.is(&[Table, Tbody, Tfoot, Thead, Tr]) => {
+                if !self.stack.has_in_scope(e.tag, kind::TABLE) {
+                    return Done;
+                }
+                self.close_cell();
+                Again
+            }
+            _ => self.in_body(t),
+        }
+    }
+
+    fn switch_template_mode(&mut self, mode: Mode) -> Flow {
+        self.template_modes.pop();
+        self.template_modes.push(mode);
+        self.mode = mode;
+        Again
+    }
+
+    /// spec: #parsing-main-intemplate
+    pub(super) fn in_template(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        match t {
+            Tok::Chars(_) | Tok::Comment(_) | Tok::Pi(..) | Tok::Doctype(_) => self.in_body(t),
+            Tok::Start(s) if HEAD_TAGS.contains(&s.tag) => self.in_head(t),
+            Tok::End(e) if e.tag == Template => self.in_head(t),
+            Tok::Start(s) => match s.tag {
+                Caption | Colgroup | Tbody | Tfoot | Thead => self.switch_template_mode(Mode::InTable),
+                Col => self.switch_template_mode(Mode::InColumnGroup),
+                Tr => self.switch_template_mode(Mode::InTableBody),
+                Td | Th => self.switch_template_mode(Mode::InRow),
+                _ => self.switch_template_mode(Mode::InBody),
+            },
+            Tok::End(_) => Done,
+            Tok::Eof => {
+                if !self.template_on_stack() {
+                    return self.stop_parsing();
+                }
+                self.pop_until(Template);
+                self.clear_afe_to_marker();
+                self.template_modes.pop();
+                self.reset_insertion_mode();
+                Again
+            }
+        }
+    }
+
+    /// spec: #parsing-main-afterbody
+    pub(super) fn after_body(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        match t {
+            Tok::Chars(s) => {
+                if s.bytes().all(is_ws) {
+                    return self.in_body(t);
+                }
+                self.mode = Mode::InBody;
+                Again
+            }
+            Tok::Comment(c) => {
+                if let Some(html) = self.stack.ids.first().copied() {
+                    self.insert_comment(c, Target::Elem(html));
+                }
+                Done
+            }
+            Tok::Pi(a, b) => {
+                if let Some(html) = self.stack.ids.first().copied() {
+                    self.insert_pi(a, b, Target::Elem(html));
+                }
+                Done
+            }
+            Tok::Doctype(_) => Done,
+            Tok::Start(s) if s.tag == Html => self.in_body(t),
+            Tok::End(e) if e.tag == Html => {
+                if self.fragment.is_none() {
+                    self.mode = Mode::AfterAfterBody;
+                }
+                Done
+            }
+            Tok::Eof => self.stop_parsing(),
+            _ => {
+                self.mode = Mode::InBody;
+                Again
+            }
+        }
+    }
+
+    /// spec: #parsing-main-inframeset
+    pub(super) fn in_frameset(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        match t {
+            Tok::Chars(s) => self.insert_text(&only_ws(s)),
+            Tok::Comment(c) => self.insert_comment(c, Target::Current),
+            Tok::Pi(a, b) => self.insert_pi(a, b, Target::Current),
+            Tok::Start(s) => match s.tag {
+                Html => return self.in_body(t),
+                Frameset => {
+                    self.insert_html(s);
+                }
+                Frame => self.insert_html_void(s),
+                Noframes => return self.in_head(t),
+                _ => {}
+            },
+            // The current node is the root html element only in the fragment case.
+            Tok::End(e) if e.tag == Frameset && self.stack.len() > 1 => {
+                self.pop();
+                if self.fragment.is_none() && !self.current_is(Frameset) {
+                    self.mode = Mode::AfterFrameset;
+                }
+            }
+            Tok::Eof => return self.stop_parsing(),
+            _ => {}
+        }
+        Done
+    }
+
+    /// spec: #parsing-main-afterframeset
+    pub(super) fn after_frameset(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        match t {
+            Tok::Chars(s) => self.insert_text(&only_ws(s)),
+            Tok::Comment(c) => self.insert_comment(c, Target::Current),
+            Tok::Pi(a, b) => self.insert_pi(a, b, Target::Current),
+            Tok::Start(s) if s.tag == Html => return self.in_body(t),
+            Tok::End(e) if e.tag == Html => self.mode = Mode::AfterAfterFrameset,
+            Tok::Start(s) if s.tag == Noframes => return self.in_head(t),
+            Tok::Eof => return self.stop_parsing(),
+            _ => {}
+        }
+        Done
+    }
+
+    /// spec: #the-after-after-body-insertion-mode
+    pub(super) fn after_after_body(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        match t {
+            Tok::Comment(c) => {
+                self.insert_comment(c, Target::Document);
+                Done
+            }
+            Tok::Pi(a, b) => {
+                self.insert_pi(a, b, Target::Document);
+                Done
+            }
+            Tok::Doctype(_) => self.in_body(t),
+            Tok::Chars(s) if s.bytes().all(is_ws) => self.in_body(t),
+            Tok::Start(s) if s.tag == Html => self.in_body(t),
+            Tok::Eof => self.stop_parsing(),
+            _ => {
+                self.mode = Mode::InBody;
+                Again
+            }
+        }
+    }
+
+    /// spec: #the-after-after-frameset-insertion-mode
+    pub(super) fn after_after_frameset(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        match t {
+            Tok::Comment(c) => self.insert_comment(c, Target::Document),
+            Tok::Pi(a, b) => self.insert_pi(a, b, Target::Document),
+            Tok::Doctype(_) => return self.in_body(t),
+            Tok::Chars(s) => {
+                let ws = only_ws(s);
+                self.in_body_chars(&ws);
+            }
+            Tok::Start(s) if s.tag == Html => return self.in_body(t),
+            Tok::Start(s) if s.tag == Noframes => return self.in_head(t),
+            Tok::Eof => return self.stop_parsing(),
+            _ => {}
+        }
+        Done
+    }
+
+    // ----- foreign content -----
+
+    fn is_breakout(r: &ElemRec<S::Handle>) -> bool {
+        r.ns == Ns::Html
+            || (r.ns == Ns::MathMl && matches!(r.tag, Mi | Mo | Mn | Ms | Mtext))
+            || r.html_integration
+            || (r.ns == Ns::Svg && matches!(r.tag, ForeignObject | Desc | Title))
+    }
+
+    /// spec: #parsing-main-inforeign. Returns `Some(())` when the token is to be processed by
+    /// the current insertion mode's rules instead.
+    pub(super) fn foreign(&mut self, t: &mut Tok<'_, '_>) -> std::option::Option<()> {
+        match t {
+            Tok::Chars(s) => {
+                let s: &str = s;
+                let owned;
+                let text = if s.contains('\0') {
+                    owned = s.replace('\0', "\u{FFFD}");
+                    owned.as_str()
+                } else {
+                    s
+                };
+                self.insert_text(text);
+                if s.bytes().any(|b| b != 0 && !is_ws(b)) {
+                    self.frameset_ok = false;
+                }
+            }
+            Tok::Comment(c) => self.insert_comment(c, Target::Current),
+            Tok::Pi(a, b) => self.insert_pi(a, b, Target::Current),
+            Tok::Doctype(_) => {}
+            Tok::Start(s)
+                if s.is(&[
+                    B, Big, Blockquote, Body, Br, Center, Code, Dd, Div, Dl, Dt, Em, Embed, H1, H2, H3, H4, H5, H6,
+                    Head, Hr, I, Img, Li, Listing, Menu, Meta, Nobr, Ol, P, Pre, Ruby, S, Small, Span, Strong, Strike,
+                    Sub, Sup, Table, Tt, U, Ul, Var,
+                ]) || (s.tag == Font && s.attrs.iter().any(|a| matches!(&*a.name, "color" | "face" | "size"))) =>
+            {
+                return self.foreign_breakout();
+            }
+            Tok::End(e) if e.is(&[Br, P]) => return self.foreign_breakout(),
+            Tok::Start(s) => {
+                let ns = self.adjusted_current().map_or(Ns::Html, |r| r.ns);
+                if ns == Ns::Svg
+                    && let Some(fixed) = svg_tag_name(&s.name)
+                {
+                    s.name = Cow::Borrowed(fixed);
+                }
+                s.tag = Tag::from_name(&s.name);
+                let attrs = foreign_attrs(s, ns);
+                self.insert_foreign(ns, s, attrs);
+                if s.self_closing {
+                    // A self-closing SVG script acts as its end tag: popped either way.
+                    self.pop();
+                }
+            }
+            Tok::End(e) => {
+                if e.tag == Script && self.current().is_some_and(|r| r.ns == Ns::Svg && r.tag == Script) {
+                    self.pop();
+                    return None;
+                }
+                // Steps 1-7: walk down over foreign elements to one with the token's name, or
+                // to an HTML element (then the insertion mode decides).
+                if self.stack.len() <= 1 {
+                    return None;
+                }
+                let html = self.stack.last_kind(kind::HTML).unwrap_or(0);
+                match self.stack.last_foreign_named(&e.name) {
+                    // Step 4: a foreign element with the token's name above every HTML one.
+                    Some(p) if p > html => self.pop_to_len(p),
+                    // Steps 6-7: the walk reaches an HTML element first.
+                    _ => return Some(()),
+                }
+            }
+            Tok::Eof => return Some(()),
+        }
+        None
+    }
+
+    fn foreign_breakout(&mut self) -> std::option::Option<()> {
+        while let Some(r) = self.current() {
+            if Self::is_breakout(r) {
+                break;
+            }
+            self.pop();
+        }
+        Some(())
+    }
+}
+
+/// The attribute adjustments for a foreign element: #adjust-mathml-attributes,
+/// #adjust-svg-attributes and #adjust-foreign-attributes.
+fn foreign_attrs(t: &TagTok<'_>, ns: Ns) -> Vec<Attr> {
+    t.attrs
+        .iter()
+        .map(|a| {
+            let name = if ns == Ns::MathMl && a.name == "definitionurl" {
+                QualName::new(Namespace::None, "definitionURL")
+            } else if let Some(fixed) = (ns == Ns::Svg).then(|| svg_attribute_name(&a.name)).flatten() {
+                QualName::new(Namespace::None, fixed)
+            } else if let Some(q) = foreign_attribute(&a.name) {
+                q
+            } else {
+                QualName::new(Namespace::None, a.name.clone().into_owned())
+            };
+            Attr { name, value: a.value.to_string() }
+        })
+        .collect()
+}

@@ -1,0 +1,99 @@
+//! Quirks mode from the DOCTYPE (spec: #the-initial-insertion-mode, the public and system
+//! identifier lists).
+
+use crate::dom::QuirksMode;
+use crate::html::Doctype;
+
+/// "The public identifier starts with" (ASCII case-insensitive).
+const QUIRKY_PUBLIC_PREFIXES: &[&str] = &[
+    "+//silmaril//dtd html pro v0r11 19970101//",
+    "-//as//dtd html 3.0 aswedit + extensions//",
+    "-//advasoft ltd//dtd html 3.0 aswedit + extensions//",
+    "-//ietf//dtd html 2.0 level 1//",
+    "-//ietf//dtd html 2.0 level 2//",
+    "-//ietf//dtd html 2.0 strict level 1//",
+    "-//ietf//dtd html 2.0 strict level 2//",
+    "-//ietf//dtd html 2.0 strict//",
+    "-//ietf//dtd html 2.0//",
+    "-//ietf//dtd html 2.1e//",
+    "-//ietf//dtd html 3.0//",
+    "-//ietf//dtd html 3.2 final//",
+    "-//ietf//dtd html 3.2//",
+    "-//ietf//dtd html 3//",
+    "-//ietf//dtd html level 0//",
+    "-//ietf//dtd html level 1//",
+    "-//ietf//dtd html level 2//",
+    "-//ietf//dtd html level 3//",
+    "-//ietf//dtd html strict level 0//",
+    "-//ietf//dtd html strict level 1//",
+    "-//ietf//dtd html strict level 2//",
+    "-//ietf//dtd html strict level 3//",
+    "-//ietf//dtd html strict//",
+    "-//ietf//dtd html//",
+    "-//metrius//dtd metrius presentational//",
+    "-//microsoft//dtd internet explorer 2.0 html strict//",
+    "-//microsoft//dtd internet explorer 2.0 html//",
+    "-//microsoft//dtd internet explorer 2.0 tables//",
+    "-//microsoft//dtd internet explorer 3.0 html strict//",
+    "-//microsoft//dtd internet explorer 3.0 html//",
+    "-//microsoft//dtd internet explorer 3.0 tables//",
+    "-//netscape comm. corp.//dtd html//",
+    "-//netscape comm. corp.//dtd strict html//",
+    "-//o'reilly and associates//dtd html 2.0//",
+    "-//o'reilly and associates//dtd html extended 1.0//",
+    "-//o'reilly and associates//dtd html extended relaxed 1.0//",
+    "-//sq//dtd html 2.0 hotmetal + extensions//",
+    "-//softquad software//dtd hotmetal pro 6.0::19990601::extensions to html 4.0//",
+    "-//softquad//dtd hotmetal pro 4.0::19971010::extensions to html 4.0//",
+    "-//spyglass//dtd html 2.0 extended//",
+    "-//sun microsystems corp.//dtd hotjava html//",
+    "-//sun microsystems corp.//dtd hotjava strict html//",
+    "-//w3c//dtd html 3 1995-03-24//",
+    "-//w3c//dtd html 3.2 draft//",
+    "-//w3c//dtd html 3.2 final//",
+    "-//w3c//dtd html 3.2//",
+    "-//w3c//dtd html 3.2s draft//",
+    "-//w3c//dtd html 4.0 frameset//",
+    "-//w3c//dtd html 4.0 transitional//",
+    "-//w3c//dtd html experimental 19960712//",
+    "-//w3c//dtd html experimental 970421//",
+    "-//w3c//dtd w3 html//",
+    "-//w3o//dtd w3 html 3.0//",
+    "-//webtechs//dtd mozilla html 2.0//",
+    "-//webtechs//dtd mozilla html//",
+];
+
+/// "The public identifier is set to" (ASCII case-insensitive).
+const QUIRKY_PUBLIC_IDS: &[&str] =
+    &["-//w3o//dtd w3 html strict 3.0//en//", "-/w3c/dtd html 4.0 transitional/en", "html"];
+
+fn starts_with_ci(s: &str, prefix: &str) -> bool {
+    s.len() >= prefix.len() && s.as_bytes()[..prefix.len()].eq_ignore_ascii_case(prefix.as_bytes())
+}
+
+/// The mode a DOCTYPE token sets (not an iframe srcdoc document; the parser may change the
+/// mode).
+pub(crate) fn doctype_mode(d: &Doctype<'_>) -> QuirksMode {
+    let public = d.public_id.as_deref();
+    let system = d.system_id.as_deref();
+    let pub_starts = |p: &str| public.is_some_and(|s| starts_with_ci(s, p));
+    let system_missing_or_empty = system.is_none_or(str::is_empty);
+    if d.force_quirks
+        || d.name.as_deref() != Some("html")
+        || public.is_some_and(|p| QUIRKY_PUBLIC_IDS.iter().any(|q| p.eq_ignore_ascii_case(q)))
+        || system.is_some_and(|s| s.eq_ignore_ascii_case("http://www.ibm.com/data/dtd/v11/ibmxhtml1-transitional.dtd"))
+        || QUIRKY_PUBLIC_PREFIXES.iter().any(|p| pub_starts(p))
+        || (system_missing_or_empty
+            && (pub_starts("-//w3c//dtd html 4.01 frameset//") || pub_starts("-//w3c//dtd html 4.01 transitional//")))
+    {
+        return QuirksMode::Quirks;
+    }
+    if pub_starts("-//w3c//dtd xhtml 1.0 frameset//")
+        || pub_starts("-//w3c//dtd xhtml 1.0 transitional//")
+        || (!system_missing_or_empty
+            && (pub_starts("-//w3c//dtd html 4.01 frameset//") || pub_starts("-//w3c//dtd html 4.01 transitional//")))
+    {
+        return QuirksMode::LimitedQuirks;
+    }
+    QuirksMode::NoQuirks
+}

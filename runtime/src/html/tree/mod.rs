@@ -1,0 +1,150 @@
+//! HTML tree construction (spec: #tree-construction) and fragment parsing
+//! (spec: #html-fragment-parsing-algorithm): the tokenizer feeds a [`TreeBuilder`], which builds
+//! into any [`TreeSink`]; the arena [`Dom`] is the default sink.
+//!
+//! ```
+//! use statemark::html::parse_document;
+//!
+//! let dom = parse_document("<!DOCTYPE html><title>Hi</title><p>One<p>Two");
+//! assert_eq!(
+//!     dom.to_test_format(),
+//!     "| <!DOCTYPE html>\n| <html>\n|   <head>\n|     <title>\n|       \"Hi\"\n|   <body>\n|     <p>\n|       \"One\"\n|     <p>\n|       \"Two\"\n",
+//! );
+//! ```
+
+mod afe;
+mod builder;
+mod sink;
+mod stack;
+mod tags;
+
+pub use builder::{TreeBuilder, TreeOptions};
+pub use sink::{Location, TreeSink};
+
+use crate::dom::{Attr, Dom, Namespace, QualName, QuirksMode};
+use crate::html::{Options, Tokenizer};
+
+/// The context element for fragment parsing (`innerHTML`-style): its name, attributes, and
+/// the mode of the document it belongs to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Context {
+    pub name: QualName,
+    pub attrs: Vec<Attr>,
+    pub quirks_mode: QuirksMode,
+}
+
+impl Context {
+    pub fn new(name: QualName) -> Context {
+        Context { name, attrs: Vec::new(), quirks_mode: QuirksMode::NoQuirks }
+    }
+
+    /// An HTML element context, e.g. `Context::html("div")`.
+    pub fn html(local: &str) -> Context {
+        Context::new(QualName::new(Namespace::Html, local.to_owned()))
+    }
+
+    /// An SVG element context.
+    pub fn svg(local: &str) -> Context {
+        Context::new(QualName::new(Namespace::Svg, local.to_owned()))
+    }
+
+    /// A MathML element context.
+    pub fn mathml(local: &str) -> Context {
+        Context::new(QualName::new(Namespace::MathMl, local.to_owned()))
+    }
+
+    /// Add an attribute (e.g. `encoding` on MathML `annotation-xml`).
+    pub fn with_attribute(mut self, name: &str, value: &str) -> Context {
+        self.attrs.push(Attr { name: QualName::new(Namespace::None, name.to_owned()), value: value.to_owned() });
+        self
+    }
+
+    /// The mode of the context's document (spec: #html-fragment-parsing-algorithm, steps 6-7).
+    pub fn with_quirks_mode(mut self, mode: QuirksMode) -> Context {
+        self.quirks_mode = mode;
+        self
+    }
+}
+
+impl<S: TreeSink> TreeBuilder<S> {
+    /// A builder for fragment parsing, with the tokenizer options it needs (the initial state
+    /// the context element implies) and the handle of the fragment the nodes go into. Feed it
+    /// with `Tokenizer::with_sink(input, options, builder)` or `Tokenizer::streaming`.
+    pub fn new_fragment(sink: S, context: &Context, options: TreeOptions) -> (Self, Options, S::Handle) {
+        let (b, state, frag) = TreeBuilder::fragment(sink, options, &context.name, &context.attrs, context.quirks_mode);
+        (b, Options { initial_state: state, last_start_tag: None, errors: false }, frag)
+    }
+}
+
+/// Parse a document into a tree (spec: #parsing), scripting flag on.
+///
+/// ```
+/// use statemark::dom::NodeData;
+/// use statemark::html::parse_document;
+///
+/// let dom = parse_document("<ul><li>one<li>two</ul>");
+/// let items: Vec<String> = dom
+///     .descendants(dom.document())
+///     .filter(|&n| dom.element(n).is_some_and(|e| e.name.local == "li"))
+///     .map(|n| dom.text_content(n))
+///     .collect();
+/// assert_eq!(items, ["one", "two"]);
+/// assert!(matches!(dom[dom.document()].data, NodeData::Document));
+/// ```
+pub fn parse_document(html: &str) -> Dom {
+    parse_document_with(html, TreeOptions::default())
+}
+
+/// [`parse_document`] with options (the scripting flag).
+///
+/// ```
+/// use statemark::html::{parse_document_with, TreeOptions};
+///
+/// let off = parse_document_with("<noscript><p>x</p></noscript>", TreeOptions { scripting: false });
+/// assert!(off.to_test_format().contains("<p>"));
+/// let on = parse_document_with("<noscript><p>x</p></noscript>", TreeOptions { scripting: true });
+/// assert!(on.to_test_format().contains("\"<p>x</p>\""));
+/// ```
+pub fn parse_document_with(html: &str, options: TreeOptions) -> Dom {
+    build_document(html, options, Dom::new())
+}
+
+/// Parse a document into your own [`TreeSink`]; returns the sink.
+pub fn build_document<S: TreeSink>(html: &str, options: TreeOptions, sink: S) -> S {
+    let mut tok = Tokenizer::with_sink(html, Options::default(), TreeBuilder::new(sink, options));
+    tok.run();
+    tok.into_sink().into_sink()
+}
+
+/// Parse a fragment in the context of an element, as `innerHTML` does (spec:
+/// #html-fragment-parsing-algorithm). The returned tree's [`root`](Dom::root) is the
+/// document fragment holding the result.
+///
+/// ```
+/// use statemark::html::{parse_fragment, Context};
+///
+/// let dom = parse_fragment("<td>cell", &Context::html("tr"));
+/// assert_eq!(dom.to_test_format(), "| <td>\n|   \"cell\"\n");
+///
+/// let svg = parse_fragment("<foreignobject/>", &Context::svg("svg"));
+/// assert_eq!(svg.to_test_format(), "| <svg foreignObject>\n");
+/// ```
+pub fn parse_fragment(html: &str, context: &Context) -> Dom {
+    parse_fragment_with(html, context, TreeOptions::default())
+}
+
+/// [`parse_fragment`] with options. The scripting flag off is the "Disabled" scripting mode;
+/// on, the default, is "Inert" (fragment scripts never run, but `noscript` is raw text).
+pub fn parse_fragment_with(html: &str, context: &Context, options: TreeOptions) -> Dom {
+    let (mut dom, frag) = build_fragment(html, context, options, Dom::new());
+    dom.set_fragment_root(frag);
+    dom
+}
+
+/// Parse a fragment into your own [`TreeSink`]; returns the sink and the fragment's handle.
+pub fn build_fragment<S: TreeSink>(html: &str, context: &Context, options: TreeOptions, sink: S) -> (S, S::Handle) {
+    let (b, opts, frag) = TreeBuilder::new_fragment(sink, context, options);
+    let mut tok = Tokenizer::with_sink(html, opts, b);
+    tok.run();
+    (tok.into_sink().into_sink(), frag)
+}

@@ -1,0 +1,109 @@
+//! The tree sink: the operations the HTML tree builder performs on a tree. The arena
+//! [`Dom`](crate::dom::Dom) implements it; implement it to build your own tree.
+
+use crate::dom::{Attr, QualName, QuirksMode};
+
+/// Where a node goes: "inside `parent`, after its last child" or "inside `parent`, immediately
+/// before `sibling`" (the spec's insertion locations).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Location<H> {
+    Append(H),
+    Before { parent: H, sibling: H },
+}
+
+impl<H> Location<H> {
+    /// "The node in which the insertion location finds itself."
+    pub fn parent(&self) -> &H {
+        match self {
+            Location::Append(p) => p,
+            Location::Before { parent, .. } => parent,
+        }
+    }
+}
+
+/// What the tree builder needs from a tree. Handles are cheap to clone and compare equal when
+/// they name the same node.
+///
+/// The builder never asks for more than this: it keeps its own record of element names and
+/// namespaces, so a sink may be write-mostly (a streaming serializer, a node counter).
+///
+/// ```
+/// use statemark::dom::{Attr, QualName, QuirksMode};
+/// use statemark::html::tree::{Location, TreeSink, build_document};
+///
+/// /// Counts elements; keeps no tree at all.
+/// #[derive(Default)]
+/// struct Count(usize);
+///
+/// impl TreeSink for Count {
+///     type Handle = usize;
+///     fn document(&mut self) -> usize { 0 }
+///     fn create_element(&mut self, _: QualName, _: Vec<Attr>) -> usize { self.0 += 1; self.0 }
+///     fn create_comment(&mut self, _: &str) -> usize { 0 }
+///     fn create_processing_instruction(&mut self, _: &str, _: &str) -> usize { 0 }
+///     fn create_doctype(&mut self, _: &str, _: &str, _: &str) -> usize { 0 }
+///     fn create_document_fragment(&mut self) -> usize { 0 }
+///     fn insert(&mut self, _: &Location<usize>, _: usize) {}
+///     fn insert_text(&mut self, _: &Location<usize>, _: &str) {}
+///     fn parent(&self, _: &usize) -> Option<usize> { None }
+///     fn remove(&mut self, _: &usize) {}
+///     fn move_children(&mut self, _: &usize, _: &usize) {}
+///     fn template_contents(&mut self, t: &usize) -> usize { *t }
+///     fn add_attributes_if_missing(&mut self, _: &usize, _: Vec<Attr>) {}
+///     fn set_quirks_mode(&mut self, _: QuirksMode) {}
+///     fn has_element_child(&self, _: &usize) -> bool { false }
+///     fn is_inclusive_ancestor(&self, _: &usize, _: &usize) -> bool { false }
+/// }
+///
+/// let count = build_document("<p>one<p>two", Default::default(), Count::default());
+/// assert_eq!(count.0, 5); // html, head and body are created too
+/// ```
+pub trait TreeSink {
+    type Handle: Clone + PartialEq;
+
+    /// The Document node.
+    fn document(&mut self) -> Self::Handle;
+
+    /// Create a detached element. For an HTML `template`, the sink also creates its template
+    /// contents (see [`template_contents`](Self::template_contents)).
+    fn create_element(&mut self, name: QualName, attrs: Vec<Attr>) -> Self::Handle;
+
+    fn create_comment(&mut self, data: &str) -> Self::Handle;
+
+    fn create_processing_instruction(&mut self, target: &str, data: &str) -> Self::Handle;
+
+    fn create_doctype(&mut self, name: &str, public_id: &str, system_id: &str) -> Self::Handle;
+
+    /// The fragment that fragment parsing returns.
+    fn create_document_fragment(&mut self) -> Self::Handle;
+
+    /// Insert a detached node at `at`.
+    fn insert(&mut self, at: &Location<Self::Handle>, node: Self::Handle);
+
+    /// Insert text at `at`: appended to the Text node immediately before `at` if there is one,
+    /// else as a new Text node (spec: #insert-a-character, step 4).
+    fn insert_text(&mut self, at: &Location<Self::Handle>, text: &str);
+
+    /// The parent of `node`, if it has one.
+    fn parent(&self, node: &Self::Handle) -> Option<Self::Handle>;
+
+    /// Remove `node` from its parent, if it has one.
+    fn remove(&mut self, node: &Self::Handle);
+
+    /// Move all children of `from` to the end of `to`, in order.
+    fn move_children(&mut self, from: &Self::Handle, to: &Self::Handle);
+
+    /// The template contents (a document fragment) of an HTML `template` element.
+    fn template_contents(&mut self, template: &Self::Handle) -> Self::Handle;
+
+    /// Add each attribute whose name `element` does not have yet (`<html>`/`<body>` merging).
+    fn add_attributes_if_missing(&mut self, element: &Self::Handle, attrs: Vec<Attr>);
+
+    fn set_quirks_mode(&mut self, mode: QuirksMode);
+
+    /// Whether `node` has an element child (the Document keeps at most one).
+    fn has_element_child(&self, node: &Self::Handle) -> bool;
+
+    /// Whether `ancestor` is a host-including inclusive ancestor of `node`.
+    fn is_inclusive_ancestor(&self, ancestor: &Self::Handle, node: &Self::Handle) -> bool;
+}

@@ -1,0 +1,234 @@
+//! The stack of open elements (spec: #stack-of-open-elements) with the indexes that make every
+//! scope check constant time: for each HTML tag name, and for each kind of boundary (scope
+//! ends, special, ...), the stack positions holding one, in increasing order. "Has a p element
+//! in button scope" is then "the last p sits at or above the last button-scope boundary".
+//! Pushing and popping keep the indexes in step in O(1); the rare edits in the middle of the
+//! stack (adoption agency, `</form>`, the head pointer) re-index the part above the edit.
+
+use super::tags::{TAG_COUNT, Tag, kind};
+use std::collections::HashMap;
+
+pub(crate) type ElemId = u32;
+pub(crate) const NOT_ON_STACK: u32 = u32::MAX;
+
+/// Namespaces of elements the HTML parser creates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Ns {
+    Html,
+    MathMl,
+    Svg,
+}
+
+/// What the builder remembers about an element it created.
+pub(crate) struct ElemRec<H> {
+    pub handle: H,
+    pub ns: Ns,
+    pub tag: Tag,
+    /// The local name when `tag` is `Other`.
+    pub name: Box<str>,
+    pub kinds: u16,
+    /// A MathML annotation-xml whose start tag had encoding text/html or application/xhtml+xml.
+    pub html_integration: bool,
+    pub stack_pos: u32,
+    pub in_afe: bool,
+}
+
+impl<H> ElemRec<H> {
+    pub fn local_name(&self) -> &str {
+        if self.tag == Tag::Other { &self.name } else { self.tag.name() }
+    }
+
+    pub fn is_html(&self, tag: Tag) -> bool {
+        self.ns == Ns::Html && self.tag == tag
+    }
+}
+
+/// The stack and its indexes. Element records live here too, so positions stay in sync.
+pub(crate) struct Stack<H> {
+    pub elems: Vec<ElemRec<H>>,
+    pub ids: Vec<ElemId>,
+    by_tag: Vec<Vec<u32>>,
+    by_other: HashMap<Box<str>, Vec<u32>>,
+    /// Foreign elements by ASCII-lowercased local name.
+    foreign: HashMap<Box<str>, Vec<u32>>,
+    by_kind: Vec<Vec<u32>>,
+}
+
+fn lower(s: &str) -> std::borrow::Cow<'_, str> {
+    if s.bytes().any(|b| b.is_ascii_uppercase()) { s.to_ascii_lowercase().into() } else { s.into() }
+}
+
+impl<H> Stack<H> {
+    pub fn new() -> Self {
+        Stack {
+            elems: Vec::new(),
+            ids: Vec::new(),
+            by_tag: (0..TAG_COUNT).map(|_| Vec::new()).collect(),
+            by_other: HashMap::new(),
+            foreign: HashMap::new(),
+            by_kind: (0..kind::COUNT).map(|_| Vec::new()).collect(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.ids.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.ids.is_empty()
+    }
+
+    pub fn rec(&self, id: ElemId) -> &ElemRec<H> {
+        &self.elems[id as usize]
+    }
+
+    pub fn rec_mut(&mut self, id: ElemId) -> &mut ElemRec<H> {
+        &mut self.elems[id as usize]
+    }
+
+    pub fn at(&self, pos: usize) -> ElemId {
+        self.ids[pos]
+    }
+
+    pub fn current(&self) -> Option<ElemId> {
+        self.ids.last().copied()
+    }
+
+    pub fn on_stack(&self, id: ElemId) -> bool {
+        self.elems[id as usize].stack_pos != NOT_ON_STACK
+    }
+
+    fn lists_of(&mut self, id: ElemId, mut f: impl FnMut(&mut Vec<u32>)) {
+        let r = &self.elems[id as usize];
+        let kinds = r.kinds;
+        match r.ns {
+            Ns::Html if r.tag != Tag::Other => f(&mut self.by_tag[r.tag as usize]),
+            Ns::Html => {
+                if let Some(v) = self.by_other.get_mut(&*r.name) {
+                    f(v)
+                } else {
+                    let mut v = Vec::new();
+                    f(&mut v);
+                    self.by_other.insert(r.name.clone(), v);
+                }
+            }
+            _ => {
+                let key = lower(r.local_name());
+                if let Some(v) = self.foreign.get_mut(&*key) {
+                    f(v)
+                } else {
+                    let mut v = Vec::new();
+                    f(&mut v);
+                    self.foreign.insert(key.into_owned().into_boxed_str(), v);
+                }
+            }
+        }
+        for k in 0..kind::COUNT {
+            if kinds & (1 << k) != 0 {
+                f(&mut self.by_kind[k]);
+            }
+        }
+    }
+
+    fn index_at(&mut self, pos: usize) {
+        let id = self.ids[pos];
+        self.elems[id as usize].stack_pos = pos as u32;
+        self.lists_of(id, |v| v.push(pos as u32));
+    }
+
+    /// Remove the top entry's position (it is the largest in every list it is in).
+    fn unindex_top(&mut self, pos: usize) {
+        let id = self.ids[pos];
+        self.elems[id as usize].stack_pos = NOT_ON_STACK;
+        self.lists_of(id, |v| {
+            debug_assert_eq!(v.last().copied(), Some(pos as u32));
+            v.pop();
+        });
+    }
+
+    pub fn push(&mut self, id: ElemId) {
+        self.ids.push(id);
+        self.index_at(self.ids.len() - 1);
+    }
+
+    pub fn pop(&mut self) -> Option<ElemId> {
+        let pos = self.ids.len().checked_sub(1)?;
+        self.unindex_top(pos);
+        self.ids.pop()
+    }
+
+    /// Edit the stack from `from` upward: un-index that part, let `edit` change it, re-index.
+    pub fn edit_from(&mut self, from: usize, edit: impl FnOnce(&mut Vec<ElemId>, &mut Vec<ElemRec<H>>)) {
+        for pos in (from..self.ids.len()).rev() {
+            self.unindex_top(pos);
+        }
+        edit(&mut self.ids, &mut self.elems);
+        for pos in from..self.ids.len() {
+            self.index_at(pos);
+        }
+    }
+
+    /// Remove `id` from the stack wherever it is.
+    pub fn remove(&mut self, id: ElemId) {
+        let pos = self.elems[id as usize].stack_pos;
+        if pos == NOT_ON_STACK {
+            return;
+        }
+        let pos = pos as usize;
+        if pos + 1 == self.ids.len() {
+            self.pop();
+            return;
+        }
+        self.edit_from(pos, |ids, _| {
+            ids.remove(pos);
+        });
+    }
+
+    /// Position of the topmost HTML element with this tag.
+    pub fn last_tag(&self, tag: Tag) -> Option<usize> {
+        self.by_tag[tag as usize].last().map(|&p| p as usize)
+    }
+
+    /// Position of the topmost HTML element with this local name.
+    pub fn last_named(&self, name: &str) -> Option<usize> {
+        match Tag::from_name(name) {
+            Tag::Other => self.by_other.get(name).and_then(|v| v.last()).map(|&p| p as usize),
+            t => self.last_tag(t),
+        }
+    }
+
+    /// Position of the topmost foreign element whose lowercased local name is `name`.
+    pub fn last_foreign_named(&self, name: &str) -> Option<usize> {
+        self.foreign.get(&*lower(name)).and_then(|v| v.last()).map(|&p| p as usize)
+    }
+
+    /// Position of the topmost element of a kind (a `kind::*` bit).
+    pub fn last_kind(&self, k: u16) -> Option<usize> {
+        self.by_kind[k.trailing_zeros() as usize].last().map(|&p| p as usize)
+    }
+
+    /// The lowest position above `pos` holding an element of a kind.
+    pub fn first_kind_above(&self, k: u16, pos: usize) -> Option<usize> {
+        let v = &self.by_kind[k.trailing_zeros() as usize];
+        let i = v.partition_point(|&p| p as usize <= pos);
+        v.get(i).map(|&p| p as usize)
+    }
+
+    /// spec: #has-an-element-in-the-specific-scope, for the element at `pos`: no boundary of
+    /// the scope sits above it (the element itself may be one).
+    pub fn pos_in_scope(&self, pos: Option<usize>, scope: u16) -> bool {
+        match pos {
+            None => false,
+            Some(p) => self.last_kind(scope).is_none_or(|b| p >= b),
+        }
+    }
+
+    /// "Has an HTML `tag` element in `scope`."
+    pub fn has_in_scope(&self, tag: Tag, scope: u16) -> bool {
+        self.pos_in_scope(self.last_tag(tag), scope)
+    }
+
+    pub fn contains_tag(&self, tag: Tag) -> bool {
+        !self.by_tag[tag as usize].is_empty()
+    }
+}

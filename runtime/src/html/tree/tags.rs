@@ -1,0 +1,360 @@
+//! The element names the tree builder tests for, as a small enum, and the per-element facts it
+//! needs in constant time: scope boundaries, the special category, integration points. Also the
+//! spec's name-adjustment tables for foreign content.
+
+use crate::dom::{Namespace, QualName};
+
+macro_rules! tags {
+    ($($v:ident = $s:literal,)*) => {
+        /// A name the tree construction rules mention. `Other` for the rest.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[repr(u8)]
+        pub(crate) enum Tag { Other, $($v,)* }
+
+        impl Tag {
+            pub(crate) const ALL: &'static [Tag] = &[Tag::Other, $(Tag::$v,)*];
+
+            /// The name as the element carries it (SVG's camelCase names included).
+            pub(crate) fn name(self) -> &'static str {
+                match self { Tag::Other => "", $(Tag::$v => $s,)* }
+            }
+
+            /// Look a local name up (exact match).
+            pub(crate) fn from_name(s: &str) -> Tag {
+                match s { $($s => Tag::$v,)* _ => Tag::Other }
+            }
+        }
+    };
+}
+
+tags! {
+    Html = "html", Head = "head", Body = "body", Title = "title", Base = "base",
+    Basefont = "basefont", Bgsound = "bgsound", Link = "link", Meta = "meta",
+    Noframes = "noframes", Style = "style", Script = "script", Noscript = "noscript",
+    Template = "template", Frameset = "frameset", Frame = "frame",
+    Address = "address", Article = "article", Aside = "aside", Blockquote = "blockquote",
+    Center = "center", Details = "details", Dialog = "dialog", Dir = "dir", Div = "div",
+    Dl = "dl", Fieldset = "fieldset", Figcaption = "figcaption", Figure = "figure",
+    Footer = "footer", Header = "header", Hgroup = "hgroup", Main = "main", Menu = "menu",
+    Nav = "nav", Ol = "ol", P = "p", Search = "search", Section = "section",
+    Summary = "summary", Ul = "ul",
+    H1 = "h1", H2 = "h2", H3 = "h3", H4 = "h4", H5 = "h5", H6 = "h6",
+    Pre = "pre", Listing = "listing", Form = "form", Li = "li", Dd = "dd", Dt = "dt",
+    Plaintext = "plaintext", Button = "button",
+    A = "a", B = "b", Big = "big", Code = "code", Em = "em", Font = "font", I = "i",
+    Nobr = "nobr", S = "s", Small = "small", Strike = "strike", Strong = "strong",
+    Tt = "tt", U = "u",
+    Applet = "applet", Marquee = "marquee", Object = "object", Table = "table", Br = "br",
+    Area = "area", Embed = "embed", Img = "img", Keygen = "keygen", Wbr = "wbr",
+    Input = "input", Param = "param", Source = "source", Track = "track", Hr = "hr",
+    Image = "image", Textarea = "textarea", Xmp = "xmp", Iframe = "iframe",
+    Noembed = "noembed", Select = "select", Option = "option", Optgroup = "optgroup",
+    Rb = "rb", Rp = "rp", Rt = "rt", Rtc = "rtc", Ruby = "ruby", Math = "math", Svg = "svg",
+    Caption = "caption", Col = "col", Colgroup = "colgroup", Tbody = "tbody", Td = "td",
+    Tfoot = "tfoot", Th = "th", Thead = "thead", Tr = "tr", Span = "span", Sub = "sub",
+    Sup = "sup", Var = "var",
+    Mi = "mi", Mo = "mo", Mn = "mn", Ms = "ms", Mtext = "mtext",
+    AnnotationXml = "annotation-xml", Mglyph = "mglyph", Malignmark = "malignmark",
+    ForeignObject = "foreignObject", Desc = "desc",
+}
+
+pub(crate) const TAG_COUNT: usize = Tag::ALL.len();
+
+/// Element kinds the stack of open elements indexes (bits of [`Kinds`]).
+pub(crate) mod kind {
+    /// Ends "has an element in scope" (spec: #has-an-element-in-scope).
+    pub const SCOPE: u16 = 1 << 0;
+    /// ... in list item scope.
+    pub const LIST_ITEM: u16 = 1 << 1;
+    /// ... in button scope.
+    pub const BUTTON: u16 = 1 << 2;
+    /// ... in table scope.
+    pub const TABLE: u16 = 1 << 3;
+    /// The special category (spec: #special).
+    pub const SPECIAL: u16 = 1 << 4;
+    /// Special but not address, div, p: where the li/dd/dt start tag loops stop.
+    pub const LI_STOP: u16 = 1 << 5;
+    /// What "reset the insertion mode appropriately" looks for.
+    pub const RESET: u16 = 1 << 6;
+    /// Any element in the HTML namespace.
+    pub const HTML: u16 = 1 << 7;
+    pub const COUNT: usize = 8;
+}
+
+/// The kind bits of an element.
+pub(crate) fn kinds(ns: &Namespace, tag: Tag) -> u16 {
+    use Tag as T;
+    use kind::*;
+    match ns {
+        Namespace::Html => {
+            let mut k = HTML;
+            if matches!(
+                tag,
+                T::Applet | T::Caption | T::Html | T::Table | T::Td | T::Th | T::Marquee | T::Object | T::Template
+            ) {
+                k |= SCOPE | LIST_ITEM | BUTTON;
+            }
+            if matches!(tag, T::Ol | T::Ul) {
+                k |= LIST_ITEM;
+            }
+            if tag == T::Button {
+                k |= BUTTON;
+            }
+            if matches!(tag, T::Html | T::Table | T::Template) {
+                k |= TABLE;
+            }
+            if is_special_html(tag) {
+                k |= SPECIAL;
+                if !matches!(tag, T::Address | T::Div | T::P) {
+                    k |= LI_STOP;
+                }
+            }
+            if matches!(
+                tag,
+                T::Td
+                    | T::Th
+                    | T::Tr
+                    | T::Tbody
+                    | T::Thead
+                    | T::Tfoot
+                    | T::Caption
+                    | T::Colgroup
+                    | T::Table
+                    | T::Template
+                    | T::Head
+                    | T::Body
+                    | T::Frameset
+                    | T::Html
+            ) {
+                k |= RESET;
+            }
+            k
+        }
+        Namespace::MathMl if matches!(tag, T::Mi | T::Mo | T::Mn | T::Ms | T::Mtext | T::AnnotationXml) => {
+            SCOPE | LIST_ITEM | BUTTON | SPECIAL | LI_STOP
+        }
+        Namespace::Svg if matches!(tag, T::ForeignObject | T::Desc | T::Title) => {
+            SCOPE | LIST_ITEM | BUTTON | SPECIAL | LI_STOP
+        }
+        _ => 0,
+    }
+}
+
+/// spec: #special (the HTML part).
+fn is_special_html(tag: Tag) -> bool {
+    use Tag::*;
+    matches!(
+        tag,
+        Address
+            | Applet
+            | Area
+            | Article
+            | Aside
+            | Base
+            | Basefont
+            | Bgsound
+            | Blockquote
+            | Body
+            | Br
+            | Button
+            | Caption
+            | Center
+            | Col
+            | Colgroup
+            | Dd
+            | Details
+            | Dialog
+            | Dir
+            | Div
+            | Dl
+            | Dt
+            | Embed
+            | Fieldset
+            | Figcaption
+            | Figure
+            | Footer
+            | Form
+            | Frame
+            | Frameset
+            | H1
+            | H2
+            | H3
+            | H4
+            | H5
+            | H6
+            | Head
+            | Header
+            | Hgroup
+            | Hr
+            | Html
+            | Iframe
+            | Img
+            | Input
+            | Keygen
+            | Li
+            | Link
+            | Listing
+            | Main
+            | Marquee
+            | Menu
+            | Meta
+            | Nav
+            | Noembed
+            | Noframes
+            | Noscript
+            | Object
+            | Ol
+            | P
+            | Param
+            | Plaintext
+            | Pre
+            | Script
+            | Search
+            | Section
+            | Source
+            | Style
+            | Summary
+            | Table
+            | Tbody
+            | Td
+            | Template
+            | Textarea
+            | Tfoot
+            | Th
+            | Thead
+            | Title
+            | Tr
+            | Track
+            | Ul
+            | Wbr
+            | Xmp
+    )
+}
+
+/// spec: #parsing-main-inforeign, "Any other start tag": the SVG tag-name case fixes.
+pub(crate) fn svg_tag_name(lower: &str) -> Option<&'static str> {
+    Some(match lower {
+        "altglyph" => "altGlyph",
+        "altglyphdef" => "altGlyphDef",
+        "altglyphitem" => "altGlyphItem",
+        "animatecolor" => "animateColor",
+        "animatemotion" => "animateMotion",
+        "animatetransform" => "animateTransform",
+        "clippath" => "clipPath",
+        "feblend" => "feBlend",
+        "fecolormatrix" => "feColorMatrix",
+        "fecomponenttransfer" => "feComponentTransfer",
+        "fecomposite" => "feComposite",
+        "feconvolvematrix" => "feConvolveMatrix",
+        "fediffuselighting" => "feDiffuseLighting",
+        "fedisplacementmap" => "feDisplacementMap",
+        "fedistantlight" => "feDistantLight",
+        "fedropshadow" => "feDropShadow",
+        "feflood" => "feFlood",
+        "fefunca" => "feFuncA",
+        "fefuncb" => "feFuncB",
+        "fefuncg" => "feFuncG",
+        "fefuncr" => "feFuncR",
+        "fegaussianblur" => "feGaussianBlur",
+        "feimage" => "feImage",
+        "femerge" => "feMerge",
+        "femergenode" => "feMergeNode",
+        "femorphology" => "feMorphology",
+        "feoffset" => "feOffset",
+        "fepointlight" => "fePointLight",
+        "fespecularlighting" => "feSpecularLighting",
+        "fespotlight" => "feSpotLight",
+        "fetile" => "feTile",
+        "feturbulence" => "feTurbulence",
+        "foreignobject" => "foreignObject",
+        "glyphref" => "glyphRef",
+        "lineargradient" => "linearGradient",
+        "radialgradient" => "radialGradient",
+        "textpath" => "textPath",
+        _ => return None,
+    })
+}
+
+/// spec: #adjust-svg-attributes.
+pub(crate) fn svg_attribute_name(name: &str) -> Option<&'static str> {
+    Some(match name {
+        "attributename" => "attributeName",
+        "attributetype" => "attributeType",
+        "basefrequency" => "baseFrequency",
+        "baseprofile" => "baseProfile",
+        "calcmode" => "calcMode",
+        "clippathunits" => "clipPathUnits",
+        "diffuseconstant" => "diffuseConstant",
+        "edgemode" => "edgeMode",
+        "filterunits" => "filterUnits",
+        "glyphref" => "glyphRef",
+        "gradienttransform" => "gradientTransform",
+        "gradientunits" => "gradientUnits",
+        "kernelmatrix" => "kernelMatrix",
+        "kernelunitlength" => "kernelUnitLength",
+        "keypoints" => "keyPoints",
+        "keysplines" => "keySplines",
+        "keytimes" => "keyTimes",
+        "lengthadjust" => "lengthAdjust",
+        "limitingconeangle" => "limitingConeAngle",
+        "markerheight" => "markerHeight",
+        "markerunits" => "markerUnits",
+        "markerwidth" => "markerWidth",
+        "maskcontentunits" => "maskContentUnits",
+        "maskunits" => "maskUnits",
+        "numoctaves" => "numOctaves",
+        "pathlength" => "pathLength",
+        "patterncontentunits" => "patternContentUnits",
+        "patterntransform" => "patternTransform",
+        "patternunits" => "patternUnits",
+        "pointsatx" => "pointsAtX",
+        "pointsaty" => "pointsAtY",
+        "pointsatz" => "pointsAtZ",
+        "preservealpha" => "preserveAlpha",
+        "preserveaspectratio" => "preserveAspectRatio",
+        "primitiveunits" => "primitiveUnits",
+        "refx" => "refX",
+        "refy" => "refY",
+        "repeatcount" => "repeatCount",
+        "repeatdur" => "repeatDur",
+        "requiredextensions" => "requiredExtensions",
+        "requiredfeatures" => "requiredFeatures",
+        "specularconstant" => "specularConstant",
+        "specularexponent" => "specularExponent",
+        "spreadmethod" => "spreadMethod",
+        "startoffset" => "startOffset",
+        "stddeviation" => "stdDeviation",
+        "stitchtiles" => "stitchTiles",
+        "surfacescale" => "surfaceScale",
+        "systemlanguage" => "systemLanguage",
+        "tablevalues" => "tableValues",
+        "targetx" => "targetX",
+        "targety" => "targetY",
+        "textlength" => "textLength",
+        "viewbox" => "viewBox",
+        "viewtarget" => "viewTarget",
+        "xchannelselector" => "xChannelSelector",
+        "ychannelselector" => "yChannelSelector",
+        "zoomandpan" => "zoomAndPan",
+        _ => return None,
+    })
+}
+
+/// spec: #adjust-foreign-attributes: (prefix, local name, namespace).
+pub(crate) fn foreign_attribute(name: &str) -> Option<QualName> {
+    let (prefix, local, ns) = match name {
+        "xlink:actuate" => (Some("xlink"), "actuate", Namespace::XLink),
+        "xlink:arcrole" => (Some("xlink"), "arcrole", Namespace::XLink),
+        "xlink:href" => (Some("xlink"), "href", Namespace::XLink),
+        "xlink:role" => (Some("xlink"), "role", Namespace::XLink),
+        "xlink:show" => (Some("xlink"), "show", Namespace::XLink),
+        "xlink:title" => (Some("xlink"), "title", Namespace::XLink),
+        "xlink:type" => (Some("xlink"), "type", Namespace::XLink),
+        "xml:lang" => (Some("xml"), "lang", Namespace::Xml),
+        "xml:space" => (Some("xml"), "space", Namespace::Xml),
+        "xmlns" => (None, "xmlns", Namespace::Xmlns),
+        "xmlns:xlink" => (Some("xmlns"), "xlink", Namespace::Xmlns),
+        _ => return None,
+    };
+    Some(QualName { ns, prefix: prefix.map(Into::into), local: local.into() })
+}
