@@ -6,8 +6,9 @@
 //!   (override with `STATEMARK_BENCH_HTML`), through the iterator API and through a `Sink`;
 //! - `html_big/iterator`: the single large page under `../shared/bench-corpus/html-big`
 //!   (override with `STATEMARK_BENCH_HTML_BIG`);
-//! - `xml_corpus/xml5_iterator`: every file under `../shared/bench-corpus/xml` through the XML5
-//!   iterator (override with `STATEMARK_BENCH_XML`).
+//! - `xml_corpus/xml5_iterator`, `xml_corpus/xml5_parse`: every file under
+//!   `../shared/bench-corpus/xml` through the XML5 iterator and parsed into the DOM (override
+//!   with `STATEMARK_BENCH_XML`).
 //!
 //! Relative paths are resolved against the workspace root. A missing corpus skips its group
 //! with a loud message, so a checkout without the corpus still builds and runs; under `CI` it
@@ -199,6 +200,9 @@ fn xml_corpus(c: &mut Criterion) {
     group.throughput(Throughput::Bytes(bytes_of(&docs)));
     group.sampling_mode(SamplingMode::Flat);
     group.bench_function("xml5_iterator", |b| b.iter(|| black_box(xml5_by_iterator(&docs))));
+    group.bench_function("xml5_parse", |b| {
+        b.iter(|| black_box(docs.iter().map(|d| statemark::xml5::parse(d).nodes().len()).sum::<usize>()))
+    });
     group.finish();
 }
 

@@ -14,7 +14,9 @@
 mod char_ref;
 pub(crate) mod token;
 pub(crate) mod tokenizer;
+pub mod tree;
 
 pub use crate::generated::xml5_tokenizer::{ParseError, SCAN_STATES, State};
 pub use token::{Attribute, Doctype, Error, ProcessingInstruction, Sink, Tag, Token};
 pub use tokenizer::{Options, TokenQueue, Tokenizer, tokenize};
+pub use tree::{Parsed, TreeBuilder, TreeError, parse, parse_with_errors};

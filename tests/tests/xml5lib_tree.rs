@@ -1,0 +1,199 @@
+//! xml5lib-tests tree construction (36 cases, `{namespace}prefix:local` format) and the legacy
+//! annevk/xml5 set (31 cases, `<qname> (prefix, local, namespace)` format), parsed with
+//! `statemark::xml5::parse` and compared as trees. Cases where a suite and the 2016 draft (or
+//! statemark's recorded decisions) disagree are in `tests/expectations/xml5lib_tree.json` with
+//! the reason; a listed case that starts matching upstream fails the run.
+
+use serde_json::Value;
+use statemark::dom::{Dom, Namespace, NodeData, NodeId};
+use statemark_tests::suite;
+use std::collections::BTreeMap;
+
+#[derive(Clone, Copy, PartialEq)]
+enum Format {
+    Xml5lib,
+    Legacy,
+}
+
+/// `(data, expected document lines)` for each `#data` block.
+fn parse_dat(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut section = "";
+    let (mut data, mut doc) = (Vec::<&str>::new(), Vec::<&str>::new());
+    let mut flush = |data: &mut Vec<&str>, doc: &mut Vec<&str>| {
+        if !data.is_empty() || !doc.is_empty() {
+            while doc.last().is_some_and(|l| l.is_empty()) {
+                doc.pop();
+            }
+            out.push((data.join("\n"), doc.join("\n")));
+        }
+        data.clear();
+        doc.clear();
+    };
+    for line in text.split('\n') {
+        match line {
+            "#data" => {
+                flush(&mut data, &mut doc);
+                section = "data";
+            }
+            "#errors" | "#errors:" => section = "errors",
+            "#document" => section = "document",
+            _ => match section {
+                "data" => data.push(line),
+                "document" => doc.push(line),
+                _ => {}
+            },
+        }
+    }
+    flush(&mut data, &mut doc);
+    out
+}
+
+fn split_qname(name: &str) -> (&str, &str) {
+    name.split_once(':').filter(|(p, l)| !p.is_empty() && !l.is_empty()).unwrap_or(("", name))
+}
+
+/// The tree below the document in a suite's format, without recursion.
+fn serialize(dom: &Dom, format: Format) -> String {
+    let mut lines: Vec<String> = Vec::new();
+    let mut stack: Vec<(NodeId, usize)> = dom.children(dom.document()).map(|c| (c, 0)).collect();
+    stack.reverse();
+    while let Some((id, depth)) = stack.pop() {
+        let pad = format!("| {}", "  ".repeat(depth));
+        match &dom.node(id).data {
+            NodeData::Element(e) => {
+                let qname = match &e.name.prefix {
+                    Some(p) => format!("{p}:{}", e.name.local),
+                    None => e.name.local.to_string(),
+                };
+                let ns = e.name.ns.url();
+                match format {
+                    Format::Xml5lib if ns.is_empty() => lines.push(format!("{pad}<{qname}>")),
+                    Format::Xml5lib => lines.push(format!("{pad}<{{{ns}}}{qname}>")),
+                    Format::Legacy => {
+                        let (p, l) = split_qname(&qname);
+                        lines.push(format!("{pad}<{qname}> ({p}, {l}, {ns})"));
+                    }
+                }
+                let mut attrs: Vec<(String, String, String, String)> = e
+                    .attrs
+                    .iter()
+                    .map(|a| {
+                        let qn = match &a.name.prefix {
+                            Some(p) => format!("{p}:{}", a.name.local),
+                            None => a.name.local.to_string(),
+                        };
+                        (a.name.ns.url().to_owned(), a.name.local.to_string(), qn, a.value.clone())
+                    })
+                    .collect();
+                if format == Format::Xml5lib {
+                    attrs.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
+                }
+                for (ns, _, qn, value) in attrs {
+                    match format {
+                        Format::Xml5lib if ns.is_empty() => lines.push(format!("{pad}  {qn}=\"{value}\"")),
+                        Format::Xml5lib => lines.push(format!("{pad}  {{{ns}}}{qn}=\"{value}\"")),
+                        Format::Legacy => {
+                            let (p, l) = split_qname(&qn);
+                            lines.push(format!("{pad}  {qn}=\"{value}\" ({p}, {l}, {ns})"));
+                        }
+                    }
+                }
+                let start = stack.len();
+                stack.extend(dom.children(id).map(|c| (c, depth + 1)));
+                stack[start..].reverse();
+            }
+            NodeData::Text(t) => lines.push(format!("{pad}\"{t}\"")),
+            NodeData::Comment(c) => lines.push(format!("{pad}<!-- {c} -->")),
+            NodeData::ProcessingInstruction { target, data } => lines.push(format!("{pad}<?{target} {data}?>")),
+            NodeData::Doctype { name, public_id, system_id } => {
+                if public_id.is_empty() && system_id.is_empty() {
+                    lines.push(format!("{pad}<!DOCTYPE {name}>"));
+                } else {
+                    lines.push(format!("{pad}<!DOCTYPE {name} \"{public_id}\" \"{system_id}\">"));
+                }
+            }
+            NodeData::Document | NodeData::Fragment => lines.push(format!("{pad}#fragment")),
+        }
+    }
+    let _ = Namespace::None;
+    lines.join("\n")
+}
+
+fn main() {
+    let Some(dir) = suite("XML5LIB_TESTS", "xml5lib-tests") else { return };
+    let exp_path = statemark_tests::root().join("tests/expectations/xml5lib_tree.json");
+    let exp: Value = serde_json::from_str(&std::fs::read_to_string(&exp_path).expect("expectations")).expect("json");
+    let mut expected: BTreeMap<String, (String, String, bool)> = BTreeMap::new();
+    for e in exp["cases"].as_array().expect("cases") {
+        let key = format!("{} | {:?}", e["file"].as_str().unwrap(), e["data"].as_str().unwrap());
+        let reason = e["reason"].as_str().unwrap_or("").to_owned();
+        assert!(reason.contains('#') || reason.contains("README"), "{key}: the reason must cite the draft");
+        expected.insert(key, (e["tree"].as_str().unwrap_or("").to_owned(), reason, false));
+    }
+    let mut sets: Vec<(String, std::path::PathBuf, Format)> = Vec::new();
+    let mut files: Vec<_> = std::fs::read_dir(dir.join("tree-construction")).expect("dir").filter_map(|e| e.ok().map(|e| e.path())).collect();
+    files.retain(|p| p.extension().is_some_and(|x| x == "dat"));
+    files.sort();
+    for f in files {
+        sets.push(("xml5lib".into(), f, Format::Xml5lib));
+    }
+    sets.push(("legacy".into(), dir.join("legacy-annevk-xml5/tree-construction1"), Format::Legacy));
+    let mut totals: BTreeMap<String, (usize, usize)> = BTreeMap::new();
+    let mut failures = Vec::new();
+    let mut dump = Vec::new();
+    for (suite_name, path, format) in &sets {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let (mut fp, mut ff) = (0, 0);
+        for (data, want) in parse_dat(&text) {
+            let dom = statemark::xml5::parse(&data);
+            let got = serialize(&dom, *format);
+            let key = format!("{name} | {data:?}");
+            let ok = match expected.get_mut(&key) {
+                Some(e) => {
+                    e.2 = true;
+                    if got == want {
+                        failures.push(format!("{key}: listed in expectations ({}) but now matches upstream", e.1));
+                        false
+                    } else {
+                        e.0 == got
+                    }
+                }
+                None => got == want,
+            };
+            if ok {
+                fp += 1;
+            } else {
+                ff += 1;
+                dump.push(serde_json::json!({"file": name, "data": data, "tree": got, "upstream": want}));
+                failures.push(format!("{key}\n--- want\n{want}\n--- got\n{got}"));
+            }
+        }
+        println!("{suite_name} {name}: {fp} passed, {ff} failed");
+        let t = totals.entry(suite_name.clone()).or_default();
+        t.0 += fp;
+        t.1 += ff;
+    }
+    for (k, e) in &expected {
+        if !e.2 {
+            failures.push(format!("{k}: listed in expectations but no such case"));
+            totals.entry("expectations".into()).or_default().1 += 1;
+        }
+    }
+    if let Ok(p) = std::env::var("STATEMARK_DUMP_FAILURES") {
+        std::fs::write(p, serde_json::to_string_pretty(&dump).unwrap()).unwrap();
+    }
+    for f in failures.iter().take(30) {
+        println!("FAIL {f}");
+    }
+    let mut failed = 0;
+    for (s, (p, f)) in &totals {
+        println!("xml5 tree construction, {s}: {p} passed, {f} failed");
+        failed += f;
+    }
+    println!("{} expectation entries", expected.len());
+    if failed > 0 {
+        std::process::exit(1);
+    }
+}
