@@ -1,0 +1,532 @@
+//! Writes BENCHMARKS.md: one table of criterion's results (MB/s median, ratio to each other
+//! parser on the same input), the issue 6 targets met or missed, and the machine, date and
+//! crate versions they were measured with.
+//!
+//! cargo run -p statemark-benches --bin report [-- --note TEXT] [--out PATH] [--criterion DIR]
+//!
+//! Reads `<criterion dir>/**/new/{benchmark,estimates}.json` (criterion dir: `--criterion`,
+//! else `$CRITERION_HOME`, else `$CARGO_TARGET_DIR/criterion`, else `<workspace>/target/criterion`)
+//! for the groups in `statemark_benches::plan`; anything else there (other crates' benches,
+//! renamed groups) is ignored. A planned benchmark without a result is shown as "not run".
+
+use serde_json::Value;
+use statemark_benches::corpus::workspace_root;
+use statemark_benches::plan::{
+    self, COMPARISONS, MAX_TIME_RATIO_AT_4X, Parser, RATIO_TARGETS, WORKLOADS, Workload,
+};
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// One criterion result.
+#[derive(Clone, Copy, Debug)]
+struct Measured {
+    bytes: u64,
+    median_ns: f64,
+    /// When criterion wrote it (seconds since the epoch), to show how far apart the results are.
+    written: u64,
+}
+
+impl Measured {
+    fn mb_per_s(&self) -> f64 {
+        self.bytes as f64 / self.median_ns * 1e3
+    }
+}
+
+/// (group, function id, parameter): criterion's three-part benchmark id.
+type Key = (String, String, Option<String>);
+
+/// Results by benchmark id.
+type Results = BTreeMap<Key, Measured>;
+
+struct Args {
+    out: PathBuf,
+    criterion: PathBuf,
+    note: Option<String>,
+}
+
+fn parse_args() -> Args {
+    let root = workspace_root();
+    let mut out = root.join("BENCHMARKS.md");
+    let mut criterion = std::env::var_os("CRITERION_HOME")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            std::env::var_os("CARGO_TARGET_DIR")
+                .map_or_else(|| root.join("target"), PathBuf::from)
+                .join("criterion")
+        });
+    let mut note = None;
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = || {
+            args.next()
+                .unwrap_or_else(|| usage(&format!("{arg} needs a value")))
+        };
+        match arg.as_str() {
+            "--out" => out = PathBuf::from(value()),
+            "--criterion" => criterion = PathBuf::from(value()),
+            "--note" => note = Some(value()),
+            "-h" | "--help" => usage(""),
+            _ => usage(&format!("unknown argument {arg}")),
+        }
+    }
+    Args {
+        out,
+        criterion,
+        note,
+    }
+}
+
+fn usage(problem: &str) -> ! {
+    if !problem.is_empty() {
+        eprintln!("report: {problem}");
+    }
+    eprintln!(
+        "usage: cargo run -p statemark-benches --bin report -- [--note TEXT] [--out PATH] [--criterion DIR]"
+    );
+    std::process::exit(2)
+}
+
+fn main() {
+    let args = parse_args();
+    let results = read_results(&args.criterion);
+    if results.is_empty() {
+        eprintln!(
+            "report: no results for the planned groups under {}; run `cargo bench -p statemark-benches` first",
+            args.criterion.display()
+        );
+        std::process::exit(1);
+    }
+    let markdown = render(&results, args.note.as_deref());
+    std::fs::write(&args.out, &markdown)
+        .unwrap_or_else(|e| panic!("writing {}: {e}", args.out.display()));
+    print!("{markdown}");
+    eprintln!("report: wrote {}", args.out.display());
+}
+
+// ----- reading criterion's output -----
+
+fn read_results(dir: &Path) -> Results {
+    let planned: Vec<&str> = WORKLOADS.iter().map(|w| w.group).collect();
+    let mut files = Vec::new();
+    find_benchmark_files(dir, &mut files);
+    let mut results = Results::new();
+    for file in files {
+        let Some((key, measured)) = read_one(&file) else {
+            eprintln!("report: ignoring unreadable {}", file.display());
+            continue;
+        };
+        if planned.contains(&key.0.as_str()) {
+            results.insert(key, measured);
+        }
+    }
+    results
+}
+
+/// Every `new/benchmark.json` under `dir` (criterion keeps the latest run in `new/`).
+fn find_benchmark_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let path = entry.path();
+        if path.is_dir() {
+            find_benchmark_files(&path, out);
+        } else if path.file_name().is_some_and(|n| n == "benchmark.json")
+            && path
+                .parent()
+                .and_then(Path::file_name)
+                .is_some_and(|n| n == "new")
+        {
+            out.push(path);
+        }
+    }
+}
+
+fn read_json(path: &Path) -> Option<Value> {
+    serde_json::from_str(&std::fs::read_to_string(path).ok()?).ok()
+}
+
+fn read_one(benchmark_json: &Path) -> Option<(Key, Measured)> {
+    let id = read_json(benchmark_json)?;
+    let estimates_path = benchmark_json.with_file_name("estimates.json");
+    let estimates = read_json(&estimates_path)?;
+    let group = id["group_id"].as_str()?.to_owned();
+    let function = id["function_id"].as_str()?.to_owned();
+    let value = id["value_str"].as_str().map(str::to_owned);
+    let throughput = &id["throughput"];
+    let bytes = throughput["Bytes"]
+        .as_u64()
+        .or_else(|| throughput["BytesDecimal"].as_u64())?;
+    let median_ns = estimates["median"]["point_estimate"].as_f64()?;
+    let written = std::fs::metadata(&estimates_path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_secs());
+    Some((
+        (group, function, value),
+        Measured {
+            bytes,
+            median_ns,
+            written,
+        },
+    ))
+}
+
+fn lookup(results: &Results, group: &str, parser: &Parser, scale: Option<u32>) -> Option<Measured> {
+    let key = (
+        group.to_owned(),
+        parser.id.to_owned(),
+        scale.map(plan::scale_label),
+    );
+    results.get(&key).copied()
+}
+
+// ----- rendering -----
+
+fn render(results: &Results, note: Option<&str>) -> String {
+    let mut md = String::new();
+    md.push_str(
+        "<!-- Generated by `cargo run -p statemark-benches --bin report`; do not edit. -->\n",
+    );
+    md.push_str("# Benchmarks\n\n");
+    md.push_str(
+        "statemark side by side with html5ever, html5gum, lol_html, xml5ever and quick-xml, all measured \
+         in the same `cargo bench -p statemark-benches` run on the same inputs. How to run and what each \
+         benchmark reads: [benches/README.md](benches/README.md).\n\n",
+    );
+    header(&mut md, results, note);
+    table(&mut md, results);
+    targets(&mut md, results);
+    md
+}
+
+fn header(md: &mut String, results: &Results, note: Option<&str>) {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs());
+    let (first, last) = results.values().fold((u64::MAX, 0), |(lo, hi), m| {
+        (lo.min(m.written), hi.max(m.written))
+    });
+    let _ = writeln!(
+        md,
+        "- date: {} (report); results written {} to {}",
+        utc(now),
+        utc(first),
+        utc(last)
+    );
+    let _ = writeln!(md, "- machine: {}", machine());
+    if let Some(rustc) = command_line("rustc", &["--version"]) {
+        let _ = writeln!(md, "- compiler: {rustc}");
+    }
+    let _ = writeln!(md, "- crates: {}", crate_versions());
+    if let Some(note) = note {
+        let _ = writeln!(md, "- note: {note}");
+    }
+    md.push_str(
+        "- method: criterion 0.5, 10 samples, 3 s measurement after 1 s warm-up, flat sampling; \
+         MB/s = 10^6 bytes of input per second at the median sample; a ratio is this row's MB/s over \
+         that column's, on the same input (> 1 means this row is faster).\n\n",
+    );
+}
+
+fn table(md: &mut String, results: &Results) {
+    md.push_str("| input | size | benchmark | MB/s |");
+    for c in COMPARISONS {
+        let _ = write!(md, " vs {} |", c.label);
+    }
+    md.push_str("\n| --- | ---: | --- | ---: |");
+    for _ in COMPARISONS {
+        md.push_str(" ---: |");
+    }
+    md.push('\n');
+    for workload in WORKLOADS {
+        let scales: Vec<Option<u32>> = if workload.scales.is_empty() {
+            vec![None]
+        } else {
+            workload.scales.iter().copied().map(Some).collect()
+        };
+        for scale in scales {
+            let input = match scale {
+                None => workload.title.to_owned(),
+                Some(s) => format!("{} · {}", workload.title, plan::scale_label(s)),
+            };
+            let size = workload
+                .parsers
+                .iter()
+                .find_map(|p| lookup(results, workload.group, p, scale))
+                .map(|m| size_label(m.bytes))
+                .unwrap_or_default();
+            for parser in workload.parsers {
+                row(md, results, workload, scale, parser, &input, &size);
+            }
+        }
+    }
+    md.push('\n');
+}
+
+fn row(
+    md: &mut String,
+    results: &Results,
+    w: &Workload,
+    scale: Option<u32>,
+    parser: &Parser,
+    input: &str,
+    size: &str,
+) {
+    let name = if parser.statemark {
+        format!("**{}**", parser.label)
+    } else {
+        parser.label.to_owned()
+    };
+    let _ = write!(md, "| {input} | {size} | {name} `{}` |", parser.id);
+    let Some(this) = lookup(results, w.group, parser, scale) else {
+        md.push_str(" not run |");
+        for _ in COMPARISONS {
+            md.push_str(" |");
+        }
+        md.push('\n');
+        return;
+    };
+    let _ = write!(md, " {} |", mb_label(this.mb_per_s()));
+    for c in COMPARISONS {
+        let cell = if c.id == parser.id || !w.parsers.iter().any(|p| p.id == c.id) {
+            String::new()
+        } else {
+            match lookup(results, w.group, c, scale) {
+                Some(other) => format!("{:.2}x", this.mb_per_s() / other.mb_per_s()),
+                None => "–".to_owned(),
+            }
+        };
+        let _ = write!(md, " {cell} |");
+    }
+    md.push('\n');
+}
+
+fn targets(md: &mut String, results: &Results) {
+    md.push_str("## Targets (issue 6)\n\n");
+    for t in RATIO_TARGETS {
+        let mut parts = Vec::new();
+        let mut verdicts = Vec::new();
+        for group in t.groups {
+            match (
+                lookup(results, group, t.subject, None),
+                lookup(results, group, t.against, None),
+            ) {
+                (Some(a), Some(b)) => {
+                    let ratio = a.mb_per_s() / b.mb_per_s();
+                    verdicts.push(Verdict::of(ratio >= t.at_least));
+                    parts.push(format!("{group} {ratio:.2}x"));
+                }
+                _ => {
+                    verdicts.push(Verdict::NotRun);
+                    parts.push(format!("{group} not run"));
+                }
+            }
+        }
+        let _ = writeln!(
+            md,
+            "- {} {}: {}",
+            Verdict::all(&verdicts).mark(),
+            t.what,
+            parts.join(", ")
+        );
+    }
+    let _ = writeln!(
+        md,
+        "- linear time, 4x size within {MAX_TIME_RATIO_AT_4X}x time (time at 2x and 4x over time at 1x):"
+    );
+    for w in WORKLOADS.iter().filter(|w| !w.scales.is_empty()) {
+        for parser in w.parsers.iter().filter(|p| p.statemark) {
+            let at = |s: u32| lookup(results, w.group, parser, Some(s));
+            let line = match (at(1), at(2), at(4)) {
+                (Some(one), two, Some(four)) => {
+                    let r4 = four.median_ns / one.median_ns;
+                    let r2 = two.map_or_else(
+                        || "?".to_owned(),
+                        |two| format!("{:.2}", two.median_ns / one.median_ns),
+                    );
+                    let v = Verdict::of(r4 <= MAX_TIME_RATIO_AT_4X);
+                    format!("{} {r2}, {r4:.2}", v.mark())
+                }
+                _ => Verdict::NotRun.mark().to_owned(),
+            };
+            let _ = writeln!(md, "  - {} · {}: {line}", w.title, parser.label);
+        }
+    }
+    md.push('\n');
+}
+
+#[derive(Clone, Copy, PartialEq)]
+enum Verdict {
+    Met,
+    Missed,
+    NotRun,
+}
+
+impl Verdict {
+    fn of(met: bool) -> Verdict {
+        if met { Verdict::Met } else { Verdict::Missed }
+    }
+
+    /// A target over several inputs is met only when it is met on every one of them.
+    fn all(vs: &[Verdict]) -> Verdict {
+        for v in [Verdict::Missed, Verdict::NotRun] {
+            if vs.contains(&v) {
+                return v;
+            }
+        }
+        Verdict::Met
+    }
+
+    fn mark(self) -> &'static str {
+        match self {
+            Verdict::Met => "**met**",
+            Verdict::Missed => "**missed**",
+            Verdict::NotRun => "not run",
+        }
+    }
+}
+
+fn mb_label(mb: f64) -> String {
+    if mb >= 100.0 {
+        format!("{mb:.0}")
+    } else if mb >= 10.0 {
+        format!("{mb:.1}")
+    } else {
+        format!("{mb:.2}")
+    }
+}
+
+fn size_label(bytes: u64) -> String {
+    if bytes >= 1_000_000 {
+        format!("{:.1} MB", bytes as f64 / 1e6)
+    } else {
+        format!("{:.0} kB", bytes as f64 / 1e3)
+    }
+}
+
+// ----- machine, date, versions -----
+
+fn machine() -> String {
+    let cpus = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let cpuinfo = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let model = cpuinfo
+        .lines()
+        .find_map(|l| {
+            l.strip_prefix("model name")
+                .and_then(|r| r.split_once(':'))
+                .map(|(_, m)| m.trim().to_owned())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_owned());
+    let memory = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| {
+            let kb: u64 = m
+                .lines()
+                .find_map(|l| l.strip_prefix("MemTotal:"))?
+                .trim()
+                .trim_end_matches("kB")
+                .trim()
+                .parse()
+                .ok()?;
+            Some(format!(", {:.1} GB RAM", kb as f64 / 1e6))
+        })
+        .unwrap_or_default();
+    let load = std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .map(|l| {
+            format!(
+                ", load average {} when the report was written",
+                l.split_whitespace().take(3).collect::<Vec<_>>().join(" ")
+            )
+        })
+        .unwrap_or_default();
+    format!(
+        "{cpus} CPUs (nproc), {model}{memory}, {}{load}",
+        std::env::consts::ARCH
+    )
+}
+
+fn command_line(program: &str, args: &[&str]) -> Option<String> {
+    let out = std::process::Command::new(program)
+        .args(args)
+        .current_dir(workspace_root())
+        .output()
+        .ok()?;
+    out.status
+        .success()
+        .then(|| String::from_utf8_lossy(&out.stdout).trim().to_owned())
+}
+
+/// Versions of statemark and the comparison crates as Cargo.lock pins them, plus statemark's
+/// git commit (and whether runtime/ had changes), since its version number never moves.
+fn crate_versions() -> String {
+    const NAMES: &[&str] = &[
+        "statemark",
+        "html5ever",
+        "markup5ever_rcdom",
+        "html5gum",
+        "lol_html",
+        "xml5ever",
+        "quick-xml",
+        "criterion",
+    ];
+    let lock = std::fs::read_to_string(workspace_root().join("Cargo.lock")).unwrap_or_default();
+    let mut found: Vec<(String, String)> = Vec::new();
+    let mut name: Option<&str> = None;
+    for line in lock.lines() {
+        if line == "[[package]]" {
+            name = None;
+        } else if let Some(n) = line.strip_prefix("name = ") {
+            name = Some(n.trim_matches('"'));
+        } else if let (Some(n), Some(v)) = (name, line.strip_prefix("version = "))
+            && NAMES.contains(&n)
+        {
+            found.push((n.to_owned(), v.trim_matches('"').to_owned()));
+        }
+    }
+    found.sort_by_key(|(n, _)| NAMES.iter().position(|m| m == n));
+    let mut parts: Vec<String> = found.into_iter().map(|(n, v)| format!("{n} {v}")).collect();
+    if let Some(commit) = command_line("git", &["rev-parse", "--short", "HEAD"]) {
+        // Only statemark's own sources count: benches/ or Cargo.lock edits change no result.
+        let dirty = command_line("git", &["status", "--porcelain", "--", "runtime"])
+            .is_some_and(|s| !s.is_empty());
+        let statemark = parts.iter_mut().find(|p| p.starts_with("statemark "));
+        if let Some(p) = statemark {
+            let _ = write!(
+                p,
+                " (git {commit}{})",
+                if dirty {
+                    " + uncommitted changes in runtime/"
+                } else {
+                    ""
+                }
+            );
+        }
+    }
+    parts.join(", ")
+}
+
+/// `YYYY-MM-DD HH:MM UTC` from seconds since the epoch (no date crate for one line).
+fn utc(secs: u64) -> String {
+    let days = (secs / 86_400) as i64;
+    let rem = secs % 86_400;
+    // Howard Hinnant's days-to-civil algorithm.
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1_460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    format!(
+        "{year:04}-{month:02}-{day:02} {:02}:{:02} UTC",
+        rem / 3600,
+        rem % 3600 / 60
+    )
+}

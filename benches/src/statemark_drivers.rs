@@ -1,0 +1,117 @@
+//! statemark's side of the benchmarks: one function per API, each running over a set of
+//! documents and returning a number derived from everything a real consumer would read.
+
+use statemark::Span;
+use statemark::html::{Control, Options, Sink, Token, Tokenizer, tokenize};
+use std::hint::black_box;
+
+/// The lengths of every string a real consumer would read: tag names, attribute names and
+/// decoded values, text, comments. Summing them forces each field to be produced (and, where
+/// the tokenizer owns it, allocated), so no parser is credited for work it skipped. The
+/// comparison drivers read the same fields of their own tokens.
+pub fn touch(token: &Token<'_>) -> usize {
+    match token {
+        Token::StartTag(tag) | Token::EndTag(tag) => {
+            let attrs: usize = tag
+                .attributes
+                .iter()
+                .map(|a| a.name.len() + a.value.len())
+                .sum();
+            tag.name.len() + attrs + usize::from(tag.self_closing)
+        }
+        Token::Characters(text) | Token::Comment(text) => text.len(),
+        Token::Doctype(d) => [&d.name, &d.public_id, &d.system_id]
+            .iter()
+            .map(|s| s.as_deref().map_or(0, str::len))
+            .sum(),
+        Token::ProcessingInstruction(pi) => pi.target.len() + pi.data.len(),
+        Token::Eof => 0,
+    }
+}
+
+/// The HTML tokenizer through its iterator API.
+pub fn iterator(docs: &[String]) -> usize {
+    let mut total = 0;
+    for doc in docs {
+        for token in tokenize(black_box(doc)) {
+            total += touch(&token);
+        }
+    }
+    total
+}
+
+/// The cheapest sink: counts tokens and does nothing else with them, the analogue of lol_html
+/// with no handlers (which also looks at nothing but still has to find every token's end).
+struct CountTokens(usize);
+
+impl<'i> Sink<'i> for CountTokens {
+    fn token(&mut self, token: Token<'i>, _span: Span) -> Control {
+        self.0 += 1;
+        // Dropping the token here is part of the cost, as dropping lol_html's would be.
+        drop(black_box(token));
+        Control::Continue
+    }
+}
+
+/// The HTML tokenizer through the cheapest sink.
+pub fn sink(docs: &[String]) -> usize {
+    let mut total = 0;
+    for doc in docs {
+        let mut tokenizer =
+            Tokenizer::with_sink(black_box(doc), Options::default(), CountTokens(0));
+        tokenizer.run();
+        total += tokenizer.into_sink().0;
+    }
+    total
+}
+
+/// HTML parse into the default DOM. Dropping the tree is part of the cost, as it is for
+/// html5ever's RcDom.
+pub fn parse(docs: &[String]) -> usize {
+    let mut total = 0;
+    for doc in docs {
+        let dom = statemark::html::parse_document(black_box(doc));
+        black_box(&dom);
+        total += 1;
+    }
+    total
+}
+
+/// The XML5 tokenizer through its iterator API, reading the same fields as [`touch`].
+pub fn xml5_tokenizer(docs: &[String]) -> usize {
+    use statemark::xml5::Token as X;
+    let mut total = 0;
+    for doc in docs {
+        for token in statemark::xml5::tokenize(black_box(doc)) {
+            total += match &token {
+                X::StartTag(tag) | X::EmptyTag(tag) | X::EndTag(tag) => {
+                    let attrs: usize = tag
+                        .attributes
+                        .iter()
+                        .map(|a| a.name.len() + a.value.len())
+                        .sum();
+                    tag.name.len() + attrs + usize::from(tag.self_closing)
+                }
+                X::Characters(text) | X::Comment(text) => text.len(),
+                X::Doctype(d) => [&d.name, &d.public_id, &d.system_id]
+                    .iter()
+                    .map(|s| s.as_deref().map_or(0, str::len))
+                    .sum(),
+                X::ProcessingInstruction(pi) => pi.target.len() + pi.data.len(),
+                X::ShortEndTag | X::Eof => 0,
+            };
+        }
+    }
+    total
+}
+
+/// XML5 parse into the default DOM, dropped inside the measurement like xml5ever's RcDom.
+pub fn xml5_parse(docs: &[String]) -> usize {
+    let mut total = 0;
+    for doc in docs {
+        let dom = statemark::xml5::parse(black_box(doc));
+        black_box(&dom);
+        total += 1;
+    }
+    total
+}
