@@ -49,18 +49,66 @@ pub(crate) enum Src {
     Run(usize, usize),
 }
 
-/// A set of bytes, as a lookup table built at compile time.
-pub(crate) struct StopSet(pub [bool; 256]);
+/// A set of bytes, as a lookup table built at compile time. A set of at most four bytes also
+/// keeps them as needles, so the scan can test eight bytes at a time.
+pub(crate) struct StopSet {
+    pub table: [bool; 256],
+    needles: [u8; 4],
+    /// Number of distinct bytes; the word-at-a-time scan applies when it is at most 4.
+    count: usize,
+}
 
 impl StopSet {
     pub const fn new(bytes: &[u8]) -> StopSet {
-        let mut t = [false; 256];
+        let mut table = [false; 256];
+        let mut needles = [0u8; 4];
+        let mut count = 0;
         let mut i = 0;
         while i < bytes.len() {
-            t[bytes[i] as usize] = true;
+            if !table[bytes[i] as usize] {
+                if count < 4 {
+                    needles[count] = bytes[i];
+                }
+                count += 1;
+            }
+            table[bytes[i] as usize] = true;
             i += 1;
         }
-        StopSet(t)
+        // Unused needle slots repeat the first needle, which changes nothing.
+        let mut k = if count < 4 { count } else { 4 };
+        while k < 4 {
+            needles[k] = needles[0];
+            k += 1;
+        }
+        StopSet { table, needles, count }
+    }
+
+    /// Index of the first byte of `hay[from..]` in the set, or `hay.len()`.
+    #[inline(always)]
+    fn find(&self, hay: &[u8], from: usize) -> usize {
+        let mut i = from;
+        if self.count <= 4 {
+            const LO: u64 = 0x0101_0101_0101_0101;
+            const HI: u64 = 0x8080_8080_8080_8080;
+            let [a, b, c, d] = self.needles.map(|n| u64::from(n) * LO);
+            while i + 8 <= hay.len() {
+                let mut word = [0u8; 8];
+                word.copy_from_slice(&hay[i..i + 8]);
+                let w = u64::from_le_bytes(word);
+                // A byte of `w ^ needle` is zero exactly where `w` has the needle; the lowest set
+                // bit of the "has zero byte" test marks the first such byte.
+                let z = |x: u64| x.wrapping_sub(LO) & !x & HI;
+                let hit = z(w ^ a) | z(w ^ b) | z(w ^ c) | z(w ^ d);
+                if hit != 0 {
+                    return i + (hit.trailing_zeros() / 8) as usize;
+                }
+                i += 8;
+            }
+        }
+        while i < hay.len() && !self.table[hay[i] as usize] {
+            i += 1;
+        }
+        i
     }
 }
 
@@ -259,7 +307,7 @@ impl<'i> Core<'i> {
             return Consumed::Byte(b'\n');
         }
         self.pos = p + utf8_len(b);
-        if self.errors_on && INPUT_CHECK.0[b as usize] && p >= self.checked_upto {
+        if self.errors_on && INPUT_CHECK.table[b as usize] && p >= self.checked_upto {
             self.check_input_at(p);
         }
         Consumed::Byte(b)
@@ -289,10 +337,10 @@ impl<'i> Core<'i> {
         loop {
             let buf = self.input.as_bytes();
             if self.errors_on {
-                while i < buf.len() && !stop.0[buf[i] as usize] && !INPUT_CHECK.0[buf[i] as usize] {
+                while i < buf.len() && !stop.table[buf[i] as usize] && !INPUT_CHECK.table[buf[i] as usize] {
                     i += 1;
                 }
-                if i < buf.len() && !stop.0[buf[i] as usize] {
+                if i < buf.len() && !stop.table[buf[i] as usize] {
                     if i >= self.checked_upto {
                         self.check_input_at(i);
                     }
@@ -300,9 +348,7 @@ impl<'i> Core<'i> {
                     continue;
                 }
             } else {
-                while i < buf.len() && !stop.0[buf[i] as usize] {
-                    i += 1;
-                }
+                i = stop.find(buf, i);
             }
             break;
         }
@@ -332,7 +378,7 @@ impl<'i> Core<'i> {
         self.cur = self.pos;
         if self.errors_on {
             if let Some(&b) = self.input.as_bytes().get(self.pos) {
-                if INPUT_CHECK.0[b as usize] && self.pos >= self.checked_upto {
+                if INPUT_CHECK.table[b as usize] && self.pos >= self.checked_upto {
                     self.check_input_at(self.pos);
                 }
             }
@@ -678,6 +724,12 @@ impl<'i> Core<'i> {
 
     // ----- temporary buffer, character references -----
 
+    /// Append input bytes `start..end` (ASCII, from a lookahead or a match) to the temporary
+    /// buffer.
+    pub fn append_input_to_temp(&mut self, start: usize, end: usize) {
+        self.temp.push_str(&self.input[start..end]);
+    }
+
     #[inline]
     pub fn clear_temp_buffer(&mut self) {
         self.temp.clear();
@@ -726,5 +778,40 @@ impl<'i> Core<'i> {
     pub fn accumulate_char_ref_code(&mut self, radix: u32, subtract: u32) {
         let digit = u32::from(self.input.as_bytes()[self.cur]).wrapping_sub(subtract);
         self.char_ref_code = self.char_ref_code.saturating_mul(radix).saturating_add(digit).min(0x11_0000);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::StopSet;
+
+    #[test]
+    fn word_scan_finds_what_the_table_finds() {
+        let sets: [&[u8]; 4] = [b"<", b"&<\0\r", b"\"&\0\r", b"abcdefg"];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for set in sets {
+            let stop = StopSet::new(set);
+            for len in 0..64 {
+                for _ in 0..50 {
+                    let hay: Vec<u8> = (0..len)
+                        .map(|_| {
+                            seed ^= seed << 13;
+                            seed ^= seed >> 7;
+                            seed ^= seed << 17;
+                            // Mostly bytes outside the set, some inside, some high bytes.
+                            match seed % 16 {
+                                0 => set[(seed as usize / 16) % set.len()],
+                                1 => 0x80 | (seed >> 8) as u8,
+                                _ => b'a' + ((seed >> 8) % 5) as u8 + 16,
+                            }
+                        })
+                        .collect();
+                    for from in 0..=hay.len() {
+                        let want = (from..hay.len()).find(|&i| stop.table[hay[i] as usize]).unwrap_or(hay.len());
+                        assert_eq!(stop.find(&hay, from), want, "set {set:?} hay {hay:?} from {from}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -34,8 +34,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             return Step::Suspend;
         }
         // Consume the matched characters, appending each to the temporary buffer.
-        let name = std::str::from_utf8(&self.core.input_bytes()[start..end]).unwrap_or_default().to_owned();
-        self.core.temp.push_str(&name);
+        self.core.append_input_to_temp(start, end);
         self.core.pos = end;
         self.core.cur = end - 1;
         if self.char_ref_in_attribute() && !semicolon && next.is_some_and(|b| b == b'=' || b.is_ascii_alphanumeric()) {
