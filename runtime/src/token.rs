@@ -55,3 +55,22 @@ impl Tag<'_> {
     }
 }
 
+
+impl Doctype<'_> {
+    /// The same DOCTYPE with every string owned.
+    pub fn into_owned(self) -> Doctype<'static> {
+        Doctype {
+            name: self.name.map(|c| Cow::Owned(c.into_owned())),
+            public_id: self.public_id.map(|c| Cow::Owned(c.into_owned())),
+            system_id: self.system_id.map(|c| Cow::Owned(c.into_owned())),
+            force_quirks: self.force_quirks,
+        }
+    }
+}
+
+impl ProcessingInstruction<'_> {
+    /// The same processing instruction with every string owned.
+    pub fn into_owned(self) -> ProcessingInstruction<'static> {
+        ProcessingInstruction { target: Cow::Owned(self.target.into_owned()), data: Cow::Owned(self.data.into_owned()) }
+    }
+}

@@ -27,19 +27,12 @@ impl Token<'_> {
             Cow::Owned(c.into_owned())
         }
         match self {
-            Token::Doctype(d) => Token::Doctype(Doctype {
-                name: d.name.map(o),
-                public_id: d.public_id.map(o),
-                system_id: d.system_id.map(o),
-                force_quirks: d.force_quirks,
-            }),
+            Token::Doctype(d) => Token::Doctype(d.into_owned()),
             Token::StartTag(t) => Token::StartTag(t.into_owned()),
             Token::EndTag(t) => Token::EndTag(t.into_owned()),
             Token::Comment(c) => Token::Comment(o(c)),
             Token::Characters(c) => Token::Characters(o(c)),
-            Token::ProcessingInstruction(p) => {
-                Token::ProcessingInstruction(ProcessingInstruction { target: o(p.target), data: o(p.data) })
-            }
+            Token::ProcessingInstruction(p) => Token::ProcessingInstruction(p.into_owned()),
             Token::Eof => Token::Eof,
         }
     }
