@@ -31,15 +31,27 @@ impl TextBuf {
         *self = TextBuf::Span(0, 0);
     }
 
-    /// Append input bytes `start..end`.
-    #[inline]
+    /// Append input bytes `start..end`. The common cases (an empty buffer, or a run that
+    /// continues the span) stay inline; anything else goes to the out-of-line path.
+    #[inline(always)]
     pub fn push_run(&mut self, input: &str, start: usize, end: usize) {
-        match self {
-            TextBuf::Span(s, e) if *s == *e => {
+        if let TextBuf::Span(s, e) = self {
+            if *s == *e {
                 *s = start;
                 *e = end;
+                return;
             }
-            TextBuf::Span(_, e) if *e == start => *e = end,
+            if *e == start {
+                *e = end;
+                return;
+            }
+        }
+        self.push_run_slow(input, start, end);
+    }
+
+    #[inline(never)]
+    fn push_run_slow(&mut self, input: &str, start: usize, end: usize) {
+        match self {
             TextBuf::Span(s, e) => {
                 let mut o = String::with_capacity((*e - *s) + (end - start) + 16);
                 o.push_str(&input[*s..*e]);
@@ -81,13 +93,20 @@ impl TextBuf {
     }
 
     /// Take the text out, borrowing from `input` when it is a span of a borrowed input.
-    #[inline]
+    #[inline(always)]
     pub fn take<'i>(&mut self, input: &Cow<'i, str>) -> Cow<'i, str> {
+        if let (TextBuf::Span(s, e), Cow::Borrowed(i)) = (&*self, input) {
+            let (s, e) = (*s, *e);
+            *self = TextBuf::Span(0, 0);
+            return Cow::Borrowed(&i[s..e]);
+        }
+        self.take_slow(input)
+    }
+
+    #[inline(never)]
+    fn take_slow<'i>(&mut self, input: &Cow<'i, str>) -> Cow<'i, str> {
         match std::mem::take(self) {
-            TextBuf::Span(s, e) => match input {
-                Cow::Borrowed(i) => Cow::Borrowed(&i[s..e]),
-                Cow::Owned(o) => Cow::Owned(o[s..e].to_owned()),
-            },
+            TextBuf::Span(s, e) => Cow::Owned(input[s..e].to_owned()),
             TextBuf::Owned(o) => Cow::Owned(o),
         }
     }
