@@ -111,26 +111,27 @@ impl StopSet {
         // SAFETY (every `unsafe` below): SSE2 is part of the x86_64 baseline, so its intrinsics
         // are always available; the needle loads read 16-byte arrays; the input load is bounded by `at + 16 <= hay.len()`, which every
         // call of `hits` below guarantees.
-        let n = self.splat.each_ref().map(|v| unsafe { _mm_loadu_si128(v.as_ptr().cast::<__m128i>()) });
         let few = self.count <= 4;
+        let splat = &self.splat;
         let hits = |at: usize| -> u32 {
             assert!(at + 16 <= hay.len());
             unsafe {
-            let v = _mm_loadu_si128(hay.as_ptr().add(at).cast::<__m128i>());
-            let mut m = _mm_or_si128(
-                _mm_or_si128(_mm_cmpeq_epi8(v, n[0]), _mm_cmpeq_epi8(v, n[1])),
-                _mm_or_si128(_mm_cmpeq_epi8(v, n[2]), _mm_cmpeq_epi8(v, n[3])),
-            );
-            if !few {
-                m = _mm_or_si128(
-                    m,
-                    _mm_or_si128(
-                        _mm_or_si128(_mm_cmpeq_epi8(v, n[4]), _mm_cmpeq_epi8(v, n[5])),
-                        _mm_or_si128(_mm_cmpeq_epi8(v, n[6]), _mm_cmpeq_epi8(v, n[7])),
-                    ),
+                let n = |k: usize| _mm_loadu_si128(splat[k].as_ptr().cast::<__m128i>());
+                let v = _mm_loadu_si128(hay.as_ptr().add(at).cast::<__m128i>());
+                let mut m = _mm_or_si128(
+                    _mm_or_si128(_mm_cmpeq_epi8(v, n(0)), _mm_cmpeq_epi8(v, n(1))),
+                    _mm_or_si128(_mm_cmpeq_epi8(v, n(2)), _mm_cmpeq_epi8(v, n(3))),
                 );
-            }
-            _mm_movemask_epi8(m) as u32
+                if !few {
+                    m = _mm_or_si128(
+                        m,
+                        _mm_or_si128(
+                            _mm_or_si128(_mm_cmpeq_epi8(v, n(4)), _mm_cmpeq_epi8(v, n(5))),
+                            _mm_or_si128(_mm_cmpeq_epi8(v, n(6)), _mm_cmpeq_epi8(v, n(7))),
+                        ),
+                    );
+                }
+                _mm_movemask_epi8(m) as u32
             }
         };
         let mut i = from;
@@ -359,9 +360,23 @@ impl<'i> Core<'i> {
 
     #[inline(always)]
     pub fn consume(&mut self) -> Consumed {
-        let buf = self.input.as_bytes();
         let p = self.pos;
         self.cur = p;
+        match self.input.as_bytes().get(p) {
+            // Printable ASCII: one byte, nothing to normalize, nothing to report.
+            Some(&b) if (0x20..0x7F).contains(&b) => {
+                self.pos = p + 1;
+                Consumed::Byte(b)
+            }
+            _ => self.consume_other(p),
+        }
+    }
+
+    /// `consume` for everything but printable ASCII: EOF or suspension, CR and CRLF,
+    /// multi-byte characters, and the characters input preprocessing reports.
+    #[inline(never)]
+    fn consume_other(&mut self, p: usize) -> Consumed {
+        let buf = self.input.as_bytes();
         let Some(&b) = buf.get(p) else {
             return if self.is_final { Consumed::Eof } else { Consumed::Suspend };
         };
@@ -522,7 +537,7 @@ impl<'i> Core<'i> {
 
     // ----- characters -----
 
-    #[inline]
+    #[inline(always)]
     pub fn emit_chars(&mut self, src: Src) {
         if self.chars.is_empty() {
             self.chars_start = self.emitted_upto;
@@ -548,6 +563,12 @@ impl<'i> Core<'i> {
         }
         self.chars.push_str(&self.input, s);
         self.emitted_upto = self.base + self.pos;
+    }
+
+    /// Whether characters are waiting to be emitted as a run.
+    #[inline(always)]
+    pub fn has_chars(&self) -> bool {
+        !self.chars.is_empty()
     }
 
     /// The pending character run, if any, with its span.

@@ -10,7 +10,9 @@ use std::borrow::Cow;
 /// references, newline normalization, U+FFFD replacements) and for chunked input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Token<'i> {
-    Doctype(Doctype<'i>),
+    /// Boxed: DOCTYPEs are rare and three optional strings long, so every other token is
+    /// smaller to move.
+    Doctype(Box<Doctype<'i>>),
     StartTag(Tag<'i>),
     EndTag(Tag<'i>),
     Comment(Cow<'i, str>),
@@ -27,7 +29,7 @@ impl Token<'_> {
             Cow::Owned(c.into_owned())
         }
         match self {
-            Token::Doctype(d) => Token::Doctype(d.into_owned()),
+            Token::Doctype(d) => Token::Doctype(Box::new(d.into_owned())),
             Token::StartTag(t) => Token::StartTag(t.into_owned()),
             Token::EndTag(t) => Token::EndTag(t.into_owned()),
             Token::Comment(c) => Token::Comment(o(c)),

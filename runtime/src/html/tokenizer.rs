@@ -172,8 +172,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         }
     }
 
+    #[inline(always)]
     fn flush_chars(&mut self) {
         self.report_pending();
+        if self.core.has_chars() {
+            self.flush_chars_now();
+        }
+    }
+
+    fn flush_chars_now(&mut self) {
         if let Some((text, span)) = self.core.take_chars() {
             self.sink.token(Token::Characters(text), span);
         }
@@ -224,7 +231,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
 
     pub(crate) fn emit_doctype(&mut self) {
         let d = self.core.take_doctype();
-        self.emit_token(Token::Doctype(d));
+        self.emit_token(Token::Doctype(Box::new(d)));
     }
 
     pub(crate) fn emit_pi(&mut self) {

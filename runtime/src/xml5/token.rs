@@ -11,7 +11,9 @@ use std::borrow::Cow;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Token<'i> {
     /// `<!DOCTYPE name PUBLIC "p" "s">`; `force_quirks` is always false in XML5.
-    Doctype(Doctype<'i>),
+    /// Boxed: DOCTYPEs are rare and three optional strings long, so every other token is
+    /// smaller to move.
+    Doctype(Box<Doctype<'i>>),
     StartTag(Tag<'i>),
     /// An empty-element tag, `<a/>` (its `self_closing` is true).
     EmptyTag(Tag<'i>),
@@ -32,7 +34,7 @@ impl Token<'_> {
             Cow::Owned(c.into_owned())
         }
         match self {
-            Token::Doctype(d) => Token::Doctype(d.into_owned()),
+            Token::Doctype(d) => Token::Doctype(Box::new(d.into_owned())),
             Token::StartTag(t) => Token::StartTag(t.into_owned()),
             Token::EmptyTag(t) => Token::EmptyTag(t.into_owned()),
             Token::EndTag(t) => Token::EndTag(t.into_owned()),
