@@ -209,6 +209,17 @@ pub(crate) fn utf8_len(lead: u8) -> usize {
     }
 }
 
+/// The bit of an attribute name in `Core::attr_filter`: equal names have equal bits.
+#[inline(always)]
+fn name_bit(name: &[u8]) -> u64 {
+    let (first, last) = match name {
+        [] => (0, 0),
+        [f, .., l] => (*f, *l),
+        [f] => (*f, *f),
+    };
+    1 << ((name.len() as u32 * 7 + u32::from(first) * 3 + u32::from(last)) & 63)
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum TagKind {
     Start,
@@ -254,6 +265,9 @@ pub(crate) struct Core<'i> {
     attr_index: HashMap<u64, usize>,
     /// How many of `attrs` are in `attr_index`.
     attr_indexed: usize,
+    /// One bit per committed attribute name (`name_bit`): a name whose bit is clear is not on
+    /// the tag, so most duplicate checks compare no strings.
+    attr_filter: u64,
     attr_hasher: std::collections::hash_map::RandomState,
     self_closing: bool,
     comment: TextBuf,
@@ -291,6 +305,7 @@ impl<'i> Core<'i> {
             attr_dropped: false,
             attr_index: HashMap::new(),
             attr_indexed: 0,
+            attr_filter: 0,
             attr_hasher: Default::default(),
             self_closing: false,
             comment: TextBuf::default(),
@@ -604,6 +619,7 @@ impl<'i> Core<'i> {
         self.tag_kind = kind;
         self.tag_name.clear();
         self.attrs.clear();
+        self.attr_filter = 0;
         if self.attr_indexed != 0 {
             self.attr_index.clear();
             self.attr_indexed = 0;
@@ -645,6 +661,7 @@ impl<'i> Core<'i> {
         } else {
             let name = self.attr_name.take(&self.input);
             let value = self.attr_value.take(&self.input);
+            self.attr_filter |= name_bit(name.as_bytes());
             self.attrs.push(Attribute { name, value });
         }
     }
@@ -673,7 +690,9 @@ impl<'i> Core<'i> {
         }
         let input: &str = &self.input;
         let name = self.attr_name.as_str(input);
-        let dup = if self.attrs.len() <= 8 {
+        let dup = if self.attr_filter & name_bit(name.as_bytes()) == 0 {
+            false
+        } else if self.attrs.len() <= 8 {
             self.attrs.iter().any(|a| a.name == name)
         } else {
             use std::hash::BuildHasher;
