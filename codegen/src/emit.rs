@@ -137,37 +137,43 @@ impl Cx<'_> {
         acts.iter().map(|a| self.action(a)).collect()
     }
 
-    /// Statements that end a case, evaluating to the `Step`.
-    fn terminal(&self, t: &Terminal) -> TokenStream {
-        let enter = |s: &str| -> TokenStream {
-            let v = ident(&camel(s));
-            let entry = self.entry.get(s).map(|a| self.actions(a)).unwrap_or_default();
-            quote! { self.state = State::#v; #entry }
-        };
-        match t {
-            Terminal::Switch(s) => {
-                let e = enter(s);
-                quote! { #e Step::Continue }
-            }
-            Terminal::Reconsume(s) => {
-                let e = enter(s);
-                quote! { self.core.reconsume(); #e Step::Continue }
-            }
-            Terminal::Stay => quote! { Step::Continue },
-            Terminal::SwitchToReturnState => quote! { self.state = self.return_state; Step::Continue },
-            Terminal::ReconsumeInReturnState => {
-                quote! { self.core.reconsume(); self.state = self.return_state; Step::Continue }
-            }
-            Terminal::EmitEof => quote! { self.emit_eof() },
-            // Resolved by lowering; kept total for safety.
-            Terminal::AsAnythingElse => quote! { Step::Continue },
-        }
-    }
-
+    /// A case's statements: the state switch first (the spec's own order in most cases, "Switch
+    /// to the data state. Emit the current tag token."), so that a sink's request to switch state
+    /// (the tree builder's feedback, made while a token is emitted) simply overrides it; then
+    /// the actions; then reconsuming and the new state's entry actions.
     fn branch(&self, b: &LBranch) -> TokenStream {
         let acts = self.actions(&b.actions);
-        let term = self.terminal(&b.terminal);
-        quote! { #acts #term }
+        let set = |s: &str| -> TokenStream {
+            let v = ident(&camel(s));
+            quote! { self.state = State::#v; }
+        };
+        let entry = |s: &str| -> TokenStream { self.entry.get(s).map(|a| self.actions(a)).unwrap_or_default() };
+        let sets_return = b.actions.iter().any(|a| matches!(a, Action::SetReturnState(_)));
+        match &b.terminal {
+            Terminal::Switch(s) => {
+                let (st, en) = (set(s), entry(s));
+                quote! { #st #acts #en Step::Continue }
+            }
+            Terminal::Reconsume(s) => {
+                let (st, en) = (set(s), entry(s));
+                quote! { #st #acts self.core.reconsume(); #en Step::Continue }
+            }
+            Terminal::Stay => quote! { #acts Step::Continue },
+            // An action may set the return state; then the switch has to wait for it.
+            Terminal::SwitchToReturnState if sets_return => {
+                quote! { #acts self.state = self.return_state; Step::Continue }
+            }
+            Terminal::SwitchToReturnState => quote! { self.state = self.return_state; #acts Step::Continue },
+            Terminal::ReconsumeInReturnState if sets_return => {
+                quote! { #acts self.core.reconsume(); self.state = self.return_state; Step::Continue }
+            }
+            Terminal::ReconsumeInReturnState => {
+                quote! { self.state = self.return_state; #acts self.core.reconsume(); Step::Continue }
+            }
+            Terminal::EmitEof => quote! { #acts self.emit_eof() },
+            // Resolved by lowering; kept total for safety.
+            Terminal::AsAnythingElse => quote! { #acts Step::Continue },
+        }
     }
 
     /// The body of an arm: label, trace hook, then the guarded or plain branch.

@@ -649,10 +649,14 @@ impl<'i> Core<'i> {
     }
 
     /// Move the current attribute into the tag's list, unless it was dropped as a duplicate.
+    #[inline(always)]
     fn commit_attribute(&mut self) {
-        if !self.has_attr {
-            return;
+        if self.has_attr {
+            self.commit_attribute_now();
         }
+    }
+
+    fn commit_attribute_now(&mut self) {
         self.has_attr = false;
         if self.attr_dropped {
             self.attr_name.clear();

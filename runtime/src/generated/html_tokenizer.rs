@@ -1553,8 +1553,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'&') => {
                 // spec: case #1: U+0026 AMPERSAND (&)
                 #[cfg(feature = "trace")] self.trace(State::DataState, 1);
-                self.set_return_state(State::DataState);
                 self.state = State::CharacterReferenceState;
+                self.set_return_state(State::DataState);
                 self.core.clear_temp_buffer();
                 self.core.append_to_temp_buffer(Src::Str("&"));
                 Step::Continue
@@ -1598,8 +1598,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'&') => {
                 // spec: case #1: U+0026 AMPERSAND (&)
                 #[cfg(feature = "trace")] self.trace(State::RcdataState, 1);
-                self.set_return_state(State::RcdataState);
                 self.state = State::CharacterReferenceState;
+                self.set_return_state(State::RcdataState);
                 self.core.clear_temp_buffer();
                 self.core.append_to_temp_buffer(Src::Str("&"));
                 Step::Continue
@@ -1752,16 +1752,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'A'..=b'Z' | b'a'..=b'z') => {
                 // spec: case #3: ASCII alpha
                 #[cfg(feature = "trace")] self.trace(State::TagOpenState, 3);
+                self.state = State::TagNameState;
                 self.core.create_start_tag();
                 self.core.reconsume();
-                self.state = State::TagNameState;
                 Step::Continue
             }
             Consumed::Byte(b'?') => {
                 // spec: case #4: U+003F QUESTION MARK (?)
                 #[cfg(feature = "trace")] self.trace(State::TagOpenState, 4);
-                self.core.clear_temp_buffer();
                 self.state = State::ProcessingInstructionOpenState;
+                self.core.clear_temp_buffer();
                 Step::Continue
             }
             Consumed::Eof => {
@@ -1774,10 +1774,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")] self.trace(State::TagOpenState, 6);
+                self.state = State::DataState;
                 self.error(ParseError::InvalidFirstCharacterOfTagName);
                 self.core.emit_chars(Src::Str("<"));
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
         }
@@ -1790,16 +1790,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'A'..=b'Z' | b'a'..=b'z') => {
                 // spec: case #1: ASCII alpha
                 #[cfg(feature = "trace")] self.trace(State::EndTagOpenState, 1);
+                self.state = State::TagNameState;
                 self.core.create_end_tag();
                 self.core.reconsume();
-                self.state = State::TagNameState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::EndTagOpenState, 2);
-                self.error(ParseError::MissingEndTagName);
                 self.state = State::DataState;
+                self.error(ParseError::MissingEndTagName);
                 Step::Continue
             }
             Consumed::Eof => {
@@ -1812,10 +1812,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #4: Anything else
                 #[cfg(feature = "trace")] self.trace(State::EndTagOpenState, 4);
+                self.state = State::BogusCommentState;
                 self.error(ParseError::InvalidFirstCharacterOfTagName);
                 self.core.create_comment("");
                 self.core.reconsume();
-                self.state = State::BogusCommentState;
                 Step::Continue
             }
         }
@@ -1845,8 +1845,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::TagNameState, 3);
-                self.emit_tag();
                 self.state = State::DataState;
+                self.emit_tag();
                 Step::Continue
             }
             Consumed::Byte(b'A'..=b'Z') => {
@@ -1884,16 +1884,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'/') => {
                 // spec: case #1: U+002F SOLIDUS (/)
                 #[cfg(feature = "trace")] self.trace(State::RcdataLessThanSignState, 1);
-                self.core.clear_temp_buffer();
                 self.state = State::RcdataEndTagOpenState;
+                self.core.clear_temp_buffer();
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")] self.trace(State::RcdataLessThanSignState, 2);
+                self.state = State::RcdataState;
                 self.core.emit_chars(Src::Str("<"));
                 self.core.reconsume();
-                self.state = State::RcdataState;
                 Step::Continue
             }
         }
@@ -1906,17 +1906,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'A'..=b'Z' | b'a'..=b'z') => {
                 // spec: case #1: ASCII alpha
                 #[cfg(feature = "trace")] self.trace(State::RcdataEndTagOpenState, 1);
+                self.state = State::RcdataEndTagNameState;
                 self.core.create_end_tag();
                 self.core.reconsume();
-                self.state = State::RcdataEndTagNameState;
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")] self.trace(State::RcdataEndTagOpenState, 2);
+                self.state = State::RcdataState;
                 self.core.emit_chars(Src::Str("</"));
                 self.core.reconsume();
-                self.state = State::RcdataState;
                 Step::Continue
             }
         }
@@ -1937,10 +1937,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                     // spec: the guard failed: case #6 ("anything else")
                     #[cfg(feature = "trace")]
                     self.trace(State::RcdataEndTagNameState, 6);
+                    self.state = State::RcdataState;
                     self.core.emit_chars(Src::Str("</"));
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
-                    self.state = State::RcdataState;
                     Step::Continue
                 }
             }
@@ -1955,10 +1955,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                     // spec: the guard failed: case #6 ("anything else")
                     #[cfg(feature = "trace")]
                     self.trace(State::RcdataEndTagNameState, 6);
+                    self.state = State::RcdataState;
                     self.core.emit_chars(Src::Str("</"));
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
-                    self.state = State::RcdataState;
                     Step::Continue
                 }
             }
@@ -1967,17 +1967,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 if self.appropriate_end_tag() {
                     #[cfg(feature = "trace")]
                     self.trace(State::RcdataEndTagNameState, 3);
-                    self.emit_tag();
                     self.state = State::DataState;
+                    self.emit_tag();
                     Step::Continue
                 } else {
                     // spec: the guard failed: case #6 ("anything else")
                     #[cfg(feature = "trace")]
                     self.trace(State::RcdataEndTagNameState, 6);
+                    self.state = State::RcdataState;
                     self.core.emit_chars(Src::Str("</"));
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
-                    self.state = State::RcdataState;
                     Step::Continue
                 }
             }
@@ -1998,10 +1998,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")] self.trace(State::RcdataEndTagNameState, 6);
+                self.state = State::RcdataState;
                 self.core.emit_chars(Src::Str("</"));
                 self.core.emit_temp_buffer();
                 self.core.reconsume();
-                self.state = State::RcdataState;
                 Step::Continue
             }
         }
@@ -2014,16 +2014,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'/') => {
                 // spec: case #1: U+002F SOLIDUS (/)
                 #[cfg(feature = "trace")] self.trace(State::RawtextLessThanSignState, 1);
-                self.core.clear_temp_buffer();
                 self.state = State::RawtextEndTagOpenState;
+                self.core.clear_temp_buffer();
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")] self.trace(State::RawtextLessThanSignState, 2);
+                self.state = State::RawtextState;
                 self.core.emit_chars(Src::Str("<"));
                 self.core.reconsume();
-                self.state = State::RawtextState;
                 Step::Continue
             }
         }
@@ -2036,17 +2036,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'A'..=b'Z' | b'a'..=b'z') => {
                 // spec: case #1: ASCII alpha
                 #[cfg(feature = "trace")] self.trace(State::RawtextEndTagOpenState, 1);
+                self.state = State::RawtextEndTagNameState;
                 self.core.create_end_tag();
                 self.core.reconsume();
-                self.state = State::RawtextEndTagNameState;
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")] self.trace(State::RawtextEndTagOpenState, 2);
+                self.state = State::RawtextState;
                 self.core.emit_chars(Src::Str("</"));
                 self.core.reconsume();
-                self.state = State::RawtextState;
                 Step::Continue
             }
         }
@@ -2067,10 +2067,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                     // spec: the guard failed: case #6 ("anything else")
                     #[cfg(feature = "trace")]
                     self.trace(State::RawtextEndTagNameState, 6);
+                    self.state = State::RawtextState;
                     self.core.emit_chars(Src::Str("</"));
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
-                    self.state = State::RawtextState;
                     Step::Continue
                 }
             }
@@ -2085,10 +2085,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                     // spec: the guard failed: case #6 ("anything else")
                     #[cfg(feature = "trace")]
                     self.trace(State::RawtextEndTagNameState, 6);
+                    self.state = State::RawtextState;
                     self.core.emit_chars(Src::Str("</"));
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
-                    self.state = State::RawtextState;
                     Step::Continue
                 }
             }
@@ -2097,17 +2097,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 if self.appropriate_end_tag() {
                     #[cfg(feature = "trace")]
                     self.trace(State::RawtextEndTagNameState, 3);
-                    self.emit_tag();
                     self.state = State::DataState;
+                    self.emit_tag();
                     Step::Continue
                 } else {
                     // spec: the guard failed: case #6 ("anything else")
                     #[cfg(feature = "trace")]
                     self.trace(State::RawtextEndTagNameState, 6);
+                    self.state = State::RawtextState;
                     self.core.emit_chars(Src::Str("</"));
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
-                    self.state = State::RawtextState;
                     Step::Continue
                 }
             }
@@ -2128,10 +2128,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")] self.trace(State::RawtextEndTagNameState, 6);
+                self.state = State::RawtextState;
                 self.core.emit_chars(Src::Str("</"));
                 self.core.emit_temp_buffer();
                 self.core.reconsume();
-                self.state = State::RawtextState;
                 Step::Continue
             }
         }
@@ -2145,25 +2145,25 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #1: U+002F SOLIDUS (/)
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataLessThanSignState, 1);
-                self.core.clear_temp_buffer();
                 self.state = State::ScriptDataEndTagOpenState;
+                self.core.clear_temp_buffer();
                 Step::Continue
             }
             Consumed::Byte(b'!') => {
                 // spec: case #2: U+0021 EXCLAMATION MARK (!)
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataLessThanSignState, 2);
-                self.core.emit_chars(Src::Str("<!"));
                 self.state = State::ScriptDataEscapeStartState;
+                self.core.emit_chars(Src::Str("<!"));
                 Step::Continue
             }
             _ => {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataLessThanSignState, 3);
+                self.state = State::ScriptDataState;
                 self.core.emit_chars(Src::Str("<"));
                 self.core.reconsume();
-                self.state = State::ScriptDataState;
                 Step::Continue
             }
         }
@@ -2177,18 +2177,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #1: ASCII alpha
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEndTagOpenState, 1);
+                self.state = State::ScriptDataEndTagNameState;
                 self.core.create_end_tag();
                 self.core.reconsume();
-                self.state = State::ScriptDataEndTagNameState;
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEndTagOpenState, 2);
+                self.state = State::ScriptDataState;
                 self.core.emit_chars(Src::Str("</"));
                 self.core.reconsume();
-                self.state = State::ScriptDataState;
                 Step::Continue
             }
         }
@@ -2209,10 +2209,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                     // spec: the guard failed: case #6 ("anything else")
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataEndTagNameState, 6);
+                    self.state = State::ScriptDataState;
                     self.core.emit_chars(Src::Str("</"));
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
-                    self.state = State::ScriptDataState;
                     Step::Continue
                 }
             }
@@ -2227,10 +2227,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                     // spec: the guard failed: case #6 ("anything else")
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataEndTagNameState, 6);
+                    self.state = State::ScriptDataState;
                     self.core.emit_chars(Src::Str("</"));
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
-                    self.state = State::ScriptDataState;
                     Step::Continue
                 }
             }
@@ -2239,17 +2239,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 if self.appropriate_end_tag() {
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataEndTagNameState, 3);
-                    self.emit_tag();
                     self.state = State::DataState;
+                    self.emit_tag();
                     Step::Continue
                 } else {
                     // spec: the guard failed: case #6 ("anything else")
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataEndTagNameState, 6);
+                    self.state = State::ScriptDataState;
                     self.core.emit_chars(Src::Str("</"));
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
-                    self.state = State::ScriptDataState;
                     Step::Continue
                 }
             }
@@ -2273,10 +2273,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEndTagNameState, 6);
+                self.state = State::ScriptDataState;
                 self.core.emit_chars(Src::Str("</"));
                 self.core.emit_temp_buffer();
                 self.core.reconsume();
-                self.state = State::ScriptDataState;
                 Step::Continue
             }
         }
@@ -2290,16 +2290,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapeStartState, 1);
-                self.core.emit_chars(Src::Str("-"));
                 self.state = State::ScriptDataEscapeStartDashState;
+                self.core.emit_chars(Src::Str("-"));
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapeStartState, 2);
-                self.core.reconsume();
                 self.state = State::ScriptDataState;
+                self.core.reconsume();
                 Step::Continue
             }
         }
@@ -2313,16 +2313,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapeStartDashState, 1);
-                self.core.emit_chars(Src::Str("-"));
                 self.state = State::ScriptDataEscapedDashDashState;
+                self.core.emit_chars(Src::Str("-"));
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapeStartDashState, 2);
-                self.core.reconsume();
                 self.state = State::ScriptDataState;
+                self.core.reconsume();
                 Step::Continue
             }
         }
@@ -2340,8 +2340,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'-') => {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
                 #[cfg(feature = "trace")] self.trace(State::ScriptDataEscapedState, 1);
-                self.core.emit_chars(Src::Str("-"));
                 self.state = State::ScriptDataEscapedDashState;
+                self.core.emit_chars(Src::Str("-"));
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
@@ -2380,8 +2380,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedDashState, 1);
-                self.core.emit_chars(Src::Str("-"));
                 self.state = State::ScriptDataEscapedDashDashState;
+                self.core.emit_chars(Src::Str("-"));
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
@@ -2395,9 +2395,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #3: U+0000 NULL
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedDashState, 3);
+                self.state = State::ScriptDataEscapedState;
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.core.emit_chars(Src::Str("�"));
-                self.state = State::ScriptDataEscapedState;
                 Step::Continue
             }
             Consumed::Eof => {
@@ -2411,8 +2411,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #5: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedDashState, 5);
-                self.core.emit_chars(Src::Current);
                 self.state = State::ScriptDataEscapedState;
+                self.core.emit_chars(Src::Current);
                 Step::Continue
             }
         }
@@ -2440,17 +2440,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedDashDashState, 3);
-                self.core.emit_chars(Src::Str(">"));
                 self.state = State::ScriptDataState;
+                self.core.emit_chars(Src::Str(">"));
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #4: U+0000 NULL
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedDashDashState, 4);
+                self.state = State::ScriptDataEscapedState;
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.core.emit_chars(Src::Str("�"));
-                self.state = State::ScriptDataEscapedState;
                 Step::Continue
             }
             Consumed::Eof => {
@@ -2464,8 +2464,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedDashDashState, 6);
-                self.core.emit_chars(Src::Current);
                 self.state = State::ScriptDataEscapedState;
+                self.core.emit_chars(Src::Current);
                 Step::Continue
             }
         }
@@ -2479,27 +2479,27 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #1: U+002F SOLIDUS (/)
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedLessThanSignState, 1);
-                self.core.clear_temp_buffer();
                 self.state = State::ScriptDataEscapedEndTagOpenState;
+                self.core.clear_temp_buffer();
                 Step::Continue
             }
             Consumed::Byte(b'A'..=b'Z' | b'a'..=b'z') => {
                 // spec: case #2: ASCII alpha
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedLessThanSignState, 2);
+                self.state = State::ScriptDataDoubleEscapeStartState;
                 self.core.clear_temp_buffer();
                 self.core.emit_chars(Src::Str("<"));
                 self.core.reconsume();
-                self.state = State::ScriptDataDoubleEscapeStartState;
                 Step::Continue
             }
             _ => {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedLessThanSignState, 3);
+                self.state = State::ScriptDataEscapedState;
                 self.core.emit_chars(Src::Str("<"));
                 self.core.reconsume();
-                self.state = State::ScriptDataEscapedState;
                 Step::Continue
             }
         }
@@ -2513,18 +2513,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #1: ASCII alpha
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedEndTagOpenState, 1);
+                self.state = State::ScriptDataEscapedEndTagNameState;
                 self.core.create_end_tag();
                 self.core.reconsume();
-                self.state = State::ScriptDataEscapedEndTagNameState;
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedEndTagOpenState, 2);
+                self.state = State::ScriptDataEscapedState;
                 self.core.emit_chars(Src::Str("</"));
                 self.core.reconsume();
-                self.state = State::ScriptDataEscapedState;
                 Step::Continue
             }
         }
@@ -2545,10 +2545,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                     // spec: the guard failed: case #6 ("anything else")
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataEscapedEndTagNameState, 6);
+                    self.state = State::ScriptDataEscapedState;
                     self.core.emit_chars(Src::Str("</"));
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
-                    self.state = State::ScriptDataEscapedState;
                     Step::Continue
                 }
             }
@@ -2563,10 +2563,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                     // spec: the guard failed: case #6 ("anything else")
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataEscapedEndTagNameState, 6);
+                    self.state = State::ScriptDataEscapedState;
                     self.core.emit_chars(Src::Str("</"));
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
-                    self.state = State::ScriptDataEscapedState;
                     Step::Continue
                 }
             }
@@ -2575,17 +2575,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 if self.appropriate_end_tag() {
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataEscapedEndTagNameState, 3);
-                    self.emit_tag();
                     self.state = State::DataState;
+                    self.emit_tag();
                     Step::Continue
                 } else {
                     // spec: the guard failed: case #6 ("anything else")
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataEscapedEndTagNameState, 6);
+                    self.state = State::ScriptDataEscapedState;
                     self.core.emit_chars(Src::Str("</"));
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
-                    self.state = State::ScriptDataEscapedState;
                     Step::Continue
                 }
             }
@@ -2609,10 +2609,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedEndTagNameState, 6);
+                self.state = State::ScriptDataEscapedState;
                 self.core.emit_chars(Src::Str("</"));
                 self.core.emit_temp_buffer();
                 self.core.reconsume();
-                self.state = State::ScriptDataEscapedState;
                 Step::Continue
             }
         }
@@ -2627,14 +2627,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 if self.core.temp_buffer_is_script() {
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataDoubleEscapeStartState, 1);
-                    self.core.emit_chars(Src::Current);
                     self.state = State::ScriptDataDoubleEscapedState;
+                    self.core.emit_chars(Src::Current);
                     Step::Continue
                 } else {
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataDoubleEscapeStartState, 1);
-                    self.core.emit_chars(Src::Current);
                     self.state = State::ScriptDataEscapedState;
+                    self.core.emit_chars(Src::Current);
                     Step::Continue
                 }
             }
@@ -2658,8 +2658,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #4: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapeStartState, 4);
-                self.core.reconsume();
                 self.state = State::ScriptDataEscapedState;
+                self.core.reconsume();
                 Step::Continue
             }
         }
@@ -2681,16 +2681,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedState, 1);
-                self.core.emit_chars(Src::Str("-"));
                 self.state = State::ScriptDataDoubleEscapedDashState;
+                self.core.emit_chars(Src::Str("-"));
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
                 // spec: case #2: U+003C LESS-THAN SIGN (<)
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedState, 2);
-                self.core.emit_chars(Src::Str("<"));
                 self.state = State::ScriptDataDoubleEscapedLessThanSignState;
+                self.core.emit_chars(Src::Str("<"));
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
@@ -2726,25 +2726,25 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedDashState, 1);
-                self.core.emit_chars(Src::Str("-"));
                 self.state = State::ScriptDataDoubleEscapedDashDashState;
+                self.core.emit_chars(Src::Str("-"));
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
                 // spec: case #2: U+003C LESS-THAN SIGN (<)
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedDashState, 2);
-                self.core.emit_chars(Src::Str("<"));
                 self.state = State::ScriptDataDoubleEscapedLessThanSignState;
+                self.core.emit_chars(Src::Str("<"));
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #3: U+0000 NULL
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedDashState, 3);
+                self.state = State::ScriptDataDoubleEscapedState;
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.core.emit_chars(Src::Str("�"));
-                self.state = State::ScriptDataDoubleEscapedState;
                 Step::Continue
             }
             Consumed::Eof => {
@@ -2758,8 +2758,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #5: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedDashState, 5);
-                self.core.emit_chars(Src::Current);
                 self.state = State::ScriptDataDoubleEscapedState;
+                self.core.emit_chars(Src::Current);
                 Step::Continue
             }
         }
@@ -2780,25 +2780,25 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+003C LESS-THAN SIGN (<)
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedDashDashState, 2);
-                self.core.emit_chars(Src::Str("<"));
                 self.state = State::ScriptDataDoubleEscapedLessThanSignState;
+                self.core.emit_chars(Src::Str("<"));
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedDashDashState, 3);
-                self.core.emit_chars(Src::Str(">"));
                 self.state = State::ScriptDataState;
+                self.core.emit_chars(Src::Str(">"));
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #4: U+0000 NULL
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedDashDashState, 4);
+                self.state = State::ScriptDataDoubleEscapedState;
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.core.emit_chars(Src::Str("�"));
-                self.state = State::ScriptDataDoubleEscapedState;
                 Step::Continue
             }
             Consumed::Eof => {
@@ -2812,8 +2812,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedDashDashState, 6);
-                self.core.emit_chars(Src::Current);
                 self.state = State::ScriptDataDoubleEscapedState;
+                self.core.emit_chars(Src::Current);
                 Step::Continue
             }
         }
@@ -2827,17 +2827,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #1: U+002F SOLIDUS (/)
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedLessThanSignState, 1);
+                self.state = State::ScriptDataDoubleEscapeEndState;
                 self.core.clear_temp_buffer();
                 self.core.emit_chars(Src::Str("/"));
-                self.state = State::ScriptDataDoubleEscapeEndState;
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedLessThanSignState, 2);
-                self.core.reconsume();
                 self.state = State::ScriptDataDoubleEscapedState;
+                self.core.reconsume();
                 Step::Continue
             }
         }
@@ -2852,14 +2852,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 if self.core.temp_buffer_is_script() {
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataDoubleEscapeEndState, 1);
-                    self.core.emit_chars(Src::Current);
                     self.state = State::ScriptDataEscapedState;
+                    self.core.emit_chars(Src::Current);
                     Step::Continue
                 } else {
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataDoubleEscapeEndState, 1);
-                    self.core.emit_chars(Src::Current);
                     self.state = State::ScriptDataDoubleEscapedState;
+                    self.core.emit_chars(Src::Current);
                     Step::Continue
                 }
             }
@@ -2883,8 +2883,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #4: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapeEndState, 4);
-                self.core.reconsume();
                 self.state = State::ScriptDataDoubleEscapedState;
+                self.core.reconsume();
                 Step::Continue
             }
         }
@@ -2902,25 +2902,25 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'/' | b'>') | Consumed::Eof => {
                 // spec: case #2: U+002F SOLIDUS (/), U+003E GREATER-THAN SIGN (>), EOF
                 #[cfg(feature = "trace")] self.trace(State::BeforeAttributeNameState, 2);
-                self.core.reconsume();
                 self.state = State::AfterAttributeNameState;
+                self.core.reconsume();
                 Step::Continue
             }
             Consumed::Byte(b'=') => {
                 // spec: case #3: U+003D EQUALS SIGN (=)
                 #[cfg(feature = "trace")] self.trace(State::BeforeAttributeNameState, 3);
+                self.state = State::AttributeNameState;
                 self.error(ParseError::UnexpectedEqualsSignBeforeAttributeName);
                 self.core.start_attribute();
                 self.core.append_to_attribute_name(Src::Current);
-                self.state = State::AttributeNameState;
                 Step::Continue
             }
             _ => {
                 // spec: case #4: Anything else
                 #[cfg(feature = "trace")] self.trace(State::BeforeAttributeNameState, 4);
+                self.state = State::AttributeNameState;
                 self.core.start_attribute();
                 self.core.reconsume();
-                self.state = State::AttributeNameState;
                 Step::Continue
             }
         }
@@ -2939,16 +2939,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             | Consumed::Eof => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE, U+002F SOLIDUS (/), U+003E GREATER-THAN SIGN (>), EOF
                 #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 1);
+                self.state = State::AfterAttributeNameState;
                 self.check_duplicate_attribute();
                 self.core.reconsume();
-                self.state = State::AfterAttributeNameState;
                 Step::Continue
             }
             Consumed::Byte(b'=') => {
                 // spec: case #2: U+003D EQUALS SIGN (=)
                 #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 2);
-                self.check_duplicate_attribute();
                 self.state = State::BeforeAttributeValueState;
+                self.check_duplicate_attribute();
                 Step::Continue
             }
             Consumed::Byte(b'A'..=b'Z') => {
@@ -3004,8 +3004,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::AfterAttributeNameState, 4);
-                self.emit_tag();
                 self.state = State::DataState;
+                self.emit_tag();
                 Step::Continue
             }
             Consumed::Eof => {
@@ -3017,9 +3017,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")] self.trace(State::AfterAttributeNameState, 6);
+                self.state = State::AttributeNameState;
                 self.core.start_attribute();
                 self.core.reconsume();
-                self.state = State::AttributeNameState;
                 Step::Continue
             }
         }
@@ -3053,17 +3053,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeAttributeValueState, 4);
+                self.state = State::DataState;
                 self.error(ParseError::MissingAttributeValue);
                 self.emit_tag();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #5: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeAttributeValueState, 5);
-                self.core.reconsume();
                 self.state = State::AttributeValueUnquotedState;
+                self.core.reconsume();
                 Step::Continue
             }
         }
@@ -3093,8 +3093,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+0026 AMPERSAND (&)
                 #[cfg(feature = "trace")]
                 self.trace(State::AttributeValueDoubleQuotedState, 2);
-                self.set_return_state(State::AttributeValueDoubleQuotedState);
                 self.state = State::CharacterReferenceState;
+                self.set_return_state(State::AttributeValueDoubleQuotedState);
                 self.core.clear_temp_buffer();
                 self.core.append_to_temp_buffer(Src::Str("&"));
                 Step::Continue
@@ -3148,8 +3148,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+0026 AMPERSAND (&)
                 #[cfg(feature = "trace")]
                 self.trace(State::AttributeValueSingleQuotedState, 2);
-                self.set_return_state(State::AttributeValueSingleQuotedState);
                 self.state = State::CharacterReferenceState;
+                self.set_return_state(State::AttributeValueSingleQuotedState);
                 self.core.clear_temp_buffer();
                 self.core.append_to_temp_buffer(Src::Str("&"));
                 Step::Continue
@@ -3200,8 +3200,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+0026 AMPERSAND (&)
                 #[cfg(feature = "trace")]
                 self.trace(State::AttributeValueUnquotedState, 2);
-                self.set_return_state(State::AttributeValueUnquotedState);
                 self.state = State::CharacterReferenceState;
+                self.set_return_state(State::AttributeValueUnquotedState);
                 self.core.clear_temp_buffer();
                 self.core.append_to_temp_buffer(Src::Str("&"));
                 Step::Continue
@@ -3210,8 +3210,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::AttributeValueUnquotedState, 3);
-                self.emit_tag();
                 self.state = State::DataState;
+                self.emit_tag();
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
@@ -3269,8 +3269,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterAttributeValueQuotedState, 3);
-                self.emit_tag();
                 self.state = State::DataState;
+                self.emit_tag();
                 Step::Continue
             }
             Consumed::Eof => {
@@ -3284,9 +3284,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #5: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterAttributeValueQuotedState, 5);
+                self.state = State::BeforeAttributeNameState;
                 self.error(ParseError::MissingWhitespaceBetweenAttributes);
                 self.core.reconsume();
-                self.state = State::BeforeAttributeNameState;
                 Step::Continue
             }
         }
@@ -3299,9 +3299,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::SelfClosingStartTagState, 1);
+                self.state = State::DataState;
                 self.core.set_self_closing();
                 self.emit_tag();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
@@ -3313,9 +3313,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")] self.trace(State::SelfClosingStartTagState, 3);
+                self.state = State::BeforeAttributeNameState;
                 self.error(ParseError::UnexpectedSolidusInTag);
                 self.core.reconsume();
-                self.state = State::BeforeAttributeNameState;
                 Step::Continue
             }
         }
@@ -3333,8 +3333,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::BogusCommentState, 1);
-                self.emit_comment();
                 self.state = State::DataState;
+                self.emit_comment();
                 Step::Continue
             }
             Consumed::Eof => {
@@ -3369,8 +3369,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                     // spec: case #1: "--"
                     #[cfg(feature = "trace")]
                     self.trace(State::MarkupDeclarationOpenState, 1);
-                    self.core.create_comment("");
                     self.state = State::CommentStartState;
+                    self.core.create_comment("");
                     Step::Continue
                 };
             }
@@ -3408,9 +3408,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                     } else {
                         #[cfg(feature = "trace")]
                         self.trace(State::MarkupDeclarationOpenState, 3);
+                        self.state = State::BogusCommentState;
                         self.error(ParseError::CdataInHtmlContent);
                         self.core.create_comment("[CDATA[");
-                        self.state = State::BogusCommentState;
                         Step::Continue
                     }
                 };
@@ -3423,9 +3423,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         {
             // spec: case #4: Anything else
             #[cfg(feature = "trace")] self.trace(State::MarkupDeclarationOpenState, 4);
+            self.state = State::BogusCommentState;
             self.error(ParseError::IncorrectlyOpenedComment);
             self.core.create_comment("");
-            self.state = State::BogusCommentState;
             Step::Continue
         }
     }
@@ -3443,16 +3443,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::CommentStartState, 2);
+                self.state = State::DataState;
                 self.error(ParseError::AbruptClosingOfEmptyComment);
                 self.emit_comment();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")] self.trace(State::CommentStartState, 3);
-                self.core.reconsume();
                 self.state = State::CommentState;
+                self.core.reconsume();
                 Step::Continue
             }
         }
@@ -3471,9 +3471,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::CommentStartDashState, 2);
+                self.state = State::DataState;
                 self.error(ParseError::AbruptClosingOfEmptyComment);
                 self.emit_comment();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
@@ -3486,9 +3486,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #4: Anything else
                 #[cfg(feature = "trace")] self.trace(State::CommentStartDashState, 4);
+                self.state = State::CommentState;
                 self.core.append_to_comment(Src::Str("-"));
                 self.core.reconsume();
-                self.state = State::CommentState;
                 Step::Continue
             }
         }
@@ -3506,8 +3506,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'<') => {
                 // spec: case #1: U+003C LESS-THAN SIGN (<)
                 #[cfg(feature = "trace")] self.trace(State::CommentState, 1);
-                self.core.append_to_comment(Src::Current);
                 self.state = State::CommentLessThanSignState;
+                self.core.append_to_comment(Src::Current);
                 Step::Continue
             }
             Consumed::Byte(b'-') => {
@@ -3546,8 +3546,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'!') => {
                 // spec: case #1: U+0021 EXCLAMATION MARK (!)
                 #[cfg(feature = "trace")] self.trace(State::CommentLessThanSignState, 1);
-                self.core.append_to_comment(Src::Current);
                 self.state = State::CommentLessThanSignBangState;
+                self.core.append_to_comment(Src::Current);
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
@@ -3559,8 +3559,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")] self.trace(State::CommentLessThanSignState, 3);
-                self.core.reconsume();
                 self.state = State::CommentState;
+                self.core.reconsume();
                 Step::Continue
             }
         }
@@ -3581,8 +3581,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::CommentLessThanSignBangState, 2);
-                self.core.reconsume();
                 self.state = State::CommentState;
+                self.core.reconsume();
                 Step::Continue
             }
         }
@@ -3603,8 +3603,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::CommentLessThanSignBangDashState, 2);
-                self.core.reconsume();
                 self.state = State::CommentEndDashState;
+                self.core.reconsume();
                 Step::Continue
             }
         }
@@ -3618,17 +3618,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #1: U+003E GREATER-THAN SIGN (>), EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::CommentLessThanSignBangDashDashState, 1);
-                self.core.reconsume();
                 self.state = State::CommentEndState;
+                self.core.reconsume();
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::CommentLessThanSignBangDashDashState, 2);
+                self.state = State::CommentEndState;
                 self.error(ParseError::NestedComment);
                 self.core.reconsume();
-                self.state = State::CommentEndState;
                 Step::Continue
             }
         }
@@ -3654,9 +3654,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")] self.trace(State::CommentEndDashState, 3);
+                self.state = State::CommentState;
                 self.core.append_to_comment(Src::Str("-"));
                 self.core.reconsume();
-                self.state = State::CommentState;
                 Step::Continue
             }
         }
@@ -3669,8 +3669,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::CommentEndState, 1);
-                self.emit_comment();
                 self.state = State::DataState;
+                self.emit_comment();
                 Step::Continue
             }
             Consumed::Byte(b'!') => {
@@ -3695,9 +3695,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #5: Anything else
                 #[cfg(feature = "trace")] self.trace(State::CommentEndState, 5);
+                self.state = State::CommentState;
                 self.core.append_to_comment(Src::Str("--"));
                 self.core.reconsume();
-                self.state = State::CommentState;
                 Step::Continue
             }
         }
@@ -3710,16 +3710,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'-') => {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
                 #[cfg(feature = "trace")] self.trace(State::CommentEndBangState, 1);
-                self.core.append_to_comment(Src::Str("--!"));
                 self.state = State::CommentEndDashState;
+                self.core.append_to_comment(Src::Str("--!"));
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::CommentEndBangState, 2);
+                self.state = State::DataState;
                 self.error(ParseError::IncorrectlyClosedComment);
                 self.emit_comment();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
@@ -3732,9 +3732,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #4: Anything else
                 #[cfg(feature = "trace")] self.trace(State::CommentEndBangState, 4);
+                self.state = State::CommentState;
                 self.core.append_to_comment(Src::Str("--!"));
                 self.core.reconsume();
-                self.state = State::CommentState;
                 Step::Continue
             }
         }
@@ -3753,8 +3753,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::DoctypeState, 2);
-                self.core.reconsume();
                 self.state = State::BeforeDoctypeNameState;
+                self.core.reconsume();
                 Step::Continue
             }
             Consumed::Eof => {
@@ -3769,9 +3769,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #4: Anything else
                 #[cfg(feature = "trace")] self.trace(State::DoctypeState, 4);
+                self.state = State::BeforeDoctypeNameState;
                 self.error(ParseError::MissingWhitespaceBeforeDoctypeName);
                 self.core.reconsume();
-                self.state = State::BeforeDoctypeNameState;
                 Step::Continue
             }
         }
@@ -3789,28 +3789,28 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'A'..=b'Z') => {
                 // spec: case #2: ASCII upper alpha
                 #[cfg(feature = "trace")] self.trace(State::BeforeDoctypeNameState, 2);
+                self.state = State::DoctypeNameState;
                 self.core.create_doctype();
                 self.core.append_to_doctype_name(Src::CurrentLowercase);
-                self.state = State::DoctypeNameState;
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #3: U+0000 NULL
                 #[cfg(feature = "trace")] self.trace(State::BeforeDoctypeNameState, 3);
+                self.state = State::DoctypeNameState;
                 self.error(ParseError::UnexpectedNullCharacter);
                 self.core.create_doctype();
                 self.core.append_to_doctype_name(Src::Str("�"));
-                self.state = State::DoctypeNameState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::BeforeDoctypeNameState, 4);
+                self.state = State::DataState;
                 self.error(ParseError::MissingDoctypeName);
                 self.core.create_doctype();
                 self.core.set_force_quirks();
                 self.emit_doctype();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
@@ -3825,9 +3825,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")] self.trace(State::BeforeDoctypeNameState, 6);
+                self.state = State::DoctypeNameState;
                 self.core.create_doctype();
                 self.core.append_to_doctype_name(Src::Current);
-                self.state = State::DoctypeNameState;
                 Step::Continue
             }
         }
@@ -3851,8 +3851,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 2);
-                self.emit_doctype();
                 self.state = State::DataState;
+                self.emit_doctype();
                 Step::Continue
             }
             Consumed::Byte(b'A'..=b'Z') => {
@@ -3897,8 +3897,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::AfterDoctypeNameState, 2);
-                self.emit_doctype();
                 self.state = State::DataState;
+                self.emit_doctype();
                 Step::Continue
             }
             Consumed::Eof => {
@@ -3948,10 +3948,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                     // spec: case #6: Anything else
                     #[cfg(feature = "trace")]
                     self.trace(State::AfterDoctypeNameState, 6);
+                    self.state = State::BogusDoctypeState;
                     self.error(ParseError::InvalidCharacterSequenceAfterDoctypeName);
                     self.core.set_force_quirks();
                     self.core.reconsume();
-                    self.state = State::BogusDoctypeState;
                     Step::Continue
                 }
             }
@@ -3973,28 +3973,28 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+0022 QUOTATION MARK (")
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypePublicKeywordState, 2);
+                self.state = State::DoctypePublicIdentifierDoubleQuotedState;
                 self.error(ParseError::MissingWhitespaceAfterDoctypePublicKeyword);
                 self.core.set_public_id_empty();
-                self.state = State::DoctypePublicIdentifierDoubleQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'\'') => {
                 // spec: case #3: U+0027 APOSTROPHE (')
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypePublicKeywordState, 3);
+                self.state = State::DoctypePublicIdentifierSingleQuotedState;
                 self.error(ParseError::MissingWhitespaceAfterDoctypePublicKeyword);
                 self.core.set_public_id_empty();
-                self.state = State::DoctypePublicIdentifierSingleQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypePublicKeywordState, 4);
+                self.state = State::DataState;
                 self.error(ParseError::MissingDoctypePublicIdentifier);
                 self.core.set_force_quirks();
                 self.emit_doctype();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
@@ -4010,10 +4010,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypePublicKeywordState, 6);
+                self.state = State::BogusDoctypeState;
                 self.error(ParseError::MissingQuoteBeforeDoctypePublicIdentifier);
                 self.core.set_force_quirks();
                 self.core.reconsume();
-                self.state = State::BogusDoctypeState;
                 Step::Continue
             }
         }
@@ -4033,26 +4033,26 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+0022 QUOTATION MARK (")
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeDoctypePublicIdentifierState, 2);
-                self.core.set_public_id_empty();
                 self.state = State::DoctypePublicIdentifierDoubleQuotedState;
+                self.core.set_public_id_empty();
                 Step::Continue
             }
             Consumed::Byte(b'\'') => {
                 // spec: case #3: U+0027 APOSTROPHE (')
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeDoctypePublicIdentifierState, 3);
-                self.core.set_public_id_empty();
                 self.state = State::DoctypePublicIdentifierSingleQuotedState;
+                self.core.set_public_id_empty();
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeDoctypePublicIdentifierState, 4);
+                self.state = State::DataState;
                 self.error(ParseError::MissingDoctypePublicIdentifier);
                 self.core.set_force_quirks();
                 self.emit_doctype();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
@@ -4068,10 +4068,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeDoctypePublicIdentifierState, 6);
+                self.state = State::BogusDoctypeState;
                 self.error(ParseError::MissingQuoteBeforeDoctypePublicIdentifier);
                 self.core.set_force_quirks();
                 self.core.reconsume();
-                self.state = State::BogusDoctypeState;
                 Step::Continue
             }
         }
@@ -4109,10 +4109,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 3);
+                self.state = State::DataState;
                 self.error(ParseError::AbruptDoctypePublicIdentifier);
                 self.core.set_force_quirks();
                 self.emit_doctype();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
@@ -4166,10 +4166,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypePublicIdentifierSingleQuotedState, 3);
+                self.state = State::DataState;
                 self.error(ParseError::AbruptDoctypePublicIdentifier);
                 self.core.set_force_quirks();
                 self.emit_doctype();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
@@ -4206,30 +4206,30 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypePublicIdentifierState, 2);
-                self.emit_doctype();
                 self.state = State::DataState;
+                self.emit_doctype();
                 Step::Continue
             }
             Consumed::Byte(b'"') => {
                 // spec: case #3: U+0022 QUOTATION MARK (")
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypePublicIdentifierState, 3);
+                self.state = State::DoctypeSystemIdentifierDoubleQuotedState;
                 self.error(
                     ParseError::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
                 );
                 self.core.set_system_id_empty();
-                self.state = State::DoctypeSystemIdentifierDoubleQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'\'') => {
                 // spec: case #4: U+0027 APOSTROPHE (')
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypePublicIdentifierState, 4);
+                self.state = State::DoctypeSystemIdentifierSingleQuotedState;
                 self.error(
                     ParseError::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
                 );
                 self.core.set_system_id_empty();
-                self.state = State::DoctypeSystemIdentifierSingleQuotedState;
                 Step::Continue
             }
             Consumed::Eof => {
@@ -4245,10 +4245,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypePublicIdentifierState, 6);
+                self.state = State::BogusDoctypeState;
                 self.error(ParseError::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.core.set_force_quirks();
                 self.core.reconsume();
-                self.state = State::BogusDoctypeState;
                 Step::Continue
             }
         }
@@ -4268,24 +4268,24 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::BetweenDoctypePublicAndSystemIdentifiersState, 2);
-                self.emit_doctype();
                 self.state = State::DataState;
+                self.emit_doctype();
                 Step::Continue
             }
             Consumed::Byte(b'"') => {
                 // spec: case #3: U+0022 QUOTATION MARK (")
                 #[cfg(feature = "trace")]
                 self.trace(State::BetweenDoctypePublicAndSystemIdentifiersState, 3);
-                self.core.set_system_id_empty();
                 self.state = State::DoctypeSystemIdentifierDoubleQuotedState;
+                self.core.set_system_id_empty();
                 Step::Continue
             }
             Consumed::Byte(b'\'') => {
                 // spec: case #4: U+0027 APOSTROPHE (')
                 #[cfg(feature = "trace")]
                 self.trace(State::BetweenDoctypePublicAndSystemIdentifiersState, 4);
-                self.core.set_system_id_empty();
                 self.state = State::DoctypeSystemIdentifierSingleQuotedState;
+                self.core.set_system_id_empty();
                 Step::Continue
             }
             Consumed::Eof => {
@@ -4301,10 +4301,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::BetweenDoctypePublicAndSystemIdentifiersState, 6);
+                self.state = State::BogusDoctypeState;
                 self.error(ParseError::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.core.set_force_quirks();
                 self.core.reconsume();
-                self.state = State::BogusDoctypeState;
                 Step::Continue
             }
         }
@@ -4325,28 +4325,28 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+0022 QUOTATION MARK (")
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypeSystemKeywordState, 2);
+                self.state = State::DoctypeSystemIdentifierDoubleQuotedState;
                 self.error(ParseError::MissingWhitespaceAfterDoctypeSystemKeyword);
                 self.core.set_system_id_empty();
-                self.state = State::DoctypeSystemIdentifierDoubleQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'\'') => {
                 // spec: case #3: U+0027 APOSTROPHE (')
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypeSystemKeywordState, 3);
+                self.state = State::DoctypeSystemIdentifierSingleQuotedState;
                 self.error(ParseError::MissingWhitespaceAfterDoctypeSystemKeyword);
                 self.core.set_system_id_empty();
-                self.state = State::DoctypeSystemIdentifierSingleQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypeSystemKeywordState, 4);
+                self.state = State::DataState;
                 self.error(ParseError::MissingDoctypeSystemIdentifier);
                 self.core.set_force_quirks();
                 self.emit_doctype();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
@@ -4362,10 +4362,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypeSystemKeywordState, 6);
+                self.state = State::BogusDoctypeState;
                 self.error(ParseError::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.core.set_force_quirks();
                 self.core.reconsume();
-                self.state = State::BogusDoctypeState;
                 Step::Continue
             }
         }
@@ -4385,26 +4385,26 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+0022 QUOTATION MARK (")
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeDoctypeSystemIdentifierState, 2);
-                self.core.set_system_id_empty();
                 self.state = State::DoctypeSystemIdentifierDoubleQuotedState;
+                self.core.set_system_id_empty();
                 Step::Continue
             }
             Consumed::Byte(b'\'') => {
                 // spec: case #3: U+0027 APOSTROPHE (')
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeDoctypeSystemIdentifierState, 3);
-                self.core.set_system_id_empty();
                 self.state = State::DoctypeSystemIdentifierSingleQuotedState;
+                self.core.set_system_id_empty();
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeDoctypeSystemIdentifierState, 4);
+                self.state = State::DataState;
                 self.error(ParseError::MissingDoctypeSystemIdentifier);
                 self.core.set_force_quirks();
                 self.emit_doctype();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
@@ -4420,10 +4420,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeDoctypeSystemIdentifierState, 6);
+                self.state = State::BogusDoctypeState;
                 self.error(ParseError::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.core.set_force_quirks();
                 self.core.reconsume();
-                self.state = State::BogusDoctypeState;
                 Step::Continue
             }
         }
@@ -4461,10 +4461,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 3);
+                self.state = State::DataState;
                 self.error(ParseError::AbruptDoctypeSystemIdentifier);
                 self.core.set_force_quirks();
                 self.emit_doctype();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
@@ -4518,10 +4518,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 3);
+                self.state = State::DataState;
                 self.error(ParseError::AbruptDoctypeSystemIdentifier);
                 self.core.set_force_quirks();
                 self.emit_doctype();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
@@ -4557,8 +4557,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypeSystemIdentifierState, 2);
-                self.emit_doctype();
                 self.state = State::DataState;
+                self.emit_doctype();
                 Step::Continue
             }
             Consumed::Eof => {
@@ -4574,9 +4574,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #4: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypeSystemIdentifierState, 4);
+                self.state = State::BogusDoctypeState;
                 self.error(ParseError::UnexpectedCharacterAfterDoctypeSystemIdentifier);
                 self.core.reconsume();
-                self.state = State::BogusDoctypeState;
                 Step::Continue
             }
         }
@@ -4589,8 +4589,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::BogusDoctypeState, 1);
-                self.emit_doctype();
                 self.state = State::DataState;
+                self.emit_doctype();
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
@@ -4656,9 +4656,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")] self.trace(State::CdataSectionBracketState, 2);
+                self.state = State::CdataSectionState;
                 self.core.emit_chars(Src::Str("]"));
                 self.core.reconsume();
-                self.state = State::CdataSectionState;
                 Step::Continue
             }
         }
@@ -4683,9 +4683,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")] self.trace(State::CdataSectionEndState, 3);
+                self.state = State::CdataSectionState;
                 self.core.emit_chars(Src::Str("]]"));
                 self.core.reconsume();
-                self.state = State::CdataSectionState;
                 Step::Continue
             }
         }
@@ -4699,8 +4699,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #1: ASCII alpha, U+005F LOW LINE (_)
                 #[cfg(feature = "trace")]
                 self.trace(State::ProcessingInstructionOpenState, 1);
-                self.core.reconsume();
                 self.state = State::ProcessingInstructionTargetState;
+                self.core.reconsume();
                 Step::Continue
             }
             Consumed::Eof => {
@@ -4714,12 +4714,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ProcessingInstructionOpenState, 3);
+                self.state = State::BogusCommentState;
                 self.error(
                     ParseError::InvalidFirstCharacterOfProcessingInstructionTarget,
                 );
                 self.core.convert_temp_buffer_to_comment();
                 self.core.reconsume();
-                self.state = State::BogusCommentState;
                 Step::Continue
             }
         }
@@ -4734,17 +4734,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 if self.core.temp_buffer_is_disallowed_pi_target() {
                     #[cfg(feature = "trace")]
                     self.trace(State::ProcessingInstructionTargetState, 1);
+                    self.state = State::BogusCommentState;
                     self.error(ParseError::DisallowedProcessingInstructionTarget);
                     self.core.convert_temp_buffer_to_comment();
                     self.core.reconsume();
-                    self.state = State::BogusCommentState;
                     Step::Continue
                 } else {
                     #[cfg(feature = "trace")]
                     self.trace(State::ProcessingInstructionTargetState, 1);
+                    self.state = State::AfterProcessingInstructionTargetState;
                     self.core.create_pi_from_temp_buffer();
                     self.core.reconsume();
-                    self.state = State::AfterProcessingInstructionTargetState;
                     Step::Continue
                 }
             }
@@ -4766,10 +4766,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #4: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ProcessingInstructionTargetState, 4);
+                self.state = State::BogusCommentState;
                 self.error(ParseError::InvalidProcessingInstructionTarget);
                 self.core.convert_temp_buffer_to_comment();
                 self.core.reconsume();
-                self.state = State::BogusCommentState;
                 Step::Continue
             }
         }
@@ -4789,8 +4789,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterProcessingInstructionTargetState, 2);
-                self.core.reconsume();
                 self.state = State::ProcessingInstructionDataState;
+                self.core.reconsume();
                 Step::Continue
             }
         }
@@ -4820,8 +4820,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::ProcessingInstructionDataState, 2);
-                self.emit_pi();
                 self.state = State::DataState;
+                self.emit_pi();
                 Step::Continue
             }
             Consumed::Eof => {
@@ -4849,8 +4849,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::ProcessingInstructionQuestionableState, 1);
-                self.emit_pi();
                 self.state = State::DataState;
+                self.emit_pi();
                 Step::Continue
             }
             Consumed::Eof => {
@@ -4864,9 +4864,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ProcessingInstructionQuestionableState, 3);
+                self.state = State::ProcessingInstructionDataState;
                 self.core.append_to_pi_data(Src::Str("?"));
                 self.core.reconsume();
-                self.state = State::ProcessingInstructionDataState;
                 Step::Continue
             }
         }
@@ -4879,24 +4879,24 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z') => {
                 // spec: case #1: ASCII alphanumeric
                 #[cfg(feature = "trace")] self.trace(State::CharacterReferenceState, 1);
-                self.core.reconsume();
                 self.state = State::NamedCharacterReferenceState;
+                self.core.reconsume();
                 Step::Continue
             }
             Consumed::Byte(b'#') => {
                 // spec: case #2: U+0023 NUMBER SIGN (#)
                 #[cfg(feature = "trace")] self.trace(State::CharacterReferenceState, 2);
-                self.core.append_to_temp_buffer(Src::Current);
                 self.state = State::NumericCharacterReferenceState;
+                self.core.append_to_temp_buffer(Src::Current);
                 self.core.reset_char_ref_code();
                 Step::Continue
             }
             _ => {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")] self.trace(State::CharacterReferenceState, 3);
+                self.state = self.return_state;
                 self.flush_char_ref();
                 self.core.reconsume();
-                self.state = self.return_state;
                 Step::Continue
             }
         }
@@ -4915,16 +4915,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b';') => {
                 // spec: case #2: U+003B SEMICOLON (;)
                 #[cfg(feature = "trace")] self.trace(State::AmbiguousAmpersandState, 2);
+                self.state = self.return_state;
                 self.error(ParseError::UnknownNamedCharacterReference);
                 self.core.reconsume();
-                self.state = self.return_state;
                 Step::Continue
             }
             _ => {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")] self.trace(State::AmbiguousAmpersandState, 3);
-                self.core.reconsume();
                 self.state = self.return_state;
+                self.core.reconsume();
                 Step::Continue
             }
         }
@@ -4938,26 +4938,26 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #1: U+0078 LATIN SMALL LETTER X, U+0058 LATIN CAPITAL LETTER X
                 #[cfg(feature = "trace")]
                 self.trace(State::NumericCharacterReferenceState, 1);
-                self.core.append_to_temp_buffer(Src::Current);
                 self.state = State::HexadecimalCharacterReferenceStartState;
+                self.core.append_to_temp_buffer(Src::Current);
                 Step::Continue
             }
             Consumed::Byte(b'0'..=b'9') => {
                 // spec: case #2: ASCII digit
                 #[cfg(feature = "trace")]
                 self.trace(State::NumericCharacterReferenceState, 2);
-                self.core.reconsume();
                 self.state = State::DecimalCharacterReferenceState;
+                self.core.reconsume();
                 Step::Continue
             }
             _ => {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::NumericCharacterReferenceState, 3);
+                self.state = self.return_state;
                 self.error(ParseError::AbsenceOfDigitsInNumericCharacterReference);
                 self.flush_char_ref();
                 self.core.reconsume();
-                self.state = self.return_state;
                 Step::Continue
             }
         }
@@ -4971,18 +4971,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #1: ASCII hex digit
                 #[cfg(feature = "trace")]
                 self.trace(State::HexadecimalCharacterReferenceStartState, 1);
-                self.core.reconsume();
                 self.state = State::HexadecimalCharacterReferenceState;
+                self.core.reconsume();
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::HexadecimalCharacterReferenceStartState, 2);
+                self.state = self.return_state;
                 self.error(ParseError::AbsenceOfDigitsInNumericCharacterReference);
                 self.flush_char_ref();
                 self.core.reconsume();
-                self.state = self.return_state;
                 Step::Continue
             }
         }
@@ -5024,9 +5024,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #5: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::HexadecimalCharacterReferenceState, 5);
+                self.state = State::NumericCharacterReferenceEndState;
                 self.error(ParseError::MissingSemicolonAfterCharacterReference);
                 self.core.reconsume();
-                self.state = State::NumericCharacterReferenceEndState;
                 Step::Continue
             }
         }
@@ -5054,9 +5054,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::DecimalCharacterReferenceState, 3);
+                self.state = State::NumericCharacterReferenceEndState;
                 self.error(ParseError::MissingSemicolonAfterCharacterReference);
                 self.core.reconsume();
-                self.state = State::NumericCharacterReferenceEndState;
                 Step::Continue
             }
         }

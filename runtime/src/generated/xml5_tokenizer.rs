@@ -908,18 +908,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             | Consumed::Eof => {
                 // spec: case #4: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space), U+003A (:), U+003C LESSER-THAN SIGN (<), U+003E GREATER-THAN SIGN (>), EOF
                 #[cfg(feature = "trace")] self.trace(State::TagState, 4);
+                self.state = State::DataState;
                 self.error(ParseError::InvalidFirstCharacterOfTagName);
                 self.core.emit_chars(Src::Str("<"));
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #5: Anything else
                 #[cfg(feature = "trace")] self.trace(State::TagState, 5);
+                self.state = State::TagNameState;
                 self.core.create_start_tag();
                 self.core.append_to_tag_name(Src::Current);
-                self.state = State::TagNameState;
                 Step::Continue
             }
         }
@@ -932,25 +932,25 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::EndTagState, 1);
-                self.emit_short_end_tag();
                 self.state = State::DataState;
+                self.emit_short_end_tag();
                 Step::Continue
             }
             Consumed::Byte(b'\t' | b'\n' | b' ' | b':' | b'<') | Consumed::Eof => {
                 // spec: case #2: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space), U+003C LESSER-THAN SIGN (<), U+003A (:), EOF
                 #[cfg(feature = "trace")] self.trace(State::EndTagState, 2);
+                self.state = State::DataState;
                 self.error(ParseError::InvalidFirstCharacterOfEndTagName);
                 self.core.emit_chars(Src::Str("</"));
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")] self.trace(State::EndTagState, 3);
+                self.state = State::EndTagNameState;
                 self.core.create_end_tag();
                 self.core.append_to_tag_name(Src::Current);
-                self.state = State::EndTagNameState;
                 Step::Continue
             }
         }
@@ -974,24 +974,24 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'/') => {
                 // spec: case #2: U+002F SOLIDUS (/)
                 #[cfg(feature = "trace")] self.trace(State::EndTagNameState, 2);
-                self.error(ParseError::UnexpectedSolidusInEndTag);
                 self.state = State::EndTagNameAfterState;
+                self.error(ParseError::UnexpectedSolidusInEndTag);
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
                 #[cfg(feature = "trace")] self.trace(State::EndTagNameState, 3);
+                self.state = State::DataState;
                 self.error(ParseError::EofInTag);
                 self.emit_tag();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::EndTagNameState, 4);
-                self.emit_tag();
                 self.state = State::DataState;
+                self.emit_tag();
                 Step::Continue
             }
             _ => {
@@ -1010,8 +1010,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::EndTagNameAfterState, 1);
-                self.emit_tag();
                 self.state = State::DataState;
+                self.emit_tag();
                 Step::Continue
             }
             Consumed::Byte(b'\t' | b'\n' | b' ') => {
@@ -1022,10 +1022,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Eof => {
                 // spec: case #3: EOF
                 #[cfg(feature = "trace")] self.trace(State::EndTagNameAfterState, 3);
+                self.state = State::DataState;
                 self.error(ParseError::EofInTag);
                 self.emit_tag();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
@@ -1044,20 +1044,20 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'\t' | b'\n' | b' ') | Consumed::Eof => {
                 // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space), EOF
                 #[cfg(feature = "trace")] self.trace(State::PiState, 1);
+                self.state = State::BogusCommentState;
                 self.error(
                     ParseError::InvalidFirstCharacterOfProcessingInstructionTarget,
                 );
                 self.core.reconsume();
-                self.state = State::BogusCommentState;
                 self.core.create_comment("");
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")] self.trace(State::PiState, 2);
+                self.state = State::PiTargetState;
                 self.core.create_pi();
                 self.core.append_to_pi_target(Src::Current);
-                self.state = State::PiTargetState;
                 Step::Continue
             }
         }
@@ -1081,10 +1081,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Eof => {
                 // spec: case #2: EOF
                 #[cfg(feature = "trace")] self.trace(State::PiTargetState, 2);
+                self.state = State::DataState;
                 self.error(ParseError::EofInProcessingInstruction);
                 self.emit_pi();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Byte(b'?') => {
@@ -1114,8 +1114,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")] self.trace(State::PiTargetAfterState, 2);
-                self.core.reconsume();
                 self.state = State::PiDataState;
+                self.core.reconsume();
                 Step::Continue
             }
         }
@@ -1139,10 +1139,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Eof => {
                 // spec: case #2: EOF
                 #[cfg(feature = "trace")] self.trace(State::PiDataState, 2);
+                self.state = State::DataState;
                 self.error(ParseError::EofInProcessingInstruction);
                 self.emit_pi();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
@@ -1161,8 +1161,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::PiAfterState, 1);
-                self.emit_pi();
                 self.state = State::DataState;
+                self.emit_pi();
                 Step::Continue
             }
             Consumed::Byte(b'?') => {
@@ -1174,8 +1174,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")] self.trace(State::PiAfterState, 3);
-                self.core.reconsume();
                 self.state = State::PiDataState;
+                self.core.reconsume();
                 Step::Continue
             }
         }
@@ -1191,8 +1191,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                     // spec: case #1: "--"
                     #[cfg(feature = "trace")]
                     self.trace(State::MarkupDeclarationState, 1);
-                    self.core.create_comment("");
                     self.state = State::CommentState;
+                    self.core.create_comment("");
                     Step::Continue
                 };
             }
@@ -1236,8 +1236,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         {
             // spec: case #4: Anything else
             #[cfg(feature = "trace")] self.trace(State::MarkupDeclarationState, 4);
-            self.error(ParseError::IncorrectlyOpenedComment);
             self.state = State::BogusCommentState;
+            self.error(ParseError::IncorrectlyOpenedComment);
             self.core.create_comment("");
             Step::Continue
         }
@@ -1255,8 +1255,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'<') => {
                 // spec: case #1: U+003C LESS-THAN SIGN (<)
                 #[cfg(feature = "trace")] self.trace(State::CommentState, 1);
-                self.core.append_to_comment(Src::Current);
                 self.state = State::CommentLessThanSignState;
+                self.core.append_to_comment(Src::Current);
                 Step::Continue
             }
             Consumed::Byte(b'-') => {
@@ -1288,8 +1288,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'!') => {
                 // spec: case #1: U+0021 EXCLAMATION-MARK (!)
                 #[cfg(feature = "trace")] self.trace(State::CommentLessThanSignState, 1);
-                self.core.append_to_comment(Src::Current);
                 self.state = State::CommentLessThanSignBangState;
+                self.core.append_to_comment(Src::Current);
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
@@ -1301,8 +1301,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")] self.trace(State::CommentLessThanSignState, 3);
-                self.core.reconsume();
                 self.state = State::CommentState;
+                self.core.reconsume();
                 Step::Continue
             }
         }
@@ -1323,8 +1323,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::CommentLessThanSignBangState, 2);
-                self.core.reconsume();
                 self.state = State::CommentState;
+                self.core.reconsume();
                 Step::Continue
             }
         }
@@ -1345,8 +1345,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::CommentLessThanSignBangDashState, 2);
-                self.core.reconsume();
                 self.state = State::CommentEndDashState;
+                self.core.reconsume();
                 Step::Continue
             }
         }
@@ -1360,17 +1360,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #1: U+003E GREATER-THAN-SIGN (>), EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::CommentLessThanSignBangDashDashState, 1);
-                self.core.reconsume();
                 self.state = State::CommentEndState;
+                self.core.reconsume();
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::CommentLessThanSignBangDashDashState, 2);
+                self.state = State::CommentEndState;
                 self.error(ParseError::NestedComment);
                 self.core.reconsume();
-                self.state = State::CommentEndState;
                 Step::Continue
             }
         }
@@ -1396,9 +1396,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")] self.trace(State::CommentEndDashState, 3);
+                self.state = State::CommentState;
                 self.core.append_to_comment(Src::Str("-"));
                 self.core.reconsume();
-                self.state = State::CommentState;
                 Step::Continue
             }
         }
@@ -1411,8 +1411,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::CommentEndState, 1);
-                self.emit_comment();
                 self.state = State::DataState;
+                self.emit_comment();
                 Step::Continue
             }
             Consumed::Byte(b'!') => {
@@ -1437,9 +1437,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #5: Anything else
                 #[cfg(feature = "trace")] self.trace(State::CommentEndState, 5);
+                self.state = State::CommentState;
                 self.core.append_to_comment(Src::Str("--"));
                 self.core.reconsume();
-                self.state = State::CommentState;
                 Step::Continue
             }
         }
@@ -1452,16 +1452,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'-') => {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
                 #[cfg(feature = "trace")] self.trace(State::CommentEndBangState, 1);
-                self.core.append_to_comment(Src::Str("--!"));
                 self.state = State::CommentEndDashState;
+                self.core.append_to_comment(Src::Str("--!"));
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::CommentEndBangState, 2);
+                self.state = State::DataState;
                 self.error(ParseError::IncorrectlyClosedComment);
                 self.emit_comment();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
@@ -1474,9 +1474,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             _ => {
                 // spec: case #4: Anything else
                 #[cfg(feature = "trace")] self.trace(State::CommentEndBangState, 4);
+                self.state = State::CommentState;
                 self.core.append_to_comment(Src::Str("--!"));
                 self.core.reconsume();
-                self.state = State::CommentState;
                 Step::Continue
             }
         }
@@ -1500,9 +1500,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Eof => {
                 // spec: case #2: EOF
                 #[cfg(feature = "trace")] self.trace(State::CdataState, 2);
+                self.state = State::DataState;
                 self.error(ParseError::EofInCdata);
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
@@ -1527,17 +1527,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Eof => {
                 // spec: case #2: EOF
                 #[cfg(feature = "trace")] self.trace(State::CdataBracketState, 2);
+                self.state = State::DataState;
                 self.error(ParseError::EofInCdata);
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")] self.trace(State::CdataBracketState, 3);
+                self.state = State::CdataState;
                 self.core.emit_chars(Src::Str("]"));
                 self.core.emit_chars(Src::Current);
-                self.state = State::CdataState;
                 Step::Continue
             }
         }
@@ -1562,17 +1562,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Eof => {
                 // spec: case #3: EOF
                 #[cfg(feature = "trace")] self.trace(State::CdataEndState, 3);
+                self.state = State::DataState;
                 self.error(ParseError::EofInCdata);
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #4: Anything else
                 #[cfg(feature = "trace")] self.trace(State::CdataEndState, 4);
+                self.state = State::CdataState;
                 self.core.emit_chars(Src::Str("]]"));
                 self.core.emit_chars(Src::Current);
-                self.state = State::CdataState;
                 Step::Continue
             }
         }
@@ -1596,24 +1596,24 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::TagNameState, 2);
-                self.emit_tag();
                 self.state = State::DataState;
+                self.emit_tag();
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
                 #[cfg(feature = "trace")] self.trace(State::TagNameState, 3);
+                self.state = State::DataState;
                 self.error(ParseError::EofInTag);
                 self.emit_tag();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Byte(b'/') => {
                 // spec: case #4: U+002F SOLIDUS (/)
                 #[cfg(feature = "trace")] self.trace(State::TagNameState, 4);
-                self.core.set_self_closing();
                 self.state = State::EmptyTagState;
+                self.core.set_self_closing();
                 Step::Continue
             }
             _ => {
@@ -1632,16 +1632,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::EmptyTagState, 1);
-                self.emit_tag();
                 self.state = State::DataState;
+                self.emit_tag();
                 Step::Continue
             }
             _ => {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")] self.trace(State::EmptyTagState, 2);
+                self.state = State::TagAttributeNameBeforeState;
                 self.error(ParseError::UnexpectedSolidusInTag);
                 self.core.reconsume();
-                self.state = State::TagAttributeNameBeforeState;
                 Step::Continue
             }
         }
@@ -1661,16 +1661,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+003E GREATER-THAN SIGN(>)
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeNameBeforeState, 2);
-                self.emit_tag();
                 self.state = State::DataState;
+                self.emit_tag();
                 Step::Continue
             }
             Consumed::Byte(b'/') => {
                 // spec: case #3: U+002F SOLIDUS (/)
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeNameBeforeState, 3);
-                self.core.set_self_closing();
                 self.state = State::EmptyTagState;
+                self.core.set_self_closing();
                 Step::Continue
             }
             Consumed::Byte(b':') => {
@@ -1684,19 +1684,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #5: EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeNameBeforeState, 5);
+                self.state = State::DataState;
                 self.error(ParseError::EofInTag);
                 self.emit_tag();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeNameBeforeState, 6);
+                self.state = State::TagAttributeNameState;
                 self.core.start_attribute();
                 self.core.append_to_attribute_name(Src::Current);
-                self.state = State::TagAttributeNameState;
                 Step::Continue
             }
         }
@@ -1714,41 +1714,41 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'=') => {
                 // spec: case #1: U+003D EQUALS SIGN (=)
                 #[cfg(feature = "trace")] self.trace(State::TagAttributeNameState, 1);
-                self.check_duplicate_attribute();
                 self.state = State::TagAttributeValueBeforeState;
+                self.check_duplicate_attribute();
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THEN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::TagAttributeNameState, 2);
+                self.state = State::DataState;
                 self.check_duplicate_attribute();
                 self.emit_tag();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Byte(b'\t' | b'\n' | b' ') => {
                 // spec: case #3: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
                 #[cfg(feature = "trace")] self.trace(State::TagAttributeNameState, 3);
-                self.check_duplicate_attribute();
                 self.state = State::TagAttributeNameAfterState;
+                self.check_duplicate_attribute();
                 Step::Continue
             }
             Consumed::Byte(b'/') => {
                 // spec: case #4: U+002F SOLIDUS (/)
                 #[cfg(feature = "trace")] self.trace(State::TagAttributeNameState, 4);
+                self.state = State::EmptyTagState;
                 self.check_duplicate_attribute();
                 self.core.set_self_closing();
-                self.state = State::EmptyTagState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
                 #[cfg(feature = "trace")] self.trace(State::TagAttributeNameState, 5);
+                self.state = State::DataState;
                 self.check_duplicate_attribute();
                 self.error(ParseError::EofInTag);
                 self.emit_tag();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
@@ -1781,35 +1781,35 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #3: U+003E GREATER-THEN SIGN(>)
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeNameAfterState, 3);
-                self.emit_tag();
                 self.state = State::DataState;
+                self.emit_tag();
                 Step::Continue
             }
             Consumed::Byte(b'/') => {
                 // spec: case #4: U+002F SOLIDUS (/)
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeNameAfterState, 4);
-                self.core.set_self_closing();
                 self.state = State::EmptyTagState;
+                self.core.set_self_closing();
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeNameAfterState, 5);
+                self.state = State::DataState;
                 self.error(ParseError::EofInTag);
                 self.emit_tag();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeNameAfterState, 6);
+                self.state = State::TagAttributeNameState;
                 self.core.start_attribute();
                 self.core.append_to_attribute_name(Src::Current);
-                self.state = State::TagAttributeNameState;
                 Step::Continue
             }
         }
@@ -1843,34 +1843,34 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #4: U+0026 AMPERSAND (&)
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeValueBeforeState, 4);
-                self.core.reconsume();
                 self.state = State::TagAttributeValueUnquotedState;
+                self.core.reconsume();
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #5: U+003E GREATER-THAN SIGN(>)
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeValueBeforeState, 5);
-                self.emit_tag();
                 self.state = State::DataState;
+                self.emit_tag();
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #6: EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeValueBeforeState, 6);
+                self.state = State::DataState;
                 self.error(ParseError::EofInTag);
                 self.emit_tag();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #7: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeValueBeforeState, 7);
-                self.core.append_to_attribute_value(Src::Current);
                 self.state = State::TagAttributeValueUnquotedState;
+                self.core.append_to_attribute_value(Src::Current);
                 Step::Continue
             }
         }
@@ -1900,19 +1900,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+0026 AMPERSAND (&)
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeValueDoubleQuotedState, 2);
+                self.state = State::CharacterReferenceInAttributeValueState;
                 self.set_return_state(State::TagAttributeValueDoubleQuotedState);
                 self.set_additional_allowed_character(Src::Str("\""));
-                self.state = State::CharacterReferenceInAttributeValueState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeValueDoubleQuotedState, 3);
+                self.state = State::DataState;
                 self.error(ParseError::EofInTag);
                 self.emit_tag();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
@@ -1949,19 +1949,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+0026 AMPERSAND (&)
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeValueSingleQuotedState, 2);
+                self.state = State::CharacterReferenceInAttributeValueState;
                 self.set_return_state(State::TagAttributeValueSingleQuotedState);
                 self.set_additional_allowed_character(Src::Str("'"));
-                self.state = State::CharacterReferenceInAttributeValueState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeValueSingleQuotedState, 3);
+                self.state = State::DataState;
                 self.error(ParseError::EofInTag);
                 self.emit_tag();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
@@ -1998,27 +1998,27 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+0026 AMPERSAND (&)
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeValueUnquotedState, 2);
+                self.state = State::CharacterReferenceInAttributeValueState;
                 self.set_return_state(State::TagAttributeValueUnquotedState);
                 self.set_additional_allowed_character(Src::Str(">"));
-                self.state = State::CharacterReferenceInAttributeValueState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeValueUnquotedState, 3);
-                self.emit_tag();
                 self.state = State::DataState;
+                self.emit_tag();
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #4: EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeValueUnquotedState, 4);
+                self.state = State::DataState;
                 self.error(ParseError::EofInTag);
                 self.emit_tag();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
@@ -2043,16 +2043,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                 #[cfg(feature = "trace")] self.trace(State::BogusCommentState, 1);
-                self.emit_comment();
                 self.state = State::DataState;
+                self.emit_comment();
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #2: EOF
                 #[cfg(feature = "trace")] self.trace(State::BogusCommentState, 2);
+                self.state = State::DataState;
                 self.emit_comment();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
@@ -2077,19 +2077,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Eof => {
                 // spec: case #2: EOF
                 #[cfg(feature = "trace")] self.trace(State::DoctypeState, 2);
+                self.state = State::DataState;
                 self.error(ParseError::EofInDoctype);
                 self.core.create_doctype();
                 self.emit_doctype();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")] self.trace(State::DoctypeState, 3);
+                self.state = State::BeforeDoctypeNameState;
                 self.error(ParseError::MissingWhitespaceBeforeDoctypeName);
                 self.core.reconsume();
-                self.state = State::BeforeDoctypeNameState;
                 Step::Continue
             }
         }
@@ -2107,36 +2107,36 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'A'..=b'Z') => {
                 // spec: case #2: ASCII upper alpha
                 #[cfg(feature = "trace")] self.trace(State::BeforeDoctypeNameState, 2);
+                self.state = State::DoctypeNameState;
                 self.core.create_doctype();
                 self.core.append_to_doctype_name(Src::CurrentLowercase);
-                self.state = State::DoctypeNameState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN(>)
                 #[cfg(feature = "trace")] self.trace(State::BeforeDoctypeNameState, 3);
+                self.state = State::DataState;
                 self.error(ParseError::MissingDoctypeName);
                 self.core.create_doctype();
                 self.emit_doctype();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #4: EOF
                 #[cfg(feature = "trace")] self.trace(State::BeforeDoctypeNameState, 4);
+                self.state = State::DataState;
                 self.error(ParseError::EofInDoctype);
                 self.core.create_doctype();
                 self.emit_doctype();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #5: Anything else
                 #[cfg(feature = "trace")] self.trace(State::BeforeDoctypeNameState, 5);
+                self.state = State::DoctypeNameState;
                 self.core.create_doctype();
                 self.core.append_to_doctype_name(Src::Current);
-                self.state = State::DoctypeNameState;
                 Step::Continue
             }
         }
@@ -2166,17 +2166,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN(>)
                 #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 3);
-                self.emit_doctype();
                 self.state = State::DataState;
+                self.emit_doctype();
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #4: EOF
                 #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 4);
+                self.state = State::DataState;
                 self.error(ParseError::EofInDoctype);
                 self.emit_doctype();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
@@ -2200,17 +2200,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN(>)
                 #[cfg(feature = "trace")] self.trace(State::AfterDoctypeNameState, 2);
-                self.emit_doctype();
                 self.state = State::DataState;
+                self.emit_doctype();
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
                 #[cfg(feature = "trace")] self.trace(State::AfterDoctypeNameState, 3);
+                self.state = State::DataState;
                 self.error(ParseError::EofInDoctype);
                 self.emit_doctype();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
@@ -2252,8 +2252,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                     // spec: case #6: Anything else
                     #[cfg(feature = "trace")]
                     self.trace(State::AfterDoctypeNameState, 6);
-                    self.error(ParseError::InvalidCharacterSequenceAfterDoctypeName);
                     self.state = State::BogusDoctypeState;
+                    self.error(ParseError::InvalidCharacterSequenceAfterDoctypeName);
                     Step::Continue
                 }
             }
@@ -2275,45 +2275,45 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+0022 QUOTATION MARK(")
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypePublicKeywordState, 2);
+                self.state = State::DoctypePublicIdentifierDoubleQuotedState;
                 self.error(ParseError::MissingWhitespaceAfterDoctypePublicKeyword);
                 self.core.set_public_id_empty();
-                self.state = State::DoctypePublicIdentifierDoubleQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'\'') => {
                 // spec: case #3: U+0027 APOSTROPHE(')
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypePublicKeywordState, 3);
+                self.state = State::DoctypePublicIdentifierSingleQuotedState;
                 self.error(ParseError::MissingWhitespaceAfterDoctypePublicKeyword);
                 self.core.set_public_id_empty();
-                self.state = State::DoctypePublicIdentifierSingleQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN(>)
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypePublicKeywordState, 4);
+                self.state = State::DataState;
                 self.error(ParseError::MissingDoctypePublicIdentifier);
                 self.emit_doctype();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypePublicKeywordState, 5);
+                self.state = State::DataState;
                 self.error(ParseError::EofInDoctype);
                 self.emit_doctype();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypePublicKeywordState, 6);
-                self.error(ParseError::MissingQuoteBeforeDoctypePublicIdentifier);
                 self.state = State::BogusDoctypeState;
+                self.error(ParseError::MissingQuoteBeforeDoctypePublicIdentifier);
                 Step::Continue
             }
         }
@@ -2334,45 +2334,45 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+0022 QUOTATION MARK(")
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypeSystemKeywordState, 2);
+                self.state = State::DoctypeSystemIdentifierDoubleQuotedState;
                 self.error(ParseError::MissingWhitespaceAfterDoctypeSystemKeyword);
                 self.core.set_system_id_empty();
-                self.state = State::DoctypeSystemIdentifierDoubleQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'\'') => {
                 // spec: case #3: U+0027 APOSTROPHE(')
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypeSystemKeywordState, 3);
+                self.state = State::DoctypeSystemIdentifierSingleQuotedState;
                 self.error(ParseError::MissingWhitespaceAfterDoctypeSystemKeyword);
                 self.core.set_system_id_empty();
-                self.state = State::DoctypeSystemIdentifierSingleQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN(>)
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypeSystemKeywordState, 4);
+                self.state = State::DataState;
                 self.error(ParseError::MissingDoctypeSystemIdentifier);
                 self.emit_doctype();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypeSystemKeywordState, 5);
+                self.state = State::DataState;
                 self.error(ParseError::EofInDoctype);
                 self.emit_doctype();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypeSystemKeywordState, 6);
-                self.error(ParseError::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.state = State::BogusDoctypeState;
+                self.error(ParseError::MissingQuoteBeforeDoctypeSystemIdentifier);
                 Step::Continue
             }
         }
@@ -2392,43 +2392,43 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+0022 QUOTATION MARK(")
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeDoctypeSystemIdentifierState, 2);
-                self.core.set_system_id_empty();
                 self.state = State::DoctypeSystemIdentifierDoubleQuotedState;
+                self.core.set_system_id_empty();
                 Step::Continue
             }
             Consumed::Byte(b'\'') => {
                 // spec: case #3: U+0027 APOSTROPHE(')
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeDoctypeSystemIdentifierState, 3);
-                self.core.set_system_id_empty();
                 self.state = State::DoctypeSystemIdentifierSingleQuotedState;
+                self.core.set_system_id_empty();
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN(>)
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeDoctypeSystemIdentifierState, 4);
+                self.state = State::DataState;
                 self.error(ParseError::MissingDoctypeSystemIdentifier);
                 self.emit_doctype();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeDoctypeSystemIdentifierState, 5);
+                self.state = State::DataState;
                 self.error(ParseError::EofInDoctype);
                 self.emit_doctype();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeDoctypeSystemIdentifierState, 6);
-                self.error(ParseError::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.state = State::BogusDoctypeState;
+                self.error(ParseError::MissingQuoteBeforeDoctypeSystemIdentifier);
                 Step::Continue
             }
         }
@@ -2448,43 +2448,43 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+0022 QUOTATION MARK(")
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeDoctypePublicIdentifierState, 2);
-                self.core.set_public_id_empty();
                 self.state = State::DoctypePublicIdentifierDoubleQuotedState;
+                self.core.set_public_id_empty();
                 Step::Continue
             }
             Consumed::Byte(b'\'') => {
                 // spec: case #3: U+0027 APOSTROPHE(')
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeDoctypePublicIdentifierState, 3);
-                self.core.set_public_id_empty();
                 self.state = State::DoctypePublicIdentifierSingleQuotedState;
+                self.core.set_public_id_empty();
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN(>)
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeDoctypePublicIdentifierState, 4);
+                self.state = State::DataState;
                 self.error(ParseError::MissingDoctypePublicIdentifier);
                 self.emit_doctype();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeDoctypePublicIdentifierState, 5);
+                self.state = State::DataState;
                 self.error(ParseError::EofInDoctype);
                 self.emit_doctype();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::BeforeDoctypePublicIdentifierState, 6);
-                self.error(ParseError::MissingQuoteBeforeDoctypePublicIdentifier);
                 self.state = State::BogusDoctypeState;
+                self.error(ParseError::MissingQuoteBeforeDoctypePublicIdentifier);
                 Step::Continue
             }
         }
@@ -2514,19 +2514,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+003E GREATER-THAN SIGN(>)
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypePublicIdentifierSingleQuotedState, 2);
+                self.state = State::DataState;
                 self.error(ParseError::AbruptDoctypePublicIdentifier);
                 self.emit_doctype();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypePublicIdentifierSingleQuotedState, 3);
+                self.state = State::DataState;
                 self.error(ParseError::EofInDoctype);
                 self.emit_doctype();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
@@ -2563,19 +2563,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+003E GREATER-THAN SIGN(>)
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 2);
+                self.state = State::DataState;
                 self.error(ParseError::AbruptDoctypePublicIdentifier);
                 self.emit_doctype();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 3);
+                self.state = State::DataState;
                 self.error(ParseError::EofInDoctype);
                 self.emit_doctype();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
@@ -2603,48 +2603,48 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+0027 APOSTROPHE(')
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypePublicIdentifierState, 2);
+                self.state = State::DoctypeSystemIdentifierSingleQuotedState;
                 self.error(
                     ParseError::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
                 );
                 self.core.set_system_id_empty();
-                self.state = State::DoctypeSystemIdentifierSingleQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'"') => {
                 // spec: case #3: U+0022 QUOTATION MARK(")
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypePublicIdentifierState, 3);
+                self.state = State::DoctypeSystemIdentifierDoubleQuotedState;
                 self.error(
                     ParseError::MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
                 );
                 self.core.set_system_id_empty();
-                self.state = State::DoctypeSystemIdentifierDoubleQuotedState;
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
                 // spec: case #4: U+003E GREATER-THAN SIGN(>)
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypePublicIdentifierState, 4);
-                self.emit_doctype();
                 self.state = State::DataState;
+                self.emit_doctype();
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypePublicIdentifierState, 5);
+                self.state = State::DataState;
                 self.error(ParseError::EofInDoctype);
                 self.emit_doctype();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypePublicIdentifierState, 6);
-                self.error(ParseError::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.state = State::BogusDoctypeState;
+                self.error(ParseError::MissingQuoteBeforeDoctypeSystemIdentifier);
                 Step::Continue
             }
         }
@@ -2664,42 +2664,42 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+003E GREATER-THAN SIGN(>)
                 #[cfg(feature = "trace")]
                 self.trace(State::BetweenDoctypePublicAndSystemIdentifiersState, 2);
-                self.emit_doctype();
                 self.state = State::DataState;
+                self.emit_doctype();
                 Step::Continue
             }
             Consumed::Byte(b'\'') => {
                 // spec: case #3: U+0027 APOSTROPHE(')
                 #[cfg(feature = "trace")]
                 self.trace(State::BetweenDoctypePublicAndSystemIdentifiersState, 3);
-                self.core.set_system_id_empty();
                 self.state = State::DoctypeSystemIdentifierSingleQuotedState;
+                self.core.set_system_id_empty();
                 Step::Continue
             }
             Consumed::Byte(b'"') => {
                 // spec: case #4: U+0022 QUOTATION MARK(")
                 #[cfg(feature = "trace")]
                 self.trace(State::BetweenDoctypePublicAndSystemIdentifiersState, 4);
-                self.core.set_system_id_empty();
                 self.state = State::DoctypeSystemIdentifierDoubleQuotedState;
+                self.core.set_system_id_empty();
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::BetweenDoctypePublicAndSystemIdentifiersState, 5);
+                self.state = State::DataState;
                 self.error(ParseError::EofInDoctype);
                 self.emit_doctype();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::BetweenDoctypePublicAndSystemIdentifiersState, 6);
-                self.error(ParseError::MissingQuoteBeforeDoctypeSystemIdentifier);
                 self.state = State::BogusDoctypeState;
+                self.error(ParseError::MissingQuoteBeforeDoctypeSystemIdentifier);
                 Step::Continue
             }
         }
@@ -2729,19 +2729,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+003E GREATER-THAN SIGN(>)
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 2);
+                self.state = State::DataState;
                 self.error(ParseError::AbruptDoctypeSystemIdentifier);
                 self.emit_doctype();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 3);
+                self.state = State::DataState;
                 self.error(ParseError::EofInDoctype);
                 self.emit_doctype();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
@@ -2778,19 +2778,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+003E GREATER-THAN SIGN(>)
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 2);
+                self.state = State::DataState;
                 self.error(ParseError::AbruptDoctypeSystemIdentifier);
                 self.emit_doctype();
-                self.state = State::DataState;
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 3);
+                self.state = State::DataState;
                 self.error(ParseError::EofInDoctype);
                 self.emit_doctype();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
@@ -2817,26 +2817,26 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // spec: case #2: U+003E GREATER-THAN SIGN(>)
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypeSystemIdentifiersState, 2);
-                self.emit_doctype();
                 self.state = State::DataState;
+                self.emit_doctype();
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypeSystemIdentifiersState, 3);
+                self.state = State::DataState;
                 self.error(ParseError::EofInDoctype);
                 self.emit_doctype();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {
                 // spec: case #4: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::AfterDoctypeSystemIdentifiersState, 4);
-                self.error(ParseError::UnexpectedCharacterAfterDoctypeSystemIdentifier);
                 self.state = State::BogusDoctypeState;
+                self.error(ParseError::UnexpectedCharacterAfterDoctypeSystemIdentifier);
                 Step::Continue
             }
         }
@@ -2849,16 +2849,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Consumed::Byte(b'>') => {
                 // spec: case #1: U+003E GREATER-THAN SIGN(>)
                 #[cfg(feature = "trace")] self.trace(State::BogusDoctypeState, 1);
-                self.emit_doctype();
                 self.state = State::DataState;
+                self.emit_doctype();
                 Step::Continue
             }
             Consumed::Eof => {
                 // spec: case #2: EOF
                 #[cfg(feature = "trace")] self.trace(State::BogusDoctypeState, 2);
+                self.state = State::DataState;
                 self.emit_doctype();
                 self.core.reconsume();
-                self.state = State::DataState;
                 Step::Continue
             }
             _ => {

@@ -31,7 +31,6 @@ pub struct Tokenizer<'i, S> {
     pub(crate) core: Core<'i>,
     pub(crate) state: State,
     pub(crate) return_state: State,
-    requested: Option<State>,
     done: bool,
     last_start_tag: String,
     has_last_start_tag: bool,
@@ -46,7 +45,6 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             core: Core::new(input, is_final, errors_on),
             state,
             return_state: state,
-            requested: None,
             done: false,
             has_last_start_tag: options.last_start_tag.is_some(),
             last_start_tag: options.last_start_tag.unwrap_or_default(),
@@ -74,14 +72,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
 
     #[inline(always)]
     fn after_step(&mut self, step: Step) {
-        match step {
-            Step::Continue => {
-                if let Some(s) = self.requested.take() {
-                    self.state = s;
-                }
-            }
-            Step::Suspend => {}
-            Step::Done => self.done = true,
+        if step == Step::Done {
+            self.done = true;
         }
     }
 
@@ -189,8 +181,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     fn emit_token(&mut self, token: Token<'i>) {
         self.flush_chars();
         let span = self.core.token_span();
+        // Generated cases switch state before they emit, so the sink's request wins.
         if let Control::SwitchTo(s) = self.sink.token(token, span) {
-            self.requested = Some(s);
+            self.state = s;
         }
     }
 
