@@ -587,6 +587,7 @@ impl<'i> Core<'i> {
     }
 
     /// The pending character run, if any, with its span.
+    #[inline(always)]
     pub fn take_chars(&mut self) -> Option<(Cow<'i, str>, Span)> {
         if self.chars.is_empty() {
             return None;
@@ -614,7 +615,7 @@ impl<'i> Core<'i> {
 
     // ----- tags -----
 
-    #[inline]
+    #[inline(always)]
     fn new_tag(&mut self, kind: TagKind) {
         self.tag_kind = kind;
         self.tag_name.clear();
@@ -725,7 +726,7 @@ impl<'i> Core<'i> {
     }
 
     /// The finished tag.
-    #[inline]
+    #[inline(always)]
     pub fn take_tag(&mut self) -> Tag<'i> {
         self.commit_attribute();
         let name = self.tag_name.take(&self.input);
