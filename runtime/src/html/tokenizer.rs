@@ -32,7 +32,10 @@ pub struct Tokenizer<'i, S> {
     pub(crate) state: State,
     pub(crate) return_state: State,
     done: bool,
-    last_start_tag: String,
+    /// The last start tag's name: borrowed from the input when the token borrowed it (no copy
+    /// per start tag), else copied into `last_start_tag_owned`, whose buffer is reused.
+    last_start_tag: Option<&'i str>,
+    last_start_tag_owned: String,
     has_last_start_tag: bool,
     sink: S,
 }
@@ -47,7 +50,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             return_state: state,
             done: false,
             has_last_start_tag: options.last_start_tag.is_some(),
-            last_start_tag: options.last_start_tag.unwrap_or_default(),
+            last_start_tag: None,
+            last_start_tag_owned: options.last_start_tag.unwrap_or_default(),
             sink,
         }
     }
@@ -199,8 +203,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         let tag = self.core.take_tag();
         match kind {
             TagKind::Start => {
-                self.last_start_tag.clear();
-                self.last_start_tag.push_str(&tag.name);
+                match &tag.name {
+                    Cow::Borrowed(name) => self.last_start_tag = Some(name),
+                    Cow::Owned(name) => {
+                        self.last_start_tag = None;
+                        self.last_start_tag_owned.clear();
+                        self.last_start_tag_owned.push_str(name);
+                    }
+                }
                 self.has_last_start_tag = true;
                 self.emit_token(Token::StartTag(tag));
             }
@@ -245,7 +255,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// the last start tag to have been emitted from this tokenizer, if any."
     #[inline]
     pub(crate) fn appropriate_end_tag(&self) -> bool {
-        self.has_last_start_tag && self.core.tag_kind == TagKind::End && self.core.tag_name() == self.last_start_tag
+        self.has_last_start_tag
+            && self.core.tag_kind == TagKind::End
+            && self.core.tag_name() == self.last_start_tag.unwrap_or(&self.last_start_tag_owned)
     }
 
     pub(crate) fn adjusted_current_node_is_foreign(&self) -> bool {
