@@ -725,12 +725,22 @@ impl<'i> Core<'i> {
         self.self_closing = true;
     }
 
+    /// Take an emptied attribute list back for the next tag (see `Sink::spare_attributes`).
+    #[inline]
+    pub fn reuse_attributes(&mut self, mut spare: Vec<Attribute<'i>>) {
+        if self.attrs.capacity() == 0 {
+            spare.clear();
+            self.attrs = spare;
+        }
+    }
+
     /// The finished tag.
     #[inline(always)]
     pub fn take_tag(&mut self) -> Tag<'i> {
         self.commit_attribute();
         let name = self.tag_name.take(&self.input);
-        let attributes = std::mem::take(&mut self.attrs);
+        // A tag without attributes gets an unallocated list; the core keeps any capacity.
+        let attributes = if self.attrs.is_empty() { Vec::new() } else { std::mem::take(&mut self.attrs) };
         if self.attr_indexed != 0 {
             self.attr_index.clear();
             self.attr_indexed = 0;

@@ -88,6 +88,14 @@ pub trait Sink<'i> {
         false
     }
 
+    /// Give back an emptied attribute list from a tag this sink has finished with, so the next
+    /// tag with attributes reuses its allocation: a sink that does not keep attribute lists
+    /// (a counter, a filter, a tree builder that copies them) then tokenizes with no per-tag
+    /// allocation. Asked after each tag that had attributes; the default keeps nothing.
+    fn spare_attributes(&mut self) -> Option<Vec<crate::token::Attribute<'i>>> {
+        None
+    }
+
     /// "There is an adjusted current node and it is not an element in the HTML namespace."
     fn adjusted_current_node_is_foreign(&self) -> bool {
         false

@@ -201,6 +201,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     pub(crate) fn emit_tag(&mut self) {
         let kind = self.core.tag_kind;
         let tag = self.core.take_tag();
+        let had_attributes = tag.attributes.capacity() != 0;
         match kind {
             TagKind::Start => {
                 match &tag.name {
@@ -223,6 +224,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                     self.error(ParseError::EndTagWithTrailingSolidus);
                 }
                 self.emit_token(Token::EndTag(tag));
+            }
+        }
+        if had_attributes {
+            if let Some(spare) = self.sink.spare_attributes() {
+                self.core.reuse_attributes(spare);
             }
         }
     }
@@ -398,4 +404,60 @@ pub fn position_of(input: &str, offset: usize) -> Position {
     let mut c = LineCounter::default();
     c.advance(input.as_bytes(), 0, offset.min(input.len()));
     c.at
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::token::Attribute;
+
+    /// Keeps the emptied attribute list of each tag and hands it back when asked, recording
+    /// where each tag's list lives.
+    #[derive(Default)]
+    struct Recycler<'i> {
+        spare: Option<Vec<Attribute<'i>>>,
+        lists: Vec<(*const Attribute<'i>, usize)>,
+    }
+
+    impl<'i> Sink<'i> for Recycler<'i> {
+        fn token(&mut self, token: Token<'i>, _span: Span) -> Control {
+            if let Token::StartTag(tag) | Token::EndTag(tag) = token {
+                if !tag.attributes.is_empty() {
+                    self.lists.push((tag.attributes.as_ptr(), tag.attributes.len()));
+                    let mut list = tag.attributes;
+                    list.clear();
+                    self.spare = Some(list);
+                }
+            }
+            Control::Continue
+        }
+        fn spare_attributes(&mut self) -> Option<Vec<Attribute<'i>>> {
+            self.spare.take()
+        }
+    }
+
+    #[test]
+    fn a_recycling_sink_gets_the_same_attribute_list_back() {
+        let input = r#"<a href=x><b id=1 class=2></b><img src=y alt=z title=w><p x y>"#;
+        let mut t = Tokenizer::with_sink(input, Options::default(), Recycler::default());
+        t.run();
+        let lists = t.into_sink().lists;
+        assert_eq!(lists.iter().map(|l| l.1).collect::<Vec<_>>(), [1, 2, 3, 2]);
+        // Every tag after the first reuses the first list's allocation (capacity 4 holds them all).
+        assert!(lists.iter().all(|l| l.0 == lists[0].0), "{lists:?}");
+    }
+
+    #[test]
+    fn without_recycling_each_list_is_new() {
+        let tags: Vec<Token<'_>> = tokenize("<a href=x><b id=1>").collect();
+        let lists: Vec<_> = tags
+            .iter()
+            .filter_map(|t| match t {
+                Token::StartTag(tag) => Some(tag.attributes.as_ptr()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(lists.len(), 2);
+        assert_ne!(lists[0], lists[1]);
+    }
 }

@@ -80,6 +80,14 @@ pub trait Sink<'i> {
         false
     }
 
+    /// Give back an emptied attribute list from a tag this sink has finished with, so the next
+    /// tag with attributes reuses its allocation: a sink that does not keep attribute lists
+    /// (a counter, a filter, a tree builder that copies them) then tokenizes with no per-tag
+    /// allocation. Asked after each tag that had attributes; the default keeps nothing.
+    fn spare_attributes(&mut self) -> Option<Vec<crate::token::Attribute<'i>>> {
+        None
+    }
+
     /// With the `trace` feature: the tokenizer took case `case` of `state` (0 for a
     /// hand-written state's body). Compiled out otherwise.
     #[cfg(feature = "trace")]

@@ -154,12 +154,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     pub(crate) fn emit_tag(&mut self) {
         let kind = self.core.tag_kind;
         let tag = self.core.take_tag();
+        let had_attributes = tag.attributes.capacity() != 0;
         let token = match kind {
             TagKind::Start if tag.self_closing => Token::EmptyTag(tag),
             TagKind::Start => Token::StartTag(tag),
             TagKind::End => Token::EndTag(tag),
         };
         self.emit_token(token);
+        if had_attributes {
+            if let Some(spare) = self.sink.spare_attributes() {
+                self.core.reuse_attributes(spare);
+            }
+        }
     }
 
     /// "Emit a short end tag token" (`</>`).
