@@ -5,14 +5,20 @@
 //! so the runtime needs longest match, byte by byte, over a stream that may stop mid-name. A trie walked one byte at a time answers both "what is
 //! the longest name so far" and "could more input still extend it" without backtracking.
 //!
-//! Layout (plain static arrays: about 50 KB of u16/u8 data plus 1512 `&str` for the 2231 names):
+//! Layout (plain static arrays, about 56 KB for the 2231 names: 9854 nodes, 9853 edges, plus
+//! 1512 `&str` replacements):
 //! - nodes are numbered breadth-first from the root (node 0, the empty prefix), so the children
 //!   of a node are consecutive and in the same order as its edges: edge `e` always leads to node
 //!   `e + 1`, and no child index needs storing;
-//! - `EDGE_START[n]..EDGE_START[n + 1]` are node `n`'s edges, and `EDGE_BYTE` holds the byte each
-//!   edge consumes, sorted within a node for binary search;
-//! - `NODE_VALUE[n]` indexes `VALUES` when the path to node `n` is a complete name; index 0 is a
-//!   placeholder `""` meaning "not a name", which keeps the array `u16` without an `Option`.
+//! - `NODES[n]` packs node `n` into one `u32`: its first edge, its edge count and the index into
+//!   `VALUES` of its replacement (0, a placeholder `""`, when the path to `n` is not a name), so
+//!   a step down the trie reads one word; `EDGE_BYTE` holds the byte each edge consumes, sorted
+//!   within a node. Below depth 2 a node has at most 13 children and usually one, so a short
+//!   linear scan finds the edge;
+//! - the two widest levels are tables instead: `FIRST[byte]` is the depth-1 node (the root has
+//!   52 children), and `SECOND` is a 52-row table indexed by the second byte's `COLUMN` (44
+//!   distinct second bytes; depth-1 nodes have up to 24 children), giving the depth-2 node.
+//!   That costs 4.7 KB and turns the two longest edge searches into two loads.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::path::Path;
@@ -111,11 +117,27 @@ fn parse(text: &str, origin: &str) -> Result<NamedRefTable, String> {
 /// The trie as data, before it becomes tokens (see the module doc for the layout).
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Trie {
-    edge_start: Vec<u16>,
+    /// Byte -> the depth-1 node names starting with it reach (a node number, at most 255), or 0.
+    first: [u8; 256],
+    /// Byte -> its column in `second` (1-based), or 0 for a byte that is no name's second byte.
+    column: [u8; 256],
+    /// Row width of `second`: the number of distinct second bytes plus the "none" column 0.
+    width: usize,
+    /// `second[(n1 - 1) * width + column]`: the depth-2 node reached from depth-1 node `n1`, or 0.
+    second: Vec<u16>,
+    /// Per node, packed: first edge, edge count, value index (see `NODE_*` below).
+    nodes: Vec<u32>,
     edge_byte: Vec<u8>,
-    node_value: Vec<u16>,
     values: Vec<String>,
 }
+
+/// Bit layout of a packed node: edges `first..first + count` (edge `e` leads to node `e + 1`)
+/// and the index into `VALUES` (0: the path to the node is not a name).
+const EDGE_BITS: u32 = 14;
+const COUNT_BITS: u32 = 6;
+const VALUE_BITS: u32 = 32 - EDGE_BITS - COUNT_BITS;
+const COUNT_SHIFT: u32 = EDGE_BITS;
+const VALUE_SHIFT: u32 = EDGE_BITS + COUNT_BITS;
 
 fn build_trie(table: &NamedRefTable) -> Result<Trie, String> {
     // Values are deduplicated and sorted, so their indices do not depend on entry order.
@@ -163,34 +185,74 @@ fn build_trie(table: &NamedRefTable) -> Result<Trie, String> {
         nodes[at].value = value_index[entry.characters.as_str()];
     }
 
-    let too_big = |what: &str, n: usize| {
-        format!("{what} ({n}) do not fit the u16 indices of the generated trie")
+    let too_big = |what: &str, n: usize, max: usize| {
+        format!("{what} ({n}) exceed {max}, the most the generated trie's packed fields hold")
     };
-    if nodes.len() > usize::from(u16::MAX) {
-        return Err(too_big("trie nodes", nodes.len()));
-    }
-    if values.len() > usize::from(u16::MAX) {
-        return Err(too_big("distinct replacement strings", values.len()));
+    if values.len() > 1 << VALUE_BITS {
+        return Err(too_big("distinct replacement strings", values.len(), 1 << VALUE_BITS));
     }
 
-    // Breadth-first renumbering: edge e then leads to node e + 1.
-    let mut trie = Trie {
-        edge_start: Vec::new(),
-        edge_byte: Vec::new(),
-        node_value: Vec::new(),
-        values,
-    };
+    // Breadth-first renumbering: edge e then leads to node e + 1, and the nodes of one depth
+    // are consecutive (the root's children are nodes 1..=k in byte order).
+    let mut number = vec![0usize; nodes.len()];
+    let mut edge_byte = Vec::new();
+    let mut packed = Vec::with_capacity(nodes.len());
     let mut queue = VecDeque::from([0usize]);
     while let Some(old) = queue.pop_front() {
-        trie.edge_start.push(trie.edge_byte.len() as u16);
-        trie.node_value.push(nodes[old].value as u16);
+        number[old] = packed.len();
+        let first = edge_byte.len();
+        let count = nodes[old].children.len();
+        if first >= 1 << EDGE_BITS {
+            return Err(too_big("trie edges", first + count, 1 << EDGE_BITS));
+        }
+        if count >= 1 << COUNT_BITS {
+            return Err(too_big("children of one node", count, (1 << COUNT_BITS) - 1));
+        }
+        packed.push(
+            first as u32 | (count as u32) << COUNT_SHIFT | (nodes[old].value as u32) << VALUE_SHIFT,
+        );
         for (&byte, &child) in &nodes[old].children {
-            trie.edge_byte.push(byte);
+            edge_byte.push(byte);
             queue.push_back(child);
         }
     }
-    trie.edge_start.push(trie.edge_byte.len() as u16);
-    Ok(trie)
+    if nodes.len() > usize::from(u16::MAX) {
+        return Err(too_big("trie nodes", nodes.len(), usize::from(u16::MAX)));
+    }
+
+    // The first two bytes are looked up in tables rather than by searching edges.
+    let mut first = [0u8; 256];
+    for (&byte, &child) in &nodes[0].children {
+        first[usize::from(byte)] = u8::try_from(number[child])
+            .map_err(|_| too_big("names' distinct first bytes", number[child], 255))?;
+    }
+    let second_bytes: BTreeSet<u8> = nodes[0]
+        .children
+        .values()
+        .flat_map(|&n1| nodes[n1].children.keys().copied())
+        .collect();
+    let mut column = [0u8; 256];
+    for (i, &byte) in second_bytes.iter().enumerate() {
+        column[usize::from(byte)] = (i + 1) as u8;
+    }
+    let width = second_bytes.len() + 1;
+    let rows = nodes[0].children.len();
+    let mut second = vec![0u16; rows * width];
+    for &n1 in nodes[0].children.values() {
+        let row = number[n1] - 1;
+        for (&byte, &n2) in &nodes[n1].children {
+            second[row * width + usize::from(column[usize::from(byte)])] = number[n2] as u16;
+        }
+    }
+    Ok(Trie {
+        first,
+        column,
+        width,
+        second,
+        nodes: packed,
+        edge_byte,
+        values,
+    })
 }
 
 /// A string literal written with ASCII only: everything outside printable ASCII becomes
@@ -227,7 +289,9 @@ pub fn emit(table: &NamedRefTable, source_label: &str) -> Result<String, String>
         String::new(),
         format!("{}: {} names", table.provenance, table.entries.len()),
         "as a byte trie for longest-match lookup, walked by `crate::html::named_refs`.".into(),
-        "Nodes are numbered breadth-first from the root (node 0), so edge `e` leads to node `e + 1`."
+        "Nodes are numbered breadth-first from the root (node 0), so edge `e` leads to node `e + 1`;"
+            .into(),
+        "the first two bytes of a name are looked up in tables (`FIRST`, `COLUMN`, `SECOND`)."
             .into(),
     ];
     let header = header.iter().map(|line| {
@@ -235,25 +299,44 @@ pub fn emit(table: &NamedRefTable, source_label: &str) -> Result<String, String>
         quote!(#![doc = #line])
     });
 
-    let nodes = Literal::usize_unsuffixed(trie.node_value.len());
-    let nodes_plus_one = Literal::usize_unsuffixed(trie.edge_start.len());
+    let u8s = |bytes: &[u8]| {
+        let items = bytes.iter().map(|&b| Literal::u8_unsuffixed(b));
+        quote!([#(#items),*])
+    };
+    let first = u8s(&trie.first);
+    let column = u8s(&trie.column);
+    let width = Literal::usize_unsuffixed(trie.width);
+    let second_len = Literal::usize_unsuffixed(trie.second.len());
+    let second = trie.second.iter().map(|&n| Literal::u16_unsuffixed(n));
+    let node_count = Literal::usize_unsuffixed(trie.nodes.len());
+    let nodes = trie.nodes.iter().map(|&n| Literal::u32_unsuffixed(n));
     let edges = Literal::usize_unsuffixed(trie.edge_byte.len());
-    let value_count = Literal::usize_unsuffixed(trie.values.len());
-    let edge_start = trie.edge_start.iter().map(|&n| Literal::u16_unsuffixed(n));
     let edge_byte = Literal::byte_string(&trie.edge_byte);
-    let node_value = trie.node_value.iter().map(|&n| Literal::u16_unsuffixed(n));
+    let value_count = Literal::usize_unsuffixed(trie.values.len());
     let values = trie
         .values
         .iter()
         .map(|v| ascii_str_literal(v))
         .collect::<Result<Vec<_>, _>>()?;
+    let edge_mask = Literal::u32_unsuffixed((1 << EDGE_BITS) - 1);
+    let count_shift = Literal::u32_unsuffixed(COUNT_SHIFT);
+    let count_mask = Literal::u32_unsuffixed((1 << COUNT_BITS) - 1);
+    let value_shift = Literal::u32_unsuffixed(VALUE_SHIFT);
 
-    let edge_start_doc = doc(
-        "Node `n`'s edges are `EDGE_START[n]..EDGE_START[n + 1]`; the last entry closes the last node.",
+    let first_doc = doc(
+        "Byte -> the depth-1 node that names starting with it reach (nodes 1..=52, in byte order), or 0.",
     );
-    let edge_byte_doc = doc("The byte each edge consumes, sorted within a node's range.");
-    let node_value_doc = doc(
-        "Index into `VALUES` of the replacement when the path to node `n` is a complete name; 0 if it is not.",
+    let column_doc =
+        doc("Byte -> its column in `SECOND` (1-based), or 0 for a byte that is no name's second byte.");
+    let width_doc = doc("Row width of `SECOND`: one column per distinct second byte, plus column 0.");
+    let second_doc = doc(
+        "`SECOND[(n1 - 1) * SECOND_WIDTH + COLUMN[byte]]` is the depth-2 node reached from depth-1 node `n1` by `byte`, or 0.",
+    );
+    let nodes_doc = doc(
+        "Per node, packed: first edge (`& NODE_EDGE_MASK`), edge count (`>> NODE_COUNT_SHIFT & NODE_COUNT_MASK`) and the index into `VALUES` (`>> NODE_VALUE_SHIFT`; 0 when the path to the node is not a name).",
+    );
+    let edge_byte_doc = doc(
+        "The byte each edge consumes, sorted within a node's range; edge `e` leads to node `e + 1`.",
     );
     let values_doc =
         doc("Replacement characters (one or two code points); index 0 is a placeholder.");
@@ -261,14 +344,28 @@ pub fn emit(table: &NamedRefTable, source_label: &str) -> Result<String, String>
     let tokens = quote! {
         #(#header)*
 
-        #edge_start_doc
-        pub(crate) static EDGE_START: [u16; #nodes_plus_one] = [#(#edge_start),*];
+        #first_doc
+        pub(crate) static FIRST: [u8; 256] = #first;
+
+        #column_doc
+        pub(crate) static COLUMN: [u8; 256] = #column;
+
+        #width_doc
+        pub(crate) const SECOND_WIDTH: usize = #width;
+
+        #second_doc
+        pub(crate) static SECOND: [u16; #second_len] = [#(#second),*];
+
+        pub(crate) const NODE_EDGE_MASK: u32 = #edge_mask;
+        pub(crate) const NODE_COUNT_SHIFT: u32 = #count_shift;
+        pub(crate) const NODE_COUNT_MASK: u32 = #count_mask;
+        pub(crate) const NODE_VALUE_SHIFT: u32 = #value_shift;
+
+        #nodes_doc
+        pub(crate) static NODES: [u32; #node_count] = [#(#nodes),*];
 
         #edge_byte_doc
         pub(crate) static EDGE_BYTE: [u8; #edges] = *#edge_byte;
-
-        #node_value_doc
-        pub(crate) static NODE_VALUE: [u16; #nodes] = [#(#node_value),*];
 
         #values_doc
         pub(crate) static VALUES: [&str; #value_count] = [#(#values),*];
@@ -401,22 +498,70 @@ mod tests {
         assert!(err.contains("refs.ron: cannot read"), "{err}");
     }
 
-    /// Longest match over the intermediate trie, the same walk the runtime does.
+    /// Longest match over the intermediate trie, the same walk the runtime does: the tables
+    /// for the first two bytes, then the packed nodes' edges.
     fn walk<'t>(trie: &'t Trie, input: &[u8]) -> Option<(usize, &'t str)> {
-        let (mut node, mut longest) = (0usize, None);
-        for (i, byte) in input.iter().enumerate() {
-            let start = usize::from(trie.edge_start[node]);
-            let end = usize::from(trie.edge_start[node + 1]);
-            let Ok(k) = trie.edge_byte[start..end].binary_search(byte) else {
-                break;
+        let value = |node: usize| (trie.nodes[node] >> VALUE_SHIFT) as usize;
+        let mut node = 0usize;
+        let mut longest = None;
+        for (i, &byte) in input.iter().enumerate() {
+            node = match i {
+                0 => usize::from(trie.first[usize::from(byte)]),
+                1 => {
+                    let row = (node - 1) * trie.width;
+                    usize::from(trie.second[row + usize::from(trie.column[usize::from(byte)])])
+                }
+                _ => {
+                    let info = trie.nodes[node];
+                    let start = (info & ((1 << EDGE_BITS) - 1)) as usize;
+                    let count = (info >> COUNT_SHIFT & ((1 << COUNT_BITS) - 1)) as usize;
+                    match trie.edge_byte[start..start + count].iter().position(|&b| b == byte) {
+                        Some(k) => start + k + 1,
+                        None => 0,
+                    }
+                }
             };
-            node = start + k + 1;
-            let value = usize::from(trie.node_value[node]);
-            if value != 0 {
-                longest = Some((i + 1, trie.values[value].as_str()));
+            if node == 0 {
+                break;
+            }
+            if value(node) != 0 {
+                longest = Some((i + 1, trie.values[value(node)].as_str()));
             }
         }
         longest
+    }
+
+    /// Every node's packed edges agree with the tables for the first two levels.
+    fn check_tables(trie: &Trie) {
+        let edges = |node: usize| {
+            let info = trie.nodes[node];
+            let start = (info & ((1 << EDGE_BITS) - 1)) as usize;
+            let count = (info >> COUNT_SHIFT & ((1 << COUNT_BITS) - 1)) as usize;
+            (start..start + count).map(|e| (trie.edge_byte[e], e + 1)).collect::<Vec<_>>()
+        };
+        let mut edge_total = 0;
+        for node in 0..trie.nodes.len() {
+            let e = edges(node);
+            edge_total += e.len();
+            assert!(e.windows(2).all(|w| w[0].0 < w[1].0), "edges of {node} sorted");
+        }
+        assert_eq!(edge_total, trie.edge_byte.len());
+        assert_eq!(edge_total + 1, trie.nodes.len());
+        for byte in 0..=255u8 {
+            let from_edges = edges(0).iter().find(|e| e.0 == byte).map_or(0, |e| e.1);
+            assert_eq!(usize::from(trie.first[usize::from(byte)]), from_edges);
+        }
+        for (n1, _) in edges(0).iter().map(|e| (e.1, e.0)) {
+            for byte in 0..=255u8 {
+                let from_edges = edges(n1).iter().find(|e| e.0 == byte).map_or(0, |e| e.1);
+                let col = usize::from(trie.column[usize::from(byte)]);
+                assert_eq!(usize::from(trie.second[(n1 - 1) * trie.width + col]), from_edges);
+                if from_edges != 0 {
+                    assert_ne!(col, 0);
+                }
+            }
+        }
+        assert_eq!(trie.second.len() % trie.width, 0);
     }
 
     #[test]
@@ -434,12 +579,16 @@ mod tests {
         assert_eq!(walk(&trie, b"notit;"), Some((3, "\u{AC}")));
         assert_eq!(walk(&trie, b"ampx"), Some((3, "&")));
         assert_eq!(walk(&trie, b"am"), None);
+        assert_eq!(walk(&trie, b"n"), None);
+        assert_eq!(walk(&trie, b"Xmp;"), None);
+        assert_eq!(walk(&trie, b"aXp;"), None);
         assert_eq!(
             trie.values,
             ["", "&", "\u{AC}", "\u{2209}", "\u{2242}\u{338}"]
         );
-        assert_eq!(trie.edge_start.len(), trie.node_value.len() + 1);
-        assert_eq!(trie.edge_byte.len() + 1, trie.node_value.len());
+        // Distinct second bytes: 'M', 'o', 'm'.
+        assert_eq!(trie.width, 4);
+        check_tables(&trie);
     }
 
     #[test]
@@ -467,10 +616,7 @@ mod tests {
         for line in out.lines().filter(|l| !l.starts_with("//!")) {
             assert!(!line.contains('!'), "{line}");
         }
-        assert!(
-            out.contains("pub(crate) static EDGE_START: [u16; "),
-            "{out}"
-        );
+        assert!(out.contains("pub(crate) static NODES: [u32; "), "{out}");
         assert!(out.contains("\"\\u{2242}\\u{0338}\""), "{out}");
         assert!(out.is_ascii());
     }
@@ -495,5 +641,47 @@ mod tests {
                 Some((entry.name.len(), entry.characters.as_str()))
             );
         }
+        check_tables(&trie);
+        assert_eq!(trie.nodes.len(), 9854);
+        assert_eq!(trie.width, 45);
+    }
+
+    #[test]
+    fn packed_fields_that_do_not_fit_are_errors() {
+        let table = |entries: Vec<NamedRef>| NamedRefTable {
+            provenance: "fixture".into(),
+            entries,
+        };
+        // 4096 distinct replacements plus the placeholder overflow the 12-bit value index.
+        let many_values = (0..4096u32)
+            .map(|i| NamedRef {
+                name: format!("v{i:05}"),
+                characters: char::from_u32(0x4E00 + i).unwrap().to_string(),
+            })
+            .collect();
+        let err = build_trie(&table(many_values)).err().unwrap_or_default();
+        assert!(err.contains("distinct replacement strings (4097)"), "{err}");
+        // 1000 names of 30 bytes that share only a 4-byte prefix: more edges than 14 bits hold.
+        let long_names = (0..1000u32)
+            .map(|i| NamedRef {
+                name: format!("a{i:03}{}", "x".repeat(26)),
+                characters: "&".into(),
+            })
+            .collect();
+        let err = build_trie(&table(long_names)).err().unwrap_or_default();
+        assert!(err.contains("trie edges"), "{err}");
+        // The widest possible node (every alphanumeric and ';') still fits the edge count.
+        let wide = (b'0'..=b'9')
+            .chain([b';'])
+            .chain(b'A'..=b'Z')
+            .chain(b'a'..=b'z')
+            .map(|b| NamedRef {
+                name: format!("q{}", b as char),
+                characters: "&".into(),
+            })
+            .collect();
+        let trie = build_trie(&table(wide)).unwrap();
+        assert_eq!(trie.nodes[1] >> COUNT_SHIFT & ((1 << COUNT_BITS) - 1), 63);
+        check_tables(&trie);
     }
 }
