@@ -32,7 +32,7 @@ impl TempBuf {
     }
 
     /// Append input bytes `start..end`.
-    #[inline]
+    #[inline(always)]
     pub fn push_run(&mut self, input: &str, start: usize, end: usize) {
         if !self.owned {
             if self.start == self.end {
@@ -60,6 +60,7 @@ impl TempBuf {
     }
 
     /// The owned string, copying the span into it first if the buffer is a span.
+    #[inline(never)]
     pub fn owned(&mut self, input: &str) -> &mut String {
         if !self.owned {
             self.text.clear();

@@ -6,8 +6,8 @@
 //! attribute rule, the parse errors and flushing belong to the tokenizer state that calls it.
 
 use crate::generated::html_named_refs::{
-    COLUMN, EDGE_BYTE, FIRST, NODE_COUNT_MASK, NODE_COUNT_SHIFT, NODE_EDGE_MASK, NODE_VALUE_SHIFT,
-    NODES, SECOND, SECOND_WIDTH, VALUES,
+    COLUMN, FIRST, NODE_CHILD_MASK, NODE_LAST, NODE_SYMBOL_MASK, NODE_SYMBOL_SHIFT, NODE_VALUE_SHIFT,
+    NODES, SECOND, SECOND_WIDTH, SYMBOL, VALUES,
 };
 
 /// Result of matching the longest named character reference at the start of `input`
@@ -22,59 +22,84 @@ pub(crate) struct RefMatch {
     pub incomplete: bool,
 }
 
-/// Node `node`'s edges: `first..first + count` in `EDGE_BYTE`, edge `e` leading to node `e + 1`.
+/// A packed node's first child (its children are consecutive); 0 if it has none.
 #[inline(always)]
-fn edges(info: u32) -> (usize, usize) {
-    ((info & NODE_EDGE_MASK) as usize, (info >> NODE_COUNT_SHIFT & NODE_COUNT_MASK) as usize)
+fn first_child(info: u32) -> usize {
+    (info & NODE_CHILD_MASK) as usize
+}
+
+/// The symbol (`SYMBOL[byte]`) of the byte that leads to a packed node.
+#[inline(always)]
+fn symbol(info: u32) -> u32 {
+    info >> NODE_SYMBOL_SHIFT & NODE_SYMBOL_MASK
+}
+
+/// The index into `VALUES` of a packed node's replacement; 0 if its path is not a name.
+#[inline(always)]
+fn value(info: u32) -> usize {
+    (info >> NODE_VALUE_SHIFT) as usize
+}
+
+#[inline(always)]
+fn found(len: usize, value: usize, incomplete: bool) -> RefMatch {
+    RefMatch {
+        longest: (value != 0).then(|| (len, VALUES[value])),
+        incomplete,
+    }
 }
 
 /// Walks the trie one byte at a time and stops at the first byte no name continues with, so the
 /// cost is bounded by the longest name (32 bytes), whatever follows in `input`. The first two
-/// bytes are table lookups; below that a node has few edges (usually one), scanned in order.
+/// bytes are table lookups; below that a node has few children (usually one), read in order.
+/// Inlined into the two states that call it, so the result stays in registers.
+#[inline(always)]
 pub(crate) fn longest_match(input: &[u8]) -> RefMatch {
     // The generated tables are consistent by construction (every node number they hold is a
-    // node, every node's edges are inside `EDGE_BYTE`), so indexing cannot fail whatever the
-    // input is; `first_two_bytes_agree_with_the_edges` checks it.
-    let result = |longest: (usize, usize), incomplete| RefMatch {
-        longest: (longest.1 != 0).then(|| (longest.0, VALUES[longest.1])),
-        incomplete,
+    // node, every run of children ends with a last child), so indexing cannot fail whatever the
+    // input is; `first_two_bytes_agree_with_the_children` checks it.
+    let (b0, b1) = match *input {
+        [b0, b1, ..] => (b0, b1),
+        [b0] => {
+            let n1 = usize::from(FIRST[usize::from(b0)]) / SECOND_WIDTH;
+            // The root is nobody's child, so node 0 here means "no name starts with b0".
+            return if n1 == 0 {
+                found(0, 0, false)
+            } else {
+                found(1, value(NODES[n1]), first_child(NODES[n1]) != 0)
+            };
+        }
+        [] => return found(0, 0, true),
     };
-    let Some(&b0) = input.first() else {
-        return result((0, 0), true);
-    };
-    let n1 = usize::from(FIRST[usize::from(b0)]);
-    if n1 == 0 {
-        return result((0, 0), false);
+    let n2 = SECOND[usize::from(FIRST[usize::from(b0)]) + usize::from(COLUMN[usize::from(b1)])];
+    if n2 == 0 {
+        return found(0, 0, false);
     }
-    let Some(&b1) = input.get(1) else {
-        // No name is one byte long, but say what the node says.
-        let info = NODES[n1];
-        return result((1, (info >> NODE_VALUE_SHIFT) as usize), edges(info).1 != 0);
-    };
-    let mut node = usize::from(SECOND[(n1 - 1) * SECOND_WIDTH + usize::from(COLUMN[usize::from(b1)])]);
-    if node == 0 {
-        return result((0, 0), false);
-    }
-    let mut info = NODES[node];
-    // (length, value index) of the longest name so far; index 0 is "none".
-    let mut longest = (2, (info >> NODE_VALUE_SHIFT) as usize);
+    let mut info = NODES[usize::from(n2)];
+    // The longest name so far: its length and value index (0: none yet).
+    let (mut len, mut best) = (2, value(info));
     let mut consumed = 2;
-    loop {
-        let (first, count) = edges(info);
-        let Some(&byte) = input.get(consumed) else {
-            return result(longest, count != 0);
+    for &byte in &input[2..] {
+        let want = u32::from(SYMBOL[usize::from(byte)]);
+        let mut child = first_child(info);
+        if child == 0 {
+            return found(len, best, false);
+        }
+        info = loop {
+            let c = NODES[child];
+            if symbol(c) == want {
+                break c;
+            }
+            if c & NODE_LAST != 0 {
+                return found(len, best, false);
+            }
+            child += 1;
         };
-        let Some(k) = EDGE_BYTE[first..first + count].iter().position(|&b| b == byte) else {
-            return result(longest, false);
-        };
-        node = first + k + 1;
-        info = NODES[node];
         consumed += 1;
-        let value = (info >> NODE_VALUE_SHIFT) as usize;
-        if value != 0 {
-            longest = (consumed, value);
+        if value(info) != 0 {
+            (len, best) = (consumed, value(info));
         }
     }
+    found(len, best, first_child(info) != 0)
 }
 
 #[cfg(test)]
@@ -164,63 +189,79 @@ mod tests {
         assert_eq!(longest_match(&amp), hit(4, "&", false));
     }
 
-    /// Every name in the generated trie (found by walking its packed edges from the root) is
-    /// its own longest match, `incomplete` is set exactly when a longer name extends it, and a
-    /// byte no name continues with is rejected.
+    /// A node's children as (byte, node).
+    fn children(node: usize) -> Vec<(u8, usize)> {
+        let mut out = Vec::new();
+        let mut child = first_child(NODES[node]);
+        if child == 0 {
+            return out;
+        }
+        loop {
+            let info = NODES[child];
+            let byte = (0..=255u8).find(|&b| u32::from(SYMBOL[usize::from(b)]) == symbol(info));
+            out.push((byte.expect("a stored symbol is some byte's"), child));
+            if info & NODE_LAST != 0 {
+                return out;
+            }
+            child += 1;
+        }
+    }
+
+    /// Every name in the generated trie (found by walking its packed children from the root)
+    /// is its own longest match, `incomplete` is set exactly when a longer name extends it, and
+    /// a byte no name continues with is rejected.
     #[test]
     fn every_generated_name_round_trips() {
         let mut names = 0;
+        let mut nodes = 0;
         let mut stack = vec![(0usize, Vec::new())];
         while let Some((node, name)) = stack.pop() {
-            let (first, count) = edges(NODES[node]);
-            let value = (NODES[node] >> NODE_VALUE_SHIFT) as usize;
+            nodes += 1;
+            let kids = children(node);
+            let value = value(NODES[node]);
             let found = longest_match(&name);
             if value != 0 {
                 names += 1;
-                assert_eq!(found, hit(name.len(), VALUES[value], count != 0), "{name:?}");
+                assert_eq!(found, hit(name.len(), VALUES[value], !kids.is_empty()), "{name:?}");
             } else {
                 assert!(found.incomplete, "{name:?} is a prefix and must be incomplete");
                 if let Some((len, _)) = found.longest {
                     assert!(len < name.len(), "{name:?}");
                 }
             }
-            let bytes = &EDGE_BYTE[first..first + count];
             // One byte past the name that no name continues with: the match is the same, and
             // complete.
-            if let Some(other) = (0..=255u8).find(|b| !bytes.contains(b)) {
+            let candidates = (b'0'..=b'9').chain(b'A'..=b'Z').chain(b'a'..=b'z').chain(*b"; =\0\x80\xff");
+            for other in candidates.filter(|b| !kids.iter().any(|k| k.0 == *b)) {
                 let mut longer = name.clone();
                 longer.push(other);
                 let stopped = longest_match(&longer);
                 assert_eq!(stopped.longest, found.longest, "{longer:?}");
                 assert!(!stopped.incomplete, "{longer:?}");
             }
-            for (k, &byte) in bytes.iter().enumerate() {
+            for (byte, child) in kids {
                 let mut longer = name.clone();
                 longer.push(byte);
-                stack.push((first + k + 1, longer));
+                stack.push((child, longer));
             }
         }
-        // The WHATWG table has 2231 names, with and without ';'.
+        // The WHATWG table has 2231 names, with and without ';'; every node was reached once.
         assert_eq!(names, 2231);
-        assert_eq!(EDGE_BYTE.len() + 1, NODES.len());
+        assert_eq!(nodes, NODES.len());
     }
 
-    /// The tables for the first two bytes say what the root's and depth-1 nodes' edges say.
+    /// The tables for the first two bytes say what the root's and depth-1 nodes' children say.
     #[test]
-    fn first_two_bytes_agree_with_the_edges() {
-        let child = |node: usize, byte: u8| {
-            let (first, count) = edges(NODES[node]);
-            EDGE_BYTE[first..first + count].iter().position(|&b| b == byte).map_or(0, |k| first + k + 1)
-        };
+    fn first_two_bytes_agree_with_the_children() {
+        let child = |node: usize, byte: u8| children(node).iter().find(|c| c.0 == byte).map_or(0, |c| c.1);
         for b0 in 0..=255u8 {
-            let n1 = usize::from(FIRST[usize::from(b0)]);
-            assert_eq!(n1, child(0, b0), "{b0}");
-            if n1 == 0 {
-                continue;
-            }
+            let row = usize::from(FIRST[usize::from(b0)]);
+            let n1 = child(0, b0);
+            assert_eq!(row, n1 * SECOND_WIDTH, "{b0}");
             for b1 in 0..=255u8 {
-                let n2 = SECOND[(n1 - 1) * SECOND_WIDTH + usize::from(COLUMN[usize::from(b1)])];
-                assert_eq!(usize::from(n2), child(n1, b1), "{b0} {b1}");
+                let n2 = SECOND[row + usize::from(COLUMN[usize::from(b1)])];
+                let want = if n1 == 0 { 0 } else { child(n1, b1) };
+                assert_eq!(usize::from(n2), want, "{b0} {b1}");
             }
         }
         assert_eq!(SECOND.len() % SECOND_WIDTH, 0);
