@@ -134,14 +134,15 @@ struct Trie {
     values: Vec<String>,
 }
 
-/// Bit layout of a packed node, from the lowest bit: first child (0: none), the symbol of the
-/// byte leading to the node, "last child of its parent", index into `VALUES` (0: not a name).
+/// Bit layout of a packed node, from the lowest bit: first child (0: none), "last child of its
+/// parent", index into `VALUES` (0: not a name), the symbol of the byte leading to the node.
+/// The symbol is on top so that reading it is one shift, and "is a name" is one mask test.
 const CHILD_BITS: u32 = 14;
-const SYMBOL_BITS: u32 = 6;
-const SYMBOL_SHIFT: u32 = CHILD_BITS;
-const LAST_SHIFT: u32 = SYMBOL_SHIFT + SYMBOL_BITS;
+const LAST_SHIFT: u32 = CHILD_BITS;
 const VALUE_SHIFT: u32 = LAST_SHIFT + 1;
-const VALUE_BITS: u32 = 32 - VALUE_SHIFT;
+const VALUE_BITS: u32 = 11;
+const SYMBOL_SHIFT: u32 = VALUE_SHIFT + VALUE_BITS;
+const SYMBOL_BITS: u32 = 32 - SYMBOL_SHIFT;
 /// What `SYMBOL` holds for a byte in no name: outside the 6-bit field, so it matches no node.
 const NO_SYMBOL: u8 = 0xFF;
 
@@ -331,10 +332,10 @@ pub fn emit(table: &NamedRefTable, source_label: &str) -> Result<String, String>
         .map(|v| ascii_str_literal(v))
         .collect::<Result<Vec<_>, _>>()?;
     let child_mask = Literal::u32_unsuffixed((1 << CHILD_BITS) - 1);
-    let symbol_shift = Literal::u32_unsuffixed(SYMBOL_SHIFT);
-    let symbol_mask = Literal::u32_unsuffixed((1 << SYMBOL_BITS) - 1);
     let last_bit = Literal::u32_unsuffixed(1 << LAST_SHIFT);
     let value_shift = Literal::u32_unsuffixed(VALUE_SHIFT);
+    let value_mask = Literal::u32_unsuffixed((1 << VALUE_BITS) - 1);
+    let symbol_shift = Literal::u32_unsuffixed(SYMBOL_SHIFT);
 
     let first_doc = doc(
         "Byte -> the row of `SECOND` for names starting with it (the depth-1 node times `SECOND_WIDTH`), or 0: row 0 is all zeros.",
@@ -349,7 +350,7 @@ pub fn emit(table: &NamedRefTable, source_label: &str) -> Result<String, String>
         "Byte -> the symbol `NODES` stores for it (6 bits), or 255 for a byte no name has, which matches no node.",
     );
     let nodes_doc = doc(
-        "Per node, packed: first child (`& NODE_CHILD_MASK`, 0 for none; the children are consecutive and sorted), the symbol of the byte leading to the node (`>> NODE_SYMBOL_SHIFT & NODE_SYMBOL_MASK`), whether it is its parent's last child (`& NODE_LAST`), and the index into `VALUES` (`>> NODE_VALUE_SHIFT`; 0 when the path to the node is not a name).",
+        "Per node, packed: first child (`& NODE_CHILD_MASK`, 0 for none; the children are consecutive and sorted), whether it is its parent's last child (`& NODE_LAST`), the index into `VALUES` (`>> NODE_VALUE_SHIFT & NODE_VALUE_MASK`; 0 when the path to the node is not a name) and the symbol of the byte leading to the node (`>> NODE_SYMBOL_SHIFT`).",
     );
     let values_doc =
         doc("Replacement characters (one or two code points); index 0 is a placeholder.");
@@ -373,10 +374,10 @@ pub fn emit(table: &NamedRefTable, source_label: &str) -> Result<String, String>
         pub(crate) static SYMBOL: [u8; 256] = #symbol;
 
         pub(crate) const NODE_CHILD_MASK: u32 = #child_mask;
-        pub(crate) const NODE_SYMBOL_SHIFT: u32 = #symbol_shift;
-        pub(crate) const NODE_SYMBOL_MASK: u32 = #symbol_mask;
         pub(crate) const NODE_LAST: u32 = #last_bit;
         pub(crate) const NODE_VALUE_SHIFT: u32 = #value_shift;
+        pub(crate) const NODE_VALUE_MASK: u32 = #value_mask;
+        pub(crate) const NODE_SYMBOL_SHIFT: u32 = #symbol_shift;
 
         #nodes_doc
         pub(crate) static NODES: [u32; #node_count] = [#(#nodes),*];
@@ -522,7 +523,7 @@ mod tests {
         }
         loop {
             let info = trie.nodes[child];
-            let sym = info >> SYMBOL_SHIFT & ((1 << SYMBOL_BITS) - 1);
+            let sym = info >> SYMBOL_SHIFT;
             out.push((byte_of(sym).expect("every stored symbol is some byte's"), child));
             if info >> LAST_SHIFT & 1 == 1 {
                 return out;
@@ -534,7 +535,7 @@ mod tests {
     /// Longest match over the intermediate trie, the same walk the runtime does: the tables
     /// for the first two bytes, then the packed nodes' children.
     fn walk<'t>(trie: &'t Trie, input: &[u8]) -> Option<(usize, &'t str)> {
-        let value = |node: usize| (trie.nodes[node] >> VALUE_SHIFT) as usize;
+        let value = |node: usize| (trie.nodes[node] >> VALUE_SHIFT & ((1 << VALUE_BITS) - 1)) as usize;
         let mut node = 0usize;
         let mut longest = None;
         for (i, &byte) in input.iter().enumerate() {

@@ -6,7 +6,7 @@
 //! attribute rule, the parse errors and flushing belong to the tokenizer state that calls it.
 
 use crate::generated::html_named_refs::{
-    COLUMN, FIRST, NODE_CHILD_MASK, NODE_LAST, NODE_SYMBOL_MASK, NODE_SYMBOL_SHIFT, NODE_VALUE_SHIFT,
+    COLUMN, FIRST, NODE_CHILD_MASK, NODE_LAST, NODE_SYMBOL_SHIFT, NODE_VALUE_MASK, NODE_VALUE_SHIFT,
     NODES, SECOND, SECOND_WIDTH, SYMBOL, VALUES,
 };
 
@@ -31,13 +31,19 @@ fn first_child(info: u32) -> usize {
 /// The symbol (`SYMBOL[byte]`) of the byte that leads to a packed node.
 #[inline(always)]
 fn symbol(info: u32) -> u32 {
-    info >> NODE_SYMBOL_SHIFT & NODE_SYMBOL_MASK
+    info >> NODE_SYMBOL_SHIFT
+}
+
+/// Whether the path to a packed node is a name.
+#[inline(always)]
+fn is_name(info: u32) -> bool {
+    info & NODE_VALUE_MASK << NODE_VALUE_SHIFT != 0
 }
 
 /// The index into `VALUES` of a packed node's replacement; 0 if its path is not a name.
 #[inline(always)]
 fn value(info: u32) -> usize {
-    (info >> NODE_VALUE_SHIFT) as usize
+    (info >> NODE_VALUE_SHIFT & NODE_VALUE_MASK) as usize
 }
 
 #[inline(always)]
@@ -78,12 +84,16 @@ pub(crate) fn longest_match(input: &[u8]) -> RefMatch {
     // The longest name so far: its length and value index (0: none yet).
     let (mut len, mut best) = (2, value(info));
     let mut consumed = 2;
-    for &byte in &input[2..] {
-        let want = u32::from(SYMBOL[usize::from(byte)]);
+    loop {
         let mut child = first_child(info);
         if child == 0 {
+            // A leaf: no name is longer, whatever input follows.
             return found(len, best, false);
         }
+        let Some(&byte) = input.get(consumed) else {
+            return found(len, best, true);
+        };
+        let want = u32::from(SYMBOL[usize::from(byte)]);
         info = loop {
             let c = NODES[child];
             if symbol(c) == want {
@@ -95,11 +105,10 @@ pub(crate) fn longest_match(input: &[u8]) -> RefMatch {
             child += 1;
         };
         consumed += 1;
-        if value(info) != 0 {
+        if is_name(info) {
             (len, best) = (consumed, value(info));
         }
     }
-    found(len, best, first_child(info) != 0)
 }
 
 #[cfg(test)]
