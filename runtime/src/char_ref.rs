@@ -1,5 +1,87 @@
-//! Character reference rules shared by the machines: the checks of the HTML spec's numeric
+//! Character reference machinery shared by the machines: the temporary buffer (which character
+//! references fill with the input they consume), and the checks of the HTML spec's numeric
 //! character reference end state (XML5 follows them too; see spec/xml5/README.md).
+
+/// The tokenizer's temporary buffer. While it is a copy of consumed input, as it is for every
+/// character reference ("&", "#", "x" and the matched name) and for most tag names it collects,
+/// it is a span of the input: clearing it and appending "&" are two stores, and flushing it
+/// appends an input run to the character token or attribute value, which stays a borrow of the
+/// input when it is contiguous. Anything else makes it an owned string, whose allocation is kept
+/// across clears.
+#[derive(Debug, Default)]
+pub(crate) struct TempBuf {
+    /// Input bytes `start..end` (relative offsets) while `!owned`; empty when `start == end`.
+    start: usize,
+    end: usize,
+    owned: bool,
+    text: String,
+}
+
+impl TempBuf {
+    #[inline]
+    pub fn clear(&mut self) {
+        self.start = 0;
+        self.end = 0;
+        self.owned = false;
+    }
+
+    /// The span of the input the buffer is a copy of, unless it is owned.
+    #[inline]
+    pub fn span(&self) -> Option<(usize, usize)> {
+        (!self.owned).then_some((self.start, self.end))
+    }
+
+    /// Append input bytes `start..end`.
+    #[inline(always)]
+    pub fn push_run(&mut self, input: &str, start: usize, end: usize) {
+        if !self.owned {
+            if self.start == self.end {
+                self.start = start;
+                self.end = end;
+                return;
+            }
+            if self.end == start {
+                self.end = end;
+                return;
+            }
+        }
+        self.owned(input).push_str(&input[start..end]);
+    }
+
+    /// Append text that is not (or not known to be) the input right after the span.
+    #[inline]
+    pub fn push_str(&mut self, input: &str, text: &str) {
+        self.owned(input).push_str(text);
+    }
+
+    #[inline]
+    pub fn push_char(&mut self, input: &str, c: char) {
+        self.owned(input).push(c);
+    }
+
+    /// The owned string, copying the span into it first if the buffer is a span.
+    #[inline(never)]
+    pub fn owned(&mut self, input: &str) -> &mut String {
+        if !self.owned {
+            self.text.clear();
+            self.text.push_str(&input[self.start..self.end]);
+            self.owned = true;
+        }
+        &mut self.text
+    }
+
+    #[inline]
+    pub fn as_str<'a>(&'a self, input: &'a str) -> &'a str {
+        if self.owned { &self.text } else { &input[self.start..self.end] }
+    }
+
+    /// Copy a span out of the input before the input's consumed prefix is dropped.
+    pub fn detach(&mut self, input: &str) {
+        if !self.owned {
+            self.owned(input);
+        }
+    }
+}
 
 /// What is wrong with a numeric reference's value (each machine maps it to its error code).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,4 +150,44 @@ fn c1_replacement(c: u32) -> Option<u32> {
         0x9F => 0x0178,
         _ => return None,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::TempBuf;
+
+    #[test]
+    fn temp_buffer_is_a_span_while_it_copies_the_input() {
+        let input = "a&amp;b";
+        let mut t = TempBuf::default();
+        assert_eq!(t.span(), Some((0, 0)));
+        t.push_run(input, 1, 2);
+        t.push_run(input, 2, 5);
+        assert_eq!(t.span(), Some((1, 5)));
+        assert_eq!(t.as_str(input), "&amp");
+        // A run that does not continue the span makes it owned.
+        t.push_run(input, 6, 7);
+        assert_eq!(t.span(), None);
+        assert_eq!(t.as_str(input), "&ampb");
+        t.push_run(input, 5, 6);
+        assert_eq!(t.as_str(input), "&ampb;");
+        // Clearing goes back to an empty span; the owned string is reused later.
+        t.clear();
+        assert_eq!(t.span(), Some((0, 0)));
+        assert_eq!(t.as_str(input), "");
+        t.push_char(input, '\n');
+        assert_eq!(t.as_str(input), "\n");
+        t.clear();
+        t.push_run(input, 0, 1);
+        t.push_str(input, "\u{e9}");
+        assert_eq!(t.as_str(input), "a\u{e9}");
+        t.clear();
+        t.push_run(input, 3, 4);
+        t.detach(input);
+        assert_eq!(t.span(), None);
+        assert_eq!(t.as_str("other input"), "m");
+        t.clear();
+        t.detach(input);
+        assert_eq!(t.as_str(input), "");
+    }
 }

@@ -4,6 +4,7 @@
 //! holds a `Core` and dereferences to it, so generated code calls these verbs by name; the
 //! verbs that emit, report errors or depend on the machine's states live with the machine.
 
+use crate::char_ref::TempBuf;
 use crate::position::LineCounter;
 use crate::text::TextBuf;
 use crate::token::{Attribute, Doctype, ProcessingInstruction, Tag};
@@ -274,7 +275,7 @@ pub(crate) struct Core<'i> {
     doctype: DoctypeBuf,
     pi_target: TextBuf,
     pi_data: TextBuf,
-    pub temp: String,
+    pub temp: TempBuf,
     pub char_ref_code: u32,
 
     chars: TextBuf,
@@ -312,7 +313,7 @@ impl<'i> Core<'i> {
             doctype: DoctypeBuf::default(),
             pi_target: TextBuf::default(),
             pi_data: TextBuf::default(),
-            temp: String::new(),
+            temp: TempBuf::default(),
             char_ref_code: 0,
             chars: TextBuf::default(),
             chars_start: 0,
@@ -361,6 +362,7 @@ impl<'i> Core<'i> {
         self.pi_target.detach(input);
         self.pi_data.detach(input);
         self.chars.detach(input);
+        self.temp.detach(input);
         if self.errors_on {
             self.lines.advance(input.as_bytes(), self.base, self.base + keep);
         }
@@ -566,8 +568,8 @@ impl<'i> Core<'i> {
     }
 
     pub fn emit_temp_buffer(&mut self) {
-        let t = std::mem::take(&mut self.temp);
-        self.emit_str_for_consumed(&t);
+        let mut t = std::mem::take(&mut self.temp);
+        self.emit_str_for_consumed(t.owned(&self.input));
         self.temp = t;
     }
 
@@ -768,7 +770,7 @@ impl<'i> Core<'i> {
 
     /// "Convert the temporary buffer to a comment": data is "?" and the temporary buffer.
     pub fn convert_temp_buffer_to_comment(&mut self) {
-        self.comment = TextBuf::Owned(format!("?{}", self.temp));
+        self.comment = TextBuf::Owned(format!("?{}", self.temp.as_str(&self.input)));
     }
 
     // ----- DOCTYPE -----
@@ -825,7 +827,7 @@ impl<'i> Core<'i> {
     pub fn create_pi_from_temp_buffer(&mut self) {
         self.pi_target.clear();
         self.pi_data.clear();
-        self.pi_target.push_str(&self.input, &self.temp);
+        self.pi_target.push_str(&self.input, self.temp.as_str(&self.input));
     }
 
     #[allow(dead_code)] // a verb of the XML5 tables (issue 4); the HTML tables do not use it
@@ -854,8 +856,9 @@ impl<'i> Core<'i> {
 
     /// Append input bytes `start..end` (ASCII, from a lookahead or a match) to the temporary
     /// buffer.
+    #[inline]
     pub fn append_input_to_temp(&mut self, start: usize, end: usize) {
-        self.temp.push_str(&self.input[start..end]);
+        self.temp.push_run(&self.input, start, end);
     }
 
     #[inline]
@@ -863,37 +866,72 @@ impl<'i> Core<'i> {
         self.temp.clear();
     }
 
-    #[inline]
+    /// Always inlined: each call site passes a constant `src`, so only its own arm remains
+    /// (for "append U+0026 after consuming '&'", a byte compare and two stores).
+    #[inline(always)]
     pub fn append_to_temp_buffer(&mut self, src: Src) {
+        let input: &str = &self.input;
         match src {
-            Src::Current if self.input.as_bytes()[self.cur] == b'\r' => self.temp.push('\n'),
-            Src::Current if self.replace_nul && self.input.as_bytes()[self.cur] == 0 => self.temp.push('\u{FFFD}'),
-            Src::Current => self.temp.push_str(&self.input[self.cur..self.pos]),
-            Src::CurrentLowercase => self.temp.push((self.input.as_bytes()[self.cur] | 0x20) as char),
-            Src::Str(s) => self.temp.push_str(s),
-            Src::Run(a, b) => self.temp.push_str(&self.input[a..b]),
+            Src::Current if input.as_bytes()[self.cur] == b'\r' => self.temp.push_char(input, '\n'),
+            Src::Current if self.replace_nul && input.as_bytes()[self.cur] == 0 => self.temp.push_char(input, '\u{FFFD}'),
+            Src::Current => self.temp.push_run(input, self.cur, self.pos),
+            Src::CurrentLowercase => self.temp.push_char(input, (input.as_bytes()[self.cur] | 0x20) as char),
+            // The tables append the character they just matched by name ("append U+0026 to the
+            // temporary buffer" after consuming '&'): it is the current input character, so the
+            // buffer can stay a span.
+            Src::Str(s) if input.as_bytes().get(self.cur..self.pos) == Some(s.as_bytes()) => {
+                self.temp.push_run(input, self.cur, self.pos)
+            }
+            Src::Str(s) => self.temp.push_str(input, s),
+            Src::Run(a, b) => self.temp.push_run(input, a, b),
         }
     }
 
     pub fn temp_buffer_is_script(&self) -> bool {
-        self.temp == "script"
+        self.temp.as_str(&self.input) == "script"
     }
 
     /// Target is an ASCII case-insensitive match for "xml" or "xml-stylesheet".
     pub fn temp_buffer_is_disallowed_pi_target(&self) -> bool {
-        self.temp.eq_ignore_ascii_case("xml") || self.temp.eq_ignore_ascii_case("xml-stylesheet")
+        let t = self.temp.as_str(&self.input);
+        t.eq_ignore_ascii_case("xml") || t.eq_ignore_ascii_case("xml-stylesheet")
     }
 
     /// "Flush code points consumed as a character reference", given whether the reference was
-    /// consumed as part of an attribute (which depends on the machine's return state).
+    /// consumed as part of an attribute (which depends on the machine's return state). The
+    /// buffer is then always the consumed input itself ("&", "&#", "&#x", "&" and a name kept
+    /// for historical reasons), so this appends an input run.
+    #[inline]
     pub fn flush_temp(&mut self, in_attribute: bool) {
-        let t = std::mem::take(&mut self.temp);
-        if in_attribute {
-            self.attr_value.push_str(&self.input, &t);
-        } else {
-            self.emit_str_for_consumed(&t);
+        match self.temp.span() {
+            Some((start, end)) if in_attribute => self.attr_value.push_run(&self.input, start, end),
+            // Every flush happens with the buffer's end at the current input character (then
+            // reconsumed) or at the next one, so the run ends where the emitted input ends.
+            Some((start, end)) => self.emit_chars(Src::Run(start, end)),
+            None => {
+                let mut t = std::mem::take(&mut self.temp);
+                let text = t.owned(&self.input);
+                if in_attribute {
+                    self.attr_value.push_str(&self.input, text);
+                } else {
+                    self.emit_str_for_consumed(text);
+                }
+                self.temp = t;
+            }
         }
-        self.temp = t;
+    }
+
+    /// The end of a character reference that stands for `text`: the text is appended to the
+    /// attribute value or emitted, standing for all the input consumed since the '&'. This is
+    /// the spec's "set the temporary buffer to the replacement, then flush", without the copy
+    /// into the buffer: nothing reads the buffer before the next reference or state clears it.
+    #[inline]
+    pub fn flush_replacement(&mut self, text: &str, in_attribute: bool) {
+        if in_attribute {
+            self.attr_value.push_str(&self.input, text);
+        } else {
+            self.emit_str_for_consumed(text);
+        }
     }
 
     #[inline]

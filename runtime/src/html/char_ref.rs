@@ -28,32 +28,42 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         };
         let end = start + len;
         let semicolon = self.core.input_bytes()[end - 1] == b';';
-        let next = self.core.input_bytes().get(end).copied();
-        if self.char_ref_in_attribute() && !semicolon && next.is_none() && !self.core.input_is_final() {
-            // The attribute rule needs the next input character.
-            return Step::Suspend;
+        let in_attribute = self.char_ref_in_attribute();
+        if in_attribute && !semicolon {
+            match self.core.input_bytes().get(end) {
+                // The attribute rule needs the next input character.
+                None if !self.core.input_is_final() => return Step::Suspend,
+                Some(&b) if b == b'=' || b.is_ascii_alphanumeric() => {
+                    // "for historical reasons, flush code points consumed as a character
+                    // reference and switch to the return state": the '&' and the name.
+                    self.core.append_input_to_temp(start, end);
+                    self.consume_matched(end);
+                    self.core.flush_temp(true);
+                    self.state = self.return_state;
+                    return Step::Continue;
+                }
+                _ => {}
+            }
         }
-        // Consume the matched characters, appending each to the temporary buffer.
-        self.core.append_input_to_temp(start, end);
-        self.core.pos = end;
-        self.core.cur = end - 1;
-        if self.char_ref_in_attribute() && !semicolon && next.is_some_and(|b| b == b'=' || b.is_ascii_alphanumeric()) {
-            // "for historical reasons, flush code points consumed as a character reference and
-            // switch to the return state."
-            self.flush_char_ref();
-            self.state = self.return_state;
-            return Step::Continue;
-        }
+        // Consume the matched characters (appending them to the temporary buffer, which steps 2
+        // and 3 replace at once: see `flush_replacement`).
+        self.consume_matched(end);
         if !semicolon {
             // Step 1; reported at the next input character, as html5lib-tests count it.
             self.error_at(ParseError::MissingSemicolonAfterCharacterReference, end);
         }
         // Steps 2 and 3.
-        self.core.temp.clear();
-        self.core.temp.push_str(chars);
-        self.flush_char_ref();
+        self.core.flush_replacement(chars, in_attribute);
         self.state = self.return_state;
         Step::Continue
+    }
+
+    /// The matched name `pos..end` is consumed: ASCII, no CR, so the current input character is
+    /// its last byte.
+    #[inline(always)]
+    fn consume_matched(&mut self, end: usize) {
+        self.core.pos = end;
+        self.core.cur = end - 1;
     }
 
     /// spec: #numeric-character-reference-end-state. Consumes nothing; errors are reported at
@@ -62,14 +72,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         #[cfg(feature = "trace")]
         self.trace(State::NumericCharacterReferenceEndState, 0);
         let at = self.core.pos;
-        let (value, problem) = resolve_numeric(self.core.char_ref_code);
+        let (c, problem) = resolve_numeric(self.core.char_ref_code);
         if let Some(p) = problem {
             self.error_at(numeric_problem_code(p), at);
         }
-        let code = value as u32;
-        self.core.temp.clear();
-        self.core.temp.push(char::from_u32(code).unwrap_or('\u{FFFD}'));
-        self.flush_char_ref();
+        let mut utf8 = [0; 4];
+        let in_attribute = self.char_ref_in_attribute();
+        self.core.flush_replacement(c.encode_utf8(&mut utf8), in_attribute);
         self.state = self.return_state;
         Step::Continue
     }

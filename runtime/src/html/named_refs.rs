@@ -5,7 +5,10 @@
 //! a name in the table. The lookup only answers "which name, and could it still grow"; the
 //! attribute rule, the parse errors and flushing belong to the tokenizer state that calls it.
 
-use crate::generated::html_named_refs::{EDGE_BYTE, EDGE_START, NODE_VALUE, VALUES};
+use crate::generated::html_named_refs::{
+    COLUMN, FIRST, NODE_CHILD_MASK, NODE_LAST, NODE_SYMBOL_SHIFT, NODE_VALUE_MASK, NODE_VALUE_SHIFT,
+    NODES, SECOND, SECOND_WIDTH, SYMBOL, VALUES,
+};
 
 /// Result of matching the longest named character reference at the start of `input`
 /// (the bytes after the '&').
@@ -19,33 +22,92 @@ pub(crate) struct RefMatch {
     pub incomplete: bool,
 }
 
-/// Walks the trie one byte at a time and stops at the first byte no name continues with, so the
-/// cost is bounded by the longest name (32 bytes), whatever follows in `input`.
-pub(crate) fn longest_match(input: &[u8]) -> RefMatch {
-    let mut node = 0;
-    let mut longest = None;
-    for (consumed, byte) in input.iter().enumerate() {
-        // The generated arrays are consistent by construction (node n has edges
-        // EDGE_START[n]..EDGE_START[n + 1], edge e leads to node e + 1), so indexing cannot fail
-        // whatever the input is.
-        let first = usize::from(EDGE_START[node]);
-        let end = usize::from(EDGE_START[node + 1]);
-        let Ok(k) = EDGE_BYTE[first..end].binary_search(byte) else {
-            return RefMatch {
-                longest,
-                incomplete: false,
-            };
-        };
-        node = first + k + 1;
-        let value = usize::from(NODE_VALUE[node]);
-        if value != 0 {
-            longest = Some((consumed + 1, VALUES[value]));
-        }
-    }
-    let has_children = EDGE_START[node] != EDGE_START[node + 1];
+/// A packed node's first child (its children are consecutive); 0 if it has none.
+#[inline(always)]
+fn first_child(info: u32) -> usize {
+    (info & NODE_CHILD_MASK) as usize
+}
+
+/// The symbol (`SYMBOL[byte]`) of the byte that leads to a packed node.
+#[inline(always)]
+fn symbol(info: u32) -> u32 {
+    info >> NODE_SYMBOL_SHIFT
+}
+
+/// Whether the path to a packed node is a name.
+#[inline(always)]
+fn is_name(info: u32) -> bool {
+    info & NODE_VALUE_MASK << NODE_VALUE_SHIFT != 0
+}
+
+/// The index into `VALUES` of a packed node's replacement; 0 if its path is not a name.
+#[inline(always)]
+fn value(info: u32) -> usize {
+    (info >> NODE_VALUE_SHIFT & NODE_VALUE_MASK) as usize
+}
+
+#[inline(always)]
+fn found(len: usize, value: usize, incomplete: bool) -> RefMatch {
     RefMatch {
-        longest,
-        incomplete: has_children,
+        longest: (value != 0).then(|| (len, VALUES[value])),
+        incomplete,
+    }
+}
+
+/// Walks the trie one byte at a time and stops at the first byte no name continues with, so the
+/// cost is bounded by the longest name (32 bytes), whatever follows in `input`. The first two
+/// bytes are table lookups; below that a node has few children (usually one), read in order.
+/// Inlined into the two states that call it, so the result stays in registers.
+#[inline(always)]
+pub(crate) fn longest_match(input: &[u8]) -> RefMatch {
+    // The generated tables are consistent by construction (every node number they hold is a
+    // node, every run of children ends with a last child), so indexing cannot fail whatever the
+    // input is; `first_two_bytes_agree_with_the_children` checks it.
+    let (b0, b1) = match *input {
+        [b0, b1, ..] => (b0, b1),
+        [b0] => {
+            let n1 = usize::from(FIRST[usize::from(b0)]) / SECOND_WIDTH;
+            // The root is nobody's child, so node 0 here means "no name starts with b0".
+            return if n1 == 0 {
+                found(0, 0, false)
+            } else {
+                found(1, value(NODES[n1]), first_child(NODES[n1]) != 0)
+            };
+        }
+        [] => return found(0, 0, true),
+    };
+    let n2 = SECOND[usize::from(FIRST[usize::from(b0)]) + usize::from(COLUMN[usize::from(b1)])];
+    if n2 == 0 {
+        return found(0, 0, false);
+    }
+    let mut info = NODES[usize::from(n2)];
+    // The longest name so far: its length and value index (0: none yet).
+    let (mut len, mut best) = (2, value(info));
+    let mut consumed = 2;
+    loop {
+        let mut child = first_child(info);
+        if child == 0 {
+            // A leaf: no name is longer, whatever input follows.
+            return found(len, best, false);
+        }
+        let Some(&byte) = input.get(consumed) else {
+            return found(len, best, true);
+        };
+        let want = u32::from(SYMBOL[usize::from(byte)]);
+        info = loop {
+            let c = NODES[child];
+            if symbol(c) == want {
+                break c;
+            }
+            if c & NODE_LAST != 0 {
+                return found(len, best, false);
+            }
+            child += 1;
+        };
+        consumed += 1;
+        if is_name(info) {
+            (len, best) = (consumed, value(info));
+        }
     }
 }
 
@@ -136,40 +198,82 @@ mod tests {
         assert_eq!(longest_match(&amp), hit(4, "&", false));
     }
 
-    /// Every name in the generated trie (found by walking it) is its own longest match, and
-    /// `incomplete` is set exactly when a longer name extends it.
+    /// A node's children as (byte, node).
+    fn children(node: usize) -> Vec<(u8, usize)> {
+        let mut out = Vec::new();
+        let mut child = first_child(NODES[node]);
+        if child == 0 {
+            return out;
+        }
+        loop {
+            let info = NODES[child];
+            let byte = (0..=255u8).find(|&b| u32::from(SYMBOL[usize::from(b)]) == symbol(info));
+            out.push((byte.expect("a stored symbol is some byte's"), child));
+            if info & NODE_LAST != 0 {
+                return out;
+            }
+            child += 1;
+        }
+    }
+
+    /// Every name in the generated trie (found by walking its packed children from the root)
+    /// is its own longest match, `incomplete` is set exactly when a longer name extends it, and
+    /// a byte no name continues with is rejected.
     #[test]
     fn every_generated_name_round_trips() {
         let mut names = 0;
+        let mut nodes = 0;
         let mut stack = vec![(0usize, Vec::new())];
         while let Some((node, name)) = stack.pop() {
-            let first = usize::from(EDGE_START[node]);
-            let end = usize::from(EDGE_START[node + 1]);
-            let value = usize::from(NODE_VALUE[node]);
+            nodes += 1;
+            let kids = children(node);
+            let value = value(NODES[node]);
             let found = longest_match(&name);
             if value != 0 {
                 names += 1;
-                assert_eq!(
-                    found,
-                    hit(name.len(), VALUES[value], first != end),
-                    "{name:?}"
-                );
+                assert_eq!(found, hit(name.len(), VALUES[value], !kids.is_empty()), "{name:?}");
             } else {
-                assert!(
-                    found.incomplete,
-                    "{name:?} is a prefix and must be incomplete"
-                );
+                assert!(found.incomplete, "{name:?} is a prefix and must be incomplete");
+                if let Some((len, _)) = found.longest {
+                    assert!(len < name.len(), "{name:?}");
+                }
             }
-            for (k, &byte) in EDGE_BYTE[first..end].iter().enumerate() {
+            // One byte past the name that no name continues with: the match is the same, and
+            // complete.
+            let candidates = (b'0'..=b'9').chain(b'A'..=b'Z').chain(b'a'..=b'z').chain(*b"; =\0\x80\xff");
+            for other in candidates.filter(|b| !kids.iter().any(|k| k.0 == *b)) {
+                let mut longer = name.clone();
+                longer.push(other);
+                let stopped = longest_match(&longer);
+                assert_eq!(stopped.longest, found.longest, "{longer:?}");
+                assert!(!stopped.incomplete, "{longer:?}");
+            }
+            for (byte, child) in kids {
                 let mut longer = name.clone();
                 longer.push(byte);
-                stack.push((first + k + 1, longer));
+                stack.push((child, longer));
             }
         }
-        // The WHATWG table has 2231 names, with and without ';'.
+        // The WHATWG table has 2231 names, with and without ';'; every node was reached once.
         assert_eq!(names, 2231);
-        assert_eq!(EDGE_BYTE.len() + 1, NODE_VALUE.len());
-        assert_eq!(EDGE_START.len(), NODE_VALUE.len() + 1);
+        assert_eq!(nodes, NODES.len());
+    }
+
+    /// The tables for the first two bytes say what the root's and depth-1 nodes' children say.
+    #[test]
+    fn first_two_bytes_agree_with_the_children() {
+        let child = |node: usize, byte: u8| children(node).iter().find(|c| c.0 == byte).map_or(0, |c| c.1);
+        for b0 in 0..=255u8 {
+            let row = usize::from(FIRST[usize::from(b0)]);
+            let n1 = child(0, b0);
+            assert_eq!(row, n1 * SECOND_WIDTH, "{b0}");
+            for b1 in 0..=255u8 {
+                let n2 = SECOND[row + usize::from(COLUMN[usize::from(b1)])];
+                let want = if n1 == 0 { 0 } else { child(n1, b1) };
+                assert_eq!(usize::from(n2), want, "{b0} {b1}");
+            }
+        }
+        assert_eq!(SECOND.len() % SECOND_WIDTH, 0);
     }
 
     /// Independent of the generator: re-read the WHATWG entities.json from the shared checkout

@@ -16,8 +16,23 @@ enum Outcome {
     Suspend,
     /// Not a character reference: nothing consumed; the `&` stays text.
     NotAReference,
-    /// A reference ending at relative offset `end`, standing for the temporary buffer's text.
-    Reference { end: usize },
+    /// A reference ending at relative offset `end`, standing for `text`.
+    Reference { end: usize, text: Replacement },
+}
+
+/// What a reference stands for.
+enum Replacement {
+    Named(&'static str),
+    Numeric(char),
+}
+
+impl Replacement {
+    fn as_str<'a>(&self, utf8: &'a mut [u8; 4]) -> &'a str {
+        match *self {
+            Replacement::Named(s) => s,
+            Replacement::Numeric(c) => c.encode_utf8(utf8),
+        }
+    }
 }
 
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
@@ -28,10 +43,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         match self.consume_char_ref(None, false) {
             Outcome::Suspend => return Step::Suspend,
             Outcome::NotAReference => self.core.emit_chars(Src::Str("&")),
-            Outcome::Reference { end } => {
+            Outcome::Reference { end, text } => {
                 self.core.pos = end;
                 self.core.cur = end.saturating_sub(1);
-                self.core.flush_temp(false);
+                self.core.flush_replacement(text.as_str(&mut [0; 4]), false);
             }
         }
         self.state = State::DataState;
@@ -45,18 +60,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         match self.consume_char_ref(self.additional_allowed, true) {
             Outcome::Suspend => return Step::Suspend,
             Outcome::NotAReference => self.core.append_to_attribute_value(Src::Str("&")),
-            Outcome::Reference { end } => {
+            Outcome::Reference { end, text } => {
                 self.core.pos = end;
                 self.core.cur = end.saturating_sub(1);
-                self.core.flush_temp(true);
+                self.core.flush_replacement(text.as_str(&mut [0; 4]), true);
             }
         }
         self.state = self.return_state;
         Step::Continue
     }
 
-    /// Decide the reference after the `&` (at `core.pos`), filling the temporary buffer with
-    /// its text and reporting its errors; consumes nothing itself.
+    /// Decide the reference after the `&` (at `core.pos`) and report its errors; consumes
+    /// nothing itself.
     fn consume_char_ref(&mut self, additional: Option<u8>, in_attribute: bool) -> Outcome {
         let p = self.core.pos;
         let is_final = self.core.input_is_final();
@@ -108,9 +123,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 };
                 self.error_at(code, i);
             }
-            self.core.temp.clear();
-            self.core.temp.push(c);
-            return Outcome::Reference { end: i };
+            return Outcome::Reference { end: i, text: Replacement::Numeric(c) };
         }
         if !first.is_ascii_alphanumeric() {
             return Outcome::NotAReference;
@@ -136,8 +149,6 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         if !semicolon {
             self.error_at(ParseError::MissingSemicolonAfterCharacterReference, end);
         }
-        self.core.temp.clear();
-        self.core.temp.push_str(chars);
-        Outcome::Reference { end }
+        Outcome::Reference { end, text: Replacement::Named(chars) }
     }
 }
