@@ -89,7 +89,7 @@ impl<S: TreeSink> TreeBuilder<S> {
 ///     .map(|n| dom.text_content(n))
 ///     .collect();
 /// assert_eq!(items, ["one", "two"]);
-/// assert!(matches!(dom[dom.document()].data, NodeData::Document));
+/// assert!(matches!(dom.data(dom.document()), NodeData::Document));
 /// ```
 pub fn parse_document(html: &str) -> Dom {
     parse_document_with(html, TreeOptions::default())

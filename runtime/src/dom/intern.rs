@@ -1,0 +1,131 @@
+//! A cheap non-cryptographic hasher for the parser's internal tables, and the name table that
+//! gives each distinct qualified name of a [`Dom`](super::Dom) one `u32`.
+//!
+//! The keys hashed here are tag and attribute names and small integers that the parser
+//! itself controls the use of; every table that input can grow is probed with full key
+//! comparison, so a collision costs a comparison, never a wrong answer. SipHash's protection
+//! against chosen collisions is not worth its cost on this path.
+
+use super::{Namespace, QualName, QualNameRef};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+const K: u64 = 0xf135_7aea_2e62_a9c5;
+
+/// A multiply-rotate hasher (one multiply per eight bytes).
+#[derive(Clone, Copy, Default)]
+pub(crate) struct FastHasher(u64);
+
+impl FastHasher {
+    #[inline]
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0 ^ word).wrapping_mul(K).rotate_left(26);
+    }
+}
+
+impl Hasher for FastHasher {
+    #[inline]
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.add(u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]));
+        }
+        let rest = chunks.remainder();
+        if !rest.is_empty() {
+            let mut w = [0u8; 8];
+            w[..rest.len()].copy_from_slice(rest);
+            // The length keeps "a" and "a\0" apart.
+            self.add(u64::from_le_bytes(w) ^ ((rest.len() as u64) << 59));
+        }
+    }
+    #[inline]
+    fn write_u8(&mut self, n: u8) {
+        self.add(n as u64);
+    }
+    #[inline]
+    fn write_u32(&mut self, n: u32) {
+        self.add(n as u64);
+    }
+    #[inline]
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+    #[inline]
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+    #[inline]
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+
+/// Hash a string with [`FastHasher`].
+#[inline]
+pub(crate) fn hash_str(s: &str) -> u64 {
+    let mut h = FastHasher::default();
+    h.write(s.as_bytes());
+    h.finish()
+}
+
+const NONE: u32 = u32::MAX;
+
+fn ns_code(ns: &Namespace) -> u64 {
+    match ns {
+        Namespace::None => 0,
+        Namespace::Html => 1,
+        Namespace::MathMl => 2,
+        Namespace::Svg => 3,
+        Namespace::XLink => 4,
+        Namespace::Xml => 5,
+        Namespace::Xmlns => 6,
+        Namespace::Other(u) => 7 ^ hash_str(u),
+    }
+}
+
+fn hash_name(n: QualNameRef<'_>) -> u64 {
+    let mut h = FastHasher::default();
+    h.write_u64(ns_code(n.ns));
+    if let Some(p) = n.prefix {
+        h.write(p.as_bytes());
+        h.write_u8(b':');
+    }
+    h.write(n.local.as_bytes());
+    h.finish()
+}
+
+/// The distinct qualified names of one `Dom`: index → name, and name → index through a map
+/// from hash to the first index with that hash plus a chain through the rest.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Names {
+    names: Vec<QualName>,
+    /// For each name, the next name with the same hash (`NONE` ends the chain).
+    next: Vec<u32>,
+    heads: FastMap<u64, u32>,
+}
+
+impl Names {
+    pub fn get(&self, index: u32) -> &QualName {
+        &self.names[index as usize]
+    }
+
+    /// The index of `name`, adding it the first time.
+    pub fn intern(&mut self, name: QualNameRef<'_>) -> u32 {
+        let h = hash_name(name);
+        let head = *self.heads.entry(h).or_insert(NONE);
+        let mut i = head;
+        while i != NONE {
+            if self.names[i as usize].as_ref() == name {
+                return i;
+            }
+            i = self.next[i as usize];
+        }
+        let index = u32::try_from(self.names.len()).expect("more than 4 billion distinct names");
+        self.names.push(name.to_owned());
+        self.next.push(head);
+        self.heads.insert(h, index);
+        index
+    }
+}
