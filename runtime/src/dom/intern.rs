@@ -70,8 +70,6 @@ pub(crate) fn hash_str(s: &str) -> u64 {
     h.finish()
 }
 
-const NONE: u32 = u32::MAX;
-
 fn ns_code(ns: &Namespace) -> u64 {
     match ns {
         Namespace::None => 0,
@@ -96,36 +94,66 @@ fn hash_name(n: QualNameRef<'_>) -> u64 {
     h.finish()
 }
 
-/// The distinct qualified names of one `Dom`: index → name, and name → index through a map
-/// from hash to the first index with that hash plus a chain through the rest.
+/// The distinct qualified names of one `Dom`: index → name, and name → index through an
+/// open-addressing table of indexes (linear probing, at most half full) with each name's hash
+/// kept beside it, so a probe compares names only when the hashes agree.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Names {
-    names: Vec<QualName>,
-    /// For each name, the next name with the same hash (`NONE` ends the chain).
-    next: Vec<u32>,
-    heads: FastMap<u64, u32>,
+    names: Vec<(QualName, u64)>,
+    /// Index + 1 of a name, 0 for an empty slot. Its length is a power of two (or zero).
+    table: Vec<u32>,
 }
 
 impl Names {
     pub fn get(&self, index: u32) -> &QualName {
-        &self.names[index as usize]
+        &self.names[index as usize].0
     }
 
     /// The index of `name`, adding it the first time.
+    #[inline]
     pub fn intern(&mut self, name: QualNameRef<'_>) -> u32 {
         let h = hash_name(name);
-        let head = *self.heads.entry(h).or_insert(NONE);
-        let mut i = head;
-        while i != NONE {
-            if self.names[i as usize].as_ref() == name {
-                return i;
+        if !self.table.is_empty() {
+            let mask = self.table.len() - 1;
+            let mut i = h as usize & mask;
+            loop {
+                let slot = self.table[i];
+                if slot == 0 {
+                    break;
+                }
+                let (n, nh) = &self.names[slot as usize - 1];
+                if *nh == h && n.as_ref() == name {
+                    return slot - 1;
+                }
+                i = (i + 1) & mask;
             }
-            i = self.next[i as usize];
         }
-        let index = u32::try_from(self.names.len()).expect("more than 4 billion distinct names");
-        self.names.push(name.to_owned());
-        self.next.push(head);
-        self.heads.insert(h, index);
+        self.add(name, h)
+    }
+
+    #[cold]
+    fn add(&mut self, name: QualNameRef<'_>, h: u64) -> u32 {
+        let index = u32::try_from(self.names.len()).ok().filter(|&i| i < u32::MAX - 1);
+        let index = index.expect("fewer than 4 billion distinct names");
+        self.names.push((name.to_owned(), h));
+        if self.names.len() * 2 > self.table.len() {
+            let size = (self.table.len() * 2).max(64);
+            self.table = vec![0; size];
+            for (k, (_, h)) in self.names.iter().enumerate() {
+                Self::place(&mut self.table, *h, k as u32 + 1);
+            }
+        } else {
+            Self::place(&mut self.table, h, index + 1);
+        }
         index
+    }
+
+    fn place(table: &mut [u32], h: u64, slot: u32) {
+        let mask = table.len() - 1;
+        let mut i = h as usize & mask;
+        while table[i] != 0 {
+            i = (i + 1) & mask;
+        }
+        table[i] = slot;
     }
 }

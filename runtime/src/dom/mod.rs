@@ -13,7 +13,7 @@ mod intern;
 mod serialize;
 mod sink;
 
-pub(crate) use intern::FastMap;
+pub(crate) use intern::{FastHasher, FastMap};
 
 use intern::Names;
 use std::borrow::Cow;
@@ -122,6 +122,8 @@ enum AttrsInner<'a> {
     Token(&'a [crate::token::Attribute<'a>]),
     Owned(&'a [Attr]),
     Refs(&'a [AttrRef<'a>]),
+    /// Names and values in one string, as `[name start, name len, value start, value len]`.
+    Packed(&'a str, &'a [[u32; 4]]),
 }
 
 impl<'a> Attrs<'a> {
@@ -138,11 +140,16 @@ impl<'a> Attrs<'a> {
         Attrs(AttrsInner::Refs(attrs))
     }
 
+    pub(crate) fn packed(text: &'a str, attrs: &'a [[u32; 4]]) -> Self {
+        Attrs(AttrsInner::Packed(text, attrs))
+    }
+
     pub fn len(&self) -> usize {
         match self.0 {
             AttrsInner::Token(a) => a.len(),
             AttrsInner::Owned(a) => a.len(),
             AttrsInner::Refs(a) => a.len(),
+            AttrsInner::Packed(_, a) => a.len(),
         }
     }
 
@@ -158,6 +165,10 @@ impl<'a> Attrs<'a> {
             }),
             AttrsInner::Owned(a) => a.get(i).map(|a| AttrRef { name: a.name.as_ref(), value: &a.value }),
             AttrsInner::Refs(a) => a.get(i).copied(),
+            AttrsInner::Packed(text, a) => a.get(i).map(|r| {
+                let s = |start: u32, len: u32| text.get(start as usize..(start + len) as usize).unwrap_or("");
+                AttrRef { name: QualNameRef::new(&Namespace::None, s(r[0], r[1])), value: s(r[2], r[3]) }
+            }),
         }
     }
 

@@ -3,9 +3,9 @@
 //! [`Sink`]: the narrow interface back is the returned [`Control`] (state switches after start
 //! tags) and `adjusted_current_node_is_foreign` (CDATA sections).
 
-use super::afe::{Afe, Item};
+use super::afe::{Afe, AttrRange, Item};
 use super::sink::{Location, TreeSink};
-use super::stack::{ElemId, ElemRec, NOT_ON_STACK, Ns, Stack};
+use super::stack::{ElemId, ElemRec, NOT_ON_STACK, Ns, Stack, lower};
 use super::tags::{Tag, foreign_attribute, kind, kinds, svg_attribute_name, svg_tag_name};
 use crate::Span;
 use crate::dom::{Attr, Attrs, Namespace, QualName, QualNameRef, QuirksMode};
@@ -299,24 +299,51 @@ impl<S: TreeSink> TreeBuilder<S> {
     // ----- elements and the stack -----
 
     fn create_elem(&mut self, ns: Ns, tag: Tag, name: &str, attrs: Attrs<'_>, html_integration: bool) -> ElemId {
+        Self::create_in(&mut self.sink, &mut self.stack, &mut self.free, ns, tag, name, attrs, html_integration)
+    }
+
+    /// A new HTML element for the token of a formatting-list entry, with its attributes.
+    fn create_from_afe(&mut self, tag: Tag, attrs: AttrRange) -> ElemId {
+        let attrs = self.afe.attrs(attrs);
+        Self::create_in(&mut self.sink, &mut self.stack, &mut self.free, Ns::Html, tag, tag.name(), attrs, false)
+    }
+
+    /// Create an element in the sink and its record here (the fields it needs, borrowed
+    /// apart from the list of active formatting elements, whose arena `attrs` may be in).
+    #[allow(clippy::too_many_arguments)]
+    fn create_in(
+        sink: &mut S,
+        stack: &mut Stack<S::Handle>,
+        free: &mut Vec<ElemId>,
+        ns: Ns,
+        tag: Tag,
+        name: &str,
+        attrs: Attrs<'_>,
+        html_integration: bool,
+    ) -> ElemId {
         let local = if tag != Tag::Other { tag.name() } else { name };
-        let handle = self.sink.create_element(QualNameRef::new(ns_ref(ns), local), attrs);
+        let handle = sink.create_element(QualNameRef::new(ns_ref(ns), local), attrs);
+        let atom = match ns {
+            Ns::Html if tag == Tag::Other => stack.atoms.intern(name),
+            Ns::Html => 0,
+            _ => stack.atoms.intern(&lower(local)),
+        };
         let rec = ElemRec {
             handle,
             ns,
             tag,
-            name: if tag == Tag::Other { name.into() } else { "".into() },
+            atom,
             kinds: kinds(&ns_of(ns), tag),
             html_integration,
             stack_pos: NOT_ON_STACK,
             in_afe: false,
         };
-        if let Some(id) = self.free.pop() {
-            *self.stack.rec_mut(id) = rec;
+        if let Some(id) = free.pop() {
+            *stack.rec_mut(id) = rec;
             return id;
         }
-        let id = self.stack.elems.len() as ElemId;
-        self.stack.elems.push(rec);
+        let id = stack.elems.len() as ElemId;
+        stack.elems.push(rec);
         id
     }
 
@@ -557,9 +584,8 @@ impl<S: TreeSink> TreeBuilder<S> {
     // ----- the list of active formatting elements -----
 
     fn push_formatting(&mut self, id: ElemId, t: &TagTok<'_>) {
-        let attrs = Attrs::token(&t.attrs).to_vec();
         self.stack.rec_mut(id).in_afe = true;
-        if let Some(old) = self.afe.push(id, t.tag, attrs) {
+        if let Some(old) = self.afe.push(id, t.tag, Attrs::token(&t.attrs)) {
             self.stack.rec_mut(old).in_afe = false;
         }
     }
@@ -597,10 +623,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         // Steps 7-10 (advance, create).
         for j in i..len {
             let Some(e) = self.afe.entry(j) else { continue };
-            let (tag, attrs) = (e.tag, e.attrs.clone());
+            let (tag, attrs) = (e.tag, e.attrs);
             let old = e.id;
             let loc = self.adjusted_location(Target::Current);
-            let id = self.create_elem(Ns::Html, tag, tag.name(), Attrs::owned(&attrs), false);
+            let id = self.create_from_afe(tag, attrs);
             self.insert_element_at(&loc, id);
             self.stack.push(id);
             self.afe.set_id(j, id);
@@ -682,10 +708,10 @@ impl<S: TreeSink> TreeBuilder<S> {
                 // Step 4.13.6.
                 let Some(ai) = self.afe.index_of(node) else { continue };
                 let (tag, attrs) = match self.afe.entry(ai) {
-                    Some(e) => (e.tag, e.attrs.clone()),
+                    Some(e) => (e.tag, e.attrs),
                     None => continue,
                 };
-                let new = self.create_elem(Ns::Html, tag, tag.name(), Attrs::owned(&attrs), false);
+                let new = self.create_from_afe(tag, attrs);
                 self.afe.set_id(ai, new);
                 self.stack.rec_mut(node).in_afe = false;
                 self.stack.rec_mut(new).in_afe = true;
@@ -717,10 +743,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // Step 4.20.
             let (fe_tag, fe_attrs) = match self.afe.index_of(fe).and_then(|i| self.afe.entry(i)) {
-                Some(e) => (e.tag, e.attrs.clone()),
-                None => (subject, Vec::new()),
+                Some(e) => (e.tag, e.attrs),
+                None => (subject, AttrRange::default()),
             };
-            let new = self.create_elem(Ns::Html, fe_tag, fe_tag.name(), Attrs::owned(&fe_attrs), false);
+            let new = self.create_from_afe(fe_tag, fe_attrs);
             let (newh, fbh) = (self.handle(new), self.handle(furthest_block));
             // Steps 4.21-4.22.
             self.sink.move_children(&fbh, &newh);
