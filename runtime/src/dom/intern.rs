@@ -24,18 +24,27 @@ impl FastHasher {
 }
 
 impl Hasher for FastHasher {
+    /// Eight bytes at a time; the last partial word is read as two overlapping loads, never
+    /// byte by byte.
     #[inline]
     fn write(&mut self, bytes: &[u8]) {
-        let mut chunks = bytes.chunks_exact(8);
-        for c in &mut chunks {
-            self.add(u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]));
-        }
-        let rest = chunks.remainder();
-        if !rest.is_empty() {
-            let mut w = [0u8; 8];
-            w[..rest.len()].copy_from_slice(rest);
-            // The length keeps "a" and "a\0" apart.
-            self.add(u64::from_le_bytes(w) ^ ((rest.len() as u64) << 59));
+        let n = bytes.len();
+        let word = |i: usize| u64::from_le_bytes(bytes[i..i + 8].try_into().unwrap_or([0; 8]));
+        let half = |i: usize| u32::from_le_bytes(bytes[i..i + 4].try_into().unwrap_or([0; 4])) as u64;
+        if n >= 8 {
+            let mut i = 0;
+            while i + 8 < n {
+                self.add(word(i));
+                i += 8;
+            }
+            self.add(word(n - 8) ^ n as u64);
+        } else if n >= 4 {
+            self.add((half(0) | (half(n - 4) << 32)) ^ ((n as u64) << 59));
+        } else if n > 0 {
+            let w = bytes[0] as u64 | (bytes[n / 2] as u64) << 8 | (bytes[n - 1] as u64) << 16;
+            self.add(w ^ ((n as u64) << 59));
+        } else {
+            self.add(1 << 63);
         }
     }
     #[inline]

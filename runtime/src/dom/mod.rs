@@ -507,6 +507,7 @@ impl Dom {
         &mut self.nodes[i >> NODE_CHUNK_BITS][i & (NODE_CHUNK - 1)]
     }
 
+    #[inline]
     fn push(&mut self, node: Node) -> NodeId {
         let id = NodeId::new(self.len);
         match self.nodes.last_mut() {
@@ -725,6 +726,7 @@ impl Dom {
     }
 
     /// Remove `id` from its parent, if it has one.
+    #[inline]
     pub fn detach(&mut self, id: NodeId) {
         let n = self.node(id);
         let Some(parent) = n.parent else { return };
