@@ -217,9 +217,11 @@ struct StrRef {
     len: u32,
 }
 
-/// The text arena: strings appended to chunks of at least `TEXT_CHUNK` bytes, so that it never
-/// reallocates (and never holds twice its size while growing). A string never straddles two
-/// chunks; one longer than a chunk gets a chunk of its own.
+/// The text arena: strings appended to chunks that grow (by doubling, as a `String` does) up to
+/// `TEXT_CHUNK` bytes, after which a new chunk starts. Small documents pay for what they hold;
+/// large ones never copy more than a chunk at a time, and never hold twice their text while
+/// growing. A string never straddles two chunks; one longer than a chunk gets a chunk of its
+/// own.
 #[derive(Clone, Debug, Default)]
 struct TextArena {
     chunks: Vec<String>,
@@ -228,11 +230,18 @@ struct TextArena {
 const TEXT_CHUNK: usize = 64 * 1024;
 
 impl TextArena {
-    /// Room for `n` more bytes at the end of the last chunk (a new chunk if needed).
+    /// Whether `n` more bytes go at the end of chunk `c`.
+    #[inline]
+    fn fits(c: &String, n: usize) -> bool {
+        c.len() + n <= c.capacity().max(TEXT_CHUNK)
+    }
+
+    /// The chunk `n` more bytes go into (a new one if the last is full).
+    #[inline]
     fn room(&mut self, n: usize) -> u32 {
         match self.chunks.last() {
-            Some(c) if c.capacity() - c.len() >= n => {}
-            _ => self.chunks.push(String::with_capacity(n.max(TEXT_CHUNK))),
+            Some(c) if Self::fits(c, n) => {}
+            _ => self.chunks.push(String::with_capacity(n.max(256))),
         }
         (self.chunks.len() - 1) as u32
     }
@@ -260,7 +269,7 @@ impl TextArena {
     fn can_extend(&self, r: StrRef, n: usize) -> bool {
         r.len > 0
             && r.chunk as usize + 1 == self.chunks.len()
-            && self.chunks.last().is_some_and(|c| c.len() == (r.start + r.len) as usize && c.capacity() - c.len() >= n)
+            && self.chunks.last().is_some_and(|c| c.len() == (r.start + r.len) as usize && Self::fits(c, n))
     }
 }
 
@@ -402,8 +411,9 @@ const NODE_CHUNK: usize = 1 << NODE_CHUNK_BITS;
 /// A document (or a parsed fragment) as arenas. Node 0 is the Document.
 #[derive(Clone, Debug)]
 pub struct Dom {
-    /// Fixed-size chunks, so the node arena never reallocates: its memory is what it holds
-    /// plus at most one chunk.
+    /// Chunks of `NODE_CHUNK` nodes, so a large arena never reallocates: its memory is what it
+    /// holds plus at most one chunk. The first chunk grows as a `Vec` does (up to
+    /// `NODE_CHUNK`), so a small document does not pay for a whole chunk.
     nodes: Vec<Vec<Node>>,
     len: usize,
     names: Names,
@@ -412,6 +422,9 @@ pub struct Dom {
     text: TextArena,
     /// DOCTYPE and processing-instruction parts.
     extra: Vec<StrRef>,
+    /// The name index of each [`KnownName`](crate::html::tree::KnownName) seen (`u32::MAX`
+    /// for not yet).
+    known: Vec<u32>,
     /// Text nodes and attribute lists that were moved to the end of their arena to grow, with
     /// the room reserved for them there (see [`Dom::append_text`]).
     room: FastMap<u32, u32>,
@@ -445,6 +458,7 @@ impl Dom {
             attrs: Vec::new(),
             text: TextArena::default(),
             extra: Vec::new(),
+            known: Vec::new(),
             room: FastMap::default(),
             merge_indexed: FastMap::default(),
             merge_names: FastMap::default(),
@@ -512,11 +526,12 @@ impl Dom {
         let id = NodeId::new(self.len);
         match self.nodes.last_mut() {
             Some(c) if c.len() < NODE_CHUNK => c.push(node),
-            _ => {
+            Some(_) => {
                 let mut c = Vec::with_capacity(NODE_CHUNK);
                 c.push(node);
                 self.nodes.push(c);
             }
+            None => self.nodes.push(vec![node]),
         }
         self.len += 1;
         id
@@ -571,20 +586,27 @@ impl Dom {
     /// Create a detached element; an HTML `template` gets its (empty) template contents,
     /// created just before it.
     pub fn create_element(&mut self, name: QualNameRef<'_>, attrs: Attrs<'_>) -> NodeId {
+        let index = self.names.intern(name);
+        self.create_element_named(index, name, attrs)
+    }
+
+    /// [`create_element`](Self::create_element) with the name already interned as `index`.
+    fn create_element_named(&mut self, index: u32, name: QualNameRef<'_>, attrs: Attrs<'_>) -> NodeId {
         let template = *name.ns == Namespace::Html && name.local == "template";
         if template {
             self.create_fragment();
         }
-        let name = self.names.intern(name);
         let start = to_u32(self.attrs.len());
-        self.attrs.reserve(attrs.len());
-        for a in attrs.iter() {
-            let name = self.names.intern(a.name);
-            let value = self.text.push(a.value);
-            self.attrs.push(AttrRec { name, value });
+        if !attrs.is_empty() {
+            self.attrs.reserve(attrs.len());
+            for a in attrs.iter() {
+                let name = self.names.intern(a.name);
+                let value = self.text.push(a.value);
+                self.attrs.push(AttrRec { name, value });
+            }
         }
         let kind = if template { Kind::Template } else { Kind::Element };
-        self.push(Node::new(kind, name, start, to_u32(attrs.len())))
+        self.push(Node::new(kind, index, start, to_u32(attrs.len())))
     }
 
     /// Create a detached Text node.

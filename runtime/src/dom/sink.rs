@@ -1,7 +1,7 @@
 //! The arena DOM as a [`TreeSink`]: what `parse_document` and `parse_fragment` build into.
 
 use super::{Attrs, Dom, NodeId, QualNameRef, QuirksMode};
-use crate::html::tree::{Location, TreeSink};
+use crate::html::tree::{KnownName, Location, TreeSink};
 
 impl Dom {
     /// The Text node immediately before `at`, if there is one.
@@ -23,6 +23,21 @@ impl TreeSink for Dom {
 
     fn create_element(&mut self, name: QualNameRef<'_>, attrs: Attrs<'_>) -> NodeId {
         Dom::create_element(self, name, attrs)
+    }
+
+    fn create_known_element(&mut self, known: KnownName, name: QualNameRef<'_>, attrs: Attrs<'_>) -> NodeId {
+        let index = match self.known.get(known.index()) {
+            Some(&i) if i != u32::MAX => i,
+            _ => {
+                let i = self.names.intern(name);
+                if self.known.len() <= known.index() {
+                    self.known.resize(known.index() + 1, u32::MAX);
+                }
+                self.known[known.index()] = i;
+                i
+            }
+        };
+        self.create_element_named(index, name, attrs)
     }
 
     fn create_comment(&mut self, data: &str) -> NodeId {

@@ -4,9 +4,9 @@
 //! tags) and `adjusted_current_node_is_foreign` (CDATA sections).
 
 use super::afe::{Afe, AttrRange, Item};
-use super::sink::{Location, TreeSink};
+use super::sink::{KnownName, Location, TreeSink};
 use super::stack::{ElemId, ElemRec, NOT_ON_STACK, Ns, Stack, lower};
-use super::tags::{Tag, foreign_attribute, kind, kinds, svg_attribute_name, svg_tag_name};
+use super::tags::{TAG_COUNT, Tag, foreign_attribute, kind, kinds, svg_attribute_name, svg_tag_name};
 use crate::Span;
 use crate::dom::{Attr, Attrs, Namespace, QualName, QualNameRef, QuirksMode};
 use crate::html::{Attribute, Control, Doctype, Sink, State, Token};
@@ -322,7 +322,13 @@ impl<S: TreeSink> TreeBuilder<S> {
         html_integration: bool,
     ) -> ElemId {
         let local = if tag != Tag::Other { tag.name() } else { name };
-        let handle = sink.create_element(QualNameRef::new(ns_ref(ns), local), attrs);
+        let qname = QualNameRef::new(ns_ref(ns), local);
+        let handle = if tag != Tag::Other {
+            let known = KnownName((ns as usize * TAG_COUNT + tag as usize) as u16);
+            sink.create_known_element(known, qname, attrs)
+        } else {
+            sink.create_element(qname, attrs)
+        };
         let atom = match ns {
             Ns::Html if tag == Tag::Other => stack.atoms.intern(name),
             Ns::Html => 0,

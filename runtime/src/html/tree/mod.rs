@@ -19,7 +19,7 @@ mod stack;
 mod tags;
 
 pub use builder::{TreeBuilder, TreeOptions};
-pub use sink::{Location, TreeSink};
+pub use sink::{KnownName, Location, TreeSink};
 
 use crate::dom::{Attr, Dom, Namespace, QualName, QuirksMode};
 use crate::html::{Options, Tokenizer};

@@ -3,6 +3,20 @@
 
 use crate::dom::{Attrs, QualNameRef, QuirksMode};
 
+/// A number for one of the element names the HTML parser knows, in one namespace: the same
+/// name in the same namespace always gets the same number, below [`KnownName::COUNT`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KnownName(pub(crate) u16);
+
+impl KnownName {
+    /// One more than the largest index.
+    pub const COUNT: usize = 3 * super::tags::TAG_COUNT;
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
 /// Where a node goes: "inside `parent`, after its last child" or "inside `parent`, immediately
 /// before `sibling`" (the spec's insertion locations).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -68,6 +82,15 @@ pub trait TreeSink {
     /// contents (see [`template_contents`](Self::template_contents)). Name and attributes are
     /// borrowed for the call: a sink copies what it keeps.
     fn create_element(&mut self, name: QualNameRef<'_>, attrs: Attrs<'_>) -> Self::Handle;
+
+    /// [`create_element`](Self::create_element) for an element whose name is one the parser
+    /// knows (the HTML tag names and the foreign names the rules mention, in their namespace),
+    /// with a small number for that name. A sink that interns names can use it to skip hashing
+    /// the name; the default ignores it.
+    fn create_known_element(&mut self, known: KnownName, name: QualNameRef<'_>, attrs: Attrs<'_>) -> Self::Handle {
+        let _ = known;
+        self.create_element(name, attrs)
+    }
 
     fn create_comment(&mut self, data: &str) -> Self::Handle;
 
