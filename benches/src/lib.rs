@@ -6,6 +6,7 @@
 
 pub mod corpus;
 pub mod generate;
+pub mod memory;
 pub mod plan;
 pub mod statemark_drivers;
 

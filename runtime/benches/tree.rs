@@ -110,7 +110,7 @@ fn load_corpus(var: &str, default: &str) -> Option<Vec<String>> {
 }
 
 fn parse_all(docs: &[String]) -> usize {
-    docs.iter().map(|d| parse_document(black_box(d)).nodes().len()).sum()
+    docs.iter().map(|d| parse_document(black_box(d)).node_count()).sum()
 }
 
 fn corpus(c: &mut Criterion) {

@@ -3,7 +3,7 @@
 //! shape. Their times are reported by `cargo bench --bench tree` (runtime/benches/tree.rs),
 //! where linearity can be read off the 1x/4x pairs.
 
-use statemark::dom::{Dom, NodeData};
+use statemark::dom::Dom;
 use statemark::html::parse_document;
 
 fn nested_divs(n: usize) -> String {
@@ -64,7 +64,7 @@ fn check(scale: usize) {
     let n = 50_000 * scale;
     let dom = parse_document(&many_attributes(n));
     let p = dom.descendants(dom.document()).find(|&x| dom.element(x).is_some_and(|e| e.name.local == "p")).unwrap();
-    assert_eq!(dom.element(p).unwrap().attrs.len(), n);
+    assert_eq!(dom.element(p).unwrap().attrs().len(), n);
 
     let n = 100_000 * scale;
     let dom = parse_document(&unclosed_formatting(n));
@@ -81,10 +81,7 @@ fn check(scale: usize) {
     assert_eq!(elements(&dom, "p"), n);
     let text: usize = dom
         .descendants(dom.document())
-        .map(|x| match &dom[x].data {
-            NodeData::Text(t) => t.len(),
-            _ => 0,
-        })
+        .map(|x| dom.text(x).map_or(0, str::len))
         .sum();
     assert_eq!(text, 2 * n);
 }

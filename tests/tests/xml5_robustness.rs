@@ -31,7 +31,7 @@ proptest! {
 fn unclosed_elements_are_closed_at_eof() {
     let dom = parse("<a><b><c>text");
     let a = dom.children(dom.document()).next().unwrap();
-    assert!(matches!(&dom.node(a).data, NodeData::Element(e) if e.name.local == "a"));
+    assert!(matches!(dom.data(a), NodeData::Element(e) if e.name.local == "a"));
     assert_eq!(dom.text_content(a), "text");
 }
 
@@ -70,7 +70,7 @@ fn fifty_thousand_attributes() {
     s.push_str(" a1='dup'/>");
     let parsed = parse_with_errors(&s, true);
     let a = parsed.dom.children(parsed.dom.document()).next().unwrap();
-    let NodeData::Element(e) = &parsed.dom.node(a).data else { panic!("element") };
-    assert_eq!(e.attrs.len(), 50_000);
+    let NodeData::Element(e) = parsed.dom.data(a) else { panic!("element") };
+    assert_eq!(e.attrs().len(), 50_000);
     assert_eq!(parsed.errors.len(), 1);
 }

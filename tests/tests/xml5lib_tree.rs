@@ -60,7 +60,7 @@ fn serialize(dom: &Dom, format: Format) -> String {
     stack.reverse();
     while let Some((id, depth)) = stack.pop() {
         let pad = format!("| {}", "  ".repeat(depth));
-        match &dom.node(id).data {
+        match dom.data(id) {
             NodeData::Element(e) => {
                 let qname = match &e.name.prefix {
                     Some(p) => format!("{p}:{}", e.name.local),
@@ -76,14 +76,13 @@ fn serialize(dom: &Dom, format: Format) -> String {
                     }
                 }
                 let mut attrs: Vec<(String, String, String, String)> = e
-                    .attrs
-                    .iter()
+                    .attrs()
                     .map(|a| {
                         let qn = match &a.name.prefix {
                             Some(p) => format!("{p}:{}", a.name.local),
                             None => a.name.local.to_string(),
                         };
-                        (a.name.ns.url().to_owned(), a.name.local.to_string(), qn, a.value.clone())
+                        (a.name.ns.url().to_owned(), a.name.local.to_string(), qn, a.value.to_owned())
                     })
                     .collect();
                 if format == Format::Xml5lib {

@@ -1,11 +1,21 @@
-//! The arena DOM: every node lives in one vector and is named by a [`NodeId`] index; no
-//! reference counting, no `RefCell`. Dropping a [`Dom`] frees one vector, so trees of any depth
-//! drop without recursion. Navigation, the html5lib-format serializer, and the
+//! The arena DOM. A [`Dom`] owns a handful of flat arenas and nothing else: nodes (36 bytes
+//! each, in fixed-size chunks, named by a `u32` [`NodeId`]), one table of distinct qualified
+//! names, one vector of attribute records, and a chunked text arena holding every string
+//! (text, comments, attribute values, DOCTYPE and processing-instruction parts). Building a tree
+//! makes no allocation per node; dropping a `Dom` frees a few dozen buffers, so trees of any
+//! depth drop without recursion. Navigation, the html5lib-format serializer, and the
 //! [`TreeSink`](crate::html::tree::TreeSink) implementation the HTML parser builds into.
+//!
+//! Nodes are read through views that borrow the `Dom`: [`Dom::data`] gives a [`NodeData`]
+//! with `&str`s, [`Dom::element`] an [`ElementRef`].
 
+mod intern;
 mod serialize;
 mod sink;
 
+pub(crate) use intern::{FastHasher, FastMap};
+
+use intern::Names;
 use std::borrow::Cow;
 use std::num::NonZeroU32;
 
@@ -57,13 +67,120 @@ impl QualName {
     pub fn new(ns: Namespace, local: impl Into<Name>) -> QualName {
         QualName { ns, prefix: None, local: local.into() }
     }
+
+    /// The borrowed form.
+    pub fn as_ref(&self) -> QualNameRef<'_> {
+        QualNameRef { ns: &self.ns, prefix: self.prefix.as_deref(), local: &self.local }
+    }
 }
 
-/// An attribute of an element.
+/// A borrowed [`QualName`]: how tree builders hand names to a
+/// [`TreeSink`](crate::html::tree::TreeSink) without allocating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct QualNameRef<'a> {
+    pub ns: &'a Namespace,
+    pub prefix: Option<&'a str>,
+    pub local: &'a str,
+}
+
+impl<'a> QualNameRef<'a> {
+    /// A name in a namespace, without prefix.
+    pub fn new(ns: &'a Namespace, local: &'a str) -> Self {
+        QualNameRef { ns, prefix: None, local }
+    }
+
+    pub fn to_owned(&self) -> QualName {
+        QualName {
+            ns: self.ns.clone(),
+            prefix: self.prefix.map(|p| Cow::Owned(p.to_owned())),
+            local: Cow::Owned(self.local.to_owned()),
+        }
+    }
+}
+
+/// An owned attribute (fragment contexts, foreign content's adjusted attributes).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attr {
     pub name: QualName,
     pub value: String,
+}
+
+/// A borrowed attribute.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttrRef<'a> {
+    pub name: QualNameRef<'a>,
+    pub value: &'a str,
+}
+
+/// The attributes of a new element as a tree builder hands them to a sink: the tag token's
+/// own (no namespace), or owned ones. Copy, and iterable any number of times.
+#[derive(Clone, Copy, Debug)]
+pub struct Attrs<'a>(AttrsInner<'a>);
+
+#[derive(Clone, Copy, Debug)]
+enum AttrsInner<'a> {
+    Token(&'a [crate::token::Attribute<'a>]),
+    Owned(&'a [Attr]),
+    Refs(&'a [AttrRef<'a>]),
+    /// Names and values in one string, as `[name start, name len, value start, value len]`.
+    Packed(&'a str, &'a [[u32; 4]]),
+}
+
+impl<'a> Attrs<'a> {
+    /// A tag token's attributes, all in no namespace.
+    pub fn token(attrs: &'a [crate::token::Attribute<'a>]) -> Self {
+        Attrs(AttrsInner::Token(attrs))
+    }
+
+    pub fn owned(attrs: &'a [Attr]) -> Self {
+        Attrs(AttrsInner::Owned(attrs))
+    }
+
+    pub fn refs(attrs: &'a [AttrRef<'a>]) -> Self {
+        Attrs(AttrsInner::Refs(attrs))
+    }
+
+    pub(crate) fn packed(text: &'a str, attrs: &'a [[u32; 4]]) -> Self {
+        Attrs(AttrsInner::Packed(text, attrs))
+    }
+
+    pub fn len(&self) -> usize {
+        match self.0 {
+            AttrsInner::Token(a) => a.len(),
+            AttrsInner::Owned(a) => a.len(),
+            AttrsInner::Refs(a) => a.len(),
+            AttrsInner::Packed(_, a) => a.len(),
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub fn get(&self, i: usize) -> Option<AttrRef<'a>> {
+        match self.0 {
+            AttrsInner::Token(a) => a.get(i).map(|a| AttrRef {
+                name: QualNameRef { ns: &Namespace::None, prefix: None, local: &a.name },
+                value: &a.value,
+            }),
+            AttrsInner::Owned(a) => a.get(i).map(|a| AttrRef { name: a.name.as_ref(), value: &a.value }),
+            AttrsInner::Refs(a) => a.get(i).copied(),
+            AttrsInner::Packed(text, a) => a.get(i).map(|r| {
+                let s = |start: u32, len: u32| text.get(start as usize..(start + len) as usize).unwrap_or("");
+                AttrRef { name: QualNameRef::new(&Namespace::None, s(r[0], r[1])), value: s(r[2], r[3]) }
+            }),
+        }
+    }
+
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = AttrRef<'a>> + use<'a> {
+        let this = *self;
+        (0..this.len()).map(move |i| this.get(i).unwrap_or(AttrRef { name: QualNameRef::new(&Namespace::None, ""), value: "" }))
+    }
+
+    /// Owned copies.
+    pub fn to_vec(&self) -> Vec<Attr> {
+        self.iter().map(|a| Attr { name: a.name.to_owned(), value: a.value.to_owned() }).collect()
+    }
 }
 
 /// The document's mode, set from the DOCTYPE.
@@ -81,66 +198,125 @@ pub struct NodeId(NonZeroU32);
 
 impl NodeId {
     fn new(index: usize) -> NodeId {
-        let n = u32::try_from(index + 1).expect("more than 4 billion nodes");
-        NodeId(NonZeroU32::new(n).expect("index + 1 is never zero"))
+        let n = u32::try_from(index + 1).ok().and_then(NonZeroU32::new);
+        NodeId(n.expect("more than 4 billion nodes"))
     }
 
-    /// The node's index in [`Dom::nodes`].
+    /// The node's index: nodes are numbered from 0 in creation order, up to
+    /// [`Dom::node_count`].
     pub fn index(self) -> usize {
         self.0.get() as usize - 1
     }
 }
 
-/// An element: its name, its attributes in source order, and for an HTML `template` the
-/// document fragment holding its template contents.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Element {
-    pub name: QualName,
-    pub attrs: Vec<Attr>,
-    pub template_contents: Option<NodeId>,
+/// Where a string lives in the text arena: chunk, offset, length.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct StrRef {
+    chunk: u32,
+    start: u32,
+    len: u32,
 }
 
-impl Element {
-    /// The value of the no-namespace attribute with this local name.
-    pub fn attr(&self, local: &str) -> Option<&str> {
-        self.attrs.iter().find(|a| a.name.ns == Namespace::None && a.name.local == local).map(|a| a.value.as_str())
+/// The text arena: strings appended to chunks that grow (by doubling, as a `String` does) up to
+/// `TEXT_CHUNK` bytes, after which a new chunk starts. Small documents pay for what they hold;
+/// large ones never copy more than a chunk at a time, and never hold twice their text while
+/// growing. A string never straddles two chunks; one longer than a chunk gets a chunk of its
+/// own.
+#[derive(Clone, Debug, Default)]
+struct TextArena {
+    chunks: Vec<String>,
+}
+
+const TEXT_CHUNK: usize = 64 * 1024;
+
+impl TextArena {
+    /// Whether `n` more bytes go at the end of chunk `c`.
+    #[inline]
+    fn fits(c: &String, n: usize) -> bool {
+        c.len() + n <= c.capacity().max(TEXT_CHUNK)
+    }
+
+    /// The chunk `n` more bytes go into (a new one if the last is full).
+    #[inline]
+    fn room(&mut self, n: usize) -> u32 {
+        match self.chunks.last() {
+            Some(c) if Self::fits(c, n) => {}
+            _ => self.chunks.push(String::with_capacity(n.max(256))),
+        }
+        (self.chunks.len() - 1) as u32
+    }
+
+    fn push(&mut self, s: &str) -> StrRef {
+        if s.is_empty() {
+            return StrRef::default();
+        }
+        let chunk = self.room(s.len());
+        let c = &mut self.chunks[chunk as usize];
+        let start = c.len();
+        c.push_str(s);
+        StrRef { chunk, start: to_u32(start), len: to_u32(s.len()) }
+    }
+
+    fn get(&self, r: StrRef) -> &str {
+        if r.len == 0 {
+            return "";
+        }
+        let s = r.start as usize;
+        self.chunks.get(r.chunk as usize).and_then(|c| c.get(s..s + r.len as usize)).unwrap_or("")
+    }
+
+    /// Whether `r` ends where its chunk ends and `n` more bytes fit there.
+    fn can_extend(&self, r: StrRef, n: usize) -> bool {
+        r.len > 0
+            && r.chunk as usize + 1 == self.chunks.len()
+            && self.chunks.last().is_some_and(|c| c.len() == (r.start + r.len) as usize && Self::fits(c, n))
     }
 }
 
-/// What a node is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum NodeData {
-    Document,
-    /// A document fragment: the result of fragment parsing, or a template's contents.
-    Fragment,
-    Doctype {
-        name: String,
-        public_id: String,
-        system_id: String,
-    },
-    Element(Element),
-    Text(String),
-    Comment(String),
-    ProcessingInstruction {
-        target: String,
-        data: String,
-    },
+fn to_u32(n: usize) -> u32 {
+    u32::try_from(n).expect("text arena offsets fit in 32 bits")
 }
 
-/// One node and its links.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+enum Kind {
+    Document,
+    Fragment,
+    /// `a`: index of three `StrRef`s in `Dom::extra` (name, public id, system id).
+    Doctype,
+    /// `a`: name; `b`, `c`: the element's attributes are `attrs[b..b + c]`.
+    Element,
+    /// An HTML `template` (as `Element`); its template contents are the node created just
+    /// before it.
+    Template,
+    /// `a`, `b`, `c`: a `StrRef`.
+    Text,
+    Comment,
+    /// `a`: index of two `StrRef`s in `Dom::extra` (target, data).
+    Pi,
+}
+
+/// One node: its links and a 13-byte payload whose meaning depends on its kind.
 #[derive(Clone, Debug)]
 pub struct Node {
-    pub data: NodeData,
     parent: Option<NodeId>,
     prev: Option<NodeId>,
     next: Option<NodeId>,
     first_child: Option<NodeId>,
     last_child: Option<NodeId>,
+    kind: Kind,
+    a: u32,
+    b: u32,
+    c: u32,
 }
 
 impl Node {
-    fn new(data: NodeData) -> Node {
-        Node { data, parent: None, prev: None, next: None, first_child: None, last_child: None }
+    fn new(kind: Kind, a: u32, b: u32, c: u32) -> Node {
+        Node { parent: None, prev: None, next: None, first_child: None, last_child: None, kind, a, b, c }
+    }
+
+    fn str_ref(&self) -> StrRef {
+        StrRef { chunk: self.a, start: self.b, len: self.c }
     }
 
     pub fn parent(&self) -> Option<NodeId> {
@@ -158,19 +334,103 @@ impl Node {
     pub fn last_child(&self) -> Option<NodeId> {
         self.last_child
     }
-    /// The element, if this node is one.
-    pub fn as_element(&self) -> Option<&Element> {
-        match &self.data {
-            NodeData::Element(e) => Some(e),
-            _ => None,
-        }
+    pub fn is_element(&self) -> bool {
+        matches!(self.kind, Kind::Element | Kind::Template)
+    }
+    pub fn is_text(&self) -> bool {
+        self.kind == Kind::Text
     }
 }
 
-/// A document (or a parsed fragment) as an arena of nodes. Node 0 is the Document.
+/// An attribute record: interned name and value.
+#[derive(Clone, Copy, Debug)]
+struct AttrRec {
+    name: u32,
+    value: StrRef,
+}
+
+/// What a node is, borrowed from its [`Dom`].
+#[derive(Clone, Copy, Debug)]
+pub enum NodeData<'a> {
+    Document,
+    /// A document fragment: the result of fragment parsing, or a template's contents.
+    Fragment,
+    Doctype {
+        name: &'a str,
+        public_id: &'a str,
+        system_id: &'a str,
+    },
+    Element(ElementRef<'a>),
+    Text(&'a str),
+    Comment(&'a str),
+    ProcessingInstruction {
+        target: &'a str,
+        data: &'a str,
+    },
+}
+
+/// An element, borrowed from its [`Dom`]: its name, its attributes in source order, and for an
+/// HTML `template` the document fragment holding its template contents.
+#[derive(Clone, Copy)]
+pub struct ElementRef<'a> {
+    pub name: &'a QualName,
+    pub template_contents: Option<NodeId>,
+    attrs: &'a [AttrRec],
+    dom: &'a Dom,
+}
+
+impl std::fmt::Debug for ElementRef<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Element").field("name", self.name).field("attrs", &self.attrs().collect::<Vec<_>>()).finish()
+    }
+}
+
+/// An attribute of an element, borrowed from its [`Dom`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AttrView<'a> {
+    pub name: &'a QualName,
+    pub value: &'a str,
+}
+
+impl<'a> ElementRef<'a> {
+    /// The attributes in source order.
+    pub fn attrs(&self) -> impl ExactSizeIterator<Item = AttrView<'a>> + use<'a> {
+        let dom = self.dom;
+        self.attrs.iter().map(move |a| AttrView { name: dom.names.get(a.name), value: dom.text.get(a.value) })
+    }
+
+    /// The value of the no-namespace attribute with this local name.
+    pub fn attr(&self, local: &str) -> Option<&'a str> {
+        self.attrs().find(|a| a.name.ns == Namespace::None && a.name.local == local).map(|a| a.value)
+    }
+}
+
+const NODE_CHUNK_BITS: u32 = 10;
+const NODE_CHUNK: usize = 1 << NODE_CHUNK_BITS;
+
+/// A document (or a parsed fragment) as arenas. Node 0 is the Document.
 #[derive(Clone, Debug)]
 pub struct Dom {
-    nodes: Vec<Node>,
+    /// Chunks of `NODE_CHUNK` nodes, so a large arena never reallocates: its memory is what it
+    /// holds plus at most one chunk. The first chunk grows as a `Vec` does (up to
+    /// `NODE_CHUNK`), so a small document does not pay for a whole chunk.
+    nodes: Vec<Vec<Node>>,
+    len: usize,
+    names: Names,
+    /// Each element's attributes are contiguous here.
+    attrs: Vec<AttrRec>,
+    text: TextArena,
+    /// DOCTYPE and processing-instruction parts.
+    extra: Vec<StrRef>,
+    /// The name index of each [`KnownName`](crate::html::tree::KnownName) seen (`u32::MAX`
+    /// for not yet).
+    known: Vec<u32>,
+    /// Text nodes and attribute lists that were moved to the end of their arena to grow, with
+    /// the room reserved for them there (see [`Dom::append_text`]).
+    room: FastMap<u32, u32>,
+    /// Elements that have had attributes merged into them, and their attribute names.
+    merge_indexed: FastMap<u32, ()>,
+    merge_names: FastMap<(u32, u32), ()>,
     quirks_mode: QuirksMode,
     fragment: Option<NodeId>,
 }
@@ -184,14 +444,29 @@ impl Default for Dom {
 impl std::ops::Index<NodeId> for Dom {
     type Output = Node;
     fn index(&self, id: NodeId) -> &Node {
-        &self.nodes[id.index()]
+        self.node(id)
     }
 }
 
 impl Dom {
     /// An empty document.
     pub fn new() -> Dom {
-        Dom { nodes: vec![Node::new(NodeData::Document)], quirks_mode: QuirksMode::NoQuirks, fragment: None }
+        let mut dom = Dom {
+            nodes: Vec::new(),
+            len: 0,
+            names: Names::default(),
+            attrs: Vec::new(),
+            text: TextArena::default(),
+            extra: Vec::new(),
+            known: Vec::new(),
+            room: FastMap::default(),
+            merge_indexed: FastMap::default(),
+            merge_names: FastMap::default(),
+            quirks_mode: QuirksMode::NoQuirks,
+            fragment: None,
+        };
+        dom.push(Node::new(Kind::Document, 0, 0, 0));
+        dom
     }
 
     /// The Document node.
@@ -218,41 +493,241 @@ impl Dom {
         self.quirks_mode = mode;
     }
 
-    /// All nodes, detached ones included, indexed by [`NodeId::index`].
-    pub fn nodes(&self) -> &[Node] {
-        &self.nodes
+    /// How many nodes there are, detached ones included.
+    pub fn node_count(&self) -> usize {
+        self.len
     }
 
+    /// Every node, detached ones included, in creation order (the order of
+    /// [`node_ids`](Self::node_ids)).
+    pub fn nodes(&self) -> impl ExactSizeIterator<Item = &Node> + '_ {
+        (0..self.len).map(|i| &self.nodes[i >> NODE_CHUNK_BITS][i & (NODE_CHUNK - 1)])
+    }
+
+    /// Every node, detached ones included, in creation order.
+    pub fn node_ids(&self) -> impl ExactSizeIterator<Item = NodeId> + use<> {
+        (0..self.len).map(NodeId::new)
+    }
+
+    #[inline]
     pub fn node(&self, id: NodeId) -> &Node {
-        &self.nodes[id.index()]
+        let i = id.index();
+        &self.nodes[i >> NODE_CHUNK_BITS][i & (NODE_CHUNK - 1)]
     }
 
-    pub fn node_mut(&mut self, id: NodeId) -> &mut Node {
-        &mut self.nodes[id.index()]
+    #[inline]
+    fn node_mut(&mut self, id: NodeId) -> &mut Node {
+        let i = id.index();
+        &mut self.nodes[i >> NODE_CHUNK_BITS][i & (NODE_CHUNK - 1)]
     }
 
-    /// The element at `id`, if it is one.
-    pub fn element(&self, id: NodeId) -> Option<&Element> {
-        self.nodes[id.index()].as_element()
-    }
-
-    /// Create a detached node.
-    pub fn create(&mut self, data: NodeData) -> NodeId {
-        let id = NodeId::new(self.nodes.len());
-        self.nodes.push(Node::new(data));
+    #[inline]
+    fn push(&mut self, node: Node) -> NodeId {
+        let id = NodeId::new(self.len);
+        match self.nodes.last_mut() {
+            Some(c) if c.len() < NODE_CHUNK => c.push(node),
+            Some(_) => {
+                let mut c = Vec::with_capacity(NODE_CHUNK);
+                c.push(node);
+                self.nodes.push(c);
+            }
+            None => self.nodes.push(vec![node]),
+        }
+        self.len += 1;
         id
     }
 
-    /// Create a detached element; an HTML `template` gets its (empty) template contents.
-    pub fn create_element(&mut self, name: QualName, attrs: Vec<Attr>) -> NodeId {
-        let contents =
-            (name.ns == Namespace::Html && name.local == "template").then(|| self.create(NodeData::Fragment));
-        self.create(NodeData::Element(Element { name, attrs, template_contents: contents }))
+    /// What `id` is.
+    pub fn data(&self, id: NodeId) -> NodeData<'_> {
+        let n = self.node(id);
+        match n.kind {
+            Kind::Document => NodeData::Document,
+            Kind::Fragment => NodeData::Fragment,
+            Kind::Doctype => {
+                let e = &self.extra[n.a as usize..n.a as usize + 3];
+                NodeData::Doctype {
+                    name: self.text.get(e[0]),
+                    public_id: self.text.get(e[1]),
+                    system_id: self.text.get(e[2]),
+                }
+            }
+            Kind::Element | Kind::Template => NodeData::Element(self.element_ref(id, n)),
+            Kind::Text => NodeData::Text(self.text.get(n.str_ref())),
+            Kind::Comment => NodeData::Comment(self.text.get(n.str_ref())),
+            Kind::Pi => {
+                let e = &self.extra[n.a as usize..n.a as usize + 2];
+                NodeData::ProcessingInstruction { target: self.text.get(e[0]), data: self.text.get(e[1]) }
+            }
+        }
+    }
+
+    fn element_ref(&self, id: NodeId, n: &Node) -> ElementRef<'_> {
+        let template_contents = (n.kind == Kind::Template).then(|| NodeId::new(id.index() - 1));
+        ElementRef {
+            name: self.names.get(n.a),
+            template_contents,
+            attrs: &self.attrs[n.b as usize..(n.b + n.c) as usize],
+            dom: self,
+        }
+    }
+
+    /// The element at `id`, if it is one.
+    pub fn element(&self, id: NodeId) -> Option<ElementRef<'_>> {
+        let n = self.node(id);
+        n.is_element().then(|| self.element_ref(id, n))
+    }
+
+    /// The text of a Text node.
+    pub fn text(&self, id: NodeId) -> Option<&str> {
+        let n = self.node(id);
+        n.is_text().then(|| self.text.get(n.str_ref()))
+    }
+
+    /// Create a detached element; an HTML `template` gets its (empty) template contents,
+    /// created just before it.
+    pub fn create_element(&mut self, name: QualNameRef<'_>, attrs: Attrs<'_>) -> NodeId {
+        let index = self.names.intern(name);
+        self.create_element_named(index, name, attrs)
+    }
+
+    /// [`create_element`](Self::create_element) with the name already interned as `index`.
+    fn create_element_named(&mut self, index: u32, name: QualNameRef<'_>, attrs: Attrs<'_>) -> NodeId {
+        let template = *name.ns == Namespace::Html && name.local == "template";
+        if template {
+            self.create_fragment();
+        }
+        let start = to_u32(self.attrs.len());
+        if !attrs.is_empty() {
+            self.attrs.reserve(attrs.len());
+            for a in attrs.iter() {
+                let name = self.names.intern(a.name);
+                let value = self.text.push(a.value);
+                self.attrs.push(AttrRec { name, value });
+            }
+        }
+        let kind = if template { Kind::Template } else { Kind::Element };
+        self.push(Node::new(kind, index, start, to_u32(attrs.len())))
+    }
+
+    /// Create a detached Text node.
+    pub fn create_text(&mut self, text: &str) -> NodeId {
+        let r = self.text.push(text);
+        self.push(Node::new(Kind::Text, r.chunk, r.start, r.len))
+    }
+
+    pub fn create_comment(&mut self, data: &str) -> NodeId {
+        let r = self.text.push(data);
+        self.push(Node::new(Kind::Comment, r.chunk, r.start, r.len))
+    }
+
+    pub fn create_doctype(&mut self, name: &str, public_id: &str, system_id: &str) -> NodeId {
+        let at = to_u32(self.extra.len());
+        for s in [name, public_id, system_id] {
+            let r = self.text.push(s);
+            self.extra.push(r);
+        }
+        self.push(Node::new(Kind::Doctype, at, 0, 0))
+    }
+
+    pub fn create_processing_instruction(&mut self, target: &str, data: &str) -> NodeId {
+        let at = to_u32(self.extra.len());
+        for s in [target, data] {
+            let r = self.text.push(s);
+            self.extra.push(r);
+        }
+        self.push(Node::new(Kind::Pi, at, 0, 0))
+    }
+
+    pub fn create_fragment(&mut self) -> NodeId {
+        self.push(Node::new(Kind::Fragment, 0, 0, 0))
+    }
+
+    /// Append `text` to the Text node `id` (nothing for other nodes). Text at the end of the
+    /// arena grows in place; other text moves to the end with as much room again as it needs,
+    /// so any sequence of appends copies each byte a constant number of times on average.
+    pub fn append_text(&mut self, id: NodeId, text: &str) {
+        let n = self.node(id);
+        if !n.is_text() || text.is_empty() {
+            return;
+        }
+        let r = n.str_ref();
+        let key = to_u32(id.index());
+        if let Some(&room) = self.room.get(&key)
+            && (r.len as usize + text.len()) <= room as usize
+        {
+            // Write into the room reserved after the text (filler bytes, all ASCII).
+            let at = (r.start + r.len) as usize;
+            self.text.chunks[r.chunk as usize].replace_range(at..at + text.len(), text);
+            self.node_mut(id).c += to_u32(text.len());
+            return;
+        }
+        if !self.room.contains_key(&key) && self.text.can_extend(r, text.len()) {
+            self.text.chunks[r.chunk as usize].push_str(text);
+            self.node_mut(id).c += to_u32(text.len());
+            return;
+        }
+        let len = r.len as usize + text.len();
+        let room = len.saturating_mul(2);
+        let mut moved = String::with_capacity(room);
+        moved.push_str(self.text.get(r));
+        moved.push_str(text);
+        moved.extend(std::iter::repeat_n(' ', room - len));
+        let new = self.text.push(&moved);
+        self.room.insert(key, to_u32(room));
+        let n = self.node_mut(id);
+        (n.a, n.b, n.c) = (new.chunk, new.start, to_u32(len));
+    }
+
+    /// Add each attribute whose name `element` does not have yet (`<html>`/`<body>` merging),
+    /// in time linear in the number of attributes involved.
+    pub fn add_attributes_if_missing(&mut self, element: NodeId, attrs: Attrs<'_>) {
+        let n = self.node(element);
+        if !n.is_element() || attrs.is_empty() {
+            return;
+        }
+        let (start, len) = (n.b as usize, n.c as usize);
+        let key = to_u32(element.index());
+        // The element's attribute names are indexed once, at its first merge, and the index
+        // kept: repeated merges cost what they add, not what the element already has.
+        if self.merge_indexed.insert(key, ()).is_none() {
+            for a in &self.attrs[start..start + len] {
+                self.merge_names.insert((key, a.name), ());
+            }
+        }
+        let mut added = Vec::new();
+        for a in attrs.iter() {
+            let name = self.names.intern(a.name);
+            if self.merge_names.insert((key, name), ()).is_none() {
+                added.push(AttrRec { name, value: self.text.push(a.value) });
+            }
+        }
+        if added.is_empty() {
+            return;
+        }
+        let room = self.room.get(&key).copied().map_or(len, |r| r as usize);
+        let new_len = len + added.len();
+        if new_len <= room {
+            // Grow into the room reserved when the list last moved.
+            self.attrs[start + len..start + new_len].copy_from_slice(&added);
+        } else if room == len && start + len == self.attrs.len() && !self.room.contains_key(&key) {
+            self.attrs.extend_from_slice(&added);
+        } else {
+            // Move to the end with room to grow again.
+            let new_start = self.attrs.len();
+            let new_room = new_len * 2;
+            self.attrs.extend_from_within(start..start + len);
+            self.attrs.extend_from_slice(&added);
+            let filler = AttrRec { name: 0, value: StrRef::default() };
+            self.attrs.resize(new_start + new_room, filler);
+            self.room.insert(key, to_u32(new_room));
+            self.node_mut(element).b = to_u32(new_start);
+        }
+        self.node_mut(element).c = to_u32(new_len);
     }
 
     /// The children of `id`, in order.
     pub fn children(&self, id: NodeId) -> Children<'_> {
-        Children { dom: self, next: self.nodes[id.index()].first_child }
+        Children { dom: self, next: self.node(id).first_child }
     }
 
     /// `id` and its descendants in tree order (template contents not included), without
@@ -265,7 +740,7 @@ impl Dom {
     pub fn text_content(&self, id: NodeId) -> String {
         let mut s = String::new();
         for n in self.descendants(id) {
-            if let NodeData::Text(t) = &self.nodes[n.index()].data {
+            if let Some(t) = self.text(n) {
                 s.push_str(t);
             }
         }
@@ -273,18 +748,20 @@ impl Dom {
     }
 
     /// Remove `id` from its parent, if it has one.
+    #[inline]
     pub fn detach(&mut self, id: NodeId) {
-        let Some(parent) = self.nodes[id.index()].parent else { return };
-        let (prev, next) = (self.nodes[id.index()].prev, self.nodes[id.index()].next);
+        let n = self.node(id);
+        let Some(parent) = n.parent else { return };
+        let (prev, next) = (n.prev, n.next);
         match prev {
-            Some(p) => self.nodes[p.index()].next = next,
-            None => self.nodes[parent.index()].first_child = next,
+            Some(p) => self.node_mut(p).next = next,
+            None => self.node_mut(parent).first_child = next,
         }
         match next {
-            Some(n) => self.nodes[n.index()].prev = prev,
-            None => self.nodes[parent.index()].last_child = prev,
+            Some(n) => self.node_mut(n).prev = prev,
+            None => self.node_mut(parent).last_child = prev,
         }
-        let n = &mut self.nodes[id.index()];
+        let n = self.node_mut(id);
         n.parent = None;
         n.prev = None;
         n.next = None;
@@ -293,40 +770,40 @@ impl Dom {
     /// Append `child` (detached first) as the last child of `parent`.
     pub fn append(&mut self, parent: NodeId, child: NodeId) {
         self.detach(child);
-        let last = self.nodes[parent.index()].last_child;
+        let last = self.node(parent).last_child;
         {
-            let c = &mut self.nodes[child.index()];
+            let c = self.node_mut(child);
             c.parent = Some(parent);
             c.prev = last;
         }
         match last {
-            Some(l) => self.nodes[l.index()].next = Some(child),
-            None => self.nodes[parent.index()].first_child = Some(child),
+            Some(l) => self.node_mut(l).next = Some(child),
+            None => self.node_mut(parent).first_child = Some(child),
         }
-        self.nodes[parent.index()].last_child = Some(child);
+        self.node_mut(parent).last_child = Some(child);
     }
 
     /// Insert `child` (detached first) immediately before `sibling`, which must have a parent.
     pub fn insert_before(&mut self, sibling: NodeId, child: NodeId) {
         self.detach(child);
-        let Some(parent) = self.nodes[sibling.index()].parent else { return };
-        let prev = self.nodes[sibling.index()].prev;
+        let Some(parent) = self.node(sibling).parent else { return };
+        let prev = self.node(sibling).prev;
         {
-            let c = &mut self.nodes[child.index()];
+            let c = self.node_mut(child);
             c.parent = Some(parent);
             c.prev = prev;
             c.next = Some(sibling);
         }
-        self.nodes[sibling.index()].prev = Some(child);
+        self.node_mut(sibling).prev = Some(child);
         match prev {
-            Some(p) => self.nodes[p.index()].next = Some(child),
-            None => self.nodes[parent.index()].first_child = Some(child),
+            Some(p) => self.node_mut(p).next = Some(child),
+            None => self.node_mut(parent).first_child = Some(child),
         }
     }
 
     /// Move every child of `from` to the end of `to`, in order.
     pub fn move_children(&mut self, from: NodeId, to: NodeId) {
-        while let Some(c) = self.nodes[from.index()].first_child {
+        while let Some(c) = self.node(from).first_child {
             self.append(to, c);
         }
     }
@@ -339,23 +816,21 @@ impl Dom {
             if n == ancestor {
                 return true;
             }
-            cur = match self.nodes[n.index()].parent {
+            let node = self.node(n);
+            cur = match node.parent {
                 Some(p) => Some(p),
-                None if matches!(self.nodes[n.index()].data, NodeData::Fragment) => self.template_of(n),
+                None if node.kind == Kind::Fragment => self.template_of(n),
                 None => None,
             };
         }
         false
     }
 
-    /// The template whose contents `fragment` is. Template contents are created right before
+    /// The template whose contents `fragment` is: template contents are created right before
     /// their template, so this is a constant-time check.
     fn template_of(&self, fragment: NodeId) -> Option<NodeId> {
-        let t = NodeId::new(fragment.index() + 1);
-        match self.nodes.get(t.index()).map(|n| &n.data) {
-            Some(NodeData::Element(e)) if e.template_contents == Some(fragment) => Some(t),
-            _ => None,
-        }
+        let t = fragment.index() + 1;
+        (t < self.len && self.node(NodeId::new(t)).kind == Kind::Template).then(|| NodeId::new(t))
     }
 
     /// Serialize in the html5lib-tests tree format (see [`to_test_format`]).
@@ -374,7 +849,7 @@ impl Iterator for Children<'_> {
     type Item = NodeId;
     fn next(&mut self) -> Option<NodeId> {
         let n = self.next?;
-        self.next = self.dom.nodes[n.index()].next;
+        self.next = self.dom.node(n).next;
         Some(n)
     }
 }
@@ -390,7 +865,7 @@ impl Iterator for Descendants<'_> {
     type Item = NodeId;
     fn next(&mut self) -> Option<NodeId> {
         let n = self.next?;
-        let node = &self.dom.nodes[n.index()];
+        let node = self.dom.node(n);
         self.next = if let Some(c) = node.first_child {
             Some(c)
         } else {
@@ -399,7 +874,7 @@ impl Iterator for Descendants<'_> {
                 if cur == self.root {
                     break None;
                 }
-                let c = &self.dom.nodes[cur.index()];
+                let c = self.dom.node(cur);
                 if let Some(s) = c.next {
                     break Some(s);
                 }

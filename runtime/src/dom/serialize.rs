@@ -50,7 +50,7 @@ pub fn to_test_format(dom: &Dom, root: NodeId) -> String {
             Item::Node(id, depth) => (id, depth),
         };
         indent(&mut out, depth);
-        match &dom[id].data {
+        match dom.data(id) {
             NodeData::Document | NodeData::Fragment => out.push_str("#fragment\n"),
             NodeData::Doctype { name, public_id, system_id } => {
                 out.push_str("<!DOCTYPE ");
@@ -82,11 +82,8 @@ pub fn to_test_format(dom: &Dom, root: NodeId) -> String {
                 out.push_str(ns_designator(&e.name.ns));
                 out.push_str(&e.name.local);
                 out.push_str(">\n");
-                let mut attrs: Vec<(String, &str)> = e
-                    .attrs
-                    .iter()
-                    .map(|a| (format!("{}{}", ns_designator(&a.name.ns), a.name.local), a.value.as_str()))
-                    .collect();
+                let mut attrs: Vec<(String, &str)> =
+                    e.attrs().map(|a| (format!("{}{}", ns_designator(&a.name.ns), a.name.local), a.value)).collect();
                 attrs.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
                 for (name, value) in attrs {
                     indent(&mut out, depth + 1);

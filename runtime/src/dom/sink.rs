@@ -1,19 +1,16 @@
 //! The arena DOM as a [`TreeSink`]: what `parse_document` and `parse_fragment` build into.
 
-use super::{Attr, Dom, NodeData, NodeId, QualName, QuirksMode};
-use crate::html::tree::{Location, TreeSink};
-use std::collections::HashSet;
+use super::{Attrs, Dom, NodeId, QualNameRef, QuirksMode};
+use crate::html::tree::{KnownName, Location, TreeSink};
 
 impl Dom {
-    fn text_before(&mut self, at: &Location<NodeId>) -> Option<&mut String> {
+    /// The Text node immediately before `at`, if there is one.
+    fn text_before(&self, at: &Location<NodeId>) -> Option<NodeId> {
         let prev = match at {
             Location::Append(p) => self[*p].last_child,
             Location::Before { sibling, .. } => self[*sibling].prev,
         }?;
-        match &mut self.node_mut(prev).data {
-            NodeData::Text(t) => Some(t),
-            _ => None,
-        }
+        self[prev].is_text().then_some(prev)
     }
 }
 
@@ -24,28 +21,39 @@ impl TreeSink for Dom {
         Dom::document(self)
     }
 
-    fn create_element(&mut self, name: QualName, attrs: Vec<Attr>) -> NodeId {
+    fn create_element(&mut self, name: QualNameRef<'_>, attrs: Attrs<'_>) -> NodeId {
         Dom::create_element(self, name, attrs)
     }
 
+    fn create_known_element(&mut self, known: KnownName, name: QualNameRef<'_>, attrs: Attrs<'_>) -> NodeId {
+        let index = match self.known.get(known.index()) {
+            Some(&i) if i != u32::MAX => i,
+            _ => {
+                let i = self.names.intern(name);
+                if self.known.len() <= known.index() {
+                    self.known.resize(known.index() + 1, u32::MAX);
+                }
+                self.known[known.index()] = i;
+                i
+            }
+        };
+        self.create_element_named(index, name, attrs)
+    }
+
     fn create_comment(&mut self, data: &str) -> NodeId {
-        self.create(NodeData::Comment(data.to_owned()))
+        Dom::create_comment(self, data)
     }
 
     fn create_processing_instruction(&mut self, target: &str, data: &str) -> NodeId {
-        self.create(NodeData::ProcessingInstruction { target: target.to_owned(), data: data.to_owned() })
+        Dom::create_processing_instruction(self, target, data)
     }
 
     fn create_doctype(&mut self, name: &str, public_id: &str, system_id: &str) -> NodeId {
-        self.create(NodeData::Doctype {
-            name: name.to_owned(),
-            public_id: public_id.to_owned(),
-            system_id: system_id.to_owned(),
-        })
+        Dom::create_doctype(self, name, public_id, system_id)
     }
 
     fn create_document_fragment(&mut self) -> NodeId {
-        self.create(NodeData::Fragment)
+        self.create_fragment()
     }
 
     fn insert(&mut self, at: &Location<NodeId>, node: NodeId) {
@@ -57,10 +65,10 @@ impl TreeSink for Dom {
 
     fn insert_text(&mut self, at: &Location<NodeId>, text: &str) {
         if let Some(t) = self.text_before(at) {
-            t.push_str(text);
+            self.append_text(t, text);
             return;
         }
-        let n = self.create(NodeData::Text(text.to_owned()));
+        let n = self.create_text(text);
         self.insert(at, n);
     }
 
@@ -77,22 +85,11 @@ impl TreeSink for Dom {
     }
 
     fn template_contents(&mut self, template: &NodeId) -> NodeId {
-        match &self[*template].data {
-            NodeData::Element(e) if e.template_contents.is_some() => e.template_contents.unwrap_or(*template),
-            _ => *template,
-        }
+        self.element(*template).and_then(|e| e.template_contents).unwrap_or(*template)
     }
 
-    fn add_attributes_if_missing(&mut self, element: &NodeId, attrs: Vec<Attr>) {
-        if let NodeData::Element(e) = &mut self.node_mut(*element).data {
-            // A set keeps this linear in the number of attributes.
-            let mut have: HashSet<QualName> = e.attrs.iter().map(|a| a.name.clone()).collect();
-            for a in attrs {
-                if have.insert(a.name.clone()) {
-                    e.attrs.push(a);
-                }
-            }
-        }
+    fn add_attributes_if_missing(&mut self, element: &NodeId, attrs: Attrs<'_>) {
+        Dom::add_attributes_if_missing(self, *element, attrs);
     }
 
     fn set_quirks_mode(&mut self, mode: QuirksMode) {
@@ -100,7 +97,7 @@ impl TreeSink for Dom {
     }
 
     fn has_element_child(&self, node: &NodeId) -> bool {
-        self.children(*node).any(|c| matches!(self[c].data, NodeData::Element(_)))
+        self.children(*node).any(|c| self[c].is_element())
     }
 
     fn is_inclusive_ancestor(&self, ancestor: &NodeId, node: &NodeId) -> bool {

@@ -15,8 +15,7 @@ use super::tokenizer::Tokenizer;
 #[cfg(feature = "trace")]
 use super::State;
 use crate::Span;
-use crate::dom::{Attr, Dom, Name, Namespace, NodeData, NodeId, QualName};
-use std::collections::HashMap;
+use crate::dom::{AttrRef, Attrs, Dom, FastMap, Namespace, NodeData, NodeId, QualNameRef};
 
 const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
 const XMLNS_NS: &str = "http://www.w3.org/2000/xmlns/";
@@ -59,16 +58,41 @@ pub enum TreeError {
 pub struct TreeBuilder {
     dom: Dom,
     phase: Phase,
-    /// Open elements with their qualified names as written.
-    stack: Vec<(NodeId, Box<str>)>,
-    /// How many open elements have each qualified name: "an element in scope" in O(1).
-    open_names: HashMap<Box<str>, usize>,
-    /// Namespace bindings in scope: prefix ("" for the default namespace) → stack of URIs
-    /// ("" unbinds). Each open element records the prefixes it declared, to pop them.
-    bindings: HashMap<Box<str>, Vec<Box<str>>>,
-    declared: Vec<Vec<Box<str>>>,
+    /// Open elements with their qualified names as written (as ids of `names`).
+    stack: Vec<(NodeId, u32)>,
+    /// Qualified names seen in start tags, numbered.
+    names: FastMap<Box<str>, u32>,
+    /// How many open elements have each qualified name (by id): "an element in scope" in
+    /// O(1).
+    open_names: Vec<u32>,
+    /// Namespace bindings in scope: prefix ("" for the default namespace) → stack of
+    /// namespaces (`Namespace::None` unbinds). Each open element records how many prefixes
+    /// it declared (`declared_len`), their names at the end of `declared`, to pop them.
+    bindings: FastMap<Box<str>, Vec<Namespace>>,
+    declared: Vec<Box<str>>,
+    declared_len: Vec<u32>,
+    /// A reusable buffer for resolved attributes (empty between tags).
+    scratch: Vec<AttrRef<'static>>,
     want_errors: bool,
     errors: Vec<TreeError>,
+}
+
+static XML: Namespace = Namespace::Xml;
+static XMLNS: Namespace = Namespace::Xmlns;
+
+/// The namespace bound to `prefix`, if any.
+fn lookup<'b>(bindings: &'b FastMap<Box<str>, Vec<Namespace>>, prefix: &str) -> Option<&'b Namespace> {
+    match prefix {
+        "xml" => Some(&XML),
+        "xmlns" => Some(&XMLNS),
+        _ => bindings.get(prefix).and_then(|v| v.last()).filter(|n| **n != Namespace::None),
+    }
+}
+
+/// Reuse `v`'s buffer for a vector of another lifetime (it is empty, so nothing is converted;
+/// collecting in place keeps the allocation).
+fn recycle<'x, 'y>(v: Vec<AttrRef<'x>>) -> Vec<AttrRef<'y>> {
+    v.into_iter().filter_map(|_| None).collect()
 }
 
 impl TreeBuilder {
@@ -77,9 +101,12 @@ impl TreeBuilder {
             dom: Dom::new(),
             phase: Phase::Start,
             stack: Vec::new(),
-            open_names: HashMap::new(),
-            bindings: HashMap::new(),
+            names: FastMap::default(),
+            open_names: Vec::new(),
+            bindings: FastMap::default(),
             declared: Vec::new(),
+            declared_len: Vec::new(),
+            scratch: Vec::new(),
             want_errors,
             errors: Vec::new(),
         }
@@ -99,14 +126,6 @@ impl TreeBuilder {
         self.stack.last().map_or(self.dom.document(), |(id, _)| *id)
     }
 
-    fn lookup(&self, prefix: &str) -> Option<&str> {
-        match prefix {
-            "xml" => Some(XML_NS),
-            "xmlns" => Some(XMLNS_NS),
-            _ => self.bindings.get(prefix).and_then(|v| v.last()).map(|u| &**u).filter(|u| !u.is_empty()),
-        }
-    }
-
     fn namespace(url: &str) -> Namespace {
         match url {
             XML_NS => Namespace::Xml,
@@ -115,6 +134,7 @@ impl TreeBuilder {
             "http://www.w3.org/2000/svg" => Namespace::Svg,
             "http://www.w3.org/1998/Math/MathML" => Namespace::MathMl,
             "http://www.w3.org/1999/xlink" => Namespace::XLink,
+            "" => Namespace::None,
             _ => Namespace::Other(url.into()),
         }
     }
@@ -127,9 +147,9 @@ impl TreeBuilder {
     }
 
     /// Create an element for a tag, declaring its namespaces first (they apply to the element
-    /// itself and its attributes). Returns the element and the prefixes it declared.
-    fn create_element(&mut self, tag: &super::Tag<'_>, span: Span) -> (NodeId, Vec<Box<str>>) {
-        let mut declared: Vec<Box<str>> = Vec::new();
+    /// itself and its attributes). Returns the element and how many prefixes it declared.
+    fn create_element(&mut self, tag: &super::Tag<'_>, span: Span) -> (NodeId, u32) {
+        let mut declared = 0;
         for a in &tag.attributes {
             let decl = if a.name == "xmlns" {
                 Some("")
@@ -145,106 +165,117 @@ impl TreeBuilder {
                 }
                 continue;
             }
-            self.bindings.entry(prefix.into()).or_default().push(a.value.as_ref().into());
-            declared.push(prefix.into());
-        }
-        let (prefix, local) = Self::split(&tag.name);
-        let ns = match prefix {
-            Some(p) => match self.lookup(p) {
-                Some(url) => Self::namespace(url),
+            let ns = Self::namespace(&a.value);
+            match self.bindings.get_mut(prefix) {
+                Some(v) => v.push(ns),
                 None => {
-                    self.error(TreeError::UnboundPrefix(span));
-                    Namespace::None
+                    self.bindings.insert(prefix.into(), vec![ns]);
+                }
+            }
+            self.declared.push(prefix.into());
+            declared += 1;
+        }
+        // Errors in the order found, reported once the bindings are no longer borrowed.
+        let want_errors = self.want_errors;
+        let mut errors = Vec::new();
+        let mut report = |e: TreeError| {
+            if want_errors {
+                errors.push(e)
+            }
+        };
+        let bindings = &self.bindings;
+        let (prefix, local) = Self::split(&tag.name);
+        // An element whose prefix is unbound keeps its qualified name as its local name.
+        let name = match prefix {
+            Some(p) => match lookup(bindings, p) {
+                Some(ns) => QualNameRef { ns, prefix: Some(p), local },
+                None => {
+                    report(TreeError::UnboundPrefix(span));
+                    QualNameRef::new(&Namespace::None, &tag.name)
                 }
             },
-            None => self.lookup("").map_or(Namespace::None, Self::namespace),
+            None => QualNameRef::new(lookup(bindings, "").unwrap_or(&Namespace::None), local),
         };
-        // An element whose prefix is unbound keeps its qualified name as its local name.
-        let name = match (prefix, &ns) {
-            (Some(p), Namespace::None) => QualName { ns, prefix: None, local: Name::Owned(format!("{p}:{local}")) },
-            (Some(p), _) => QualName { ns, prefix: Some(Name::Owned(p.to_owned())), local: Name::Owned(local.to_owned()) },
-            (None, _) => QualName { ns, prefix: None, local: Name::Owned(local.to_owned()) },
-        };
-        let mut attrs: Vec<Attr> = Vec::with_capacity(tag.attributes.len());
-        let mut seen: HashMap<(Namespace, Box<str>), ()> = HashMap::new();
+        let mut attrs = recycle(std::mem::take(&mut self.scratch));
+        let mut seen: FastMap<(&Namespace, &str), ()> = FastMap::default();
         for a in &tag.attributes {
             let is_decl = a.name == "xmlns"
                 || a.name.strip_prefix("xmlns:").is_some_and(|p| !p.is_empty() && p != "xml" && p != "xmlns");
             let qn = if is_decl {
                 let (p, l) = Self::split(&a.name);
-                QualName { ns: Namespace::Xmlns, prefix: p.map(|p| Name::Owned(p.to_owned())), local: Name::Owned(l.to_owned()) }
+                QualNameRef { ns: &XMLNS, prefix: p, local: l }
             } else {
                 match Self::split(&a.name) {
                     // Unprefixed attributes are in no namespace, whatever the default namespace.
-                    (None, l) => QualName::new(Namespace::None, Name::Owned(l.to_owned())),
-                    (Some(p), l) => match self.lookup(p) {
-                        Some(url) if !(p == "xmlns") => QualName {
-                            ns: Self::namespace(url),
-                            prefix: Some(Name::Owned(p.to_owned())),
-                            local: Name::Owned(l.to_owned()),
-                        },
+                    (None, l) => QualNameRef::new(&Namespace::None, l),
+                    (Some(p), l) => match lookup(bindings, p) {
+                        Some(ns) if p != "xmlns" => QualNameRef { ns, prefix: Some(p), local: l },
                         _ => {
                             if p != "xmlns" {
-                                self.error(TreeError::UnboundPrefix(span));
+                                report(TreeError::UnboundPrefix(span));
                             }
-                            QualName::new(Namespace::None, Name::Owned(a.name.to_string()))
+                            QualNameRef::new(&Namespace::None, &a.name)
                         }
                     },
                 }
             };
-            let key = (qn.ns.clone(), Box::<str>::from(&*qn.local));
-            if qn.ns != Namespace::None && seen.insert(key, ()).is_some() {
-                self.error(TreeError::DuplicateNamespacedAttribute(span));
+            if *qn.ns != Namespace::None && seen.insert((qn.ns, qn.local), ()).is_some() {
+                report(TreeError::DuplicateNamespacedAttribute(span));
                 continue;
             }
-            attrs.push(Attr { name: qn, value: a.value.to_string() });
+            attrs.push(AttrRef { name: qn, value: &a.value });
         }
-        let id = self.dom.create_element(name, attrs);
+        let id = self.dom.create_element(name, Attrs::refs(&attrs));
+        drop(seen);
+        attrs.clear();
+        self.scratch = recycle(attrs);
+        self.errors.append(&mut errors);
         (id, declared)
     }
 
-    fn undeclare(&mut self, declared: Vec<Box<str>>) {
-        for p in declared {
-            if let Some(v) = self.bindings.get_mut(&p) {
+    fn undeclare(&mut self, declared: u32) {
+        for _ in 0..declared {
+            if let Some(p) = self.declared.pop()
+                && let Some(v) = self.bindings.get_mut(&p)
+            {
                 v.pop();
             }
         }
     }
 
-    fn push(&mut self, id: NodeId, qname: &str, declared: Vec<Box<str>>) {
-        self.stack.push((id, qname.into()));
-        *self.open_names.entry(qname.into()).or_default() += 1;
-        self.declared.push(declared);
+    fn push(&mut self, id: NodeId, qname: &str, declared: u32) {
+        let name = match self.names.get(qname) {
+            Some(&n) => n,
+            None => {
+                let n = self.open_names.len() as u32;
+                self.names.insert(qname.into(), n);
+                self.open_names.push(0);
+                n
+            }
+        };
+        self.stack.push((id, name));
+        self.open_names[name as usize] += 1;
+        self.declared_len.push(declared);
     }
 
     fn pop(&mut self) {
         if let Some((_, name)) = self.stack.pop() {
-            if let Some(n) = self.open_names.get_mut(&name) {
-                *n -= 1;
-                if *n == 0 {
-                    self.open_names.remove(&name);
-                }
-            }
+            self.open_names[name as usize] -= 1;
         }
-        if let Some(d) = self.declared.pop() {
+        if let Some(d) = self.declared_len.pop() {
             self.undeclare(d);
         }
     }
 
     /// "Append a character to a node": adjacent text becomes one Text node.
     fn append_text(&mut self, parent: NodeId, text: &str) {
-        if let Some(last) = self.dom.node(parent).last_child() {
-            if let NodeData::Text(t) = &mut self.dom.node_mut(last).data {
-                t.push_str(text);
-                return;
-            }
+        if let Some(last) = self.dom.node(parent).last_child()
+            && self.dom.node(last).is_text()
+        {
+            self.dom.append_text(last, text);
+            return;
         }
-        let id = self.dom.create(NodeData::Text(text.to_owned()));
-        self.dom.append(parent, id);
-    }
-
-    fn append_node(&mut self, parent: NodeId, data: NodeData) {
-        let id = self.dom.create(data);
+        let id = self.dom.create_text(text);
         self.dom.append(parent, id);
     }
 
@@ -268,28 +299,29 @@ impl TreeBuilder {
                 }
                 Token::Comment(c) => {
                     let doc = self.dom.document();
-                    self.append_node(doc, NodeData::Comment(c.into_owned()));
+                    let c = self.dom.create_comment(&c);
+                    self.dom.append(doc, c);
                 }
                 Token::ProcessingInstruction(p) => {
                     let doc = self.dom.document();
-                    self.append_node(doc, NodeData::ProcessingInstruction { target: p.target.into_owned(), data: p.data.into_owned() });
+                    let p = self.dom.create_processing_instruction(&p.target, &p.data);
+                    self.dom.append(doc, p);
                 }
                 // Decision (spec/xml5/README.md): a DOCTYPE before the root element becomes the
                 // document's DOCTYPE node, as xml5lib-tests expect; the draft is silent.
                 Token::Doctype(d) => {
                     let doc = self.dom.document();
-                    let has_doctype = self.dom.children(doc).any(|c| matches!(self.dom.node(c).data, NodeData::Doctype { .. }));
+                    let has_doctype =
+                        self.dom.children(doc).any(|c| matches!(self.dom.data(c), NodeData::Doctype { .. }));
                     if has_doctype {
                         self.error(TreeError::UnexpectedToken(span));
                     } else {
-                        self.append_node(
-                            doc,
-                            NodeData::Doctype {
-                                name: d.name.map(|n| n.into_owned()).unwrap_or_default(),
-                                public_id: d.public_id.map(|n| n.into_owned()).unwrap_or_default(),
-                                system_id: d.system_id.map(|n| n.into_owned()).unwrap_or_default(),
-                            },
+                        let n = self.dom.create_doctype(
+                            d.name.as_deref().unwrap_or(""),
+                            d.public_id.as_deref().unwrap_or(""),
+                            d.system_id.as_deref().unwrap_or(""),
                         );
+                        self.dom.append(doc, n);
                     }
                 }
                 Token::Eof => {
@@ -319,14 +351,16 @@ impl TreeBuilder {
                     self.undeclare(declared);
                 }
                 Token::EndTag(tag) => {
-                    if self.stack.last().is_none_or(|(_, n)| **n != *tag.name) {
+                    let name = self.names.get(&*tag.name).copied();
+                    if self.stack.last().is_none_or(|&(_, n)| Some(n) != name) {
                         self.error(TreeError::MismatchedEndTag(span));
                     }
-                    if self.open_names.contains_key(&*tag.name) {
-                        while let Some((_, n)) = self.stack.last() {
-                            let matched = **n == *tag.name;
+                    if let Some(name) = name
+                        && self.open_names[name as usize] > 0
+                    {
+                        while let Some(&(_, n)) = self.stack.last() {
                             self.pop();
-                            if matched {
+                            if n == name {
                                 break;
                             }
                         }
@@ -343,11 +377,13 @@ impl TreeBuilder {
                 }
                 Token::Comment(c) => {
                     let cur = self.current();
-                    self.append_node(cur, NodeData::Comment(c.into_owned()));
+                    let c = self.dom.create_comment(&c);
+                    self.dom.append(cur, c);
                 }
                 Token::ProcessingInstruction(p) => {
                     let cur = self.current();
-                    self.append_node(cur, NodeData::ProcessingInstruction { target: p.target.into_owned(), data: p.data.into_owned() });
+                    let p = self.dom.create_processing_instruction(&p.target, &p.data);
+                    self.dom.append(cur, p);
                 }
                 Token::Eof => {
                     self.error(TreeError::EofWithOpenElements(span));
@@ -364,11 +400,13 @@ impl TreeBuilder {
             Phase::End => match token {
                 Token::Comment(c) => {
                     let doc = self.dom.document();
-                    self.append_node(doc, NodeData::Comment(c.into_owned()));
+                    let c = self.dom.create_comment(&c);
+                    self.dom.append(doc, c);
                 }
                 Token::ProcessingInstruction(p) => {
                     let doc = self.dom.document();
-                    self.append_node(doc, NodeData::ProcessingInstruction { target: p.target.into_owned(), data: p.data.into_owned() });
+                    let p = self.dom.create_processing_instruction(&p.target, &p.data);
+                    self.dom.append(doc, p);
                 }
                 Token::Eof => {}
                 Token::Characters(c) if c.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n')) => {}

@@ -1,18 +1,25 @@
 //! The list of active formatting elements (spec: #list-of-active-formatting-elements), with
 //! per-marker-segment counters so that Noah's Ark and the adoption agency's search only walk
-//! the list when a match can exist.
+//! the list when a match can exist. Entries' attributes (kept to create the element again) live
+//! in one arena per list, reclaimed when the list empties and compacted when mostly dead.
 
 use super::stack::ElemId;
 use super::tags::Tag;
-use crate::dom::Attr;
-use std::collections::HashMap;
-use std::hash::{DefaultHasher, Hash, Hasher};
+use crate::dom::{Attrs, FastHasher, FastMap};
+use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
+
+/// Where an entry's attributes are in the list's arena: `attrs[start..start + len]`.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct AttrRange {
+    start: u32,
+    len: u32,
+}
 
 pub(crate) struct Entry {
     pub id: ElemId,
     pub tag: Tag,
-    /// The attributes of the token the element was created for (to create it again).
-    pub attrs: Vec<Attr>,
+    /// The attributes of the token the element was created for.
+    pub attrs: AttrRange,
     key: u64,
     seg: u32,
 }
@@ -22,43 +29,134 @@ pub(crate) enum Item {
     Elem(Entry),
 }
 
-#[derive(Default)]
-struct Segment {
-    tag_counts: HashMap<Tag, u32>,
-    noah: HashMap<u64, u32>,
+/// The tags that can be in the list (spec: #formatting), as the index of a counter.
+fn slot(tag: Tag) -> Option<usize> {
+    use Tag::*;
+    Some(match tag {
+        A => 0,
+        B => 1,
+        Big => 2,
+        Code => 3,
+        Em => 4,
+        Font => 5,
+        I => 6,
+        Nobr => 7,
+        S => 8,
+        Small => 9,
+        Strike => 10,
+        Strong => 11,
+        Tt => 12,
+        U => 13,
+        _ => return None,
+    })
 }
+const SLOTS: usize = 14;
 
 pub(crate) struct Afe {
     pub items: Vec<Item>,
-    segs: Vec<Segment>,
+    /// Per segment (the part after a marker): how many entries of each formatting tag.
+    segs: Vec<[u32; SLOTS]>,
+    /// Per (segment, Noah key): how many entries. Zero counts are removed.
+    noah: FastMap<(u32, u64), u32>,
+    /// The attribute arena: names and values in `text`, as (start, len) pairs
+    /// `[name start, name len, value start, value len]`. Formatting elements are HTML
+    /// elements, so every attribute is in no namespace.
+    text: String,
+    attrs: Vec<[u32; 4]>,
+    /// How many records of `attrs` entries still use.
+    live: usize,
 }
 
-/// A key for "same tag name, namespace and attributes" (attribute order does not matter).
-fn noah_key(tag: Tag, attrs: &[Attr]) -> u64 {
-    let mut pairs: Vec<(&str, &str, &crate::dom::Namespace)> =
-        attrs.iter().map(|a| (&*a.name.local, a.value.as_str(), &a.name.ns)).collect();
-    pairs.sort_unstable();
-    let mut h = DefaultHasher::new();
-    tag.hash(&mut h);
-    pairs.hash(&mut h);
+fn hash_str(s: &str) -> u64 {
+    let mut h = BuildHasherDefault::<FastHasher>::default().build_hasher();
+    h.write(s.as_bytes());
     h.finish()
 }
 
-fn same_attrs(a: &[Attr], b: &[Attr]) -> bool {
-    if a.len() != b.len() {
-        return false;
+/// A key for "same tag name, namespace and attributes": attribute order does not matter, so
+/// the attributes' hashes are combined by addition.
+fn noah_key(tag: Tag, attrs: Attrs<'_>) -> u64 {
+    let mut key = (tag as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    for a in attrs.iter() {
+        key = key.wrapping_add(hash_str(a.name.local) ^ hash_str(a.value).rotate_left(17));
     }
-    let key = |x: &Attr| (x.name.ns.clone(), x.name.local.clone(), x.value.clone());
-    let mut x: Vec<_> = a.iter().map(key).collect();
-    let mut y: Vec<_> = b.iter().map(key).collect();
-    x.sort_unstable();
-    y.sort_unstable();
-    x == y
+    key
+}
+
+fn to_u32(n: usize) -> u32 {
+    u32::try_from(n).expect("formatting-list arena fits in 32 bits")
 }
 
 impl Afe {
     pub fn new() -> Afe {
-        Afe { items: Vec::new(), segs: vec![Segment::default()] }
+        Afe {
+            items: Vec::new(),
+            segs: vec![[0; SLOTS]],
+            noah: FastMap::default(),
+            text: String::new(),
+            attrs: Vec::new(),
+            live: 0,
+        }
+    }
+
+    /// The attributes of an entry.
+    pub fn attrs(&self, r: AttrRange) -> Attrs<'_> {
+        let recs = &self.attrs[r.start as usize..(r.start + r.len) as usize];
+        Attrs::packed(&self.text, recs)
+    }
+
+    fn store(&mut self, attrs: Attrs<'_>) -> AttrRange {
+        let start = to_u32(self.attrs.len());
+        for a in attrs.iter() {
+            let n = to_u32(self.text.len());
+            self.text.push_str(a.name.local);
+            let v = to_u32(self.text.len());
+            self.text.push_str(a.value);
+            self.attrs.push([n, v - n, v, to_u32(a.value.len())]);
+        }
+        self.live += attrs.len();
+        AttrRange { start, len: to_u32(attrs.len()) }
+    }
+
+    /// Reclaim the arena: all of it when no entry uses it, else by copying the live records
+    /// when they are less than a third of it (so each record is copied O(1) times on average).
+    fn collect(&mut self) {
+        if self.live == 0 {
+            self.text.clear();
+            self.attrs.clear();
+            return;
+        }
+        if self.attrs.len() < 64 || self.live * 3 > self.attrs.len() {
+            return;
+        }
+        let (mut text, mut attrs) = (String::new(), Vec::with_capacity(self.live * 2));
+        for item in &mut self.items {
+            let Item::Elem(e) = item else { continue };
+            let start = to_u32(attrs.len());
+            for r in &self.attrs[e.attrs.start as usize..(e.attrs.start + e.attrs.len) as usize] {
+                let n = to_u32(text.len());
+                text.push_str(&self.text[r[0] as usize..(r[0] + r[1]) as usize]);
+                let v = to_u32(text.len());
+                text.push_str(&self.text[r[2] as usize..(r[2] + r[3]) as usize]);
+                attrs.push([n, r[1], v, r[3]]);
+            }
+            e.attrs.start = start;
+        }
+        self.text = text;
+        self.attrs = attrs;
+    }
+
+    /// Whether two entries have the same attributes, in any order.
+    fn same_attrs(&self, a: AttrRange, b: AttrRange) -> bool {
+        if a.len != b.len {
+            return false;
+        }
+        let pairs = |r: AttrRange| {
+            let mut v: Vec<(&str, &str)> = self.attrs(r).iter().map(|x| (x.name.local, x.value)).collect();
+            v.sort_unstable();
+            v
+        };
+        pairs(a) == pairs(b)
     }
 
     fn top(&self) -> u32 {
@@ -67,27 +165,33 @@ impl Afe {
 
     pub fn insert_marker(&mut self) {
         self.items.push(Item::Marker);
-        self.segs.push(Segment::default());
+        self.segs.push([0; SLOTS]);
     }
 
     fn count(&mut self, e: &Entry, up: bool) {
-        let seg = &mut self.segs[e.seg as usize];
-        for c in [seg.tag_counts.entry(e.tag).or_insert(0), seg.noah.entry(e.key).or_insert(0)] {
-            if up {
-                *c += 1;
-            } else {
-                *c = c.saturating_sub(1);
+        if let Some(i) = slot(e.tag) {
+            let c = &mut self.segs[e.seg as usize][i];
+            *c = if up { *c + 1 } else { c.saturating_sub(1) };
+        }
+        if up {
+            *self.noah.entry((e.seg, e.key)).or_insert(0) += 1;
+        } else if let Some(c) = self.noah.get_mut(&(e.seg, e.key)) {
+            *c -= 1;
+            if *c == 0 {
+                self.noah.remove(&(e.seg, e.key));
             }
         }
     }
 
     /// spec: #push-onto-the-list-of-active-formatting-elements (Noah's Ark). Returns the
     /// element removed to make room, if any.
-    pub fn push(&mut self, id: ElemId, tag: Tag, attrs: Vec<Attr>) -> Option<ElemId> {
-        let key = noah_key(tag, &attrs);
+    pub fn push(&mut self, id: ElemId, tag: Tag, attrs: Attrs<'_>) -> Option<ElemId> {
+        self.collect();
+        let key = noah_key(tag, attrs);
+        let attrs = self.store(attrs);
         let seg = self.top();
         let mut removed = None;
-        if self.segs[seg as usize].noah.get(&key).copied().unwrap_or(0) >= 3 {
+        if self.noah.get(&(seg, key)).copied().unwrap_or(0) >= 3 {
             // At most three equal entries can be present, so the third found walking back is
             // the earliest.
             let mut found = 0;
@@ -95,7 +199,7 @@ impl Afe {
             for (i, item) in self.items.iter().enumerate().rev() {
                 match item {
                     Item::Marker => break,
-                    Item::Elem(e) if e.key == key && e.tag == tag && same_attrs(&e.attrs, &attrs) => {
+                    Item::Elem(e) if e.key == key && e.tag == tag && self.same_attrs(e.attrs, attrs) => {
                         found += 1;
                         if found == 3 {
                             at = Some(i);
@@ -115,9 +219,11 @@ impl Afe {
         removed
     }
 
-    /// Insert an entry for a new element at `index` (the adoption agency's bookmark).
-    pub fn insert_at(&mut self, index: usize, id: ElemId, tag: Tag, attrs: Vec<Attr>) {
-        let key = noah_key(tag, &attrs);
+    /// Insert an entry for a new element at `index` (the adoption agency's bookmark), with
+    /// the attributes of an entry removed just before.
+    pub fn insert_at(&mut self, index: usize, id: ElemId, tag: Tag, attrs: AttrRange) {
+        let key = noah_key(tag, self.attrs(attrs));
+        self.live += attrs.len as usize;
         // The bookmark is after the last marker, in the top segment.
         let e = Entry { id, tag, attrs, key, seg: self.top() };
         self.count(&e, true);
@@ -129,6 +235,7 @@ impl Afe {
             Item::Marker => None,
             Item::Elem(e) => {
                 self.count(&e, false);
+                self.live -= e.attrs.len as usize;
                 Some(e.id)
             }
         }
@@ -140,8 +247,9 @@ impl Afe {
 
     /// The last element with this tag after the last marker: (index, element).
     pub fn last_with_tag(&self, tag: Tag) -> Option<(usize, ElemId)> {
-        if self.segs[self.top() as usize].tag_counts.get(&tag).copied().unwrap_or(0) == 0 {
-            return None;
+        match slot(tag) {
+            Some(i) if self.segs[self.top() as usize][i] > 0 => {}
+            _ => return None,
         }
         for (i, item) in self.items.iter().enumerate().rev() {
             match item {
@@ -166,12 +274,14 @@ impl Afe {
                 }
                 Item::Elem(e) => {
                     self.count(&e, false);
+                    self.live -= e.attrs.len as usize;
                     removed(e.id)
                 }
             }
         }
         self.segs.truncate(1);
-        self.segs[0] = Segment::default();
+        self.segs[0] = [0; SLOTS];
+        self.noah.clear();
     }
 
     pub fn entry(&self, index: usize) -> Option<&Entry> {

@@ -3,12 +3,12 @@
 //! [`Sink`]: the narrow interface back is the returned [`Control`] (state switches after start
 //! tags) and `adjusted_current_node_is_foreign` (CDATA sections).
 
-use super::afe::{Afe, Item};
-use super::sink::{Location, TreeSink};
-use super::stack::{ElemId, ElemRec, NOT_ON_STACK, Ns, Stack};
-use super::tags::{Tag, foreign_attribute, kind, kinds, svg_attribute_name, svg_tag_name};
+use super::afe::{Afe, AttrRange, Item};
+use super::sink::{KnownName, Location, TreeSink};
+use super::stack::{ElemId, ElemRec, NOT_ON_STACK, Ns, Stack, lower};
+use super::tags::{TAG_COUNT, Tag, foreign_attribute, kind, kinds, svg_attribute_name, svg_tag_name};
 use crate::Span;
-use crate::dom::{Attr, Namespace, QualName, QuirksMode};
+use crate::dom::{Attr, Attrs, Namespace, QualName, QualNameRef, QuirksMode};
 use crate::html::{Attribute, Control, Doctype, Sink, State, Token};
 use std::borrow::Cow;
 
@@ -108,6 +108,14 @@ fn is_ws(b: u8) -> bool {
 fn split_ws(s: &str) -> (&str, &str) {
     let n = s.bytes().take_while(|&b| is_ws(b)).count();
     s.split_at(n)
+}
+
+fn ns_ref(ns: Ns) -> &'static Namespace {
+    match ns {
+        Ns::Html => &Namespace::Html,
+        Ns::MathMl => &Namespace::MathMl,
+        Ns::Svg => &Namespace::Svg,
+    }
 }
 
 fn ns_of(ns: Ns) -> Namespace {
@@ -243,7 +251,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             None
         };
         // Steps 12-14.
-        let root = b.create_elem(Ns::Html, Tag::Html, "html", Vec::new(), false);
+        let root = b.create_elem(Ns::Html, Tag::Html, "html", Attrs::owned(&[]), false);
         let root_h = b.stack.rec(root).handle.clone();
         b.sink.insert(&Location::Append(b.doc.clone()), root_h);
         b.stack.push(root);
@@ -258,7 +266,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     && (a.value.eq_ignore_ascii_case("text/html")
                         || a.value.eq_ignore_ascii_case("application/xhtml+xml"))
             });
-        let ctx = b.create_elem(ns, ctx_tag, &context.local, context_attrs.to_vec(), html_ip);
+        let ctx = b.create_elem(ns, ctx_tag, &context.local, Attrs::owned(context_attrs), html_ip);
         b.fragment = Some(FragmentCtx { context: ctx, root_target: frag.clone() });
         // Step 17.
         if ns == Ns::Html && ctx_tag == Tag::Template {
@@ -290,26 +298,58 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     // ----- elements and the stack -----
 
-    fn create_elem(&mut self, ns: Ns, tag: Tag, name: &str, attrs: Vec<Attr>, html_integration: bool) -> ElemId {
-        let local: Cow<'static, str> =
-            if tag != Tag::Other { Cow::Borrowed(tag.name()) } else { Cow::Owned(name.to_owned()) };
-        let handle = self.sink.create_element(QualName { ns: ns_of(ns), prefix: None, local }, attrs);
+    fn create_elem(&mut self, ns: Ns, tag: Tag, name: &str, attrs: Attrs<'_>, html_integration: bool) -> ElemId {
+        Self::create_in(&mut self.sink, &mut self.stack, &mut self.free, ns, tag, name, attrs, html_integration)
+    }
+
+    /// A new HTML element for the token of a formatting-list entry, with its attributes.
+    fn create_from_afe(&mut self, tag: Tag, attrs: AttrRange) -> ElemId {
+        let attrs = self.afe.attrs(attrs);
+        Self::create_in(&mut self.sink, &mut self.stack, &mut self.free, Ns::Html, tag, tag.name(), attrs, false)
+    }
+
+    /// Create an element in the sink and its record here (the fields it needs, borrowed
+    /// apart from the list of active formatting elements, whose arena `attrs` may be in).
+    #[allow(clippy::too_many_arguments)]
+    fn create_in(
+        sink: &mut S,
+        stack: &mut Stack<S::Handle>,
+        free: &mut Vec<ElemId>,
+        ns: Ns,
+        tag: Tag,
+        name: &str,
+        attrs: Attrs<'_>,
+        html_integration: bool,
+    ) -> ElemId {
+        let local = if tag != Tag::Other { tag.name() } else { name };
+        let qname = QualNameRef::new(ns_ref(ns), local);
+        let handle = if tag != Tag::Other {
+            let known = KnownName((ns as usize * TAG_COUNT + tag as usize) as u16);
+            sink.create_known_element(known, qname, attrs)
+        } else {
+            sink.create_element(qname, attrs)
+        };
+        let atom = match ns {
+            Ns::Html if tag == Tag::Other => stack.atoms.intern(name),
+            Ns::Html => 0,
+            _ => stack.atoms.intern(&lower(local)),
+        };
         let rec = ElemRec {
             handle,
             ns,
             tag,
-            name: if tag == Tag::Other { name.into() } else { "".into() },
+            atom,
             kinds: kinds(&ns_of(ns), tag),
             html_integration,
             stack_pos: NOT_ON_STACK,
             in_afe: false,
         };
-        if let Some(id) = self.free.pop() {
-            *self.stack.rec_mut(id) = rec;
+        if let Some(id) = free.pop() {
+            *stack.rec_mut(id) = rec;
             return id;
         }
-        let id = self.stack.elems.len() as ElemId;
-        self.stack.elems.push(rec);
+        let id = stack.elems.len() as ElemId;
+        stack.elems.push(rec);
         id
     }
 
@@ -489,18 +529,8 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.sink.insert(loc, h);
     }
 
-    fn html_attrs(attrs: &[Attribute<'_>]) -> Vec<Attr> {
-        attrs
-            .iter()
-            .map(|a| Attr {
-                name: QualName::new(Namespace::None, a.name.clone().into_owned()),
-                value: a.value.to_string(),
-            })
-            .collect()
-    }
-
     /// spec: #insert-a-foreign-element, with the attributes already converted.
-    fn insert_foreign(&mut self, ns: Ns, t: &TagTok<'_>, attrs: Vec<Attr>) -> ElemId {
+    fn insert_foreign(&mut self, ns: Ns, t: &TagTok<'_>, attrs: Attrs<'_>) -> ElemId {
         let loc = self.adjusted_location(Target::Current);
         let html_ip = ns == Ns::MathMl
             && t.tag == Tag::AnnotationXml
@@ -515,8 +545,7 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// spec: #insert-an-html-element
     fn insert_html(&mut self, t: &TagTok<'_>) -> ElemId {
-        let attrs = Self::html_attrs(&t.attrs);
-        self.insert_foreign(Ns::Html, t, attrs)
+        self.insert_foreign(Ns::Html, t, Attrs::token(&t.attrs))
     }
 
     fn insert_html_void(&mut self, t: &TagTok<'_>) {
@@ -561,9 +590,8 @@ impl<S: TreeSink> TreeBuilder<S> {
     // ----- the list of active formatting elements -----
 
     fn push_formatting(&mut self, id: ElemId, t: &TagTok<'_>) {
-        let attrs = Self::html_attrs(&t.attrs);
         self.stack.rec_mut(id).in_afe = true;
-        if let Some(old) = self.afe.push(id, t.tag, attrs) {
+        if let Some(old) = self.afe.push(id, t.tag, Attrs::token(&t.attrs)) {
             self.stack.rec_mut(old).in_afe = false;
         }
     }
@@ -601,10 +629,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         // Steps 7-10 (advance, create).
         for j in i..len {
             let Some(e) = self.afe.entry(j) else { continue };
-            let (tag, attrs) = (e.tag, e.attrs.clone());
+            let (tag, attrs) = (e.tag, e.attrs);
             let old = e.id;
             let loc = self.adjusted_location(Target::Current);
-            let id = self.create_elem(Ns::Html, tag, tag.name(), attrs, false);
+            let id = self.create_from_afe(tag, attrs);
             self.insert_element_at(&loc, id);
             self.stack.push(id);
             self.afe.set_id(j, id);
@@ -686,10 +714,10 @@ impl<S: TreeSink> TreeBuilder<S> {
                 // Step 4.13.6.
                 let Some(ai) = self.afe.index_of(node) else { continue };
                 let (tag, attrs) = match self.afe.entry(ai) {
-                    Some(e) => (e.tag, e.attrs.clone()),
+                    Some(e) => (e.tag, e.attrs),
                     None => continue,
                 };
-                let new = self.create_elem(Ns::Html, tag, tag.name(), attrs, false);
+                let new = self.create_from_afe(tag, attrs);
                 self.afe.set_id(ai, new);
                 self.stack.rec_mut(node).in_afe = false;
                 self.stack.rec_mut(new).in_afe = true;
@@ -721,10 +749,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             // Step 4.20.
             let (fe_tag, fe_attrs) = match self.afe.index_of(fe).and_then(|i| self.afe.entry(i)) {
-                Some(e) => (e.tag, e.attrs.clone()),
-                None => (subject, Vec::new()),
+                Some(e) => (e.tag, e.attrs),
+                None => (subject, AttrRange::default()),
             };
-            let new = self.create_elem(Ns::Html, fe_tag, fe_tag.name(), fe_attrs.clone(), false);
+            let new = self.create_from_afe(fe_tag, fe_attrs);
             let (newh, fbh) = (self.handle(new), self.handle(furthest_block));
             // Steps 4.21-4.22.
             self.sink.move_children(&fbh, &newh);

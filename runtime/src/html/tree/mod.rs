@@ -19,7 +19,7 @@ mod stack;
 mod tags;
 
 pub use builder::{TreeBuilder, TreeOptions};
-pub use sink::{Location, TreeSink};
+pub use sink::{KnownName, Location, TreeSink};
 
 use crate::dom::{Attr, Dom, Namespace, QualName, QuirksMode};
 use crate::html::{Options, Tokenizer};
@@ -89,7 +89,7 @@ impl<S: TreeSink> TreeBuilder<S> {
 ///     .map(|n| dom.text_content(n))
 ///     .collect();
 /// assert_eq!(items, ["one", "two"]);
-/// assert!(matches!(dom[dom.document()].data, NodeData::Document));
+/// assert!(matches!(dom.data(dom.document()), NodeData::Document));
 /// ```
 pub fn parse_document(html: &str) -> Dom {
     parse_document_with(html, TreeOptions::default())

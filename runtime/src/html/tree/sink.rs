@@ -1,7 +1,21 @@
 //! The tree sink: the operations the HTML tree builder performs on a tree. The arena
 //! [`Dom`](crate::dom::Dom) implements it; implement it to build your own tree.
 
-use crate::dom::{Attr, QualName, QuirksMode};
+use crate::dom::{Attrs, QualNameRef, QuirksMode};
+
+/// A number for one of the element names the HTML parser knows, in one namespace: the same
+/// name in the same namespace always gets the same number, below [`KnownName::COUNT`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct KnownName(pub(crate) u16);
+
+impl KnownName {
+    /// One more than the largest index.
+    pub const COUNT: usize = 3 * super::tags::TAG_COUNT;
+
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
 
 /// Where a node goes: "inside `parent`, after its last child" or "inside `parent`, immediately
 /// before `sibling`" (the spec's insertion locations).
@@ -28,7 +42,7 @@ impl<H> Location<H> {
 /// namespaces, so a sink may be write-mostly (a streaming serializer, a node counter).
 ///
 /// ```
-/// use statemark::dom::{Attr, QualName, QuirksMode};
+/// use statemark::dom::{Attrs, QualNameRef, QuirksMode};
 /// use statemark::html::tree::{Location, TreeSink, build_document};
 ///
 /// /// Counts elements; keeps no tree at all.
@@ -38,7 +52,7 @@ impl<H> Location<H> {
 /// impl TreeSink for Count {
 ///     type Handle = usize;
 ///     fn document(&mut self) -> usize { 0 }
-///     fn create_element(&mut self, _: QualName, _: Vec<Attr>) -> usize { self.0 += 1; self.0 }
+///     fn create_element(&mut self, _: QualNameRef<'_>, _: Attrs<'_>) -> usize { self.0 += 1; self.0 }
 ///     fn create_comment(&mut self, _: &str) -> usize { 0 }
 ///     fn create_processing_instruction(&mut self, _: &str, _: &str) -> usize { 0 }
 ///     fn create_doctype(&mut self, _: &str, _: &str, _: &str) -> usize { 0 }
@@ -49,7 +63,7 @@ impl<H> Location<H> {
 ///     fn remove(&mut self, _: &usize) {}
 ///     fn move_children(&mut self, _: &usize, _: &usize) {}
 ///     fn template_contents(&mut self, t: &usize) -> usize { *t }
-///     fn add_attributes_if_missing(&mut self, _: &usize, _: Vec<Attr>) {}
+///     fn add_attributes_if_missing(&mut self, _: &usize, _: Attrs<'_>) {}
 ///     fn set_quirks_mode(&mut self, _: QuirksMode) {}
 ///     fn has_element_child(&self, _: &usize) -> bool { false }
 ///     fn is_inclusive_ancestor(&self, _: &usize, _: &usize) -> bool { false }
@@ -65,8 +79,18 @@ pub trait TreeSink {
     fn document(&mut self) -> Self::Handle;
 
     /// Create a detached element. For an HTML `template`, the sink also creates its template
-    /// contents (see [`template_contents`](Self::template_contents)).
-    fn create_element(&mut self, name: QualName, attrs: Vec<Attr>) -> Self::Handle;
+    /// contents (see [`template_contents`](Self::template_contents)). Name and attributes are
+    /// borrowed for the call: a sink copies what it keeps.
+    fn create_element(&mut self, name: QualNameRef<'_>, attrs: Attrs<'_>) -> Self::Handle;
+
+    /// [`create_element`](Self::create_element) for an element whose name is one the parser
+    /// knows (the HTML tag names and the foreign names the rules mention, in their namespace),
+    /// with a small number for that name. A sink that interns names can use it to skip hashing
+    /// the name; the default ignores it.
+    fn create_known_element(&mut self, known: KnownName, name: QualNameRef<'_>, attrs: Attrs<'_>) -> Self::Handle {
+        let _ = known;
+        self.create_element(name, attrs)
+    }
 
     fn create_comment(&mut self, data: &str) -> Self::Handle;
 
@@ -97,7 +121,7 @@ pub trait TreeSink {
     fn template_contents(&mut self, template: &Self::Handle) -> Self::Handle;
 
     /// Add each attribute whose name `element` does not have yet (`<html>`/`<body>` merging).
-    fn add_attributes_if_missing(&mut self, element: &Self::Handle, attrs: Vec<Attr>);
+    fn add_attributes_if_missing(&mut self, element: &Self::Handle, attrs: Attrs<'_>);
 
     fn set_quirks_mode(&mut self, mode: QuirksMode);
 

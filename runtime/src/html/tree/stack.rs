@@ -6,7 +6,7 @@
 //! stack (adoption agency, `</form>`, the head pointer) re-index the part above the edit.
 
 use super::tags::{TAG_COUNT, Tag, kind};
-use std::collections::HashMap;
+use crate::dom::FastMap;
 
 pub(crate) type ElemId = u32;
 pub(crate) const NOT_ON_STACK: u32 = u32::MAX;
@@ -24,8 +24,9 @@ pub(crate) struct ElemRec<H> {
     pub handle: H,
     pub ns: Ns,
     pub tag: Tag,
-    /// The local name when `tag` is `Other`.
-    pub name: Box<str>,
+    /// The local name as an atom of the stack's [`Atoms`], when `tag` is `Other` and the
+    /// element is HTML; the ASCII-lowercased local name's atom for a foreign element.
+    pub atom: u32,
     pub kinds: u16,
     /// A MathML annotation-xml whose start tag had encoding text/html or application/xhtml+xml.
     pub html_integration: bool,
@@ -34,12 +35,30 @@ pub(crate) struct ElemRec<H> {
 }
 
 impl<H> ElemRec<H> {
-    pub fn local_name(&self) -> &str {
-        if self.tag == Tag::Other { &self.name } else { self.tag.name() }
-    }
-
     pub fn is_html(&self, tag: Tag) -> bool {
         self.ns == Ns::Html && self.tag == tag
+    }
+}
+
+/// Names the tag enum does not cover, numbered in order of appearance, so that the stack
+/// indexes them by number rather than by hashing a string on every push and pop.
+#[derive(Default)]
+pub(crate) struct Atoms {
+    map: FastMap<Box<str>, u32>,
+}
+
+impl Atoms {
+    pub fn get(&self, name: &str) -> Option<u32> {
+        self.map.get(name).copied()
+    }
+
+    pub fn intern(&mut self, name: &str) -> u32 {
+        if let Some(&a) = self.map.get(name) {
+            return a;
+        }
+        let a = self.map.len() as u32;
+        self.map.insert(name.into(), a);
+        a
     }
 }
 
@@ -47,15 +66,26 @@ impl<H> ElemRec<H> {
 pub(crate) struct Stack<H> {
     pub elems: Vec<ElemRec<H>>,
     pub ids: Vec<ElemId>,
+    pub atoms: Atoms,
     by_tag: Vec<Vec<u32>>,
-    by_other: HashMap<Box<str>, Vec<u32>>,
-    /// Foreign elements by ASCII-lowercased local name.
-    foreign: HashMap<Box<str>, Vec<u32>>,
+    /// HTML elements with `Tag::Other`, by atom.
+    by_other: Vec<Vec<u32>>,
+    /// Foreign elements by the atom of their ASCII-lowercased local name.
+    foreign: Vec<Vec<u32>>,
     by_kind: Vec<Vec<u32>>,
 }
 
-fn lower(s: &str) -> std::borrow::Cow<'_, str> {
+pub(crate) fn lower(s: &str) -> std::borrow::Cow<'_, str> {
     if s.bytes().any(|b| b.is_ascii_uppercase()) { s.to_ascii_lowercase().into() } else { s.into() }
+}
+
+/// The list for `atom`, created empty on first use.
+fn list(lists: &mut Vec<Vec<u32>>, atom: u32) -> &mut Vec<u32> {
+    let i = atom as usize;
+    if i >= lists.len() {
+        lists.resize_with(i + 1, Vec::new);
+    }
+    &mut lists[i]
 }
 
 impl<H> Stack<H> {
@@ -63,9 +93,10 @@ impl<H> Stack<H> {
         Stack {
             elems: Vec::new(),
             ids: Vec::new(),
+            atoms: Atoms::default(),
             by_tag: (0..TAG_COUNT).map(|_| Vec::new()).collect(),
-            by_other: HashMap::new(),
-            foreign: HashMap::new(),
+            by_other: Vec::new(),
+            foreign: Vec::new(),
             by_kind: (0..kind::COUNT).map(|_| Vec::new()).collect(),
         }
     }
@@ -103,30 +134,13 @@ impl<H> Stack<H> {
         let kinds = r.kinds;
         match r.ns {
             Ns::Html if r.tag != Tag::Other => f(&mut self.by_tag[r.tag as usize]),
-            Ns::Html => {
-                if let Some(v) = self.by_other.get_mut(&*r.name) {
-                    f(v)
-                } else {
-                    let mut v = Vec::new();
-                    f(&mut v);
-                    self.by_other.insert(r.name.clone(), v);
-                }
-            }
-            _ => {
-                let key = lower(r.local_name());
-                if let Some(v) = self.foreign.get_mut(&*key) {
-                    f(v)
-                } else {
-                    let mut v = Vec::new();
-                    f(&mut v);
-                    self.foreign.insert(key.into_owned().into_boxed_str(), v);
-                }
-            }
+            Ns::Html => f(list(&mut self.by_other, r.atom)),
+            _ => f(list(&mut self.foreign, r.atom)),
         }
-        for k in 0..kind::COUNT {
-            if kinds & (1 << k) != 0 {
-                f(&mut self.by_kind[k]);
-            }
+        let mut k = kinds;
+        while k != 0 {
+            f(&mut self.by_kind[k.trailing_zeros() as usize]);
+            k &= k - 1;
         }
     }
 
@@ -192,14 +206,16 @@ impl<H> Stack<H> {
     /// Position of the topmost HTML element with this local name.
     pub fn last_named(&self, name: &str) -> Option<usize> {
         match Tag::from_name(name) {
-            Tag::Other => self.by_other.get(name).and_then(|v| v.last()).map(|&p| p as usize),
+            Tag::Other => {
+                self.atoms.get(name).and_then(|a| self.by_other.get(a as usize)?.last()).map(|&p| p as usize)
+            }
             t => self.last_tag(t),
         }
     }
 
     /// Position of the topmost foreign element whose lowercased local name is `name`.
     pub fn last_foreign_named(&self, name: &str) -> Option<usize> {
-        self.foreign.get(&*lower(name)).and_then(|v| v.last()).map(|&p| p as usize)
+        self.atoms.get(&lower(name)).and_then(|a| self.foreign.get(a as usize)?.last()).map(|&p| p as usize)
     }
 
     /// Position of the topmost element of a kind (a `kind::*` bit).

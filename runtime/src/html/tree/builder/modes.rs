@@ -86,8 +86,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 return Done;
             }
             Tok::Start(s) if s.tag == Html => {
-                let attrs = Self::html_attrs(&s.attrs);
-                let id = self.create_elem(Ns::Html, Html, "html", attrs, false);
+                let id = self.create_elem(Ns::Html, Html, "html", Attrs::token(&s.attrs), false);
                 let loc = self.adjusted_location(Target::Document);
                 self.insert_element_at(&loc, id);
                 self.stack.push(id);
@@ -97,7 +96,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::End(e) if !e.is(&[Head, Body, Html, Br]) => return Done,
             _ => {}
         }
-        let id = self.create_elem(Ns::Html, Html, "html", Vec::new(), false);
+        let id = self.create_elem(Ns::Html, Html, "html", Attrs::owned(&[]), false);
         let h = self.handle(id);
         self.sink.insert(&Location::Append(self.doc.clone()), h);
         self.stack.push(id);
@@ -160,8 +159,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 Script => {
                     let loc = self.adjusted_location(Target::Current);
-                    let attrs = Self::html_attrs(&s.attrs);
-                    let id = self.create_elem(Ns::Html, Script, "script", attrs, false);
+                    let id = self.create_elem(Ns::Html, Script, "script", Attrs::token(&s.attrs), false);
                     self.insert_element_at(&loc, id);
                     self.stack.push(id);
                     self.switch_to = Some(State::ScriptDataState);
@@ -337,8 +335,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Html => {
                 if !self.template_on_stack() && !self.stack.is_empty() {
                     let h = self.handle(self.stack.at(0));
-                    let attrs = Self::html_attrs(&s.attrs);
-                    self.sink.add_attributes_if_missing(&h, attrs);
+                    self.sink.add_attributes_if_missing(&h, Attrs::token(&s.attrs));
                 }
             }
             tag if HEAD_TAGS.contains(&tag) => return self.in_head(&mut Tok::Start(s)),
@@ -346,8 +343,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if self.stack.len() > 1 && self.stack.rec(self.stack.at(1)).is_html(Body) && !self.template_on_stack() {
                     self.frameset_ok = false;
                     let h = self.handle(self.stack.at(1));
-                    let attrs = Self::html_attrs(&s.attrs);
-                    self.sink.add_attributes_if_missing(&h, attrs);
+                    self.sink.add_attributes_if_missing(&h, Attrs::token(&s.attrs));
                 }
             }
             Frameset => {
@@ -576,7 +572,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.reconstruct_formatting();
                 let ns = if s.tag == Math { Ns::MathMl } else { Ns::Svg };
                 let attrs = foreign_attrs(s, ns);
-                self.insert_foreign(ns, s, attrs);
+                self.insert_foreign(ns, s, Attrs::owned(&attrs));
                 if s.self_closing {
                     self.pop();
                 }
@@ -1226,7 +1222,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 s.tag = Tag::from_name(&s.name);
                 let attrs = foreign_attrs(s, ns);
-                self.insert_foreign(ns, s, attrs);
+                self.insert_foreign(ns, s, Attrs::owned(&attrs));
                 if s.self_closing {
                     // A self-closing SVG script acts as its end tag: popped either way.
                     self.pop();
