@@ -81,17 +81,17 @@ pub(crate) fn longest_match(input: &[u8]) -> RefMatch {
         return found(0, 0, false);
     }
     let mut info = NODES[usize::from(n2)];
-    // The longest name so far: its length and value index (0: none yet).
-    let (mut len, mut best) = (2, value(info));
+    // The longest name so far: its length and its node (whose value index is 0 if none yet).
+    let (mut len, mut best) = (2, info);
     let mut consumed = 2;
     loop {
         let mut child = first_child(info);
         if child == 0 {
             // A leaf: no name is longer, whatever input follows.
-            return found(len, best, false);
+            return found(len, value(best), false);
         }
         let Some(&byte) = input.get(consumed) else {
-            return found(len, best, true);
+            return found(len, value(best), true);
         };
         let want = u32::from(SYMBOL[usize::from(byte)]);
         info = loop {
@@ -100,13 +100,13 @@ pub(crate) fn longest_match(input: &[u8]) -> RefMatch {
                 break c;
             }
             if c & NODE_LAST != 0 {
-                return found(len, best, false);
+                return found(len, value(best), false);
             }
             child += 1;
         };
         consumed += 1;
         if is_name(info) {
-            (len, best) = (consumed, value(info));
+            (len, best) = (consumed, info);
         }
     }
 }
