@@ -811,11 +811,12 @@ impl<'i> Core<'i> {
         self.char_ref_code = 0;
     }
 
-    /// Multiply and add; saturates above U+10FFFF, which the end state treats alike.
+    /// Multiply and add; stops growing above U+10FFFF, which the end state treats alike. The
+    /// code stays at most 0x110000, so `code * 16 + 15` cannot overflow a `u32`.
     #[inline]
     pub fn accumulate_char_ref_code(&mut self, radix: u32, subtract: u32) {
-        let digit = u32::from(self.input.as_bytes()[self.cur]).wrapping_sub(subtract);
-        self.char_ref_code = self.char_ref_code.saturating_mul(radix).saturating_add(digit).min(0x11_0000);
+        let digit = u32::from(self.input.as_bytes()[self.cur]).wrapping_sub(subtract) & 0xF;
+        self.char_ref_code = (self.char_ref_code * radix + digit).min(0x11_0000);
     }
 }
 
