@@ -777,8 +777,9 @@ impl<'i> Core<'i> {
     pub fn flush_temp(&mut self, in_attribute: bool) {
         match self.temp.span() {
             Some((start, end)) if in_attribute => self.attr_value.push_run(&self.input, start, end),
-            // Every flush happens with the buffer's end at the current input character (then
-            // reconsumed) or at the next one, so the run ends where the emitted input ends.
+            // The buffer ends at the next input character (`pos`), or at the current one, which
+            // is then reconsumed (and `reconsume` pulls the emitted end back to it): either way
+            // the emitted input ends where the run does, as with `emit_str_for_consumed`.
             Some((start, end)) => self.emit_chars(Src::Run(start, end)),
             None => {
                 let mut t = std::mem::take(&mut self.temp);
