@@ -19,7 +19,11 @@
 //!   24, so `SECOND[FIRST[b0] + COLUMN[b1]]` gives the depth-2 node of a name's first two bytes
 //!   directly. `FIRST[b0]` is the depth-1 node times the row width (0 when no name starts with
 //!   `b0`: row 0 is all zeros), `COLUMN[b1]` one of the 44 distinct second bytes (0 for others).
-//!   That costs 5.3 KB and turns the two longest searches into three loads.
+//!   That costs 5.5 KB and turns the two longest searches into three loads.
+//!
+//! The packed fields (14-bit node numbers, 11-bit value indices, 6-bit symbols) have room to
+//! spare for the table, which the spec says will not change; `build_trie` reports a table that
+//! outgrows them instead of truncating.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::Path;
@@ -196,14 +200,22 @@ fn build_trie(table: &NamedRefTable) -> Result<Trie, String> {
         format!("{what} ({n}) exceed {max}, the most the generated trie's packed fields hold")
     };
     if values.len() > 1 << VALUE_BITS {
-        return Err(too_big("distinct replacement strings", values.len(), 1 << VALUE_BITS));
+        return Err(too_big(
+            "distinct replacement strings",
+            values.len(),
+            1 << VALUE_BITS,
+        ));
     }
     if nodes.len() > 1 << CHILD_BITS {
         return Err(too_big("trie nodes", nodes.len(), 1 << CHILD_BITS));
     }
     let name_bytes: BTreeSet<u8> = table.entries.iter().flat_map(|e| e.name.bytes()).collect();
     if name_bytes.len() > 1 << SYMBOL_BITS {
-        return Err(too_big("distinct name bytes", name_bytes.len(), 1 << SYMBOL_BITS));
+        return Err(too_big(
+            "distinct name bytes",
+            name_bytes.len(),
+            1 << SYMBOL_BITS,
+        ));
     }
     let mut symbol = [NO_SYMBOL; 256];
     for (i, &byte) in name_bytes.iter().enumerate() {
@@ -226,8 +238,16 @@ fn build_trie(table: &NamedRefTable) -> Result<Trie, String> {
     }
     let mut packed = Vec::with_capacity(nodes.len());
     for &(old, byte, last) in &order {
-        let first_child = nodes[old].children.values().next().map_or(0, |&c| number[c]);
-        let sym = if old == 0 { 0 } else { symbol[usize::from(byte)] };
+        let first_child = nodes[old]
+            .children
+            .values()
+            .next()
+            .map_or(0, |&c| number[c]);
+        let sym = if old == 0 {
+            0
+        } else {
+            symbol[usize::from(byte)]
+        };
         packed.push(
             first_child as u32
                 | u32::from(sym) << SYMBOL_SHIFT
@@ -252,8 +272,13 @@ fn build_trie(table: &NamedRefTable) -> Result<Trie, String> {
     let mut first = [0u16; 256];
     for (&b0, &n1) in &nodes[0].children {
         let row = number[n1] * width;
-        first[usize::from(b0)] = u16::try_from(row)
-            .map_err(|_| too_big("the first-two-bytes table's rows", row, usize::from(u16::MAX)))?;
+        first[usize::from(b0)] = u16::try_from(row).map_err(|_| {
+            too_big(
+                "the first-two-bytes table's rows",
+                row,
+                usize::from(u16::MAX),
+            )
+        })?;
         for (&b1, &n2) in &nodes[n1].children {
             second[row + usize::from(column[usize::from(b1)])] = number[n2] as u16;
         }
@@ -340,9 +365,11 @@ pub fn emit(table: &NamedRefTable, source_label: &str) -> Result<String, String>
     let first_doc = doc(
         "Byte -> the row of `SECOND` for names starting with it (the depth-1 node times `SECOND_WIDTH`), or 0: row 0 is all zeros.",
     );
-    let column_doc =
-        doc("Byte -> its column in `SECOND` (1-based), or 0 for a byte that is no name's second byte.");
-    let width_doc = doc("Row width of `SECOND`: one column per distinct second byte, plus column 0.");
+    let column_doc = doc(
+        "Byte -> its column in `SECOND` (1-based), or 0 for a byte that is no name's second byte.",
+    );
+    let width_doc =
+        doc("Row width of `SECOND`: one column per distinct second byte, plus column 0.");
     let second_doc = doc(
         "`SECOND[FIRST[b0] + COLUMN[b1]]` is the depth-2 node a name's first two bytes reach, or 0.",
     );
@@ -515,7 +542,8 @@ mod tests {
 
     /// A packed node's children: (byte, node number).
     fn children(trie: &Trie, node: usize) -> Vec<(u8, usize)> {
-        let byte_of = |sym: u32| (0..=255u8).find(|&b| u32::from(trie.symbol[usize::from(b)]) == sym);
+        let byte_of =
+            |sym: u32| (0..=255u8).find(|&b| u32::from(trie.symbol[usize::from(b)]) == sym);
         let mut child = (trie.nodes[node] & ((1 << CHILD_BITS) - 1)) as usize;
         let mut out = Vec::new();
         if child == 0 {
@@ -524,7 +552,10 @@ mod tests {
         loop {
             let info = trie.nodes[child];
             let sym = info >> SYMBOL_SHIFT;
-            out.push((byte_of(sym).expect("every stored symbol is some byte's"), child));
+            out.push((
+                byte_of(sym).expect("every stored symbol is some byte's"),
+                child,
+            ));
             if info >> LAST_SHIFT & 1 == 1 {
                 return out;
             }
@@ -535,7 +566,8 @@ mod tests {
     /// Longest match over the intermediate trie, the same walk the runtime does: the tables
     /// for the first two bytes, then the packed nodes' children.
     fn walk<'t>(trie: &'t Trie, input: &[u8]) -> Option<(usize, &'t str)> {
-        let value = |node: usize| (trie.nodes[node] >> VALUE_SHIFT & ((1 << VALUE_BITS) - 1)) as usize;
+        let value =
+            |node: usize| (trie.nodes[node] >> VALUE_SHIFT & ((1 << VALUE_BITS) - 1)) as usize;
         let mut node = 0usize;
         let mut longest = None;
         for (i, &byte) in input.iter().enumerate() {
@@ -566,21 +598,34 @@ mod tests {
         let mut parent_count = vec![0; trie.nodes.len()];
         for node in 0..trie.nodes.len() {
             let c = children(trie, node);
-            assert!(c.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 + 1 == w[1].1), "children of {node}");
+            assert!(
+                c.windows(2)
+                    .all(|w| w[0].0 < w[1].0 && w[0].1 + 1 == w[1].1),
+                "children of {node}"
+            );
             for &(_, child) in &c {
                 parent_count[child] += 1;
             }
         }
         assert_eq!(parent_count[0], 0);
         assert!(parent_count[1..].iter().all(|&n| n == 1));
-        assert!(trie.second[..trie.width].iter().all(|&n| n == 0), "row 0 is zeros");
+        assert!(
+            trie.second[..trie.width].iter().all(|&n| n == 0),
+            "row 0 is zeros"
+        );
         for byte in 0..=255u8 {
-            let n1 = children(trie, 0).iter().find(|c| c.0 == byte).map_or(0, |c| c.1);
+            let n1 = children(trie, 0)
+                .iter()
+                .find(|c| c.0 == byte)
+                .map_or(0, |c| c.1);
             assert_eq!(usize::from(trie.first[usize::from(byte)]), n1 * trie.width);
         }
         for (_, n1) in children(trie, 0) {
             for byte in 0..=255u8 {
-                let n2 = children(trie, n1).iter().find(|c| c.0 == byte).map_or(0, |c| c.1);
+                let n2 = children(trie, n1)
+                    .iter()
+                    .find(|c| c.0 == byte)
+                    .map_or(0, |c| c.1);
                 let col = usize::from(trie.column[usize::from(byte)]);
                 assert_eq!(usize::from(trie.second[n1 * trie.width + col]), n2);
                 if n2 != 0 {

@@ -905,8 +905,9 @@ impl<'i> Core<'i> {
     pub fn flush_temp(&mut self, in_attribute: bool) {
         match self.temp.span() {
             Some((start, end)) if in_attribute => self.attr_value.push_run(&self.input, start, end),
-            // Every flush happens with the buffer's end at the current input character (then
-            // reconsumed) or at the next one, so the run ends where the emitted input ends.
+            // The buffer ends at the next input character (`pos`), or at the current one, which
+            // is then reconsumed (and `reconsume` pulls the emitted end back to it): either way
+            // the emitted input ends where the run does, as with `emit_str_for_consumed`.
             Some((start, end)) => self.emit_chars(Src::Run(start, end)),
             None => {
                 let mut t = std::mem::take(&mut self.temp);
@@ -939,11 +940,12 @@ impl<'i> Core<'i> {
         self.char_ref_code = 0;
     }
 
-    /// Multiply and add; saturates above U+10FFFF, which the end state treats alike.
+    /// Multiply and add; stops growing above U+10FFFF, which the end state treats alike. The
+    /// code stays at most 0x110000, so `code * 16 + 15` cannot overflow a `u32`.
     #[inline]
     pub fn accumulate_char_ref_code(&mut self, radix: u32, subtract: u32) {
-        let digit = u32::from(self.input.as_bytes()[self.cur]).wrapping_sub(subtract);
-        self.char_ref_code = self.char_ref_code.saturating_mul(radix).saturating_add(digit).min(0x11_0000);
+        let digit = u32::from(self.input.as_bytes()[self.cur]).wrapping_sub(subtract) & 0xF;
+        self.char_ref_code = (self.char_ref_code * radix + digit).min(0x11_0000);
     }
 }
 

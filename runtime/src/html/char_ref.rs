@@ -2,12 +2,12 @@
 //! character references and the numeric character reference end checks. Their RON files in
 //! `spec/html/tokenizer/` carry anchors and examples and mark the body as hand-written.
 
-use super::named_refs::longest_match;
-use crate::char_ref::{NumericProblem, resolve_numeric};
 use super::Sink;
+use super::named_refs::longest_match;
 use super::tokenizer::Tokenizer;
-use crate::core::Step;
 use super::{ParseError, State};
+use crate::char_ref::{NumericProblem, resolve_numeric};
+use crate::core::Step;
 
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// spec: #named-character-reference-state
@@ -78,7 +78,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         }
         let mut utf8 = [0; 4];
         let in_attribute = self.char_ref_in_attribute();
-        self.core.flush_replacement(c.encode_utf8(&mut utf8), in_attribute);
+        self.core
+            .flush_replacement(c.encode_utf8(&mut utf8), in_attribute);
         self.state = self.return_state;
         Step::Continue
     }

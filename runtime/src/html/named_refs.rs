@@ -6,8 +6,8 @@
 //! attribute rule, the parse errors and flushing belong to the tokenizer state that calls it.
 
 use crate::generated::html_named_refs::{
-    COLUMN, FIRST, NODE_CHILD_MASK, NODE_LAST, NODE_SYMBOL_SHIFT, NODE_VALUE_MASK, NODE_VALUE_SHIFT,
-    NODES, SECOND, SECOND_WIDTH, SYMBOL, VALUES,
+    COLUMN, FIRST, NODE_CHILD_MASK, NODE_LAST, NODE_SYMBOL_SHIFT, NODE_VALUE_MASK,
+    NODE_VALUE_SHIFT, NODES, SECOND, SECOND_WIDTH, SYMBOL, VALUES,
 };
 
 /// Result of matching the longest named character reference at the start of `input`
@@ -81,17 +81,17 @@ pub(crate) fn longest_match(input: &[u8]) -> RefMatch {
         return found(0, 0, false);
     }
     let mut info = NODES[usize::from(n2)];
-    // The longest name so far: its length and value index (0: none yet).
-    let (mut len, mut best) = (2, value(info));
+    // The longest name so far: its length and its node (whose value index is 0 if none yet).
+    let (mut len, mut best) = (2, info);
     let mut consumed = 2;
     loop {
         let mut child = first_child(info);
         if child == 0 {
             // A leaf: no name is longer, whatever input follows.
-            return found(len, best, false);
+            return found(len, value(best), false);
         }
         let Some(&byte) = input.get(consumed) else {
-            return found(len, best, true);
+            return found(len, value(best), true);
         };
         let want = u32::from(SYMBOL[usize::from(byte)]);
         info = loop {
@@ -100,13 +100,13 @@ pub(crate) fn longest_match(input: &[u8]) -> RefMatch {
                 break c;
             }
             if c & NODE_LAST != 0 {
-                return found(len, best, false);
+                return found(len, value(best), false);
             }
             child += 1;
         };
         consumed += 1;
         if is_name(info) {
-            (len, best) = (consumed, value(info));
+            (len, best) = (consumed, info);
         }
     }
 }
@@ -231,16 +231,26 @@ mod tests {
             let found = longest_match(&name);
             if value != 0 {
                 names += 1;
-                assert_eq!(found, hit(name.len(), VALUES[value], !kids.is_empty()), "{name:?}");
+                assert_eq!(
+                    found,
+                    hit(name.len(), VALUES[value], !kids.is_empty()),
+                    "{name:?}"
+                );
             } else {
-                assert!(found.incomplete, "{name:?} is a prefix and must be incomplete");
+                assert!(
+                    found.incomplete,
+                    "{name:?} is a prefix and must be incomplete"
+                );
                 if let Some((len, _)) = found.longest {
                     assert!(len < name.len(), "{name:?}");
                 }
             }
             // One byte past the name that no name continues with: the match is the same, and
             // complete.
-            let candidates = (b'0'..=b'9').chain(b'A'..=b'Z').chain(b'a'..=b'z').chain(*b"; =\0\x80\xff");
+            let candidates = (b'0'..=b'9')
+                .chain(b'A'..=b'Z')
+                .chain(b'a'..=b'z')
+                .chain(*b"; =\0\x80\xff");
             for other in candidates.filter(|b| !kids.iter().any(|k| k.0 == *b)) {
                 let mut longer = name.clone();
                 longer.push(other);
@@ -262,7 +272,12 @@ mod tests {
     /// The tables for the first two bytes say what the root's and depth-1 nodes' children say.
     #[test]
     fn first_two_bytes_agree_with_the_children() {
-        let child = |node: usize, byte: u8| children(node).iter().find(|c| c.0 == byte).map_or(0, |c| c.1);
+        let child = |node: usize, byte: u8| {
+            children(node)
+                .iter()
+                .find(|c| c.0 == byte)
+                .map_or(0, |c| c.1)
+        };
         for b0 in 0..=255u8 {
             let row = usize::from(FIRST[usize::from(b0)]);
             let n1 = child(0, b0);

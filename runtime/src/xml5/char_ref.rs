@@ -77,7 +77,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         let is_final = self.core.input_is_final();
         let bytes = self.core.input_bytes();
         let Some(&first) = bytes.get(p) else {
-            return if is_final { Outcome::NotAReference } else { Outcome::Suspend };
+            return if is_final {
+                Outcome::NotAReference
+            } else {
+                Outcome::Suspend
+            };
         };
         if Some(first) == additional {
             return Outcome::NotAReference;
@@ -97,7 +101,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                     b'A'..=b'F' if hex => u32::from(b - b'A' + 10),
                     _ => break,
                 };
-                code = code.saturating_mul(if hex { 16 } else { 10 }).saturating_add(d).min(0x11_0000);
+                code = code
+                    .saturating_mul(if hex { 16 } else { 10 })
+                    .saturating_add(d)
+                    .min(0x11_0000);
                 i += 1;
             }
             if i == bytes.len() && !is_final {
@@ -116,14 +123,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             if let Some(problem) = problem {
                 let code = match problem {
                     NumericProblem::Null => ParseError::NullCharacterReference,
-                    NumericProblem::OutsideUnicodeRange => ParseError::CharacterReferenceOutsideUnicodeRange,
+                    NumericProblem::OutsideUnicodeRange => {
+                        ParseError::CharacterReferenceOutsideUnicodeRange
+                    }
                     NumericProblem::Surrogate => ParseError::SurrogateCharacterReference,
                     NumericProblem::Noncharacter => ParseError::NoncharacterCharacterReference,
                     NumericProblem::Control => ParseError::ControlCharacterReference,
                 };
                 self.error_at(code, i);
             }
-            return Outcome::Reference { end: i, text: Replacement::Numeric(c) };
+            return Outcome::Reference {
+                end: i,
+                text: Replacement::Numeric(c),
+            };
         }
         if !first.is_ascii_alphanumeric() {
             return Outcome::NotAReference;
@@ -142,13 +154,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             match bytes.get(end) {
                 None if !is_final => return Outcome::Suspend,
                 // HTML's attribute rule, "for historical reasons".
-                Some(&b) if b == b'=' || b.is_ascii_alphanumeric() => return Outcome::NotAReference,
+                Some(&b) if b == b'=' || b.is_ascii_alphanumeric() => {
+                    return Outcome::NotAReference;
+                }
                 _ => {}
             }
         }
         if !semicolon {
             self.error_at(ParseError::MissingSemicolonAfterCharacterReference, end);
         }
-        Outcome::Reference { end, text: Replacement::Named(chars) }
+        Outcome::Reference {
+            end,
+            text: Replacement::Named(chars),
+        }
     }
 }
