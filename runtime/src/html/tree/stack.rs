@@ -81,6 +81,7 @@ pub(crate) fn lower(s: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// The list for `atom`, created empty on first use.
+#[inline]
 fn list(lists: &mut Vec<Vec<u32>>, atom: u32) -> &mut Vec<u32> {
     let i = atom as usize;
     if i >= lists.len() {
