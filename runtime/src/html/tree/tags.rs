@@ -14,9 +14,12 @@ macro_rules! tags {
         impl Tag {
             pub(crate) const ALL: &'static [Tag] = &[Tag::Other, $(Tag::$v,)*];
 
+            const NAMES: &'static [&'static str] = &["", $($s,)*];
+
             /// The name as the element carries it (SVG's camelCase names included).
+            #[inline]
             pub(crate) fn name(self) -> &'static str {
-                match self { Tag::Other => "", $(Tag::$v => $s,)* }
+                Self::NAMES[self as usize]
             }
 
             /// Look a local name up (exact match).
@@ -129,8 +132,27 @@ pub(crate) mod kind {
     pub const COUNT: usize = 8;
 }
 
-/// The kind bits of an element.
+/// The kind bits of an element, from a table computed once.
+#[inline]
 pub(crate) fn kinds(ns: &Namespace, tag: Tag) -> u16 {
+    static TABLE: std::sync::LazyLock<[[u16; TAG_COUNT]; 3]> = std::sync::LazyLock::new(|| {
+        let mut t = [[0; TAG_COUNT]; 3];
+        for (i, ns) in [Namespace::Html, Namespace::MathMl, Namespace::Svg].iter().enumerate() {
+            for &tag in Tag::ALL {
+                t[i][tag as usize] = compute_kinds(ns, tag);
+            }
+        }
+        t
+    });
+    match ns {
+        Namespace::Html => TABLE[0][tag as usize],
+        Namespace::MathMl => TABLE[1][tag as usize],
+        Namespace::Svg => TABLE[2][tag as usize],
+        _ => compute_kinds(ns, tag),
+    }
+}
+
+fn compute_kinds(ns: &Namespace, tag: Tag) -> u16 {
     use Tag as T;
     use kind::*;
     match ns {
