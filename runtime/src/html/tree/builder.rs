@@ -652,6 +652,17 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.pop();
                 return true;
             }
+            // Steps 4.3-4.8 when the formatting element is the current node (`<b>x</b>`):
+            // it is in scope and nothing can be above it, so there is no furthest block; pop
+            // it and remove its entry.
+            if r.is_html(subject)
+                && let Some((i, fe)) = self.afe.last_with_tag(subject)
+                && fe == cur
+            {
+                self.afe_remove_at(i);
+                self.pop();
+                return true;
+            }
         }
         // Steps 3-4.
         for _outer in 0..8 {
