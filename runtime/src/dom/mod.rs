@@ -829,19 +829,34 @@ impl Dom {
     }
 
     /// Append `child` (detached first) as the last child of `parent`.
+    #[inline]
     pub fn append(&mut self, parent: NodeId, child: NodeId) {
-        self.detach(child);
-        let last = self.node(parent).last_child;
-        {
-            let c = self.node_mut(child);
-            c.parent = Some(parent);
-            c.prev = last;
+        if self.node(child).parent.is_some() {
+            self.detach(child);
         }
-        match last {
-            Some(l) => self.node_mut(l).next = Some(child),
-            None => self.node_mut(parent).first_child = Some(child),
+        let p = self.node_mut(parent);
+        let last = p.last_child.replace(child);
+        if last.is_none() {
+            p.first_child = Some(child);
         }
-        self.node_mut(parent).last_child = Some(child);
+        let c = self.node_mut(child);
+        c.parent = Some(parent);
+        c.prev = last;
+        if let Some(l) = last {
+            self.node_mut(l).next = Some(child);
+        }
+    }
+
+    /// Append `text` to `parent`: to its last child if that is a Text node, else as a new
+    /// Text node (the tree builders' "insert a character").
+    pub fn append_text_child(&mut self, parent: NodeId, text: &str) {
+        match self.node(parent).last_child {
+            Some(l) if self.node(l).is_text() => self.append_text(l, text),
+            _ => {
+                let t = self.create_text(text);
+                self.append(parent, t);
+            }
+        }
     }
 
     /// Insert `child` (detached first) immediately before `sibling`, which must have a parent.

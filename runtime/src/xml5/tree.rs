@@ -271,14 +271,7 @@ impl TreeBuilder {
 
     /// "Append a character to a node": adjacent text becomes one Text node.
     fn append_text(&mut self, parent: NodeId, text: &str) {
-        if let Some(last) = self.dom.node(parent).last_child()
-            && self.dom.node(last).is_text()
-        {
-            self.dom.append_text(last, text);
-            return;
-        }
-        let id = self.dom.create_text(text);
-        self.dom.append(parent, id);
+        self.dom.append_text_child(parent, text);
     }
 
     fn process(&mut self, token: Token<'_>, span: Span) {
