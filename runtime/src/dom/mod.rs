@@ -174,7 +174,8 @@ impl<'a> Attrs<'a> {
 
     pub fn iter(&self) -> impl ExactSizeIterator<Item = AttrRef<'a>> + use<'a> {
         let this = *self;
-        (0..this.len()).map(move |i| this.get(i).unwrap_or(AttrRef { name: QualNameRef::new(&Namespace::None, ""), value: "" }))
+        (0..this.len())
+            .map(move |i| this.get(i).unwrap_or(AttrRef { name: QualNameRef::new(&Namespace::None, ""), value: "" }))
     }
 
     /// Owned copies.

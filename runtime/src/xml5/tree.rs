@@ -10,10 +10,10 @@
 //! assert_eq!(dom.element(root).unwrap().name.ns.url(), "urn:x");
 //! ```
 
-use super::token::{Error, Sink, Token};
-use super::tokenizer::Tokenizer;
 #[cfg(feature = "trace")]
 use super::State;
+use super::token::{Error, Sink, Token};
+use super::tokenizer::Tokenizer;
 use crate::Span;
 use crate::dom::{AttrRef, Attrs, Dom, FastMap, Namespace, NodeData, NodeId, QualNameRef};
 
@@ -153,11 +153,8 @@ impl TreeBuilder {
     fn create_element(&mut self, tag: &super::Tag<'_>, span: Span) -> (NodeId, u32) {
         let mut declared = 0;
         for a in &tag.attributes {
-            let decl = if a.name == "xmlns" {
-                Some("")
-            } else {
-                a.name.strip_prefix("xmlns:").filter(|p| !p.is_empty())
-            };
+            let decl =
+                if a.name == "xmlns" { Some("") } else { a.name.strip_prefix("xmlns:").filter(|p| !p.is_empty()) };
             let Some(prefix) = decl else { continue };
             if prefix == "xml" || prefix == "xmlns" {
                 // Namespaces in XML: these prefixes are bound by definition and may not be

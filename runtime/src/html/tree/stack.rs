@@ -208,9 +208,7 @@ impl<H> Stack<H> {
     /// Position of the topmost HTML element with this local name.
     pub fn last_named(&self, name: &str) -> Option<usize> {
         match Tag::from_name(name) {
-            Tag::Other => {
-                self.atoms.get(name).and_then(|a| self.by_other.get(a as usize)?.last()).map(|&p| p as usize)
-            }
+            Tag::Other => self.atoms.get(name).and_then(|a| self.by_other.get(a as usize)?.last()).map(|&p| p as usize),
             t => self.last_tag(t),
         }
     }
