@@ -79,10 +79,7 @@ fn check(scale: usize) {
     let n = 50_000 * scale;
     let dom = parse_document(&misnested_formatting(n));
     assert_eq!(elements(&dom, "p"), n);
-    let text: usize = dom
-        .descendants(dom.document())
-        .map(|x| dom.text(x).map_or(0, str::len))
-        .sum();
+    let text: usize = dom.descendants(dom.document()).map(|x| dom.text(x).map_or(0, str::len)).sum();
     assert_eq!(text, 2 * n);
 }
 

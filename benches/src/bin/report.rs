@@ -216,9 +216,11 @@ fn render(results: &Results, peaks: Option<&[PeakRow]>, note: Option<&str>) -> S
 }
 
 fn peak_memory(md: &mut String, peaks: Option<&[PeakRow]>) {
-    md.push_str("## Peak memory / input size
+    md.push_str(
+        "## Peak memory / input size
 
-");
+",
+    );
     let Some(rows) = peaks.filter(|r| !r.is_empty()) else {
         md.push_str(
             "not run (`cargo bench -p statemark-benches --bench memory` writes the numbers)\n\n",

@@ -1,4 +1,4 @@
-//! The arena DOM. A [`Dom`] owns a handful of flat arenas and nothing else: nodes (36 bytes
+//! The arena DOM. A [`Dom`] owns a handful of flat arenas and nothing else: nodes (32 bytes
 //! each, in fixed-size chunks, named by a `u32` [`NodeId`]), one table of distinct qualified
 //! names, one vector of attribute records, and a chunked text arena holding every string
 //! (text, comments, attribute values, DOCTYPE and processing-instruction parts). Building a tree
@@ -174,7 +174,8 @@ impl<'a> Attrs<'a> {
 
     pub fn iter(&self) -> impl ExactSizeIterator<Item = AttrRef<'a>> + use<'a> {
         let this = *self;
-        (0..this.len()).map(move |i| this.get(i).unwrap_or(AttrRef { name: QualNameRef::new(&Namespace::None, ""), value: "" }))
+        (0..this.len())
+            .map(move |i| this.get(i).unwrap_or(AttrRef { name: QualNameRef::new(&Namespace::None, ""), value: "" }))
     }
 
     /// Owned copies.
@@ -282,7 +283,7 @@ fn to_u32(n: usize) -> u32 {
 enum Kind {
     Document,
     Fragment,
-    /// `a`: index of three `StrRef`s in `Dom::extra` (name, public id, system id).
+    /// `b`: index of three `StrRef`s in `Dom::extra` (name, public id, system id).
     Doctype,
     /// `a`: name; `b`, `c`: the element's attributes are `attrs[b..b + c]`.
     Element,
@@ -292,11 +293,12 @@ enum Kind {
     /// `a`, `b`, `c`: a `StrRef`.
     Text,
     Comment,
-    /// `a`: index of two `StrRef`s in `Dom::extra` (target, data).
+    /// `b`: index of two `StrRef`s in `Dom::extra` (target, data).
     Pi,
 }
 
-/// One node: its links and a 13-byte payload whose meaning depends on its kind.
+/// One node (32 bytes): its links, and a payload whose meaning depends on its kind, which
+/// sits in the top four bits of the first payload word.
 #[derive(Clone, Debug)]
 pub struct Node {
     parent: Option<NodeId>,
@@ -304,19 +306,48 @@ pub struct Node {
     next: Option<NodeId>,
     first_child: Option<NodeId>,
     last_child: Option<NodeId>,
-    kind: Kind,
-    a: u32,
+    /// `kind << 28 | a`.
+    head: u32,
     b: u32,
     c: u32,
 }
 
+const KIND_SHIFT: u32 = 28;
+const A_MASK: u32 = (1 << KIND_SHIFT) - 1;
+
 impl Node {
     fn new(kind: Kind, a: u32, b: u32, c: u32) -> Node {
-        Node { parent: None, prev: None, next: None, first_child: None, last_child: None, kind, a, b, c }
+        assert!(a <= A_MASK, "more than 2^28 names or text chunks");
+        let head = (kind as u32) << KIND_SHIFT | a;
+        Node { parent: None, prev: None, next: None, first_child: None, last_child: None, head, b, c }
+    }
+
+    #[inline]
+    fn kind(&self) -> Kind {
+        match self.head >> KIND_SHIFT {
+            0 => Kind::Document,
+            1 => Kind::Fragment,
+            2 => Kind::Doctype,
+            3 => Kind::Element,
+            4 => Kind::Template,
+            5 => Kind::Text,
+            6 => Kind::Comment,
+            _ => Kind::Pi,
+        }
+    }
+
+    #[inline]
+    fn a(&self) -> u32 {
+        self.head & A_MASK
+    }
+
+    fn set_a(&mut self, a: u32) {
+        assert!(a <= A_MASK, "more than 2^28 text chunks");
+        self.head = (self.head & !A_MASK) | a;
     }
 
     fn str_ref(&self) -> StrRef {
-        StrRef { chunk: self.a, start: self.b, len: self.c }
+        StrRef { chunk: self.a(), start: self.b, len: self.c }
     }
 
     pub fn parent(&self) -> Option<NodeId> {
@@ -335,19 +366,24 @@ impl Node {
         self.last_child
     }
     pub fn is_element(&self) -> bool {
-        matches!(self.kind, Kind::Element | Kind::Template)
+        matches!(self.kind(), Kind::Element | Kind::Template)
     }
     pub fn is_text(&self) -> bool {
-        self.kind == Kind::Text
+        self.kind() == Kind::Text
     }
 }
 
-/// An attribute record: interned name and value.
-#[derive(Clone, Copy, Debug)]
+/// An attribute record: name and value in the text arena. A name with a namespace or prefix
+/// is in the name table instead: `chunk` is `QUALIFIED` and `start` its index there. (Plain
+/// names are not interned: a tag with thousands of distinct attributes would otherwise fill the
+/// name table with names used once.)
+#[derive(Clone, Copy, Debug, Default)]
 struct AttrRec {
-    name: u32,
+    name: StrRef,
     value: StrRef,
 }
+
+const QUALIFIED: u32 = u32::MAX;
 
 /// What a node is, borrowed from its [`Dom`].
 #[derive(Clone, Copy, Debug)]
@@ -388,7 +424,7 @@ impl std::fmt::Debug for ElementRef<'_> {
 /// An attribute of an element, borrowed from its [`Dom`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AttrView<'a> {
-    pub name: &'a QualName,
+    pub name: QualNameRef<'a>,
     pub value: &'a str,
 }
 
@@ -396,14 +432,16 @@ impl<'a> ElementRef<'a> {
     /// The attributes in source order.
     pub fn attrs(&self) -> impl ExactSizeIterator<Item = AttrView<'a>> + use<'a> {
         let dom = self.dom;
-        self.attrs.iter().map(move |a| AttrView { name: dom.names.get(a.name), value: dom.text.get(a.value) })
+        self.attrs.iter().map(move |a| AttrView { name: dom.attr_name(a), value: dom.text.get(a.value) })
     }
 
     /// The value of the no-namespace attribute with this local name.
     pub fn attr(&self, local: &str) -> Option<&'a str> {
-        self.attrs().find(|a| a.name.ns == Namespace::None && a.name.local == local).map(|a| a.value)
+        self.attrs().find(|a| *a.name.ns == Namespace::None && a.name.local == local).map(|a| a.value)
     }
 }
+
+const _: () = assert!(std::mem::size_of::<Node>() == 32);
 
 const NODE_CHUNK_BITS: u32 = 10;
 const NODE_CHUNK: usize = 1 << NODE_CHUNK_BITS;
@@ -540,11 +578,11 @@ impl Dom {
     /// What `id` is.
     pub fn data(&self, id: NodeId) -> NodeData<'_> {
         let n = self.node(id);
-        match n.kind {
+        match n.kind() {
             Kind::Document => NodeData::Document,
             Kind::Fragment => NodeData::Fragment,
             Kind::Doctype => {
-                let e = &self.extra[n.a as usize..n.a as usize + 3];
+                let e = &self.extra[n.b as usize..n.b as usize + 3];
                 NodeData::Doctype {
                     name: self.text.get(e[0]),
                     public_id: self.text.get(e[1]),
@@ -555,16 +593,16 @@ impl Dom {
             Kind::Text => NodeData::Text(self.text.get(n.str_ref())),
             Kind::Comment => NodeData::Comment(self.text.get(n.str_ref())),
             Kind::Pi => {
-                let e = &self.extra[n.a as usize..n.a as usize + 2];
+                let e = &self.extra[n.b as usize..n.b as usize + 2];
                 NodeData::ProcessingInstruction { target: self.text.get(e[0]), data: self.text.get(e[1]) }
             }
         }
     }
 
     fn element_ref(&self, id: NodeId, n: &Node) -> ElementRef<'_> {
-        let template_contents = (n.kind == Kind::Template).then(|| NodeId::new(id.index() - 1));
+        let template_contents = (n.kind() == Kind::Template).then(|| NodeId::new(id.index() - 1));
         ElementRef {
-            name: self.names.get(n.a),
+            name: self.names.get(n.a()),
             template_contents,
             attrs: &self.attrs[n.b as usize..(n.b + n.c) as usize],
             dom: self,
@@ -600,9 +638,8 @@ impl Dom {
         if !attrs.is_empty() {
             self.attrs.reserve(attrs.len());
             for a in attrs.iter() {
-                let name = self.names.intern(a.name);
-                let value = self.text.push(a.value);
-                self.attrs.push(AttrRec { name, value });
+                let rec = self.attr_rec(a);
+                self.attrs.push(rec);
             }
         }
         let kind = if template { Kind::Template } else { Kind::Element };
@@ -626,7 +663,7 @@ impl Dom {
             let r = self.text.push(s);
             self.extra.push(r);
         }
-        self.push(Node::new(Kind::Doctype, at, 0, 0))
+        self.push(Node::new(Kind::Doctype, 0, at, 0))
     }
 
     pub fn create_processing_instruction(&mut self, target: &str, data: &str) -> NodeId {
@@ -635,7 +672,7 @@ impl Dom {
             let r = self.text.push(s);
             self.extra.push(r);
         }
-        self.push(Node::new(Kind::Pi, at, 0, 0))
+        self.push(Node::new(Kind::Pi, 0, at, 0))
     }
 
     pub fn create_fragment(&mut self) -> NodeId {
@@ -675,7 +712,8 @@ impl Dom {
         let new = self.text.push(&moved);
         self.room.insert(key, to_u32(room));
         let n = self.node_mut(id);
-        (n.a, n.b, n.c) = (new.chunk, new.start, to_u32(len));
+        n.set_a(new.chunk);
+        (n.b, n.c) = (new.start, to_u32(len));
     }
 
     /// Add each attribute whose name `element` does not have yet (`<html>`/`<body>` merging),
@@ -690,15 +728,23 @@ impl Dom {
         // The element's attribute names are indexed once, at its first merge, and the index
         // kept: repeated merges cost what they add, not what the element already has.
         if self.merge_indexed.insert(key, ()).is_none() {
-            for a in &self.attrs[start..start + len] {
-                self.merge_names.insert((key, a.name), ());
+            for i in start..start + len {
+                let r = self.attrs[i];
+                let name = match r.name.chunk {
+                    QUALIFIED => r.name.start,
+                    _ => {
+                        let local = self.text.get(r.name);
+                        self.names.intern(QualNameRef::new(&Namespace::None, local))
+                    }
+                };
+                self.merge_names.insert((key, name), ());
             }
         }
         let mut added = Vec::new();
         for a in attrs.iter() {
             let name = self.names.intern(a.name);
             if self.merge_names.insert((key, name), ()).is_none() {
-                added.push(AttrRec { name, value: self.text.push(a.value) });
+                added.push(self.attr_rec(a));
             }
         }
         if added.is_empty() {
@@ -717,12 +763,28 @@ impl Dom {
             let new_room = new_len * 2;
             self.attrs.extend_from_within(start..start + len);
             self.attrs.extend_from_slice(&added);
-            let filler = AttrRec { name: 0, value: StrRef::default() };
+            let filler = AttrRec::default();
             self.attrs.resize(new_start + new_room, filler);
             self.room.insert(key, to_u32(new_room));
             self.node_mut(element).b = to_u32(new_start);
         }
         self.node_mut(element).c = to_u32(new_len);
+    }
+
+    fn attr_rec(&mut self, a: AttrRef<'_>) -> AttrRec {
+        let name = if *a.name.ns == Namespace::None && a.name.prefix.is_none() {
+            self.text.push(a.name.local)
+        } else {
+            StrRef { chunk: QUALIFIED, start: self.names.intern(a.name), len: 0 }
+        };
+        AttrRec { name, value: self.text.push(a.value) }
+    }
+
+    fn attr_name(&self, r: &AttrRec) -> QualNameRef<'_> {
+        match r.name.chunk {
+            QUALIFIED => self.names.get(r.name.start).as_ref(),
+            _ => QualNameRef::new(&Namespace::None, self.text.get(r.name)),
+        }
     }
 
     /// The children of `id`, in order.
@@ -768,19 +830,34 @@ impl Dom {
     }
 
     /// Append `child` (detached first) as the last child of `parent`.
+    #[inline]
     pub fn append(&mut self, parent: NodeId, child: NodeId) {
-        self.detach(child);
-        let last = self.node(parent).last_child;
-        {
-            let c = self.node_mut(child);
-            c.parent = Some(parent);
-            c.prev = last;
+        if self.node(child).parent.is_some() {
+            self.detach(child);
         }
-        match last {
-            Some(l) => self.node_mut(l).next = Some(child),
-            None => self.node_mut(parent).first_child = Some(child),
+        let p = self.node_mut(parent);
+        let last = p.last_child.replace(child);
+        if last.is_none() {
+            p.first_child = Some(child);
         }
-        self.node_mut(parent).last_child = Some(child);
+        let c = self.node_mut(child);
+        c.parent = Some(parent);
+        c.prev = last;
+        if let Some(l) = last {
+            self.node_mut(l).next = Some(child);
+        }
+    }
+
+    /// Append `text` to `parent`: to its last child if that is a Text node, else as a new
+    /// Text node (the tree builders' "insert a character").
+    pub fn append_text_child(&mut self, parent: NodeId, text: &str) {
+        match self.node(parent).last_child {
+            Some(l) if self.node(l).is_text() => self.append_text(l, text),
+            _ => {
+                let t = self.create_text(text);
+                self.append(parent, t);
+            }
+        }
     }
 
     /// Insert `child` (detached first) immediately before `sibling`, which must have a parent.
@@ -819,7 +896,7 @@ impl Dom {
             let node = self.node(n);
             cur = match node.parent {
                 Some(p) => Some(p),
-                None if node.kind == Kind::Fragment => self.template_of(n),
+                None if node.kind() == Kind::Fragment => self.template_of(n),
                 None => None,
             };
         }
@@ -830,7 +907,7 @@ impl Dom {
     /// their template, so this is a constant-time check.
     fn template_of(&self, fragment: NodeId) -> Option<NodeId> {
         let t = fragment.index() + 1;
-        (t < self.len && self.node(NodeId::new(t)).kind == Kind::Template).then(|| NodeId::new(t))
+        (t < self.len && self.node(NodeId::new(t)).kind() == Kind::Template).then(|| NodeId::new(t))
     }
 
     /// Serialize in the html5lib-tests tree format (see [`to_test_format`]).

@@ -83,7 +83,7 @@ pub fn to_test_format(dom: &Dom, root: NodeId) -> String {
                 out.push_str(&e.name.local);
                 out.push_str(">\n");
                 let mut attrs: Vec<(String, &str)> =
-                    e.attrs().map(|a| (format!("{}{}", ns_designator(&a.name.ns), a.name.local), a.value)).collect();
+                    e.attrs().map(|a| (format!("{}{}", ns_designator(a.name.ns), a.name.local), a.value)).collect();
                 attrs.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
                 for (name, value) in attrs {
                     indent(&mut out, depth + 1);

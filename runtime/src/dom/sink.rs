@@ -64,6 +64,10 @@ impl TreeSink for Dom {
     }
 
     fn insert_text(&mut self, at: &Location<NodeId>, text: &str) {
+        if let Location::Append(p) = at {
+            self.append_text_child(*p, text);
+            return;
+        }
         if let Some(t) = self.text_before(at) {
             self.append_text(t, text);
             return;

@@ -10,10 +10,10 @@
 //! assert_eq!(dom.element(root).unwrap().name.ns.url(), "urn:x");
 //! ```
 
-use super::token::{Error, Sink, Token};
-use super::tokenizer::Tokenizer;
 #[cfg(feature = "trace")]
 use super::State;
+use super::token::{Error, Sink, Token};
+use super::tokenizer::Tokenizer;
 use crate::Span;
 use crate::dom::{AttrRef, Attrs, Dom, FastMap, Namespace, NodeData, NodeId, QualNameRef};
 
@@ -91,6 +91,8 @@ fn lookup<'b>(bindings: &'b FastMap<Box<str>, Vec<Namespace>>, prefix: &str) -> 
 
 /// Reuse `v`'s buffer for a vector of another lifetime (it is empty, so nothing is converted;
 /// collecting in place keeps the allocation).
+// `filter` would keep the lifetime; the point is the new one.
+#[allow(clippy::unnecessary_filter_map)]
 fn recycle<'x, 'y>(v: Vec<AttrRef<'x>>) -> Vec<AttrRef<'y>> {
     v.into_iter().filter_map(|_| None).collect()
 }
@@ -151,11 +153,8 @@ impl TreeBuilder {
     fn create_element(&mut self, tag: &super::Tag<'_>, span: Span) -> (NodeId, u32) {
         let mut declared = 0;
         for a in &tag.attributes {
-            let decl = if a.name == "xmlns" {
-                Some("")
-            } else {
-                a.name.strip_prefix("xmlns:").filter(|p| !p.is_empty())
-            };
+            let decl =
+                if a.name == "xmlns" { Some("") } else { a.name.strip_prefix("xmlns:").filter(|p| !p.is_empty()) };
             let Some(prefix) = decl else { continue };
             if prefix == "xml" || prefix == "xmlns" {
                 // Namespaces in XML: these prefixes are bound by definition and may not be
@@ -269,14 +268,7 @@ impl TreeBuilder {
 
     /// "Append a character to a node": adjacent text becomes one Text node.
     fn append_text(&mut self, parent: NodeId, text: &str) {
-        if let Some(last) = self.dom.node(parent).last_child()
-            && self.dom.node(last).is_text()
-        {
-            self.dom.append_text(last, text);
-            return;
-        }
-        let id = self.dom.create_text(text);
-        self.dom.append(parent, id);
+        self.dom.append_text_child(parent, text);
     }
 
     fn process(&mut self, token: Token<'_>, span: Span) {

@@ -52,11 +52,20 @@ fn slot(tag: Tag) -> Option<usize> {
 }
 const SLOTS: usize = 14;
 
+#[derive(Clone, Copy, Default)]
+struct Segment {
+    /// Entries per formatting tag.
+    tags: [u32; SLOTS],
+    /// Entries without attributes per formatting tag (Noah's Ark equality for them).
+    plain: [u32; SLOTS],
+}
 pub(crate) struct Afe {
     pub items: Vec<Item>,
     /// Per segment (the part after a marker): how many entries of each formatting tag.
-    segs: Vec<[u32; SLOTS]>,
-    /// Per (segment, Noah key): how many entries. Zero counts are removed.
+    segs: Vec<Segment>,
+    /// Per (segment, Noah key): how many entries with attributes. Zero counts are removed.
+    /// Entries without attributes are counted in their segment's `plain` instead, so the
+    /// common `<b>`, `<code>`, `<em>` never touch the map.
     noah: FastMap<(u32, u64), u32>,
     /// The attribute arena: names and values in `text`, as (start, len) pairs
     /// `[name start, name len, value start, value len]`. Formatting elements are HTML
@@ -91,7 +100,7 @@ impl Afe {
     pub fn new() -> Afe {
         Afe {
             items: Vec::new(),
-            segs: vec![[0; SLOTS]],
+            segs: vec![Segment::default()],
             noah: FastMap::default(),
             text: String::new(),
             attrs: Vec::new(),
@@ -165,21 +174,36 @@ impl Afe {
 
     pub fn insert_marker(&mut self) {
         self.items.push(Item::Marker);
-        self.segs.push([0; SLOTS]);
+        self.segs.push(Segment::default());
     }
 
     fn count(&mut self, e: &Entry, up: bool) {
-        if let Some(i) = slot(e.tag) {
-            let c = &mut self.segs[e.seg as usize][i];
-            *c = if up { *c + 1 } else { c.saturating_sub(1) };
+        let bump = |c: &mut u32| *c = if up { *c + 1 } else { c.saturating_sub(1) };
+        let slot = slot(e.tag);
+        if let Some(i) = slot {
+            bump(&mut self.segs[e.seg as usize].tags[i]);
         }
-        if up {
-            *self.noah.entry((e.seg, e.key)).or_insert(0) += 1;
-        } else if let Some(c) = self.noah.get_mut(&(e.seg, e.key)) {
-            *c -= 1;
-            if *c == 0 {
-                self.noah.remove(&(e.seg, e.key));
+        match slot {
+            Some(i) if e.attrs.len == 0 => bump(&mut self.segs[e.seg as usize].plain[i]),
+            _ if up => *self.noah.entry((e.seg, e.key)).or_insert(0) += 1,
+            _ => {
+                if let Some(c) = self.noah.get_mut(&(e.seg, e.key)) {
+                    *c -= 1;
+                    if *c == 0 {
+                        self.noah.remove(&(e.seg, e.key));
+                    }
+                }
             }
+        }
+    }
+
+    /// How many entries of the top segment are Noah-equal to one with this tag, key and
+    /// attributes.
+    fn equal_count(&self, tag: Tag, key: u64, attrs: AttrRange) -> u32 {
+        let seg = self.top();
+        match slot(tag) {
+            Some(i) if attrs.len == 0 => self.segs[seg as usize].plain[i],
+            _ => self.noah.get(&(seg, key)).copied().unwrap_or(0),
         }
     }
 
@@ -191,7 +215,7 @@ impl Afe {
         let attrs = self.store(attrs);
         let seg = self.top();
         let mut removed = None;
-        if self.noah.get(&(seg, key)).copied().unwrap_or(0) >= 3 {
+        if self.equal_count(tag, key, attrs) >= 3 {
             // At most three equal entries can be present, so the third found walking back is
             // the earliest.
             let mut found = 0;
@@ -248,7 +272,7 @@ impl Afe {
     /// The last element with this tag after the last marker: (index, element).
     pub fn last_with_tag(&self, tag: Tag) -> Option<(usize, ElemId)> {
         match slot(tag) {
-            Some(i) if self.segs[self.top() as usize][i] > 0 => {}
+            Some(i) if self.segs[self.top() as usize].tags[i] > 0 => {}
             _ => return None,
         }
         for (i, item) in self.items.iter().enumerate().rev() {
@@ -280,7 +304,7 @@ impl Afe {
             }
         }
         self.segs.truncate(1);
-        self.segs[0] = [0; SLOTS];
+        self.segs[0] = Segment::default();
         self.noah.clear();
     }
 

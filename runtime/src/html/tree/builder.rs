@@ -652,6 +652,17 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.pop();
                 return true;
             }
+            // Steps 4.3-4.8 when the formatting element is the current node (`<b>x</b>`):
+            // it is in scope and nothing can be above it, so there is no furthest block; pop
+            // it and remove its entry.
+            if r.is_html(subject)
+                && let Some((i, fe)) = self.afe.last_with_tag(subject)
+                && fe == cur
+            {
+                self.afe_remove_at(i);
+                self.pop();
+                return true;
+            }
         }
         // Steps 3-4.
         for _outer in 0..8 {
@@ -811,6 +822,17 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
+    /// Whether a token goes straight to the "in body" rules: the common case, which then skips
+    /// the dispatcher. It is what the dispatcher would decide: the insertion mode is "in body"
+    /// and the adjusted current node is an HTML element (no fragment context stands in for it).
+    #[inline]
+    fn in_body_html(&self) -> bool {
+        self.mode == Mode::InBody
+            && !self.done
+            && self.stack.len() > 1
+            && self.current().is_some_and(|r| r.ns == Ns::Html)
+    }
+
     fn dispatch(&mut self, mut t: Tok<'_, '_>) {
         loop {
             let flow = if self.html_rules(&t) {
@@ -912,17 +934,24 @@ impl<'i, S: TreeSink> Sink<'i> for TreeBuilder<S> {
                 if ignore_lf && s.starts_with('\n') {
                     s = &s[1..];
                 }
-                if !s.is_empty() {
+                if s.is_empty() {
+                } else if self.in_body_html() {
+                    self.in_body_chars(s);
+                } else {
                     self.dispatch(Tok::Chars(s));
                 }
             }
             Token::StartTag(t) => {
                 let mut t = TagTok::new(t);
-                self.dispatch(Tok::Start(&mut t));
+                if !self.in_body_html() || (self.in_body_start(&mut t) == Again && !self.done) {
+                    self.dispatch(Tok::Start(&mut t));
+                }
             }
             Token::EndTag(t) => {
                 let mut t = TagTok::new(t);
-                self.dispatch(Tok::End(&mut t));
+                if !self.in_body_html() || (self.in_body_end(&mut t) == Again && !self.done) {
+                    self.dispatch(Tok::End(&mut t));
+                }
             }
             Token::Comment(c) => self.dispatch(Tok::Comment(&c)),
             Token::ProcessingInstruction(p) => self.dispatch(Tok::Pi(&p.target, &p.data)),

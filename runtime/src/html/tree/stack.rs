@@ -5,7 +5,7 @@
 //! Pushing and popping keep the indexes in step in O(1); the rare edits in the middle of the
 //! stack (adoption agency, `</form>`, the head pointer) re-index the part above the edit.
 
-use super::tags::{TAG_COUNT, Tag, kind};
+use super::tags::{Tag, kind};
 use crate::dom::FastMap;
 
 pub(crate) type ElemId = u32;
@@ -67,6 +67,7 @@ pub(crate) struct Stack<H> {
     pub elems: Vec<ElemRec<H>>,
     pub ids: Vec<ElemId>,
     pub atoms: Atoms,
+    /// HTML elements by tag (grown to the largest tag seen).
     by_tag: Vec<Vec<u32>>,
     /// HTML elements with `Tag::Other`, by atom.
     by_other: Vec<Vec<u32>>,
@@ -80,6 +81,7 @@ pub(crate) fn lower(s: &str) -> std::borrow::Cow<'_, str> {
 }
 
 /// The list for `atom`, created empty on first use.
+#[inline]
 fn list(lists: &mut Vec<Vec<u32>>, atom: u32) -> &mut Vec<u32> {
     let i = atom as usize;
     if i >= lists.len() {
@@ -94,7 +96,7 @@ impl<H> Stack<H> {
             elems: Vec::new(),
             ids: Vec::new(),
             atoms: Atoms::default(),
-            by_tag: (0..TAG_COUNT).map(|_| Vec::new()).collect(),
+            by_tag: Vec::new(),
             by_other: Vec::new(),
             foreign: Vec::new(),
             by_kind: (0..kind::COUNT).map(|_| Vec::new()).collect(),
@@ -133,7 +135,7 @@ impl<H> Stack<H> {
         let r = &self.elems[id as usize];
         let kinds = r.kinds;
         match r.ns {
-            Ns::Html if r.tag != Tag::Other => f(&mut self.by_tag[r.tag as usize]),
+            Ns::Html if r.tag != Tag::Other => f(list(&mut self.by_tag, r.tag as u32)),
             Ns::Html => f(list(&mut self.by_other, r.atom)),
             _ => f(list(&mut self.foreign, r.atom)),
         }
@@ -200,15 +202,13 @@ impl<H> Stack<H> {
 
     /// Position of the topmost HTML element with this tag.
     pub fn last_tag(&self, tag: Tag) -> Option<usize> {
-        self.by_tag[tag as usize].last().map(|&p| p as usize)
+        self.by_tag.get(tag as usize)?.last().map(|&p| p as usize)
     }
 
     /// Position of the topmost HTML element with this local name.
     pub fn last_named(&self, name: &str) -> Option<usize> {
         match Tag::from_name(name) {
-            Tag::Other => {
-                self.atoms.get(name).and_then(|a| self.by_other.get(a as usize)?.last()).map(|&p| p as usize)
-            }
+            Tag::Other => self.atoms.get(name).and_then(|a| self.by_other.get(a as usize)?.last()).map(|&p| p as usize),
             t => self.last_tag(t),
         }
     }
@@ -245,6 +245,6 @@ impl<H> Stack<H> {
     }
 
     pub fn contains_tag(&self, tag: Tag) -> bool {
-        !self.by_tag[tag as usize].is_empty()
+        self.by_tag.get(tag as usize).is_some_and(|v| !v.is_empty())
     }
 }

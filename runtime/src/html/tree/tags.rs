@@ -14,13 +14,21 @@ macro_rules! tags {
         impl Tag {
             pub(crate) const ALL: &'static [Tag] = &[Tag::Other, $(Tag::$v,)*];
 
+            const NAMES: &'static [&'static str] = &["", $($s,)*];
+
             /// The name as the element carries it (SVG's camelCase names included).
+            #[inline]
             pub(crate) fn name(self) -> &'static str {
-                match self { Tag::Other => "", $(Tag::$v => $s,)* }
+                Self::NAMES[self as usize]
             }
 
             /// Look a local name up (exact match).
+            #[inline]
             pub(crate) fn from_name(s: &str) -> Tag {
+                lookup(s)
+            }
+
+            fn from_name_slow(s: &str) -> Tag {
                 match s { $($s => Tag::$v,)* _ => Tag::Other }
             }
         }
@@ -60,6 +68,49 @@ tags! {
 
 pub(crate) const TAG_COUNT: usize = Tag::ALL.len();
 
+/// A hash of a name's length and first, second and last bytes: distinct enough to put nearly
+/// every known name in a slot of its own, so a lookup is one table read and one comparison.
+#[inline]
+fn slot_of(s: &[u8]) -> usize {
+    let n = s.len();
+    if n == 0 {
+        return 0;
+    }
+    let h = (n as u32)
+        .wrapping_mul(0x9E37_79B1)
+        .wrapping_add((s[0] as u32) << 16 | (s[n / 2] as u32) << 8 | s[n - 1] as u32)
+        .wrapping_mul(0x85EB_CA6B);
+    (h >> (32 - SLOT_BITS)) as usize
+}
+
+const SLOT_BITS: u32 = 10;
+
+/// `slot_of(name)` → the tag whose name hashes there (`Other` if none, or if two collide and
+/// this one lost; those take the slow path).
+static SLOTS: std::sync::LazyLock<[(Tag, bool); 1 << SLOT_BITS]> = std::sync::LazyLock::new(|| {
+    // (tag, whether more than one known name hashes to this slot)
+    let mut t = [(Tag::Other, false); 1 << SLOT_BITS];
+    for &tag in &Tag::ALL[1..] {
+        let i = slot_of(tag.name().as_bytes());
+        if t[i].0 == Tag::Other && !t[i].1 {
+            t[i].0 = tag;
+        } else {
+            t[i] = (Tag::Other, true);
+        }
+    }
+    t
+});
+
+#[inline]
+fn lookup(s: &str) -> Tag {
+    match SLOTS[slot_of(s.as_bytes())] {
+        (Tag::Other, false) => Tag::Other,
+        (Tag::Other, true) => Tag::from_name_slow(s),
+        (tag, _) if tag.name() == s => tag,
+        _ => Tag::Other,
+    }
+}
+
 /// Element kinds the stack of open elements indexes (bits of [`Kinds`]).
 pub(crate) mod kind {
     /// Ends "has an element in scope" (spec: #has-an-element-in-scope).
@@ -81,8 +132,27 @@ pub(crate) mod kind {
     pub const COUNT: usize = 8;
 }
 
-/// The kind bits of an element.
+/// The kind bits of an element, from a table computed once.
+#[inline]
 pub(crate) fn kinds(ns: &Namespace, tag: Tag) -> u16 {
+    static TABLE: std::sync::LazyLock<[[u16; TAG_COUNT]; 3]> = std::sync::LazyLock::new(|| {
+        let mut t = [[0; TAG_COUNT]; 3];
+        for (i, ns) in [Namespace::Html, Namespace::MathMl, Namespace::Svg].iter().enumerate() {
+            for &tag in Tag::ALL {
+                t[i][tag as usize] = compute_kinds(ns, tag);
+            }
+        }
+        t
+    });
+    match ns {
+        Namespace::Html => TABLE[0][tag as usize],
+        Namespace::MathMl => TABLE[1][tag as usize],
+        Namespace::Svg => TABLE[2][tag as usize],
+        _ => compute_kinds(ns, tag),
+    }
+}
+
+fn compute_kinds(ns: &Namespace, tag: Tag) -> u16 {
     use Tag as T;
     use kind::*;
     match ns {
@@ -357,4 +427,27 @@ pub(crate) fn foreign_attribute(name: &str) -> Option<QualName> {
         _ => return None,
     };
     Some(QualName { ns, prefix: prefix.map(Into::into), local: local.into() })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_name_is_found_and_nothing_else() {
+        for &tag in &Tag::ALL[1..] {
+            assert_eq!(Tag::from_name(tag.name()), tag, "{}", tag.name());
+            assert_eq!(Tag::from_name_slow(tag.name()), tag);
+            // Same length, same first/middle/last byte, different elsewhere: not a known name.
+            let mut near = tag.name().as_bytes().to_vec();
+            if near.len() > 3 {
+                near[1] = b'#';
+                let near = String::from_utf8(near).unwrap();
+                assert_eq!(Tag::from_name(&near), Tag::from_name_slow(&near), "{near}");
+            }
+        }
+        for other in ["", "x", "DIV", "divv", "custom-element", "foreignobject", "annotation-xmL"] {
+            assert_eq!(Tag::from_name(other), Tag::from_name_slow(other), "{other}");
+        }
+    }
 }

@@ -293,7 +293,7 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// The character rules of "in body": NULs dropped, the rest inserted after reconstructing
     /// the active formatting elements; non-whitespace clears frameset-ok.
-    fn in_body_chars(&mut self, s: &str) {
+    pub(super) fn in_body_chars(&mut self, s: &str) {
         let owned;
         let s = if s.contains('\0') {
             owned = s.replace('\0', "");
@@ -330,7 +330,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         Done
     }
 
-    fn in_body_start(&mut self, s: &mut TagTok<'_>) -> Flow {
+    pub(super) fn in_body_start(&mut self, s: &mut TagTok<'_>) -> Flow {
         match s.tag {
             Html => {
                 if !self.template_on_stack() && !self.stack.is_empty() {
@@ -590,7 +590,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.fragment.as_ref().is_some_and(|f| self.stack.rec(f.context).is_html(tag))
     }
 
-    fn in_body_end(&mut self, e: &mut TagTok<'_>) -> Flow {
+    pub(super) fn in_body_end(&mut self, e: &mut TagTok<'_>) -> Flow {
         match e.tag {
             Template => self.end_template(),
             Body | Html => {
