@@ -76,7 +76,10 @@ impl TextBuf {
     /// Turn into an owned string (copying the span) and return it.
     pub fn owned(&mut self, input: &str) -> &mut String {
         if let TextBuf::Span(s, e) = *self {
-            *self = TextBuf::Owned(String::from(&input[s..e]));
+            // Room to grow: the caller is about to append (a replacement, a lowercased letter).
+            let mut o = String::with_capacity(2 * (e - s) + 32);
+            o.push_str(&input[s..e]);
+            *self = TextBuf::Owned(o);
         }
         match self {
             TextBuf::Owned(o) => o,
