@@ -4,7 +4,6 @@
 //! holds a `Core` and dereferences to it, so generated code calls these verbs by name; the
 //! verbs that emit, report errors or depend on the machine's states live with the machine.
 
-use crate::char_ref::TempBuf;
 use crate::position::LineCounter;
 use crate::text::TextBuf;
 use crate::token::{Attribute, Doctype, ProcessingInstruction, Tag};
@@ -110,8 +109,8 @@ impl StopSet {
     fn find_wide(&self, hay: &[u8], from: usize) -> usize {
         use std::arch::x86_64::{__m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_or_si128};
         // SAFETY (every `unsafe` below): SSE2 is part of the x86_64 baseline, so its intrinsics
-        // are always available; the needle loads read 16-byte arrays; the input load is bounded by `at + 16 <= hay.len()`, which every
-        // call of `hits` below guarantees.
+        // are always available; the needle loads read 16-byte arrays; the input load is bounded
+        // by `at + 16 <= hay.len()`, which the assert states and every call below guarantees.
         let few = self.count <= 4;
         let splat = &self.splat;
         let hits = |at: usize| -> u32 {
@@ -275,7 +274,7 @@ pub(crate) struct Core<'i> {
     doctype: DoctypeBuf,
     pi_target: TextBuf,
     pi_data: TextBuf,
-    pub temp: TempBuf,
+    pub temp: TextBuf,
     pub char_ref_code: u32,
 
     chars: TextBuf,
@@ -313,7 +312,7 @@ impl<'i> Core<'i> {
             doctype: DoctypeBuf::default(),
             pi_target: TextBuf::default(),
             pi_data: TextBuf::default(),
-            temp: TempBuf::default(),
+            temp: TextBuf::default(),
             char_ref_code: 0,
             chars: TextBuf::default(),
             chars_start: 0,
@@ -567,10 +566,11 @@ impl<'i> Core<'i> {
             };
     }
 
+    /// "Emit ... the temporary buffer" (the end tag name states' anything else): what the buffer
+    /// holds is input consumed before the current character, which the case then reconsumes,
+    /// so this is flushing it as text.
     pub fn emit_temp_buffer(&mut self) {
-        let mut t = std::mem::take(&mut self.temp);
-        self.emit_str_for_consumed(t.owned(&self.input));
-        self.temp = t;
+        self.flush_temp(false);
     }
 
     /// Emit characters standing for everything consumed so far (flushed references).
@@ -770,7 +770,9 @@ impl<'i> Core<'i> {
 
     /// "Convert the temporary buffer to a comment": data is "?" and the temporary buffer.
     pub fn convert_temp_buffer_to_comment(&mut self) {
-        self.comment = TextBuf::Owned(format!("?{}", self.temp.as_str(&self.input)));
+        self.comment.clear();
+        self.comment.push_str(&self.input, "?");
+        self.comment.push_str(&self.input, self.temp.as_str(&self.input));
     }
 
     // ----- DOCTYPE -----
@@ -870,21 +872,14 @@ impl<'i> Core<'i> {
     /// (for "append U+0026 after consuming '&'", a byte compare and two stores).
     #[inline(always)]
     pub fn append_to_temp_buffer(&mut self, src: Src) {
-        let input: &str = &self.input;
-        match src {
-            Src::Current if input.as_bytes()[self.cur] == b'\r' => self.temp.push_char(input, '\n'),
-            Src::Current if self.replace_nul && input.as_bytes()[self.cur] == 0 => self.temp.push_char(input, '\u{FFFD}'),
-            Src::Current => self.temp.push_run(input, self.cur, self.pos),
-            Src::CurrentLowercase => self.temp.push_char(input, (input.as_bytes()[self.cur] | 0x20) as char),
-            // The tables append the character they just matched by name ("append U+0026 to the
-            // temporary buffer" after consuming '&'): it is the current input character, so the
-            // buffer can stay a span.
-            Src::Str(s) if input.as_bytes().get(self.cur..self.pos) == Some(s.as_bytes()) => {
-                self.temp.push_run(input, self.cur, self.pos)
-            }
-            Src::Str(s) => self.temp.push_str(input, s),
-            Src::Run(a, b) => self.temp.push_run(input, a, b),
-        }
+        // The tables append the character they just matched by name ("append U+0026 to the
+        // temporary buffer" after consuming '&'): it is the current input character, so the
+        // buffer can stay a span.
+        let src = match src {
+            Src::Str(s) if self.input.as_bytes().get(self.cur..self.pos) == Some(s.as_bytes()) => Src::Run(self.cur, self.pos),
+            other => other,
+        };
+        Self::push(&self.input, self.cur, self.pos, &mut self.temp, src, self.replace_nul);
     }
 
     pub fn temp_buffer_is_script(&self) -> bool {

@@ -1,48 +1,53 @@
 //! Text under construction: a span of the input while the text is a contiguous copy of it,
-//! an owned string once anything else is appended. Tag names, attribute values and character
-//! runs are usually spans, so tokens borrow from the input without copying.
+//! an owned string once anything else is appended. Tag names, attribute values, character runs
+//! and the temporary buffer (character references, end tag names) are usually spans, so tokens
+//! borrow from the input without copying, and clearing or flushing the temporary buffer is a
+//! few stores. The owned string's allocation is kept across `clear` (the temporary buffer is
+//! cleared again and again); `take` gives it away with the token.
 
 use std::borrow::Cow;
 
-#[derive(Clone, Debug)]
-pub(crate) enum TextBuf {
-    /// Bytes `start..end` of the input buffer (relative offsets). Empty when `start == end`.
-    Span(usize, usize),
-    Owned(String),
-}
-
-impl Default for TextBuf {
-    fn default() -> Self {
-        TextBuf::Span(0, 0)
-    }
+#[derive(Clone, Debug, Default)]
+pub(crate) struct TextBuf {
+    /// Input bytes `start..end` (relative offsets) while `!owned`; empty when `start == end`.
+    start: usize,
+    end: usize,
+    owned: bool,
+    /// The text while `owned`; otherwise an allocation kept for later.
+    text: String,
 }
 
 impl TextBuf {
     #[inline]
     pub fn is_empty(&self) -> bool {
-        match self {
-            TextBuf::Span(s, e) => s == e,
-            TextBuf::Owned(o) => o.is_empty(),
-        }
+        if self.owned { self.text.is_empty() } else { self.start == self.end }
     }
 
     #[inline]
     pub fn clear(&mut self) {
-        *self = TextBuf::Span(0, 0);
+        self.start = 0;
+        self.end = 0;
+        self.owned = false;
+    }
+
+    /// The span of the input the text is a copy of, unless it is owned.
+    #[inline]
+    pub fn span(&self) -> Option<(usize, usize)> {
+        (!self.owned).then_some((self.start, self.end))
     }
 
     /// Append input bytes `start..end`. The common cases (an empty buffer, or a run that
     /// continues the span) stay inline; anything else goes to the out-of-line path.
     #[inline(always)]
     pub fn push_run(&mut self, input: &str, start: usize, end: usize) {
-        if let TextBuf::Span(s, e) = self {
-            if *s == *e {
-                *s = start;
-                *e = end;
+        if !self.owned {
+            if self.start == self.end {
+                self.start = start;
+                self.end = end;
                 return;
             }
-            if *e == start {
-                *e = end;
+            if self.end == start {
+                self.end = end;
                 return;
             }
         }
@@ -51,15 +56,7 @@ impl TextBuf {
 
     #[inline(never)]
     fn push_run_slow(&mut self, input: &str, start: usize, end: usize) {
-        match self {
-            TextBuf::Span(s, e) => {
-                let mut o = String::with_capacity((*e - *s) + (end - start) + 16);
-                o.push_str(&input[*s..*e]);
-                o.push_str(&input[start..end]);
-                *self = TextBuf::Owned(o);
-            }
-            TextBuf::Owned(o) => o.push_str(&input[start..end]),
-        }
+        self.owned(input).push_str(&input[start..end]);
     }
 
     /// Append text that is not (or not known to be) a copy of the input.
@@ -74,33 +71,30 @@ impl TextBuf {
     }
 
     /// Turn into an owned string (copying the span) and return it.
+    #[inline(never)]
     pub fn owned(&mut self, input: &str) -> &mut String {
-        if let TextBuf::Span(s, e) = *self {
+        if !self.owned {
+            let span = &input[self.start..self.end];
+            self.text.clear();
             // Room to grow: the caller is about to append (a replacement, a lowercased letter).
-            let mut o = String::with_capacity(2 * (e - s) + 32);
-            o.push_str(&input[s..e]);
-            *self = TextBuf::Owned(o);
+            self.text.reserve(2 * span.len() + 32);
+            self.text.push_str(span);
+            self.owned = true;
         }
-        match self {
-            TextBuf::Owned(o) => o,
-            TextBuf::Span(..) => unreachable!("just made owned"),
-        }
+        &mut self.text
     }
 
     #[inline]
     pub fn as_str<'a>(&'a self, input: &'a str) -> &'a str {
-        match self {
-            TextBuf::Span(s, e) => &input[*s..*e],
-            TextBuf::Owned(o) => o,
-        }
+        if self.owned { &self.text } else { &input[self.start..self.end] }
     }
 
     /// Take the text out, borrowing from `input` when it is a span of a borrowed input.
     #[inline(always)]
     pub fn take<'i>(&mut self, input: &Cow<'i, str>) -> Cow<'i, str> {
-        if let (TextBuf::Span(s, e), Cow::Borrowed(i)) = (&*self, input) {
-            let (s, e) = (*s, *e);
-            *self = TextBuf::Span(0, 0);
+        if let (false, Cow::Borrowed(i)) = (self.owned, input) {
+            let (s, e) = (self.start, self.end);
+            self.clear();
             return Cow::Borrowed(&i[s..e]);
         }
         self.take_slow(input)
@@ -108,18 +102,20 @@ impl TextBuf {
 
     #[inline(never)]
     fn take_slow<'i>(&mut self, input: &Cow<'i, str>) -> Cow<'i, str> {
-        match std::mem::take(self) {
-            TextBuf::Span(s, e) => Cow::Owned(input[s..e].to_owned()),
-            TextBuf::Owned(o) => Cow::Owned(o),
-        }
+        let text = if self.owned { std::mem::take(&mut self.text) } else { input[self.start..self.end].to_owned() };
+        self.clear();
+        Cow::Owned(text)
     }
 
     /// Copy a span out of the input before the input's consumed prefix is dropped.
     pub fn detach(&mut self, input: &str) {
-        if matches!(self, TextBuf::Span(s, e) if s != e) {
+        if self.owned {
+            return;
+        }
+        if self.start != self.end {
             self.owned(input);
-        } else if let TextBuf::Span(..) = self {
-            *self = TextBuf::Span(0, 0);
+        } else {
+            self.clear();
         }
     }
 }
@@ -134,10 +130,45 @@ mod tests {
         let mut t = TextBuf::default();
         t.push_run(&input, 1, 3);
         t.push_run(&input, 3, 4);
-        assert!(matches!(t, TextBuf::Span(1, 4)));
+        assert_eq!(t.span(), Some((1, 4)));
         assert!(matches!(t.take(&input), Cow::Borrowed("bcd")));
         t.push_run(&input, 0, 1);
         t.push_run(&input, 2, 3);
         assert_eq!(t.take(&input), "ac");
+    }
+
+    #[test]
+    fn temp_buffer_is_a_span_while_it_copies_the_input() {
+        let input = "a&amp;b";
+        let mut t = TextBuf::default();
+        assert_eq!(t.span(), Some((0, 0)));
+        t.push_run(input, 1, 2);
+        t.push_run(input, 2, 5);
+        assert_eq!(t.span(), Some((1, 5)));
+        assert_eq!(t.as_str(input), "&amp");
+        // A run that does not continue the span makes it owned.
+        t.push_run(input, 6, 7);
+        assert_eq!(t.span(), None);
+        assert_eq!(t.as_str(input), "&ampb");
+        t.push_run(input, 5, 6);
+        assert_eq!(t.as_str(input), "&ampb;");
+        // Clearing goes back to an empty span; the owned string is reused later.
+        t.clear();
+        assert_eq!(t.span(), Some((0, 0)));
+        assert_eq!(t.as_str(input), "");
+        t.push_char(input, '\n');
+        assert_eq!(t.as_str(input), "\n");
+        t.clear();
+        t.push_run(input, 0, 1);
+        t.push_str(input, "\u{e9}");
+        assert_eq!(t.as_str(input), "a\u{e9}");
+        t.clear();
+        t.push_run(input, 3, 4);
+        t.detach(input);
+        assert_eq!(t.span(), None);
+        assert_eq!(t.as_str("other input"), "m");
+        t.clear();
+        t.detach(input);
+        assert_eq!(t.as_str(input), "");
     }
 }
