@@ -3,17 +3,20 @@
 //!
 //! The keys hashed here are tag and attribute names and small integers that the parser
 //! itself controls the use of; every table that input can grow is probed with full key
-//! comparison, so a collision costs a comparison, never a wrong answer. SipHash's protection
-//! against chosen collisions is not worth its cost on this path.
+//! comparison, so a collision costs a comparison, never a wrong answer. Each table starts its
+//! hashes from its own seed (random per thread, from std's `RandomState`, and stepped per
+//! table), so input cannot be crafted to collide in advance and make probing quadratic; SipHash's stronger
+//! guarantee is not worth its cost on this path.
 
 use super::{Namespace, QualName, QualNameRef};
 use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::hash_map::RandomState;
+use std::hash::{BuildHasher, Hasher};
 
 const K: u64 = 0xf135_7aea_2e62_a9c5;
 
-/// A multiply-rotate hasher (one multiply per eight bytes).
-#[derive(Clone, Copy, Default)]
+/// A multiply-rotate hasher (one multiply per eight bytes), started from its table's seed.
+#[derive(Clone, Copy)]
 pub(crate) struct FastHasher(u64);
 
 impl FastHasher {
@@ -69,32 +72,61 @@ impl Hasher for FastHasher {
     }
 }
 
-pub(crate) type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<FastHasher>>;
+/// The seed of one table's [`FastHasher`]s, drawn at random when the table is created.
+#[derive(Clone, Debug)]
+pub(crate) struct FastState(u64);
 
-/// Hash a string with [`FastHasher`].
-#[inline]
-pub(crate) fn hash_str(s: &str) -> u64 {
-    let mut h = FastHasher::default();
-    h.write(s.as_bytes());
-    h.finish()
-}
-
-fn ns_code(ns: &Namespace) -> u64 {
-    match ns {
-        Namespace::None => 0,
-        Namespace::Html => 1,
-        Namespace::MathMl => 2,
-        Namespace::Svg => 3,
-        Namespace::XLink => 4,
-        Namespace::Xml => 5,
-        Namespace::Xmlns => 6,
-        Namespace::Other(u) => 7 ^ hash_str(u),
+impl Default for FastState {
+    /// One random draw per thread (std's `RandomState`, which costs a SipHash), then a cheap
+    /// step per table, so tables made per element stay cheap and still get distinct seeds.
+    #[inline]
+    fn default() -> Self {
+        thread_local! {
+            static NEXT: std::cell::Cell<u64> = std::cell::Cell::new(RandomState::new().hash_one(0u64));
+        }
+        FastState(NEXT.with(|n| {
+            let seed = n.get();
+            n.set(seed.wrapping_add(0x9e37_79b9_7f4a_7c15));
+            seed
+        }))
     }
 }
 
-fn hash_name(n: QualNameRef<'_>) -> u64 {
-    let mut h = FastHasher::default();
-    h.write_u64(ns_code(n.ns));
+impl BuildHasher for FastState {
+    type Hasher = FastHasher;
+    #[inline]
+    fn build_hasher(&self) -> FastHasher {
+        FastHasher(self.0)
+    }
+}
+
+impl FastState {
+    /// Hash a string with this seed.
+    #[inline]
+    pub fn hash_str(&self, s: &str) -> u64 {
+        let mut h = self.build_hasher();
+        h.write(s.as_bytes());
+        h.finish()
+    }
+}
+
+pub(crate) type FastMap<K, V> = HashMap<K, V, FastState>;
+
+fn hash_name(state: &FastState, n: QualNameRef<'_>) -> u64 {
+    let mut h = state.build_hasher();
+    match n.ns {
+        Namespace::None => h.write_u64(0),
+        Namespace::Html => h.write_u64(1),
+        Namespace::MathMl => h.write_u64(2),
+        Namespace::Svg => h.write_u64(3),
+        Namespace::XLink => h.write_u64(4),
+        Namespace::Xml => h.write_u64(5),
+        Namespace::Xmlns => h.write_u64(6),
+        Namespace::Other(u) => {
+            h.write_u64(7);
+            h.write(u.as_bytes());
+        }
+    }
     if let Some(p) = n.prefix {
         h.write(p.as_bytes());
         h.write_u8(b':');
@@ -111,6 +143,7 @@ pub(crate) struct Names {
     names: Vec<(QualName, u64)>,
     /// Index + 1 of a name, 0 for an empty slot. Its length is a power of two (or zero).
     table: Vec<u32>,
+    state: FastState,
 }
 
 impl Names {
@@ -121,7 +154,7 @@ impl Names {
     /// The index of `name`, adding it the first time.
     #[inline]
     pub fn intern(&mut self, name: QualNameRef<'_>) -> u32 {
-        let h = hash_name(name);
+        let h = hash_name(&self.state, name);
         if !self.table.is_empty() {
             let mask = self.table.len() - 1;
             let mut i = h as usize & mask;
@@ -164,5 +197,39 @@ impl Names {
             i = (i + 1) & mask;
         }
         table[i] = slot;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn hash(seed: u64, bytes: &[u8]) -> u64 {
+        let mut h = FastHasher(seed);
+        h.write(bytes);
+        h.finish()
+    }
+
+    /// 16-byte keys that all collide when hashing starts from a known seed (0): the first word
+    /// is free, the second cancels its effect on the state. A table's random seed scatters them.
+    #[test]
+    fn keys_crafted_to_collide_for_a_known_seed_do_not_collide_for_a_table() {
+        let mix = |w: u64| w.wrapping_mul(K).rotate_left(26);
+        let crafted: Vec<[u8; 16]> = (0..1000u64)
+            .map(|i| {
+                let w0 = 0x6161_6161_0000_0000 | i;
+                let w1 = mix(w0) ^ 0x1234_5678;
+                let mut key = [0; 16];
+                key[..8].copy_from_slice(&w0.to_le_bytes());
+                key[8..].copy_from_slice(&w1.to_le_bytes());
+                key
+            })
+            .collect();
+        let at_zero: std::collections::HashSet<u64> = crafted.iter().map(|k| hash(0, k)).collect();
+        assert_eq!(at_zero.len(), 1, "the construction collides for seed 0");
+        let state = FastState::default();
+        let seeded: std::collections::HashSet<u64> = crafted.iter().map(|k| hash(state.0, k)).collect();
+        assert!(seeded.len() > 990, "{} distinct hashes of 1000", seeded.len());
+        assert_ne!(FastState::default().0, FastState::default().0);
     }
 }

@@ -13,7 +13,7 @@ mod intern;
 mod serialize;
 mod sink;
 
-pub(crate) use intern::{FastHasher, FastMap};
+pub(crate) use intern::{FastMap, FastState};
 
 use intern::Names;
 use std::borrow::Cow;

@@ -5,8 +5,7 @@
 
 use super::stack::ElemId;
 use super::tags::Tag;
-use crate::dom::{Attrs, FastHasher, FastMap};
-use std::hash::{BuildHasher, BuildHasherDefault, Hasher};
+use crate::dom::{Attrs, FastMap, FastState};
 
 /// Where an entry's attributes are in the list's arena: `attrs[start..start + len]`.
 #[derive(Clone, Copy, Debug, Default)]
@@ -76,18 +75,12 @@ pub(crate) struct Afe {
     live: usize,
 }
 
-fn hash_str(s: &str) -> u64 {
-    let mut h = BuildHasherDefault::<FastHasher>::default().build_hasher();
-    h.write(s.as_bytes());
-    h.finish()
-}
-
 /// A key for "same tag name, namespace and attributes": attribute order does not matter, so
-/// the attributes' hashes are combined by addition.
-fn noah_key(tag: Tag, attrs: Attrs<'_>) -> u64 {
+/// the attributes' hashes (seeded with the list's own seed) are combined by addition.
+fn noah_key(state: &FastState, tag: Tag, attrs: Attrs<'_>) -> u64 {
     let mut key = (tag as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     for a in attrs.iter() {
-        key = key.wrapping_add(hash_str(a.name.local) ^ hash_str(a.value).rotate_left(17));
+        key = key.wrapping_add(state.hash_str(a.name.local) ^ state.hash_str(a.value).rotate_left(17));
     }
     key
 }
@@ -211,7 +204,7 @@ impl Afe {
     /// element removed to make room, if any.
     pub fn push(&mut self, id: ElemId, tag: Tag, attrs: Attrs<'_>) -> Option<ElemId> {
         self.collect();
-        let key = noah_key(tag, attrs);
+        let key = noah_key(self.noah.hasher(), tag, attrs);
         let attrs = self.store(attrs);
         let seg = self.top();
         let mut removed = None;
@@ -246,7 +239,7 @@ impl Afe {
     /// Insert an entry for a new element at `index` (the adoption agency's bookmark), with
     /// the attributes of an entry removed just before.
     pub fn insert_at(&mut self, index: usize, id: ElemId, tag: Tag, attrs: AttrRange) {
-        let key = noah_key(tag, self.attrs(attrs));
+        let key = noah_key(self.noah.hasher(), tag, self.attrs(attrs));
         self.live += attrs.len as usize;
         // The bookmark is after the last marker, in the top segment.
         let e = Entry { id, tag, attrs, key, seg: self.top() };
