@@ -4,6 +4,7 @@
 //! compared). Cases where a test predates the 2026-08-21 spec are listed in
 //! `tests/expectations/html5lib_tree.json` with the tree the spec gives, a reason and a spec
 //! anchor; a listed case that matches upstream again, or stops matching its entry, fails.
+//! Our own cases in the same format live in `tests/data/tree/` (suite name `statemark`).
 
 use serde_json::{Value, json};
 use statemark_tests::suite;
@@ -29,6 +30,11 @@ fn load_expectations() -> BTreeMap<String, Expectation> {
     let path = statemark_tests::root().join("tests/expectations/html5lib_tree.json");
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    // The recorded decisions about the spec's element lists: each must cite an anchor.
+    for l in v["lists"].as_array().expect("lists array") {
+        assert!(l["anchor"].as_str().is_some_and(|a| a.starts_with('#')), "list entry without anchor: {l}");
+        assert!(l["reason"].as_str().is_some_and(|r| !r.is_empty()), "list entry without reason: {l}");
+    }
     let mut out = BTreeMap::new();
     for e in v["cases"].as_array().expect("cases array") {
         let k = key(
@@ -164,6 +170,8 @@ fn main() {
     let suites = [
         ("html5lib", suite("HTML5LIB_TESTS", "html5lib-tests").map(|d| d.join("tree-construction"))),
         ("wpt", suite("WPT_HTML_PARSING", "wpt-html-parsing")),
+        // Our own cases, in the same format: behaviour the suites above do not pin down.
+        ("statemark", Some(statemark_tests::root().join("tests/data/tree"))),
     ];
     for (name, dir) in suites {
         let Some(dir) = dir else { continue };

@@ -160,7 +160,16 @@ fn compute_kinds(ns: &Namespace, tag: Tag) -> u16 {
             let mut k = HTML;
             if matches!(
                 tag,
-                T::Applet | T::Caption | T::Html | T::Table | T::Td | T::Th | T::Marquee | T::Object | T::Template
+                T::Applet
+                    | T::Caption
+                    | T::Html
+                    | T::Table
+                    | T::Td
+                    | T::Th
+                    | T::Marquee
+                    | T::Object
+                    | T::Select
+                    | T::Template
             ) {
                 k |= SCOPE | LIST_ITEM | BUTTON;
             }
@@ -233,7 +242,6 @@ fn is_special_html(tag: Tag) -> bool {
             | Colgroup
             | Dd
             | Details
-            | Dialog
             | Dir
             | Div
             | Dl
@@ -281,6 +289,7 @@ fn is_special_html(tag: Tag) -> bool {
             | Script
             | Search
             | Section
+            | Select
             | Source
             | Style
             | Summary
@@ -432,6 +441,19 @@ pub(crate) fn foreign_attribute(name: &str) -> Option<QualName> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 18: select ends the default scope (and so list item and button scope) and is
+    /// special; dialog is neither (`tests/expectations/html5lib_tree.json`, "lists").
+    #[test]
+    fn select_is_special_and_a_scope_boundary_dialog_is_not() {
+        let select = kinds(&Namespace::Html, Tag::Select);
+        for bit in [kind::SCOPE, kind::LIST_ITEM, kind::BUTTON, kind::SPECIAL, kind::LI_STOP] {
+            assert_ne!(select & bit, 0, "select lacks kind bit {bit:#x}");
+        }
+        assert_eq!(select & kind::TABLE, 0);
+        let dialog = kinds(&Namespace::Html, Tag::Dialog);
+        assert_eq!(dialog & (kind::SCOPE | kind::SPECIAL | kind::LI_STOP), 0);
+    }
 
     #[test]
     fn every_name_is_found_and_nothing_else() {

@@ -172,8 +172,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.mode = Mode::InTemplate;
                     self.template_modes.push(Mode::InTemplate);
                     // Step 7: the parser does not allow declarative shadow roots. Step 8:
-                    // without a live document, "prepare content patching" has nothing to
-                    // patch and fails, which inserts the template where step 9 would.
+                    // "prepare content patching" (#attr-template-for) is outside the text we
+                    // transcribe from; we take its failure path (8.6), which inserts the template
+                    // where step 9 would (recorded in tests/expectations/html5lib_tree.json).
                     self.insert_html(s);
                 }
                 Head => {}
