@@ -126,6 +126,13 @@ impl Afe {
         if self.live == 0 {
             self.text.clear();
             self.attrs.clear();
+            // Entries without attributes still hold a start into the old arena; an empty range
+            // must stay inside the (now empty) arena.
+            for item in &mut self.items {
+                if let Item::Elem(e) = item {
+                    e.attrs.start = 0;
+                }
+            }
             return;
         }
         if self.attrs.len() < 64 || self.live * 3 > self.attrs.len() {
