@@ -1,0 +1,27 @@
+//! HTML tree construction: documents (scripting on or off) and fragments (context chosen by the
+//! input) never panic, and the tree built from chunked input equals the tree from the whole.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use statemark::dom::Dom;
+use statemark::html::tree::TreeBuilder;
+use statemark::html::{Options, TreeOptions, Tokenizer, parse_document_with, parse_fragment_with};
+use statemark_fuzz::{Case, context};
+
+fuzz_target!(|data: &[u8]| {
+    let case = Case::new(data);
+    let options = TreeOptions { scripting: case.choice & 1 == 1 };
+    if case.choice & 2 == 0 {
+        let whole = parse_document_with(&case.text, options).to_test_format();
+        let mut t = Tokenizer::streaming(Options::default(), TreeBuilder::new(Dom::new(), options));
+        for c in case.chunks() {
+            t.feed(c);
+        }
+        t.finish();
+        let chunked = t.into_sink().into_sink().to_test_format();
+        assert_eq!(whole, chunked, "the tree differs between whole and chunked input");
+    } else {
+        let dom = parse_fragment_with(&case.text, &context(case.choice >> 2), options);
+        let _ = dom.to_test_format();
+    }
+});
