@@ -1,0 +1,429 @@
+//! The `statemark` command: tokenize, parse and check HTML (WHATWG) and XML5 files.
+//!
+//! Exit status: 0 on success, 1 when `check` found errors, 2 when an input could not be read or
+//! the command line is wrong. A closed standard output (`statemark … | head`) ends the program
+//! quietly with status 0.
+
+mod diag;
+mod input;
+mod output;
+
+use clap::{Args, Parser, Subcommand};
+use input::{Source, Utf8Chunks};
+use output::Format;
+use serde_json::Value;
+use statemark::dom::{Dom, NodeId};
+use statemark::html::tree::TreeBuilder;
+use statemark::html::{self, Context, TreeOptions};
+use statemark::{Span, xml5};
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "statemark", version, about = "HTML and XML5 parsing from the specs' own state tables")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print each input's tokens as they are produced (memory stays bounded for any file size).
+    Tokenize(TokenizeArgs),
+    /// Parse each input into a tree and print it (html5lib test format, or JSON).
+    Parse(ParseArgs),
+    /// Report every parse error with its source line; exit status 1 if there is any.
+    Check(ParseArgs),
+}
+
+#[derive(Args)]
+struct Common {
+    /// Files to read; `-` (or none) reads standard input.
+    files: Vec<PathBuf>,
+    /// Read the input as XML5 instead of HTML.
+    #[arg(long)]
+    xml: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+}
+
+#[derive(Args)]
+struct TokenizeArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Also report parse errors (code, line and column), in order with the tokens.
+    #[arg(long)]
+    errors: bool,
+    /// HTML: the state to start in, by name or heading (`rcdata_state`, "RAWTEXT state").
+    #[arg(long, conflicts_with = "xml")]
+    state: Option<String>,
+    /// HTML: the last start tag's name (what decides an appropriate end tag).
+    #[arg(long, conflicts_with = "xml")]
+    last_start_tag: Option<String>,
+}
+
+#[derive(Args)]
+struct ParseArgs {
+    #[command(flatten)]
+    common: Common,
+    /// HTML: parse as a fragment in this context element (`td`, `svg path`, `math mi`).
+    #[arg(long, conflicts_with = "xml")]
+    fragment: Option<String>,
+    /// HTML: parse with the scripting flag off (`<noscript>` content is markup).
+    #[arg(long, conflicts_with = "xml")]
+    no_scripting: bool,
+    /// `parse` only: also report parse errors (on standard error, or in the JSON).
+    #[arg(long)]
+    errors: bool,
+}
+
+/// Why a command stopped early.
+enum Stop {
+    /// Standard output was closed: not an error.
+    Pipe,
+    /// Any other output failure.
+    Io(io::Error),
+}
+
+impl From<io::Error> for Stop {
+    fn from(e: io::Error) -> Stop {
+        if e.kind() == io::ErrorKind::BrokenPipe { Stop::Pipe } else { Stop::Io(e) }
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            // Help and version go to stdout with status 0; usage errors to stderr with 2.
+            let _ = e.print();
+            return ExitCode::from(if e.use_stderr() { 2 } else { 0 });
+        }
+    };
+    let stdout = io::stdout().lock();
+    let mut out = BufWriter::new(stdout);
+    let result = match &cli.command {
+        Command::Tokenize(a) => tokenize(&mut out, a),
+        Command::Parse(a) => parse(&mut out, a, false),
+        Command::Check(a) => parse(&mut out, a, true),
+    };
+    let result = result.and_then(|status| out.flush().map(|_| status).map_err(Stop::from));
+    match result {
+        Ok(status) => ExitCode::from(status),
+        Err(Stop::Pipe) => ExitCode::SUCCESS,
+        Err(Stop::Io(e)) => {
+            eprintln!("statemark: cannot write output: {}", input::plain(&e));
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// Report a problem with one input and go on with the others; the exit status becomes 2.
+fn trouble(status: &mut u8, message: &str) {
+    eprintln!("statemark: {message}");
+    *status = 2;
+}
+
+fn tokenize(out: &mut dyn Write, a: &TokenizeArgs) -> Result<u8, Stop> {
+    let mut status = 0;
+    let state = match &a.state {
+        None => None,
+        Some(s) => match html::State::from_name(s) {
+            Some(st) => Some(st),
+            None => {
+                eprintln!("statemark: unknown tokenizer state {s:?} (names are like `rcdata_state` or \"RCDATA state\")");
+                return Ok(2);
+            }
+        },
+    };
+    let sources = Source::from_args(&a.common.files);
+    for source in &sources {
+        let reader = match source.open() {
+            Ok(r) => r,
+            Err(m) => {
+                trouble(&mut status, &m);
+                continue;
+            }
+        };
+        if sources.len() > 1 && a.common.format == Format::Text {
+            writeln!(out, "==> {} <==", source.name())?;
+        }
+        let mut chunks = Utf8Chunks::new(reader);
+        let mut chunk = String::new();
+        let printer = Printer { out: &mut *out, format: a.common.format, path: source.name(), errors: a.errors, failed: None };
+        let read_error = if a.common.xml {
+            let mut t = xml5::Tokenizer::streaming(printer);
+            let r = feed_all(&mut chunks, &mut chunk, |c| {
+                t.feed(c);
+                t.sink_mut().failed.take()
+            });
+            t.finish();
+            finish_printer(t.into_sink(), r)?
+        } else {
+            let options = html::Options { initial_state: state, last_start_tag: a.last_start_tag.clone(), errors: false };
+            let mut t = html::Tokenizer::streaming(options, printer);
+            let r = feed_all(&mut chunks, &mut chunk, |c| {
+                t.feed(c);
+                t.sink_mut().failed.take()
+            });
+            t.finish();
+            finish_printer(t.into_sink(), r)?
+        };
+        if let Some(e) = read_error {
+            trouble(&mut status, &format!("cannot read {}: {}", source.name(), input::plain(&e)));
+        }
+    }
+    Ok(status)
+}
+
+/// Feed every chunk; stops at the first output failure (returned as `Err`) or read failure
+/// (returned as `Ok(Some)`).
+fn feed_all<R: io::Read>(
+    chunks: &mut Utf8Chunks<R>,
+    chunk: &mut String,
+    mut feed: impl FnMut(&str) -> Option<io::Error>,
+) -> Result<Option<io::Error>, io::Error> {
+    loop {
+        match chunks.next_chunk(chunk) {
+            Ok(true) => {
+                if let Some(e) = feed(chunk) {
+                    return Err(e);
+                }
+            }
+            Ok(false) => return Ok(None),
+            Err(e) => return Ok(Some(e)),
+        }
+    }
+}
+
+fn finish_printer(p: Printer<'_>, r: Result<Option<io::Error>, io::Error>) -> Result<Option<io::Error>, Stop> {
+    if let Some(e) = p.failed {
+        return Err(e.into());
+    }
+    Ok(r?)
+}
+
+/// A sink that prints tokens (and errors) as they come.
+struct Printer<'w> {
+    out: &'w mut dyn Write,
+    format: Format,
+    path: String,
+    errors: bool,
+    /// The first output failure; later tokens are dropped.
+    failed: Option<io::Error>,
+}
+
+impl Printer<'_> {
+    fn print(&mut self, f: impl FnOnce(&mut dyn Write, Format) -> io::Result<()>) {
+        if self.failed.is_none()
+            && let Err(e) = f(self.out, self.format)
+        {
+            self.failed = Some(e);
+        }
+    }
+
+    fn print_error(&mut self, code: &str, p: statemark::Position) {
+        let path = self.path.clone();
+        self.print(|w, format| match format {
+            Format::Text => writeln!(w, "{path}:{}:{}: error[{code}]", p.line, p.column),
+            Format::Json => writeln!(w, "{}", output::error_json(&path, code, p.offset, p.line, p.column)),
+        });
+    }
+}
+
+impl html::Sink<'static> for Printer<'_> {
+    fn token(&mut self, token: html::Token<'static>, span: Span) -> html::Control {
+        self.print(|w, f| output::html_token(w, f, &token, span));
+        html::Control::Continue
+    }
+    fn error(&mut self, e: html::Error) {
+        self.print_error(e.code.code(), e.position);
+    }
+    fn wants_errors(&self) -> bool {
+        self.errors
+    }
+}
+
+impl xml5::Sink<'static> for Printer<'_> {
+    fn token(&mut self, token: xml5::Token<'static>, span: Span) {
+        self.print(|w, f| output::xml5_token(w, f, &token, span));
+    }
+    fn error(&mut self, e: xml5::Error) {
+        self.print_error(e.code.code(), e.position);
+    }
+    fn wants_errors(&self) -> bool {
+        self.errors
+    }
+}
+
+/// A parse error, whichever machine or stage found it.
+struct Found {
+    code: &'static str,
+    offset: usize,
+    len: usize,
+    url: Option<&'static str>,
+}
+
+/// Tokenizer errors collected around the HTML tree builder (which forwards everything else).
+struct WithErrors<B> {
+    inner: B,
+    errors: Vec<html::Error>,
+}
+
+impl<'i, B: html::Sink<'i>> html::Sink<'i> for WithErrors<B> {
+    fn token(&mut self, token: html::Token<'i>, span: Span) -> html::Control {
+        self.inner.token(token, span)
+    }
+    fn error(&mut self, e: html::Error) {
+        self.errors.push(e);
+    }
+    fn wants_errors(&self) -> bool {
+        true
+    }
+    fn spare_attributes(&mut self) -> Option<Vec<statemark::html::Attribute<'i>>> {
+        self.inner.spare_attributes()
+    }
+    fn adjusted_current_node_is_foreign(&self) -> bool {
+        self.inner.adjusted_current_node_is_foreign()
+    }
+}
+
+/// A fragment context as html5lib-tests write it: `td`, `svg path`, `math mi`.
+fn context_of(s: &str) -> Context {
+    if let Some(l) = s.strip_prefix("svg ") {
+        Context::svg(l)
+    } else if let Some(l) = s.strip_prefix("math ") {
+        Context::mathml(l)
+    } else {
+        Context::html(s)
+    }
+}
+
+fn parse_html(text: &str, a: &ParseArgs) -> (Dom, NodeId, Vec<Found>) {
+    let options = TreeOptions { scripting: !a.no_scripting };
+    let (dom, root, errors) = match &a.fragment {
+        None => {
+            let b = WithErrors { inner: TreeBuilder::new(Dom::new(), options), errors: Vec::new() };
+            let mut t = html::Tokenizer::with_sink(text, html::Options::default(), b);
+            t.run();
+            let s = t.into_sink();
+            let dom = s.inner.into_sink();
+            let root = dom.document();
+            (dom, root, s.errors)
+        }
+        Some(ctx) => {
+            let (b, opts, frag) = TreeBuilder::new_fragment(Dom::new(), &context_of(ctx), options);
+            let mut t = html::Tokenizer::with_sink(text, opts, WithErrors { inner: b, errors: Vec::new() });
+            t.run();
+            let s = t.into_sink();
+            let mut dom = s.inner.into_sink();
+            dom.set_fragment_root(frag);
+            (dom, frag, s.errors)
+        }
+    };
+    let found = errors
+        .iter()
+        .map(|e| Found { code: e.code.code(), offset: e.position.offset, len: 1, url: e.code.spec_url() })
+        .collect();
+    (dom, root, found)
+}
+
+fn parse_xml(text: &str) -> (Dom, NodeId, Vec<Found>) {
+    let parsed = xml5::parse_with_errors(text, true);
+    let found = parsed
+        .errors
+        .iter()
+        .map(|e| {
+            use xml5::TreeError as E;
+            let (code, span) = match *e {
+                E::Token(t) => (t.code.code(), Span::new(t.position.offset, t.position.offset + 1)),
+                E::UnexpectedToken(s) => ("unexpected-token", s),
+                E::MismatchedEndTag(s) => ("mismatched-end-tag", s),
+                E::EofWithOpenElements(s) => ("eof-with-open-elements", s),
+                E::UnboundPrefix(s) => ("unbound-prefix", s),
+                E::DuplicateNamespacedAttribute(s) => ("duplicate-namespaced-attribute", s),
+                E::ReservedPrefix(s) => ("reserved-prefix", s),
+            };
+            Found { code, offset: span.start, len: span.len(), url: None }
+        })
+        .collect();
+    let root = parsed.dom.document();
+    (parsed.dom, root, found)
+}
+
+fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool) -> Result<u8, Stop> {
+    let mut status = 0;
+    let sources = Source::from_args(&a.common.files);
+    let mut total = 0;
+    for source in &sources {
+        let text = match input::read_all(source) {
+            Ok(t) => t,
+            Err(m) => {
+                trouble(&mut status, &m);
+                continue;
+            }
+        };
+        let (dom, root, found) = if a.common.xml { parse_xml(&text) } else { parse_html(&text, a) };
+        let path = source.name();
+        let json_errors = || -> Vec<Value> {
+            found
+                .iter()
+                .map(|f| {
+                    let p = html::position_of(&text, f.offset);
+                    output::error_json(&path, f.code, f.offset, p.line, p.column)
+                })
+                .collect()
+        };
+        if check {
+            total += found.len();
+            match a.common.format {
+                Format::Json => {
+                    for e in json_errors() {
+                        writeln!(out, "{e}")?;
+                    }
+                }
+                Format::Text => {
+                    for f in &found {
+                        let p = html::position_of(&text, f.offset);
+                        let d = diag::Diagnostic {
+                            code: f.code,
+                            offset: f.offset,
+                            len: f.len,
+                            line: p.line,
+                            message: None,
+                            url: f.url,
+                        };
+                        diag::render(out, &path, &text, &d)?;
+                    }
+                    writeln!(out, "{path}: {} error{}", found.len(), if found.len() == 1 { "" } else { "s" })?;
+                }
+            }
+            continue;
+        }
+        match a.common.format {
+            Format::Json => {
+                let errors = if a.errors { json_errors() } else { Vec::new() };
+                output::parse_result_json(out, &path, &errors, &dom, root)?;
+            }
+            Format::Text => {
+                if sources.len() > 1 {
+                    writeln!(out, "==> {path} <==")?;
+                }
+                out.write_all(dom.to_test_format().as_bytes())?;
+                if a.errors {
+                    let mut err = io::stderr().lock();
+                    for f in &found {
+                        let p = html::position_of(&text, f.offset);
+                        let _ = writeln!(err, "{path}:{}:{}: error[{}]", p.line, p.column, f.code);
+                    }
+                }
+            }
+        }
+    }
+    if check && total > 0 && status == 0 {
+        status = 1;
+    }
+    Ok(status)
+}

@@ -1,0 +1,213 @@
+//! The `statemark` binary on good and bad input: output, exit status, and one-line messages
+//! (never a panic) for a missing file, a directory, invalid UTF-8, an unknown option and a
+//! closed standard output.
+
+use std::io::{Read, Write};
+use std::process::{Command, Output, Stdio};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_statemark"))
+}
+
+fn run(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = bin().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(b: &[u8]) -> String {
+    String::from_utf8(b.to_vec()).unwrap()
+}
+
+fn no_panic(o: &Output) {
+    let err = text(&o.stderr);
+    assert!(!err.contains("panicked"), "panic: {err}");
+    assert_ne!(o.status.code(), Some(101), "exit 101 is a panic: {err}");
+}
+
+#[test]
+fn tokenize_prints_tokens_with_spans_and_errors() {
+    let o = run(&["tokenize", "--errors"], b"<p class=x>Hi &amp; bye</p><a b=1 b=2>");
+    no_panic(&o);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(
+        text(&o.stdout),
+        "0..11 StartTag \"p\" class=\"x\"\n11..23 Characters \"Hi & bye\"\n23..27 EndTag \"p\"\n\
+         <stdin>:1:36: error[duplicate-attribute]\n27..38 StartTag \"a\" b=\"1\"\n38..38 EOF\n"
+    );
+}
+
+#[test]
+fn tokenize_json_is_one_object_per_line() {
+    let o = run(&["tokenize", "--format", "json", "--xml", "-"], b"<a x='1'/></>");
+    no_panic(&o);
+    let lines: Vec<serde_json::Value> = text(&o.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["type"], "empty-tag");
+    assert_eq!(lines[0]["attributes"][0]["value"], "1");
+    assert_eq!(lines[0]["span"], serde_json::json!([0, 10]));
+    assert_eq!(lines[1]["type"], "short-end-tag");
+    assert_eq!(lines.last().unwrap()["type"], "eof");
+}
+
+#[test]
+fn tokenize_from_a_state() {
+    let o = run(&["tokenize", "--state", "RAWTEXT state"], b"<b>x</b>");
+    assert_eq!(text(&o.stdout), "0..8 Characters \"<b>x</b>\"\n8..8 EOF\n");
+    let o = run(&["tokenize", "--state", "no_such_state"], b"");
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(text(&o.stderr).lines().count(), 1);
+}
+
+#[test]
+fn parse_prints_the_tree_and_fragments() {
+    let o = run(&["parse"], b"<title>T</title><p>a");
+    no_panic(&o);
+    assert_eq!(
+        text(&o.stdout),
+        "| <html>\n|   <head>\n|     <title>\n|       \"T\"\n|   <body>\n|     <p>\n|       \"a\"\n"
+    );
+    let o = run(&["parse", "--fragment", "tr"], b"<td>cell");
+    assert_eq!(text(&o.stdout), "| <td>\n|   \"cell\"\n");
+    let o = run(&["parse", "--no-scripting"], b"<body><noscript><p>x</p></noscript>");
+    assert!(text(&o.stdout).contains("|       <p>\n"), "{}", text(&o.stdout));
+    let o = run(&["parse"], b"<body><noscript><p>x</p></noscript>");
+    assert!(text(&o.stdout).contains("\"<p>x</p>\""), "{}", text(&o.stdout));
+}
+
+/// Brackets balance outside strings: the output is one well-formed JSON nesting.
+fn balanced(json: &str) -> bool {
+    let (mut depth, mut in_str, mut escaped) = (0i64, false, false);
+    for c in json.chars() {
+        match (in_str, escaped, c) {
+            (true, true, _) => escaped = false,
+            (true, false, '\\') => escaped = true,
+            (true, false, '"') => in_str = false,
+            (false, _, '"') => in_str = true,
+            (false, _, '{' | '[') => depth += 1,
+            (false, _, '}' | ']') => depth -= 1,
+            _ => {}
+        }
+        if depth < 0 {
+            return false;
+        }
+    }
+    depth == 0 && !in_str
+}
+
+#[test]
+fn parse_json_nests_template_contents_without_recursion() {
+    let o = run(&["parse", "--format", "json"], b"<template><template>x</template></template>");
+    let v: serde_json::Value = serde_json::from_str(text(&o.stdout).trim()).unwrap();
+    let t = &v["document"]["children"][0]["children"][0]["children"][0];
+    assert_eq!(t["name"], "template");
+    assert_eq!(t["children"], serde_json::json!([]));
+    let inner = &t["template_contents"]["children"][0];
+    assert_eq!(inner["name"], "template");
+    assert_eq!(inner["template_contents"]["children"][0]["data"], "x");
+
+    // 50,000 nested templates: a recursive writer would overflow the stack.
+    let mut deep = "<template>".repeat(50_000);
+    deep.push('x');
+    let o = run(&["parse", "--format", "json"], deep.as_bytes());
+    no_panic(&o);
+    assert_eq!(o.status.code(), Some(0));
+    let out = text(&o.stdout);
+    assert!(balanced(out.trim()));
+    assert_eq!(out.matches("\"template_contents\"").count(), 50_000);
+}
+
+#[test]
+fn xml_parse_keeps_namespaces() {
+    let o = run(&["parse", "--xml", "--format", "json"], b"<doc xmlns='urn:x'><p:a xmlns:p='urn:p'/></doc>");
+    no_panic(&o);
+    let v: serde_json::Value = serde_json::from_str(text(&o.stdout).trim()).unwrap();
+    let doc = &v["document"]["children"][0];
+    assert_eq!(doc["namespace"], "urn:x");
+    assert_eq!(doc["children"][0]["namespace"], "urn:p");
+    assert_eq!(doc["children"][0]["prefix"], "p");
+}
+
+#[test]
+fn check_shows_the_line_a_caret_and_the_code_and_exits_1() {
+    let o = run(&["check"], b"<!DOCTYPE html>\n<p id=a id=b>x</p>\n");
+    no_panic(&o);
+    assert_eq!(o.status.code(), Some(1));
+    let out = text(&o.stdout);
+    assert!(out.contains("error[duplicate-attribute]"), "{out}");
+    assert!(out.contains("2 | <p id=a id=b>x</p>"), "{out}");
+    assert!(out.contains("^ duplicate-attribute"), "{out}");
+    assert!(out.contains("#parse-error-duplicate-attribute"), "{out}");
+    assert!(out.ends_with("<stdin>: 1 error\n"), "{out}");
+
+    let clean = run(&["check"], b"<!DOCTYPE html><title>x</title>");
+    assert_eq!(clean.status.code(), Some(0));
+    let xml = run(&["check", "--xml", "--format", "json"], b"<a><b></a>");
+    assert_eq!(xml.status.code(), Some(1));
+    let first: serde_json::Value = serde_json::from_str(text(&xml.stdout).lines().next().unwrap()).unwrap();
+    assert_eq!(first["code"], "mismatched-end-tag");
+}
+
+#[test]
+fn a_missing_file_or_a_directory_is_one_line_and_status_2() {
+    for path in ["/no/such/file.html", env!("CARGO_MANIFEST_DIR")] {
+        for cmd in ["tokenize", "parse", "check"] {
+            let o = run(&[cmd, path], b"");
+            no_panic(&o);
+            assert_eq!(o.status.code(), Some(2), "{cmd} {path}");
+            let err = text(&o.stderr);
+            assert_eq!(err.lines().count(), 1, "{cmd} {path}: {err}");
+            assert!(err.starts_with("statemark: cannot read "), "{err}");
+        }
+    }
+}
+
+#[test]
+fn other_inputs_go_on_after_a_bad_one() {
+    let o = run(&["parse", "/no/such/file.html", "-"], b"<p>x");
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stdout).contains("\"x\""));
+}
+
+#[test]
+fn invalid_utf8_is_decoded_with_replacement_characters() {
+    let o = run(&["parse"], b"<p>a\xFFb\xE2\x82</p>");
+    no_panic(&o);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(text(&o.stdout).contains("\"a\u{FFFD}b\u{FFFD}\""), "{}", text(&o.stdout));
+    let o = run(&["tokenize"], b"\xEF\xBB\xBF<!DOCTYPE html>");
+    assert_eq!(text(&o.stdout), "0..15 DOCTYPE \"html\"\n15..15 EOF\n", "the byte order mark is not text");
+}
+
+#[test]
+fn an_unknown_option_is_a_usage_error() {
+    let o = run(&["parse", "--frobnicate"], b"");
+    no_panic(&o);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(text(&o.stderr).contains("--frobnicate"));
+    let o = run(&["tokenize", "--xml", "--fragment", "td"], b"");
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn a_closed_stdout_ends_quietly() {
+    // Like `statemark tokenize big.html | head -1`: read one line, close the pipe.
+    let big = "<p class=a>text &amp; more</p>\n".repeat(200_000);
+    for cmd in ["tokenize", "parse"] {
+        let mut child =
+            bin().arg(cmd).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+        let mut stdin = child.stdin.take().unwrap();
+        let input = big.clone();
+        let writer = std::thread::spawn(move || {
+            let _ = stdin.write_all(input.as_bytes());
+        });
+        let mut stdout = child.stdout.take().unwrap();
+        let mut first = [0u8; 64];
+        stdout.read_exact(&mut first).unwrap();
+        drop(stdout);
+        let o = child.wait_with_output().unwrap();
+        writer.join().unwrap();
+        no_panic(&o);
+        assert_eq!(o.status.code(), Some(0), "{cmd}: {}", text(&o.stderr));
+        assert_eq!(text(&o.stderr), "", "{cmd}");
+    }
+}
