@@ -1,4 +1,18 @@
-//! statemark: HTML and XML5 tokenizers generated from the specs' state tables.
+//! statemark: HTML and XML5 parsers whose tokenizers are generated from the specs' own state
+//! tables.
+//!
+//! Every tokenizer state of the [HTML Standard](https://html.spec.whatwg.org/multipage/parsing.html#tokenization)
+//! (84 states, processing instructions included) and of the
+//! [XML5 draft](https://ygg01.github.io/xml5_draft/) (2016 edition, 50 states) is a RON table in
+//! the repository's `spec/` directory; a generator turns the tables into the plain `match`-based
+//! Rust in this crate. Around them: input handling (whole strings or chunks), character
+//! references, tokens with byte spans and parse errors with the spec's codes, HTML tree
+//! construction (documents and fragments), the XML5 tree builder with namespaces, and an arena
+//! [`dom::Dom`].
+//!
+//! # Tokenize
+//!
+//! The iterator borrows text from the input wherever the token is a plain copy of it.
 //!
 //! ```
 //! use statemark::html::{tokenize, Token};
@@ -10,6 +24,104 @@
 //!     })
 //!     .collect();
 //! assert_eq!(names, ["p"]);
+//! ```
+//!
+//! # Errors and positions
+//!
+//! Errors cost nothing unless asked for; each has the spec's code and a line and column.
+//!
+//! ```
+//! use statemark::html::{Options, Tokenizer};
+//!
+//! let mut t = Tokenizer::with_options("<a b=1 b=2>", Options { errors: true, ..Default::default() });
+//! let spans: Vec<_> = std::iter::from_fn(|| t.next_spanned()).map(|(_, span)| (span.start, span.end)).collect();
+//! assert_eq!(spans, [(0, 11), (11, 11)]); // the tag, then end of file
+//! let e = t.errors()[0];
+//! assert_eq!((e.code.code(), e.position.line, e.position.column), ("duplicate-attribute", 1, 9));
+//! ```
+//!
+//! # Stream
+//!
+//! Feed input in chunks of any size; tokens reach the [`html::Sink`] as soon as they are
+//! complete, and the result does not depend on where the input was split.
+//!
+//! ```
+//! use statemark::html::{Control, Options, Sink, Token, Tokenizer};
+//! use statemark::Span;
+//!
+//! #[derive(Default)]
+//! struct Links(Vec<String>);
+//! impl Sink<'static> for Links {
+//!     fn token(&mut self, token: Token<'static>, _span: Span) -> Control {
+//!         if let Token::StartTag(t) = &token {
+//!             if let Some(a) = t.attributes.iter().find(|a| t.name == "a" && a.name == "href") {
+//!                 self.0.push(a.value.to_string());
+//!             }
+//!         }
+//!         Control::Continue
+//!     }
+//! }
+//!
+//! let mut t = Tokenizer::streaming(Options::default(), Links::default());
+//! for chunk in ["<a hr", "ef='/one'>1</a><a href=/t", "wo>2</a>"] {
+//!     t.feed(chunk);
+//! }
+//! t.finish();
+//! assert_eq!(t.into_sink().0, ["/one", "/two"]);
+//! ```
+//!
+//! # Parse a document or a fragment
+//!
+//! ```
+//! use statemark::html::{parse_document, parse_fragment, Context};
+//!
+//! let dom = parse_document("<!DOCTYPE html><title>Hi</title><p>One<p>Two");
+//! let ps: Vec<String> = dom
+//!     .descendants(dom.document())
+//!     .filter(|&n| dom.element(n).is_some_and(|e| e.name.local == "p"))
+//!     .map(|n| dom.text_content(n))
+//!     .collect();
+//! assert_eq!(ps, ["One", "Two"]);
+//!
+//! // As innerHTML would parse it, in the context of a <tr>:
+//! let frag = parse_fragment("<td>cell", &Context::html("tr"));
+//! assert_eq!(frag.to_test_format(), "| <td>\n|   \"cell\"\n");
+//! ```
+//!
+//! # Walk the tree
+//!
+//! [`dom::Dom`] is a set of arenas; nodes are [`dom::NodeId`] handles, and views such as
+//! [`dom::NodeData`] and [`dom::ElementRef`] borrow the tree.
+//!
+//! ```
+//! use statemark::dom::NodeData;
+//! use statemark::html::parse_document;
+//!
+//! let dom = parse_document("<ul><li class=a>one<li>two</ul>");
+//! let mut out = Vec::new();
+//! for n in dom.descendants(dom.document()) {
+//!     match dom.data(n) {
+//!         NodeData::Element(e) => out.push(format!("<{}{}>", e.name.local, e.attr("class").map(|c| format!(" .{c}")).unwrap_or_default())),
+//!         NodeData::Text(t) => out.push(t.to_owned()),
+//!         _ => {}
+//!     }
+//! }
+//! assert_eq!(out, ["<html>", "<head>", "<body>", "<ul>", "<li .a>", "one", "<li>", "two"]);
+//! ```
+//!
+//! # XML5, with namespaces
+//!
+//! ```
+//! use statemark::dom::Namespace;
+//! use statemark::xml5;
+//!
+//! let dom = xml5::parse("<doc xmlns='urn:x'><p:a xmlns:p='urn:p'/>text &amp; more</doc>");
+//! let doc = dom.children(dom.document()).next().unwrap();
+//! let e = dom.element(doc).unwrap();
+//! assert_eq!((e.name.ns.url(), &*e.name.local), ("urn:x", "doc"));
+//! let a = dom.children(doc).next().unwrap();
+//! assert_eq!(dom.element(a).unwrap().name.ns, Namespace::Other("urn:p".into()));
+//! assert_eq!(dom.text_content(doc), "text & more");
 //! ```
 
 pub mod dom;
