@@ -4,9 +4,11 @@ mod char_ref;
 pub(crate) mod named_refs;
 pub(crate) mod token;
 pub(crate) mod tokenizer;
+mod switching;
 
 pub use crate::generated::html_tokenizer::{ParseError, SCAN_STATES, State};
 pub use token::{Attribute, Control, Doctype, Error, ProcessingInstruction, Sink, Tag, Token};
+pub use switching::{StateTracker, Switching};
 pub use tokenizer::{Options, TokenQueue, Tokenizer, position_of, tokenize};
 
 pub mod tree;
