@@ -1,6 +1,6 @@
 //! The tree builder on pathological inputs, at 1x and 4x size: each must parse (no stack
 //! overflow from deep trees, in building, serializing or dropping) and give the expected
-//! shape. Their times are reported by `cargo bench --bench tree` (runtime/benches/tree.rs),
+//! shape. Their times are reported by `cargo bench -p statemark-benches --bench pathological`,
 //! where linearity can be read off the 1x/4x pairs.
 
 use statemark::dom::Dom;
