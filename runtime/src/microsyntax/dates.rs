@@ -183,7 +183,7 @@ pub fn days_in_month(year: u64, month: u8) -> u8 {
     match month {
         1 | 3 | 5 | 7 | 8 | 10 | 12 => 31,
         4 | 6 | 9 | 11 => 30,
-        2 if year % 400 == 0 || (year % 4 == 0 && year % 100 != 0) => 29,
+        2 if is_leap_year(year) => 29,
         2 => 28,
         _ => 0,
     }
@@ -216,6 +216,8 @@ fn civil_from_days(days: i64) -> (i64, u8, u8) {
     (year, month, day)
 }
 
+// `is_multiple_of` is newer than the workspace's rust-version (1.85).
+#[allow(clippy::manual_is_multiple_of)]
 fn is_leap_year(year: u64) -> bool {
     year % 400 == 0 || (year % 4 == 0 && year % 100 != 0)
 }

@@ -153,7 +153,7 @@ pub fn parse_floating_point_number(input: &str) -> Result<f64, FloatError> {
         end = c.position;
         // Step 12.
         if c.past_end() {
-            return Ok(conversion(&c.input[start..end], negative)?);
+            return conversion(&c.input[start..end], negative);
         }
     } else {
         end = c.position;
