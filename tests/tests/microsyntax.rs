@@ -494,6 +494,11 @@ fn weeks() {
     assert_eq!(weeks_in_week_year(1970), 53, "1970-01-01 was a Thursday");
     assert_eq!(weeks_in_week_year(2019), 52, "a Tuesday");
     assert!(parse_week_string("2004-W53").is_ok());
+    // The text: the week starting on Monday 1969-12-29 is week 1 of week-year 1970.
+    assert_eq!(Week { year: 1970, week: 1 }.first_day(), date(1969, 12, 29));
+    assert_eq!(Week { year: 2009, week: 53 }.first_day(), date(2009, 12, 28));
+    assert_eq!(Week { year: 2010, week: 1 }.first_day(), date(2010, 1, 4));
+    assert_eq!(Week { year: 1, week: 1 }.first_day(), date(1, 1, 1));
     assert!(parse_week_string("2009-W53").is_ok(), "January 1st 2009 was a Thursday");
     assert_eq!(parse_week_string("2010-W53"), Err(DateTimeError::WeekOutOfRange));
     assert_eq!(parse_week_string("2009-W00"), Err(DateTimeError::WeekOutOfRange));

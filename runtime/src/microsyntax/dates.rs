@@ -978,6 +978,19 @@ impl GlobalDateTime {
     }
 }
 
+impl Week {
+    /// The Monday a valid week starts on. Week 1 of a week-year is the week with the year's first
+    /// Thursday (so it holds January 4th): 1970-W01 starts on Monday 1969-12-29, as the text says.
+    pub fn first_day(&self) -> Date {
+        let jan4 = days_from_civil(i64::from(self.year), 1, 4);
+        // Weekday 0 is Monday; 1970-01-01 was a Thursday.
+        let monday = jan4 - (jan4 + 3).rem_euclid(7) + (i64::from(self.week) - 1) * 7;
+        let (year, month, day) = civil_from_days(monday);
+        // Week 1 of year 1 starts on 0001-01-01 (a Monday), so the year is at least 1.
+        Date { year: u32::try_from(year).unwrap_or(1), month, day }
+    }
+}
+
 impl LocalDateTime {
     /// The valid normalized local date and time string: the date, "T", and the time as the
     /// shortest valid time string (spec: #valid-normalised-local-date-and-time-string).
