@@ -59,8 +59,12 @@ pub fn generate(spec_dir: &Path) -> Result<Vec<GeneratedFile>, Vec<String>> {
         Err(e) => diagnostics.push(e),
     }
     let colors = spec_dir.join("microsyntax/named_colors.ron");
-    match colors::load(&colors).and_then(|t| colors::emit(&t, "spec/microsyntax/named_colors.ron")) {
-        Ok(contents) => files.push(GeneratedFile { path: "runtime/src/generated/named_colors.rs".into(), contents }),
+    let label = "spec/microsyntax/named_colors.ron";
+    match colors::load(&colors).and_then(|t| colors::emit(&t, label)) {
+        Ok(contents) => files.push(GeneratedFile {
+            path: "runtime/src/generated/named_colors.rs".into(),
+            contents,
+        }),
         Err(e) => diagnostics.push(e),
     }
     if diagnostics.is_empty() { Ok(files) } else { Err(diagnostics) }

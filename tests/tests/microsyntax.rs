@@ -205,7 +205,11 @@ fn dimension_values_2009() {
 fn lists_of_floating_point_numbers() {
     assert_eq!(parse_list_of_floating_point_numbers("1,2.5,-3"), [1.0, 2.5, -3.0]);
     assert_eq!(parse_list_of_floating_point_numbers(" ;,1 ; 2,,3 "), [1.0, 2.0, 3.0], "steps 4 and 5.6");
-    assert_eq!(parse_list_of_floating_point_numbers("x1,abc,y"), [1.0, 0.0, 0.0], "5.1 skips garbage; 5.4 makes errors zero");
+    assert_eq!(
+        parse_list_of_floating_point_numbers("x1,abc,y"),
+        [1.0, 0.0, 0.0],
+        "5.1 skips garbage; 5.4 makes errors zero"
+    );
     assert_eq!(parse_list_of_floating_point_numbers("1.2.3"), [1.2]);
     assert_eq!(parse_list_of_floating_point_numbers("."), [0.0]);
     assert_eq!(parse_list_of_floating_point_numbers("é5"), [5.0]);
@@ -230,10 +234,10 @@ fn lists_of_dimensions() {
     // collects nothing: the fraction is dropped and the unit is read at the "." (absolute).
     assert_eq!(list("50.5%"), [(50.0, Absolute)]);
     assert_eq!(list(".5*"), [(0.0, Absolute)]);
-    assert_eq!(y2009::parse_list_of_dimensions("1*,2%"), [
-        ListDimension { value: 1.0, unit: Relative },
-        ListDimension { value: 2.0, unit: Percentage }
-    ]);
+    assert_eq!(
+        y2009::parse_list_of_dimensions("1*,2%"),
+        [ListDimension { value: 1.0, unit: Relative }, ListDimension { value: 2.0, unit: Percentage }]
+    );
 }
 
 #[test]
@@ -476,10 +480,7 @@ fn global_dates_and_times() {
         y2009::parse_global_date_and_time_string("0037-12-13 00:00Z"),
         Err(DateTimeError::ExpectedDateTimeSeparator)
     );
-    assert_eq!(
-        y2009::parse_global_date_and_time_string("1979-10-14T12:00-0400"),
-        Err(DateTimeError::TimeZoneSyntax)
-    );
+    assert_eq!(y2009::parse_global_date_and_time_string("1979-10-14T12:00-0400"), Err(DateTimeError::TimeZoneSyntax));
     assert_eq!(y2009::best_representation_of_global_date_and_time(&e2009), "0037-12-13T00:00-00:00");
     assert_eq!(y2009::best_representation_of_global_date_and_time(&ms), "1979-10-14T12:00:00.001-04:00");
 }
@@ -571,14 +572,20 @@ fn date_or_time_strings() {
 
     // 2009: in attribute / in content variants, and a failed time after a date.
     use y2009::DateOrTimeVariant::*;
-    assert_eq!(y2009::parse_date_or_time_string(" \u{2003}14:54\n", InContent), Ok(DateOrTime::Time(time(14, 54, 0.0))));
+    assert_eq!(
+        y2009::parse_date_or_time_string(" \u{2003}14:54\n", InContent),
+        Ok(DateOrTime::Time(time(14, 54, 0.0)))
+    );
     assert_eq!(y2009::parse_date_or_time_string(" 14:54", InAttribute), Err(DateTimeError::HourDigits));
     assert_eq!(
         y2009::parse_date_or_time_string("2009-10-27T", InAttribute),
         Ok(DateOrTime::Date(date(2009, 10, 27))),
         "2009 step 8: a failed time component clears the time flag"
     );
-    assert_eq!(y2009::parse_date_or_time_string("2009-10-27 14:54Z", InAttribute), Err(DateTimeError::TrailingCharacters));
+    assert_eq!(
+        y2009::parse_date_or_time_string("2009-10-27 14:54Z", InAttribute),
+        Err(DateTimeError::TrailingCharacters)
+    );
     assert_eq!(y2009::parse_date_or_time_string("x", InAttribute), Err(DateTimeError::HourDigits), "2009 step 9");
     assert!(matches!(
         y2009::parse_date_or_time_string("2009-10-27T14:54:00.123456-04:00", InAttribute),
@@ -638,7 +645,11 @@ fn colors_2009() {
         Ok(LegacyColor::Simple(rgb(0x0e, 0xca, 0x00))),
         "not an SVG color keyword in 2009: hex salvage"
     );
-    assert_eq!(y2009::parse_legacy_color_value(" red"), Ok(LegacyColor::Simple(rgb(0, 0xed, 0))), "no stripping in 2009");
+    assert_eq!(
+        y2009::parse_legacy_color_value(" red"),
+        Ok(LegacyColor::Simple(rgb(0, 0xed, 0))),
+        "no stripping in 2009"
+    );
     assert_eq!(y2009::parse_legacy_color_value("#abc"), Ok(LegacyColor::Simple(rgb(0xaa, 0xbb, 0xcc))));
     assert_eq!(y2009::parse_legacy_color_value(""), Err(LegacyColorError::Empty));
     assert_eq!(y2009::parse_legacy_color_value("TRANSPARENT"), Err(LegacyColorError::Transparent));

@@ -962,9 +962,9 @@ impl GlobalDateTime {
     pub fn utc(&self) -> UtcDateTime {
         let d = self.local.date;
         let t = self.local.time;
-        let minutes = days_from_civil(i64::from(d.year), d.month, d.day) * 1440 + i64::from(t.hour) * 60
-            + i64::from(t.minute)
-            - (i64::from(self.offset.hours) * 60 + i64::from(self.offset.minutes));
+        let minutes =
+            days_from_civil(i64::from(d.year), d.month, d.day) * 1440 + i64::from(t.hour) * 60 + i64::from(t.minute)
+                - (i64::from(self.offset.hours) * 60 + i64::from(self.offset.minutes));
         let (year, month, day) = civil_from_days(minutes.div_euclid(1440));
         let in_day = minutes.rem_euclid(1440);
         UtcDateTime { year, month, day, hour: (in_day / 60) as u8, minute: (in_day % 60) as u8, second: t.second }

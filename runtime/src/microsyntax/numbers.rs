@@ -337,7 +337,8 @@ pub fn parse_dimension(input: &str) -> Result<Dimension, DimensionError> {
     let start = c.position;
     c.collect_digits();
     let mut end = c.position;
-    let length = |end: usize| Dimension { value: decimal_to_f64(&input.as_bytes()[start..end]), kind: DimensionKind::Length };
+    let length =
+        |end: usize| Dimension { value: decimal_to_f64(&input.as_bytes()[start..end]), kind: DimensionKind::Length };
     // Step 6.
     if c.past_end() {
         return Ok(length(end));
@@ -463,8 +464,12 @@ pub fn parse_list_of_dimensions(input: &str) -> Vec<ListDimension> {
         // Substep 7.
         if c.at(b'.') {
             // 7.1-7.2.
-            let s: Vec<u8> =
-                c.collect(|b| is_ascii_whitespace(b) || b.is_ascii_digit()).iter().copied().filter(|b| b.is_ascii_digit()).collect();
+            let s: Vec<u8> = c
+                .collect(|b| is_ascii_whitespace(b) || b.is_ascii_digit())
+                .iter()
+                .copied()
+                .filter(|b| b.is_ascii_digit())
+                .collect();
             // 7.3: length digits divided by 10^length.
             if !s.is_empty() {
                 let mut text = Vec::with_capacity(s.len() + 2);

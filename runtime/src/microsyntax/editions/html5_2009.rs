@@ -11,17 +11,17 @@ use crate::microsyntax::colors::{legacy_color_hex_steps, named_color};
 use crate::microsyntax::dates::{date_component, end, exactly, expect};
 use crate::microsyntax::numbers::Dimension;
 use crate::microsyntax::{
-    Cursor, Date, DateTimeError, DimensionKind, FloatError, GlobalDateTime, IntegerError,
-    LegacyColorError, LocalDateTime, Rgb, Time, TimeZoneOffset, decimal_to_f64, digits_value, is_ascii_whitespace,
+    Cursor, Date, DateTimeError, DimensionKind, FloatError, GlobalDateTime, IntegerError, LegacyColorError,
+    LocalDateTime, Rgb, Time, TimeZoneOffset, decimal_to_f64, digits_value, is_ascii_whitespace,
 };
 
+/// 2.4.7 "split a string on spaces": the same algorithm as today's (Infra's) split on ASCII
+/// whitespace ("space characters" are the same five characters).
+pub use crate::microsyntax::split_on_ascii_whitespace as split_on_spaces;
 pub use crate::microsyntax::{
     EnumeratedAttribute, is_valid_integer, is_valid_non_negative_integer, parse_date_string, parse_hash_name_reference,
     parse_integer, parse_list_of_dimensions, parse_month_string, parse_week_string, split_on_commas,
 };
-/// 2.4.7 "split a string on spaces": the same algorithm as today's (Infra's) split on ASCII
-/// whitespace ("space characters" are the same five characters).
-pub use crate::microsyntax::split_on_ascii_whitespace as split_on_spaces;
 
 /// 2.4.4.1 The rules for parsing non-negative integers (2009): whitespace, an optional "+",
 /// digits. Unlike today's, a "-" is simply not a digit ("-0" is an error).
