@@ -330,8 +330,8 @@ fn yearless_date_component(c: &mut Cursor<'_>) -> Result<YearlessDate, DateTimeE
     Ok(YearlessDate { month: month as u8, day: day as u8 })
 }
 
-/// The rules to parse a time component.
-fn time_component(c: &mut Cursor<'_>) -> Result<Time, DateTimeError> {
+/// Steps 1-5 of the time component (the same in both editions): "HH:MM".
+pub(crate) fn hour_and_minute(c: &mut Cursor<'_>) -> Result<(u8, u8), DateTimeError> {
     // Step 1.
     let hour = exactly(c, 2, DateTimeError::HourDigits)?;
     // Step 2.
@@ -346,6 +346,13 @@ fn time_component(c: &mut Cursor<'_>) -> Result<Time, DateTimeError> {
     if minute > 59 {
         return Err(DateTimeError::MinuteOutOfRange);
     }
+    Ok((hour as u8, minute as u8))
+}
+
+/// The rules to parse a time component.
+fn time_component(c: &mut Cursor<'_>) -> Result<Time, DateTimeError> {
+    // Steps 1-5.
+    let (hour, minute) = hour_and_minute(c)?;
     // Step 6.
     let mut second = 0.0;
     // Step 7.
@@ -369,7 +376,7 @@ fn time_component(c: &mut Cursor<'_>) -> Result<Time, DateTimeError> {
         second = decimal_to_f64(s);
     }
     // Step 8.
-    Ok(Time { hour: hour as u8, minute: minute as u8, second })
+    Ok(Time { hour, minute, second })
 }
 
 /// The rules to parse a time-zone offset component.
@@ -397,7 +404,12 @@ fn time_zone_offset_component(c: &mut Cursor<'_>) -> Result<TimeZoneOffset, Date
         4 => (digits_value(&s[..2]).unwrap_or(0), digits_value(&s[2..]).unwrap_or(0)),
         _ => return Err(DateTimeError::TimeZoneSyntax),
     };
-    // Substeps 5-8.
+    // Substeps 5-8, and step 2.
+    signed_offset(negative, hours, minutes)
+}
+
+/// Substeps 5-8 of the time-zone offset component (both editions): the ranges, then the sign.
+pub(crate) fn signed_offset(negative: bool, hours: u64, minutes: u64) -> Result<TimeZoneOffset, DateTimeError> {
     if hours > 23 {
         return Err(DateTimeError::TimeZoneHoursOutOfRange);
     }
@@ -405,56 +417,52 @@ fn time_zone_offset_component(c: &mut Cursor<'_>) -> Result<TimeZoneOffset, Date
         return Err(DateTimeError::TimeZoneMinutesOutOfRange);
     }
     let sign = if negative { -1 } else { 1 };
-    // Step 2.
     Ok(TimeZoneOffset { hours: sign * hours as i8, minutes: sign * minutes as i8 })
+}
+
+/// Runs `component` from the start of `input` and fails unless it ends there: the shape of
+/// every "parse a ... string" whose steps are "parse a ... component; if position is not
+/// beyond the end of input, then fail".
+pub(crate) fn whole<T>(
+    input: &str,
+    component: impl FnOnce(&mut Cursor<'_>) -> Result<T, DateTimeError>,
+) -> Result<T, DateTimeError> {
+    let mut c = Cursor::new(input);
+    let value = component(&mut c)?;
+    end(&c)?;
+    Ok(value)
 }
 
 /// The rules to parse a month string: "YYYY-MM", year > 0 with at least four digits.
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#parse-a-month-string>
 pub fn parse_month_string(input: &str) -> Result<Month, DateTimeError> {
-    // Steps 1-3.
-    let mut c = Cursor::new(input);
-    let month = month_component(&mut c)?;
-    // Steps 4-5.
-    end(&c)?;
-    Ok(month)
+    // Steps 1-5.
+    whole(input, month_component)
 }
 
 /// The rules to parse a date string: "YYYY-MM-DD".
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#parse-a-date-string>
 pub fn parse_date_string(input: &str) -> Result<Date, DateTimeError> {
-    // Steps 1-3.
-    let mut c = Cursor::new(input);
-    let date = date_component(&mut c)?;
-    // Steps 4-6.
-    end(&c)?;
-    Ok(date)
+    // Steps 1-6.
+    whole(input, date_component)
 }
 
 /// The rules to parse a yearless date string: "MM-DD" or "--MM-DD", February 29 allowed.
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#parse-a-yearless-date-string>
 pub fn parse_yearless_date_string(input: &str) -> Result<YearlessDate, DateTimeError> {
-    // Steps 1-3.
-    let mut c = Cursor::new(input);
-    let date = yearless_date_component(&mut c)?;
-    // Steps 4-5.
-    end(&c)?;
-    Ok(date)
+    // Steps 1-5.
+    whole(input, yearless_date_component)
 }
 
 /// The rules to parse a time string: "HH:MM", "HH:MM:SS" or "HH:MM:SS.s…".
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#parse-a-time-string>
 pub fn parse_time_string(input: &str) -> Result<Time, DateTimeError> {
-    // Steps 1-3.
-    let mut c = Cursor::new(input);
-    let time = time_component(&mut c)?;
-    // Steps 4-6.
-    end(&c)?;
-    Ok(time)
+    // Steps 1-6.
+    whole(input, time_component)
 }
 
 /// The rules to parse a local date and time string: a date, "T" or a space, a time.
@@ -480,12 +488,8 @@ pub fn parse_local_date_and_time_string(input: &str) -> Result<LocalDateTime, Da
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#parse-a-time-zone-offset-string>
 pub fn parse_time_zone_offset_string(input: &str) -> Result<TimeZoneOffset, DateTimeError> {
-    // Steps 1-3.
-    let mut c = Cursor::new(input);
-    let offset = time_zone_offset_component(&mut c)?;
-    // Steps 4-5.
-    end(&c)?;
-    Ok(offset)
+    // Steps 1-5.
+    whole(input, time_zone_offset_component)
 }
 
 /// The rules to parse a global date and time string: a local date and time followed by a

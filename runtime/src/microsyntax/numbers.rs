@@ -177,21 +177,29 @@ pub fn parse_floating_point_number(input: &str) -> Result<f64, FloatError> {
             _ => return conversion(&c.input[start..end], negative),
         }
     }
-    // Step 14 (exponent).
-    if c.at(b'e') || c.at(b'E') {
-        // Substeps 1-2.
-        c.advance();
-        // Substep 3.
-        if c.at(b'-') || c.at(b'+') {
-            c.advance();
-        }
-        // Substeps 2, 3 and 4 jump to conversion without an exponent; 5-6 apply it.
-        if c.at_digit() {
-            c.collect_digits();
-            end = c.position;
-        }
+    // Step 14 (exponent): substeps 2, 3 and 4 jump to conversion without it.
+    if let Some(e) = exponent(&mut c) {
+        end = e;
     }
     conversion(&c.input[start..end], negative)
+}
+
+/// The exponent steps of both editions' floating-point parsers: "e" or "E", an optional "-" or
+/// "+", then digits. Returns where the exponent's digits end, or `None` (no "e", or no digits
+/// after it: the number is converted without an exponent).
+pub(crate) fn exponent(c: &mut Cursor<'_>) -> Option<usize> {
+    if !(c.at(b'e') || c.at(b'E')) {
+        return None;
+    }
+    c.advance();
+    if c.at(b'-') || c.at(b'+') {
+        c.advance();
+    }
+    if !c.at_digit() {
+        return None;
+    }
+    c.collect_digits();
+    Some(c.position)
 }
 
 /// Steps 15-18 (conversion): the closest double, excluding −0; ±2^1024 is an error.

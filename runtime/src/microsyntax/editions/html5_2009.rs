@@ -8,8 +8,8 @@
 //! steps 1-2). The module documentation of [`crate::microsyntax`] lists what changed.
 
 use crate::microsyntax::colors::{legacy_color_hex_steps, named_color};
-use crate::microsyntax::dates::{date_component, end, exactly, expect};
-use crate::microsyntax::numbers::Dimension;
+use crate::microsyntax::dates::{date_component, end, exactly, expect, hour_and_minute, signed_offset, whole};
+use crate::microsyntax::numbers::{Dimension, exponent};
 use crate::microsyntax::{
     Cursor, Date, DateTimeError, DimensionKind, FloatError, GlobalDateTime, IntegerError, LegacyColorError,
     LocalDateTime, Rgb, Time, TimeZoneOffset, decimal_to_f64, digits_value, is_ascii_whitespace,
@@ -94,15 +94,8 @@ pub fn parse_floating_point_number(input: &str) -> Result<f32, FloatError> {
             end = c.position;
         }
         // Step 13.
-        if c.at(b'e') || c.at(b'E') {
-            c.advance();
-            if c.at(b'-') || c.at(b'+') {
-                c.advance();
-            }
-            if c.at_digit() {
-                c.collect_digits();
-                end = c.position;
-            }
+        if let Some(e) = exponent(&mut c) {
+            end = e;
         }
     }
     conversion(&c.input[start..end], negative)
@@ -400,18 +393,8 @@ pub fn is_valid_list_of_integers(input: &str) -> bool {
 /// 2.4.5.3 The rules to parse a time component (2009): the seconds are two digits followed by
 /// any run of digits and dots with at most one dot, not last.
 fn time_component(c: &mut Cursor<'_>) -> Result<Time, DateTimeError> {
-    // Steps 1-2.
-    let hour = exactly(c, 2, DateTimeError::HourDigits)?;
-    if hour > 23 {
-        return Err(DateTimeError::HourOutOfRange);
-    }
-    // Step 3.
-    expect(c, b':', DateTimeError::ExpectedColon)?;
-    // Steps 4-5.
-    let minute = exactly(c, 2, DateTimeError::MinuteDigits)?;
-    if minute > 59 {
-        return Err(DateTimeError::MinuteOutOfRange);
-    }
+    // Steps 1-5.
+    let (hour, minute) = hour_and_minute(c)?;
     // Step 6.
     let mut second: &[u8] = b"0";
     // Step 7.
@@ -432,7 +415,7 @@ fn time_component(c: &mut Cursor<'_>) -> Result<Time, DateTimeError> {
         return Err(DateTimeError::SecondOutOfRange);
     }
     // Step 10.
-    Ok(Time { hour: hour as u8, minute: minute as u8, second: decimal_to_f64(second) })
+    Ok(Time { hour, minute, second: decimal_to_f64(second) })
 }
 
 /// 2.4.5.5 The rules to parse a time-zone offset component (2009): "Z" or "±hh:mm".
@@ -446,32 +429,26 @@ fn time_zone_offset_component(c: &mut Cursor<'_>) -> Result<TimeZoneOffset, Date
         return Err(DateTimeError::TimeZoneSyntax);
     }
     // Substeps 1-2.
-    let sign: i8 = if c.at(b'-') { -1 } else { 1 };
+    let negative = c.at(b'-');
     c.advance();
-    // Substeps 3-5.
+    // Substep 3.
     let hours = exactly(c, 2, DateTimeError::TimeZoneSyntax)?;
+    // Substep 4 (before the colon, so the error names the step that fails first).
     if hours > 23 {
         return Err(DateTimeError::TimeZoneHoursOutOfRange);
     }
     // Substep 6.
     expect(c, b':', DateTimeError::TimeZoneSyntax)?;
-    // Substeps 7-9.
+    // Substep 7.
     let minutes = exactly(c, 2, DateTimeError::TimeZoneSyntax)?;
-    if minutes > 59 {
-        return Err(DateTimeError::TimeZoneMinutesOutOfRange);
-    }
-    // Step 2.
-    Ok(TimeZoneOffset { hours: sign * hours as i8, minutes: sign * minutes as i8 })
+    // Substeps 5, 8-9 and step 2.
+    signed_offset(negative, hours, minutes)
 }
 
 /// 2.4.5.3 The rules to parse a time string (2009).
 pub fn parse_time_string(input: &str) -> Result<Time, DateTimeError> {
-    // Steps 1-3.
-    let mut c = Cursor::new(input);
-    let time = time_component(&mut c)?;
-    // Steps 4-6.
-    end(&c)?;
-    Ok(time)
+    // Steps 1-6.
+    whole(input, time_component)
 }
 
 /// 2.4.5.3 A valid time string (2009): "HH:MM", optionally ":SS", optionally "." and one or
