@@ -379,19 +379,24 @@ fn time_component(c: &mut Cursor<'_>) -> Result<Time, DateTimeError> {
     Ok(Time { hour, minute, second })
 }
 
+/// Step 1 of the time-zone offset component up to its substep 2 (both editions): "Z" is UTC
+/// (`Ok(None)`, position after it); "+" or "-" gives the sign (`Ok(Some(negative))`, position
+/// after it); anything else fails.
+pub(crate) fn offset_start(c: &mut Cursor<'_>) -> Result<Option<bool>, DateTimeError> {
+    let negative = match c.peek() {
+        Some(b'Z') => None,
+        Some(b'+') => Some(false),
+        Some(b'-') => Some(true),
+        _ => return Err(DateTimeError::TimeZoneSyntax),
+    };
+    c.advance();
+    Ok(negative)
+}
+
 /// The rules to parse a time-zone offset component.
 fn time_zone_offset_component(c: &mut Cursor<'_>) -> Result<TimeZoneOffset, DateTimeError> {
-    // Step 1.
-    if c.at(b'Z') {
-        c.advance();
-        return Ok(TimeZoneOffset { hours: 0, minutes: 0 });
-    }
-    if !(c.at(b'+') || c.at(b'-')) {
-        return Err(DateTimeError::TimeZoneSyntax);
-    }
-    // Substeps 1-2.
-    let negative = c.at(b'-');
-    c.advance();
+    // Step 1, and its substeps 1-2.
+    let Some(negative) = offset_start(c)? else { return Ok(TimeZoneOffset { hours: 0, minutes: 0 }) };
     // Substep 3.
     let s = c.collect_digits();
     // Substep 4.
@@ -465,20 +470,32 @@ pub fn parse_time_string(input: &str) -> Result<Time, DateTimeError> {
     whole(input, time_component)
 }
 
-/// The rules to parse a local date and time string: a date, "T" or a space, a time.
-///
-/// Spec: <https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#parse-a-local-date-and-time-string>
-pub fn parse_local_date_and_time_string(input: &str) -> Result<LocalDateTime, DateTimeError> {
-    // Steps 1-3.
-    let mut c = Cursor::new(input);
-    let date = date_component(&mut c)?;
+/// Steps 3-5 of parsing a local or global date and time string (both editions): a date
+/// component, one of `separators` ("T" or a space today, "T" in 2009), a time component.
+pub(crate) fn date_and_time(
+    c: &mut Cursor<'_>,
+    separators: &[u8],
+    time_component: fn(&mut Cursor<'_>) -> Result<Time, DateTimeError>,
+) -> Result<LocalDateTime, DateTimeError> {
+    // Step 3.
+    let date = date_component(c)?;
     // Step 4.
-    if !(c.at(b'T') || c.at(b' ')) {
+    if !c.peek().is_some_and(|b| separators.contains(&b)) {
         return Err(DateTimeError::ExpectedDateTimeSeparator);
     }
     c.advance();
     // Step 5.
-    let time = time_component(&mut c)?;
+    let time = time_component(c)?;
+    Ok(LocalDateTime { date, time })
+}
+
+/// The rules to parse a local date and time string: a date, "T" or a space, a time.
+///
+/// Spec: <https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#parse-a-local-date-and-time-string>
+pub fn parse_local_date_and_time_string(input: &str) -> Result<LocalDateTime, DateTimeError> {
+    // Steps 1-5.
+    let mut c = Cursor::new(input);
+    let LocalDateTime { date, time } = date_and_time(&mut c, b"T ", time_component)?;
     // Steps 6-9.
     end(&c)?;
     Ok(LocalDateTime { date, time })
@@ -497,16 +514,9 @@ pub fn parse_time_zone_offset_string(input: &str) -> Result<TimeZoneOffset, Date
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#parse-a-global-date-and-time-string>
 pub fn parse_global_date_and_time_string(input: &str) -> Result<GlobalDateTime, DateTimeError> {
-    // Steps 1-3.
+    // Steps 1-5.
     let mut c = Cursor::new(input);
-    let date = date_component(&mut c)?;
-    // Step 4.
-    if !(c.at(b'T') || c.at(b' ')) {
-        return Err(DateTimeError::ExpectedDateTimeSeparator);
-    }
-    c.advance();
-    // Step 5.
-    let time = time_component(&mut c)?;
+    let LocalDateTime { date, time } = date_and_time(&mut c, b"T ", time_component)?;
     // Step 6.
     if c.past_end() {
         return Err(DateTimeError::MissingTimeZone);

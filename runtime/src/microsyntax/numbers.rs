@@ -119,26 +119,8 @@ pub fn parse_floating_point_number(input: &str) -> Result<f64, FloatError> {
     // Steps 1-5: value, divisor and exponent are kept as the exact decimal text they stand for
     // (`start..end` of the input) and converted once, at step 15.
     let mut c = Cursor::new(input);
-    let mut negative = false;
-    // Step 6.
-    c.skip_ascii_whitespace();
-    // Step 7.
-    if c.past_end() {
-        return Err(FloatError::Empty);
-    }
-    // Step 8.
-    if c.at(b'-') {
-        negative = true;
-        c.advance();
-        if c.past_end() {
-            return Err(FloatError::SignOnly);
-        }
-    } else if c.at(b'+') {
-        c.advance();
-        if c.past_end() {
-            return Err(FloatError::SignOnly);
-        }
-    }
+    // Steps 6-8.
+    let negative = float_sign(&mut c, true)?;
     let start = c.position;
     let mut end;
     // Step 9: ".5" starts at the fraction with value zero.
@@ -182,6 +164,26 @@ pub fn parse_floating_point_number(input: &str) -> Result<f64, FloatError> {
         end = e;
     }
     conversion(&c.input[start..end], negative)
+}
+
+/// Steps 6-8 of both editions' floating-point parsers: skip whitespace, fail at the end, take
+/// a "-" (or, when `plus` (today), skip a "+"), fail at the end. Returns whether it was "-".
+pub(crate) fn float_sign(c: &mut Cursor<'_>, plus: bool) -> Result<bool, FloatError> {
+    // Step 6.
+    c.skip_ascii_whitespace();
+    // Step 7.
+    if c.past_end() {
+        return Err(FloatError::Empty);
+    }
+    // Step 8.
+    let negative = c.at(b'-');
+    if negative || (plus && c.at(b'+')) {
+        c.advance();
+        if c.past_end() {
+            return Err(FloatError::SignOnly);
+        }
+    }
+    Ok(negative)
 }
 
 /// The exponent steps of both editions' floating-point parsers: "e" or "E", an optional "-" or

@@ -8,8 +8,10 @@
 //! steps 1-2). The module documentation of [`crate::microsyntax`] lists what changed.
 
 use crate::microsyntax::colors::{legacy_color_hex_steps, named_color};
-use crate::microsyntax::dates::{date_component, end, exactly, expect, hour_and_minute, signed_offset, whole};
-use crate::microsyntax::numbers::{Dimension, exponent};
+use crate::microsyntax::dates::{
+    date_and_time, date_component, end, exactly, expect, hour_and_minute, offset_start, signed_offset, whole,
+};
+use crate::microsyntax::numbers::{Dimension, exponent, float_sign};
 use crate::microsyntax::{
     Cursor, Date, DateTimeError, DimensionKind, FloatError, GlobalDateTime, IntegerError, LegacyColorError,
     LocalDateTime, Rgb, Time, TimeZoneOffset, decimal_to_f64, digits_value, is_ascii_whitespace,
@@ -57,21 +59,8 @@ pub fn parse_non_negative_integer(input: &str) -> Result<u64, IntegerError> {
 pub fn parse_floating_point_number(input: &str) -> Result<f32, FloatError> {
     // Steps 1-5: the value is kept as its exact decimal text.
     let mut c = Cursor::new(input);
-    let mut negative = false;
-    // Step 6.
-    c.skip_ascii_whitespace();
-    // Step 7.
-    if c.past_end() {
-        return Err(FloatError::Empty);
-    }
-    // Step 8.
-    if c.at(b'-') {
-        negative = true;
-        c.advance();
-        if c.past_end() {
-            return Err(FloatError::SignOnly);
-        }
-    }
+    // Steps 6-8 (no "+" in 2009).
+    let negative = float_sign(&mut c, false)?;
     // Step 9.
     if !c.at_digit() {
         return Err(FloatError::NotADigit);
@@ -420,17 +409,8 @@ fn time_component(c: &mut Cursor<'_>) -> Result<Time, DateTimeError> {
 
 /// 2.4.5.5 The rules to parse a time-zone offset component (2009): "Z" or "±hh:mm".
 fn time_zone_offset_component(c: &mut Cursor<'_>) -> Result<TimeZoneOffset, DateTimeError> {
-    // Step 1.
-    if c.at(b'Z') {
-        c.advance();
-        return Ok(TimeZoneOffset { hours: 0, minutes: 0 });
-    }
-    if !(c.at(b'+') || c.at(b'-')) {
-        return Err(DateTimeError::TimeZoneSyntax);
-    }
-    // Substeps 1-2.
-    let negative = c.at(b'-');
-    c.advance();
+    // Step 1, and its substeps 1-2.
+    let Some(negative) = offset_start(c)? else { return Ok(TimeZoneOffset { hours: 0, minutes: 0 }) };
     // Substep 3.
     let hours = exactly(c, 2, DateTimeError::TimeZoneSyntax)?;
     // Substep 4 (before the colon, so the error names the step that fails first).
@@ -459,13 +439,9 @@ pub fn is_valid_time_string(input: &str) -> bool {
 
 /// 2.4.5.4 The rules to parse a local date and time string (2009): "T" only.
 pub fn parse_local_date_and_time_string(input: &str) -> Result<LocalDateTime, DateTimeError> {
-    // Steps 1-3.
+    // Steps 1-5.
     let mut c = Cursor::new(input);
-    let date = date_component(&mut c)?;
-    // Step 4.
-    expect(&mut c, b'T', DateTimeError::ExpectedDateTimeSeparator)?;
-    // Step 5.
-    let time = time_component(&mut c)?;
+    let LocalDateTime { date, time } = date_and_time(&mut c, b"T", time_component)?;
     // Steps 6-9.
     end(&c)?;
     Ok(LocalDateTime { date, time })
@@ -479,13 +455,9 @@ pub fn is_valid_local_date_and_time_string(input: &str) -> bool {
 /// 2.4.5.5 The rules to parse a global date and time string (2009): "T" only, and the offset
 /// "Z" or "±hh:mm".
 pub fn parse_global_date_and_time_string(input: &str) -> Result<GlobalDateTime, DateTimeError> {
-    // Steps 1-3.
+    // Steps 1-5.
     let mut c = Cursor::new(input);
-    let date = date_component(&mut c)?;
-    // Step 4.
-    expect(&mut c, b'T', DateTimeError::ExpectedDateTimeSeparator)?;
-    // Step 5.
-    let time = time_component(&mut c)?;
+    let LocalDateTime { date, time } = date_and_time(&mut c, b"T", time_component)?;
     // Step 6.
     if c.past_end() {
         return Err(DateTimeError::MissingTimeZone);
