@@ -514,19 +514,30 @@ pub fn parse_time_zone_offset_string(input: &str) -> Result<TimeZoneOffset, Date
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#parse-a-global-date-and-time-string>
 pub fn parse_global_date_and_time_string(input: &str) -> Result<GlobalDateTime, DateTimeError> {
+    global_date_and_time(input, b"T ", time_component, time_zone_offset_component)
+}
+
+/// The steps of parsing a global date and time string, with each edition's separators and
+/// time and offset components.
+pub(crate) fn global_date_and_time(
+    input: &str,
+    separators: &[u8],
+    time_component: fn(&mut Cursor<'_>) -> Result<Time, DateTimeError>,
+    offset_component: fn(&mut Cursor<'_>) -> Result<TimeZoneOffset, DateTimeError>,
+) -> Result<GlobalDateTime, DateTimeError> {
     // Steps 1-5.
     let mut c = Cursor::new(input);
-    let LocalDateTime { date, time } = date_and_time(&mut c, b"T ", time_component)?;
+    let local = date_and_time(&mut c, separators, time_component)?;
     // Step 6.
     if c.past_end() {
         return Err(DateTimeError::MissingTimeZone);
     }
     // Step 7.
-    let offset = time_zone_offset_component(&mut c)?;
+    let offset = offset_component(&mut c)?;
     // Step 8.
     end(&c)?;
     // Steps 9-11: the moment in UTC is `GlobalDateTime::utc`.
-    Ok(GlobalDateTime { local: LocalDateTime { date, time }, offset })
+    Ok(GlobalDateTime { local, offset })
 }
 
 /// The rules to parse a week string: "YYYY-Www", week within the week-year's 52 or 53.

@@ -9,7 +9,8 @@
 
 use crate::microsyntax::colors::{legacy_color_hex_steps, named_color};
 use crate::microsyntax::dates::{
-    date_and_time, date_component, end, exactly, expect, hour_and_minute, offset_start, signed_offset, whole,
+    date_and_time, date_component, end, exactly, expect, global_date_and_time, hour_and_minute, offset_start,
+    signed_offset, whole,
 };
 use crate::microsyntax::numbers::{Dimension, exponent, float_sign};
 use crate::microsyntax::{
@@ -455,18 +456,7 @@ pub fn is_valid_local_date_and_time_string(input: &str) -> bool {
 /// 2.4.5.5 The rules to parse a global date and time string (2009): "T" only, and the offset
 /// "Z" or "±hh:mm".
 pub fn parse_global_date_and_time_string(input: &str) -> Result<GlobalDateTime, DateTimeError> {
-    // Steps 1-5.
-    let mut c = Cursor::new(input);
-    let LocalDateTime { date, time } = date_and_time(&mut c, b"T", time_component)?;
-    // Step 6.
-    if c.past_end() {
-        return Err(DateTimeError::MissingTimeZone);
-    }
-    // Step 7.
-    let offset = time_zone_offset_component(&mut c)?;
-    // Steps 8-11 (the moment in UTC is `GlobalDateTime::utc`).
-    end(&c)?;
-    Ok(GlobalDateTime { local: LocalDateTime { date, time }, offset })
+    global_date_and_time(input, b"T", time_component, time_zone_offset_component)
 }
 
 /// 2.4.5.5 The best representation of a global date and time (2009): the valid global date
