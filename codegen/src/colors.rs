@@ -36,9 +36,14 @@ pub struct NamedColor {
 /// Reads and validates the table: names lowercase ASCII letters, strictly sorted (the runtime
 /// binary-searches), system colors ASCII letters and unique ignoring case.
 pub fn load(path: &Path) -> Result<NamedColors, String> {
-    let origin = path.display();
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{origin}: cannot read: {e}"))?;
-    let table: NamedColors = ron::from_str(&text).map_err(|e| format!("{origin}: {e}"))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    parse(&text, &path.display().to_string())
+}
+
+/// `load` without the file system; `origin` labels error messages.
+fn parse(text: &str, origin: &str) -> Result<NamedColors, String> {
+    let table: NamedColors = ron::from_str(text).map_err(|e| format!("{origin}: {e}"))?;
     for (i, c) in table.colors.iter().enumerate() {
         if c.name.is_empty() || !c.name.bytes().all(|b| b.is_ascii_lowercase()) {
             return Err(format!(
@@ -118,4 +123,53 @@ pub fn emit(table: &NamedColors, source_label: &str) -> Result<String, String> {
     let file = syn::parse2::<syn::File>(tokens)
         .map_err(|e| format!("emitted named colors do not parse: {e}"))?;
     Ok(prettyplease::unparse(&file))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn table(colors: &str, system: &str) -> String {
+        format!("(provenance: \"test\", colors: [{colors}], system_colors_2009: [{system}])")
+    }
+
+    #[test]
+    fn the_spec_table_loads() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let t = load(&root.join("spec/microsyntax/named_colors.ron")).unwrap();
+        assert_eq!((t.colors.len(), t.system_colors_2009.len()), (148, 28));
+        let css4: Vec<&str> = t
+            .colors
+            .iter()
+            .filter(|c| c.since_css4)
+            .map(|c| c.name.as_str())
+            .collect();
+        assert_eq!(css4, ["rebeccapurple"]);
+        let code = emit(&t, "spec/microsyntax/named_colors.ron").unwrap();
+        assert!(code.contains("(\"aliceblue\", [240, 248, 255], false)"));
+    }
+
+    #[test]
+    fn validation_names_the_problem() {
+        let ok = r#"(name: "blue", rgb: (0, 0, 255)), (name: "red", rgb: (255, 0, 0))"#;
+        assert!(parse(&table(ok, r#""Menu""#), "t").is_ok());
+        let unsorted = r#"(name: "red", rgb: (255, 0, 0)), (name: "blue", rgb: (0, 0, 255))"#;
+        let e = parse(&table(unsorted, ""), "t").unwrap_err();
+        assert!(e.contains("color 1 (\"blue\") is out of order"), "{e}");
+        let upper = r#"(name: "Red", rgb: (255, 0, 0))"#;
+        assert!(
+            parse(&table(upper, ""), "t")
+                .unwrap_err()
+                .contains("not lowercase")
+        );
+        let unknown = r#"(name: "red", rgb: (255, 0, 0), alpha: 1)"#;
+        assert!(parse(&table(unknown, ""), "t").is_err());
+        let repeated = parse(&table(ok, r#""Menu", "menu""#), "t").unwrap_err();
+        assert!(repeated.contains("repeated"), "{repeated}");
+        assert!(
+            parse(&table(ok, r#""Menu2""#), "t")
+                .unwrap_err()
+                .contains("not ASCII letters")
+        );
+    }
 }

@@ -12,6 +12,18 @@
 //! Every parser takes a `&str`, never panics, runs in time linear in its input, and returns
 //! a typed value or a typed error naming the step that failed.
 //!
+//! ```
+//! use statemark::microsyntax::{self, DateTimeError, Rgb};
+//!
+//! assert_eq!(microsyntax::parse_integer("  -17px"), Ok(-17));
+//! assert_eq!(microsyntax::parse_floating_point_number(".5e1"), Ok(5.0));
+//! let moment = microsyntax::parse_global_date_and_time_string("8592-01-01T02:09+02:09").unwrap();
+//! assert_eq!((moment.utc().hour, moment.utc().minute), (0, 0));
+//! assert_eq!(microsyntax::parse_date_string("2009-02-29"), Err(DateTimeError::DayOutOfRange));
+//! assert_eq!(microsyntax::parse_duration_string("1h 30m").map(|d| d.seconds), Ok(5400.0));
+//! assert_eq!(microsyntax::parse_legacy_color_value("chucknorris"), Ok(Rgb { red: 0xc0, green: 0, blue: 0 }));
+//! ```
+//!
 //! | algorithm (spec anchor) | function |
 //! | --- | --- |
 //! | rules for parsing integers (`#rules-for-parsing-integers`) | [`parse_integer`], [`is_valid_integer`] |

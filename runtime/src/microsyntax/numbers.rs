@@ -448,7 +448,7 @@ pub struct ListDimension {
 /// points consisting of ASCII whitespace and ASCII digits" starts at the "." itself, which is
 /// neither, so the fraction is never added and the entry's unit is read at the "." (absolute):
 /// "50.5%" is 50, absolute. The 2009 text says the same. (Browsers step past the "."; the
-/// difference is listed in the module's tests so a fix in the spec shows up.)
+/// tests pin the literal reading, so a change here is deliberate.)
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#rules-for-parsing-a-list-of-dimensions>
 pub fn parse_list_of_dimensions(input: &str) -> Vec<ListDimension> {
