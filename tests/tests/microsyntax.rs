@@ -869,6 +869,45 @@ proptest! {
         prop_assert_eq!(back, if n == 0.0 { 0.0 } else { n });
     }
 
+    /// Whatever the "valid ..." checks accept, the parsers accept, with the value `str::parse`
+    /// gives where the two languages meet.
+    #[test]
+    fn valid_strings_parse(s in any_microsyntax_text()) {
+        if is_valid_integer(&s) {
+            prop_assert_eq!(parse_integer(&s).ok(), s.parse::<i64>().ok());
+        }
+        if is_valid_floating_point_number(&s) {
+            let v = parse_floating_point_number(&s).unwrap();
+            let std: f64 = s.parse().unwrap();
+            prop_assert_eq!(v, if std == 0.0 { 0.0 } else { std });
+        }
+        if is_valid_list_of_floating_point_numbers(&s) {
+            prop_assert_eq!(parse_list_of_floating_point_numbers(&s).len(), s.split(',').count());
+        }
+        if is_valid_time_string(&s) { prop_assert!(parse_time_string(&s).is_ok()); }
+        if is_valid_local_date_and_time_string(&s) { prop_assert!(parse_local_date_and_time_string(&s).is_ok()); }
+        if is_valid_global_date_and_time_string(&s) { prop_assert!(parse_global_date_and_time_string(&s).is_ok()); }
+        if is_valid_time_zone_offset_string(&s) { prop_assert!(parse_time_zone_offset_string(&s).is_ok()); }
+        if is_valid_date_string_with_optional_time(&s) { prop_assert!(parse_date_or_time_string(&s).is_ok()); }
+        if is_valid_duration_string(&s) { prop_assert!(parse_duration_string(&s).is_ok(), "{}", s); }
+        if y2009::is_valid_floating_point_number(&s) { prop_assert!(y2009::parse_floating_point_number(&s).is_ok()); }
+        if y2009::is_valid_time_string(&s) { prop_assert!(y2009::parse_time_string(&s).is_ok()); }
+    }
+
+    /// Valid durations in the component syntax read back as the sum of their components.
+    #[test]
+    fn duration_components_sum(w in 0u32..100, d in 0u32..100, h in 0u32..100, m in 0u32..100, sec in 0u32..100, ms in 0u32..1000) {
+        let text = format!("{h}h {w}W{sec}.{ms:03}s\t{d} d  {m}m");
+        prop_assert!(is_valid_duration_string(&text), "{}", text);
+        let expected = f64::from(w * 604_800 + d * 86_400 + h * 3_600 + m * 60 + sec) + f64::from(ms) / 1000.0;
+        let got = parse_duration_string(&text).unwrap().seconds;
+        prop_assert!((got - expected).abs() < 1e-6, "{} {} {}", text, got, expected);
+        let iso = format!("P{d}DT{h}H{m}M{sec}.{ms:03}S");
+        prop_assert!(is_valid_duration_string(&iso), "{}", iso);
+        let expected = expected - f64::from(w * 604_800);
+        prop_assert!((parse_duration_string(&iso).unwrap().seconds - expected).abs() < 1e-6);
+    }
+
     /// Integers written in base ten read back.
     #[test]
     fn integers_round_trip(n in any::<i64>()) {

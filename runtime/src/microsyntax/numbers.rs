@@ -316,7 +316,8 @@ pub enum DimensionKind {
 /// A dimension value: a number ≥ 0 and whether it is a length or a percentage.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Dimension {
-    /// The number (the digits and fraction, rounded to the nearest `f64`).
+    /// The number (the digits and fraction, rounded to the nearest `f64`; the spec's numbers
+    /// are unbounded, so digits beyond `f64::MAX` give infinity).
     pub value: f64,
     /// Length or percentage.
     pub kind: DimensionKind,
