@@ -793,6 +793,19 @@ fn hash_name_references() {
     assert_eq!(parse_hash_name_reference("map"), None, "step 1: no '#'");
     assert_eq!(parse_hash_name_reference("map#"), None, "step 1: '#' last");
     assert_eq!(y2009::parse_hash_name_reference("#m"), Some("m"));
+
+    // Step 3 over a parsed document: the first map in tree order with that id or name.
+    let dom = statemark::html::parse_document(
+        "<p id=x>not a map</p><map name=a></map><map id=b></map><map id=a></map><svg><map id=c/></svg><img usemap=#b>",
+    );
+    let maps: Vec<_> =
+        dom.descendants(dom.document()).filter(|&n| dom.element(n).is_some_and(|e| e.name.local == "map")).collect();
+    let img = dom.descendants(dom.document()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "img")).unwrap();
+    assert_eq!(find_hash_name_reference(&dom, img, "map", "#b"), Some(maps[1]));
+    assert_eq!(find_hash_name_reference(&dom, img, "map", "#a"), Some(maps[0]), "name before a later id");
+    assert_eq!(find_hash_name_reference(&dom, img, "map", "#x"), None, "a p is not a map");
+    assert_eq!(find_hash_name_reference(&dom, img, "map", "#c"), None, "an SVG map is not an HTML map");
+    assert_eq!(find_hash_name_reference(&dom, dom.document(), "map", "b"), None, "step 1");
 }
 
 // ---------------------------------------------------------------- properties

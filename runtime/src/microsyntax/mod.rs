@@ -49,10 +49,10 @@
 //! | comma-separated tokens | [`split_on_commas`] |
 //! | enumerated attributes (state, conformance, canonical keyword) | [`EnumeratedAttribute`] |
 //! | boolean attributes | [`boolean_attribute_state`], [`is_valid_boolean_attribute_value`] |
-//! | rules for parsing a hash-name reference (steps 1–2) | [`parse_hash_name_reference`] |
+//! | rules for parsing a hash-name reference | [`parse_hash_name_reference`] (steps 1–2), [`find_hash_name_reference`] (over a [`Dom`](crate::dom::Dom)) |
 //!
 //! Not here: media queries (`#mq`, another spec's grammar) and unique internal values (not a
-//! syntax); step 3 of the hash-name reference, which searches a tree, is the caller's.
+//! syntax).
 //!
 //! # Editions
 //!
@@ -115,7 +115,7 @@ pub use numbers::{
     parse_nonzero_dimension,
 };
 pub use tokens::{
-    EnumeratedAttribute, TokenComparison, boolean_attribute_state, has_duplicate_tokens,
+    EnumeratedAttribute, TokenComparison, boolean_attribute_state, find_hash_name_reference, has_duplicate_tokens,
     is_valid_boolean_attribute_value, parse_hash_name_reference, split_on_ascii_whitespace, split_on_commas,
     tokens_all_allowed,
 };

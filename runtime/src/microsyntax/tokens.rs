@@ -6,6 +6,7 @@
 use std::collections::HashSet;
 
 use super::is_ascii_whitespace;
+use crate::dom::{Dom, Namespace, NodeId};
 
 /// Splits `input` on ASCII whitespace: the tokens of a set of space-separated tokens, in order
 /// (Infra's "split a string on ASCII whitespace", which the current text relies on; the 2009
@@ -152,8 +153,8 @@ pub fn is_valid_boolean_attribute_value(value: &str, canonical_name: &str) -> bo
 }
 
 /// Steps 1-2 of the rules for parsing a hash-name reference: the name after the first "#", or
-/// `None` (null) when there is no "#" or it is last. Step 3, finding the first element of the
-/// type in the tree with that `id` or `name`, is the caller's.
+/// `None` (null) when there is no "#" or it is last. [`find_hash_name_reference`] runs step 3
+/// over a [`Dom`]; other trees can use this and search themselves.
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#rules-for-parsing-a-hash-name-reference>
 pub fn parse_hash_name_reference(input: &str) -> Option<&str> {
@@ -165,4 +166,27 @@ pub fn parse_hash_name_reference(input: &str) -> Option<&str> {
     }
     // Step 2.
     Some(name)
+}
+
+/// The rules for parsing a hash-name reference to an element of type `element_type` (an HTML
+/// element's local name, e.g. `map`) given a context node `scope` of `dom`: steps 1-2, then
+/// step 3, the first such element of scope's tree, in tree order, whose `id` or `name` is the
+/// name. Linear in the size of the tree, without recursion.
+///
+/// Spec: <https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#rules-for-parsing-a-hash-name-reference>
+pub fn find_hash_name_reference(dom: &Dom, scope: NodeId, element_type: &str, input: &str) -> Option<NodeId> {
+    // Steps 1-2.
+    let name = parse_hash_name_reference(input)?;
+    // Step 3: scope's tree is everything under its root.
+    let mut root = scope;
+    while let Some(parent) = dom.node(root).parent() {
+        root = parent;
+    }
+    dom.descendants(root).find(|&n| {
+        dom.element(n).is_some_and(|e| {
+            e.name.ns == Namespace::Html
+                && e.name.local == element_type
+                && (e.attr("id") == Some(name) || e.attr("name") == Some(name))
+        })
+    })
 }
