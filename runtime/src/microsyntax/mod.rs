@@ -90,8 +90,6 @@
 //!   there was no invalid value default; today there is also an empty value default and no such
 //!   fallback.
 
-
-
 // Every public item here is documented, with its spec link where it has one.
 #![warn(missing_docs)]
 
