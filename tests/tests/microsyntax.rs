@@ -402,6 +402,7 @@ fn local_dates_and_times() {
     assert_eq!(dt.to_normalized_string(), "2009-10-27T14:54", "the seconds omitted when zero");
     assert!(is_valid_normalized_local_date_and_time_string("2009-10-27T14:54"));
     assert!(is_valid_normalized_local_date_and_time_string("2009-10-27T14:54:01.25"));
+    assert!(is_valid_normalized_local_date_and_time_string("02009-10-27T14:54"), "any valid date string");
     assert!(!is_valid_normalized_local_date_and_time_string("2009-10-27 14:54"));
     assert!(!is_valid_normalized_local_date_and_time_string("2009-10-27T14:54:00"));
     assert!(!is_valid_normalized_local_date_and_time_string("2009-10-27T14:54:01.250"));

@@ -839,8 +839,11 @@ pub fn is_valid_local_date_and_time_string(input: &str) -> bool {
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#valid-normalised-local-date-and-time-string>
 pub fn is_valid_normalized_local_date_and_time_string(input: &str) -> bool {
+    // The date part is any valid date string (a year may have extra leading zeros); only the
+    // separator and the time are normalized.
+    let Some((_, time)) = input.split_once('T') else { return false };
     is_valid_local_date_and_time_string(input)
-        && parse_local_date_and_time_string(input).is_ok_and(|dt| dt.to_normalized_string() == input)
+        && parse_local_date_and_time_string(input).is_ok_and(|dt| dt.time.to_string() == time)
 }
 
 /// A valid time-zone offset string: "Z", or "+"/"-" (not "-" for a zero offset), "hh",
