@@ -1,6 +1,7 @@
 //! statemark-codegen: spec tables in, generated Rust out. Load, validate, lower, emit; no I/O
 //! policy beyond reading the spec directory (the caller decides where output goes).
 
+pub mod colors;
 pub mod emit;
 pub mod entities;
 pub mod load;
@@ -55,6 +56,15 @@ pub fn generate(spec_dir: &Path) -> Result<Vec<GeneratedFile>, Vec<String>> {
             }),
             Err(e) => diagnostics.push(e),
         },
+        Err(e) => diagnostics.push(e),
+    }
+    let colors = spec_dir.join("microsyntax/named_colors.ron");
+    let label = "spec/microsyntax/named_colors.ron";
+    match colors::load(&colors).and_then(|t| colors::emit(&t, label)) {
+        Ok(contents) => files.push(GeneratedFile {
+            path: "runtime/src/generated/named_colors.rs".into(),
+            contents,
+        }),
         Err(e) => diagnostics.push(e),
     }
     if diagnostics.is_empty() { Ok(files) } else { Err(diagnostics) }

@@ -126,6 +126,7 @@
 
 pub mod dom;
 pub mod html;
+pub mod microsyntax;
 pub mod xml5;
 
 mod char_ref;

@@ -7,3 +7,5 @@ pub mod html_named_refs;
 pub mod html_tokenizer;
 #[rustfmt::skip]
 pub mod xml5_tokenizer;
+#[rustfmt::skip]
+pub mod named_colors;

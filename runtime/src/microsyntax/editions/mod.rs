@@ -1,0 +1,3 @@
+//! Older editions of the common microsyntaxes, where their algorithms differ from today's text.
+
+pub mod html5_2009;

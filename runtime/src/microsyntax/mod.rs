@@ -1,0 +1,224 @@
+//! The spec's common microsyntaxes: the little languages of attribute values (numbers,
+//! dimensions, dates and times, durations, legacy colors, token lists, enumerated and boolean
+//! attributes), parsed with the spec's own algorithms and checked for validity.
+//!
+//! Spec: <https://html.spec.whatwg.org/multipage/common-microsyntaxes.html> (the 2026-08-21 text;
+//! anchors below are relative to that page). The spec's error handling is the point: a date
+//! or number library accepts and rejects different strings, so nothing here hands an
+//! algorithm to a general-purpose parser. The one place `str::parse::<f64>` appears is the
+//! floating-point algorithms' "conversion" steps (round a decimal value to the nearest double,
+//! ties to even), given the exact decimal digits the spec's steps delimited.
+//!
+//! Every parser takes a `&str`, never panics, runs in time linear in its input, and returns
+//! a typed value or a typed error naming the step that failed.
+//!
+//! ```
+//! use statemark::microsyntax::{self, DateTimeError, Rgb};
+//!
+//! assert_eq!(microsyntax::parse_integer("  -17px"), Ok(-17));
+//! assert_eq!(microsyntax::parse_floating_point_number(".5e1"), Ok(5.0));
+//! let moment = microsyntax::parse_global_date_and_time_string("8592-01-01T02:09+02:09").unwrap();
+//! assert_eq!((moment.utc().hour, moment.utc().minute), (0, 0));
+//! assert_eq!(microsyntax::parse_date_string("2009-02-29"), Err(DateTimeError::DayOutOfRange));
+//! assert_eq!(microsyntax::parse_duration_string("1h 30m").map(|d| d.seconds), Ok(5400.0));
+//! assert_eq!(microsyntax::parse_legacy_color_value("chucknorris"), Ok(Rgb { red: 0xc0, green: 0, blue: 0 }));
+//! ```
+//!
+//! | algorithm (spec anchor) | function |
+//! | --- | --- |
+//! | rules for parsing integers (`#rules-for-parsing-integers`) | [`parse_integer`], [`is_valid_integer`] |
+//! | rules for parsing non-negative integers (`#rules-for-parsing-non-negative-integers`) | [`parse_non_negative_integer`], [`is_valid_non_negative_integer`] |
+//! | rules for parsing floating-point number values (`#rules-for-parsing-floating-point-number-values`) | [`parse_floating_point_number`], [`is_valid_floating_point_number`] |
+//! | best representation of the number as a floating-point number | [`best_representation`] |
+//! | rules for parsing dimension values (`#percentages-and-dimensions`) | [`parse_dimension`] |
+//! | rules for parsing nonzero dimension values (`#rules-for-parsing-non-zero-dimension-values`) | [`parse_nonzero_dimension`] |
+//! | rules for parsing a list of floating-point numbers | [`parse_list_of_floating_point_numbers`], [`is_valid_list_of_floating_point_numbers`] |
+//! | rules for parsing a list of dimensions | [`parse_list_of_dimensions`] |
+//! | parse a month string / component | [`parse_month_string`], [`is_valid_month_string`] |
+//! | parse a date string / component | [`parse_date_string`], [`is_valid_date_string`] |
+//! | parse a yearless date string / component | [`parse_yearless_date_string`], [`is_valid_yearless_date_string`] |
+//! | parse a time string / component | [`parse_time_string`], [`is_valid_time_string`] |
+//! | parse a local date and time string; normalized form | [`parse_local_date_and_time_string`], [`is_valid_local_date_and_time_string`], [`LocalDateTime::to_normalized_string`], [`is_valid_normalized_local_date_and_time_string`] |
+//! | parse a time-zone offset string / component | [`parse_time_zone_offset_string`], [`is_valid_time_zone_offset_string`] |
+//! | parse a global date and time string | [`parse_global_date_and_time_string`], [`is_valid_global_date_and_time_string`] |
+//! | parse a week string | [`parse_week_string`], [`is_valid_week_string`] |
+//! | parse a duration string (both syntaxes) | [`parse_duration_string`], [`is_valid_duration_string`] |
+//! | parse a date or time string (vaguer moments in time; the `time` element's value) | [`parse_date_or_time_string`], [`is_valid_date_string_with_optional_time`] |
+//! | rules for parsing a legacy color value (`#rules-for-parsing-a-legacy-colour-value`) | [`parse_legacy_color_value`] |
+//! | space-separated tokens | [`split_on_ascii_whitespace`], [`has_duplicate_tokens`], [`tokens_all_allowed`] |
+//! | comma-separated tokens | [`split_on_commas`] |
+//! | enumerated attributes (state, conformance, canonical keyword) | [`EnumeratedAttribute`] |
+//! | boolean attributes | [`boolean_attribute_state`], [`is_valid_boolean_attribute_value`] |
+//! | rules for parsing a hash-name reference | [`parse_hash_name_reference`] (steps 1–2), [`find_hash_name_reference`] (over a [`Dom`](crate::dom::Dom)) |
+//!
+//! Not here: media queries (`#mq`, another spec's grammar) and unique internal values (not a
+//! syntax).
+//!
+//! # Editions
+//!
+//! [`editions::html5_2009`] holds the HTML5 draft of 27 October 2009 (section 2.4, "Common
+//! microsyntaxes") where its algorithms differ. What changed between the two texts:
+//!
+//! - Whitespace: the 2009 "space characters" are today's ASCII whitespace (same five
+//!   characters); the 2009 "in content" date-or-time variant also skipped Unicode White_Space.
+//! - Non-negative integers: 2009 had its own algorithm (no "-" accepted at all, so "-0" was an
+//!   error); today it goes through the rules for parsing integers ("-0" is 0).
+//! - Floating-point numbers: 2009 rounded to IEEE single precision (an error at ±2^128) and
+//!   required a digit first; today it is double precision (±2^1024), a leading "+" is skipped
+//!   and a leading "." is allowed (".5"), and "1.e3" reads the exponent (2009 stopped at ".").
+//! - Ratios ("steps for finding one or two numbers of a ratio", for `progress`/`meter`) and
+//!   lists of integers exist only in 2009; today has lists of floating-point numbers instead.
+//! - Dimension values: 2009 skipped a "+" and leading zeros and required a nonzero digit (a
+//!   value ≥ 1); today any digits (≥ 0), plus "nonzero dimension values".
+//! - Times: 2009 allowed any number of fractional-second digits in valid strings and parsed
+//!   "SS" followed by any run of digits and dots (at most one dot, not last); today valid
+//!   strings have one to three fractional digits and the parser requires the dot third.
+//! - Local and global dates and times: 2009 accepted only "T" between date and time; today "T"
+//!   or a space. 2009 time-zone offsets required "hh:mm"; today also "hhmm". Normalized local
+//!   date and time strings are new; 2009 had a "best representation" of a global date and time.
+//! - Yearless dates, durations and "nonzero" dimensions are new since 2009.
+//! - Vaguer moments in time: 2009 had "in attribute" and "in content" variants, and a failed
+//!   time component after a date fell back to the date; today there is one variant and it
+//!   fails.
+//! - Colors: 2009 had simple colors (parse, serialize, valid, valid lowercase) and its legacy
+//!   color parser did not strip whitespace, matched the SVG color keywords and CSS2 system
+//!   colors, and counted length in characters; today only legacy colors remain (stripped,
+//!   CSS named colors incl. `rebeccapurple`, no system colors).
+//! - Tokens: 2009 had "split a string on spaces", "remove a token from a string" and "split a
+//!   string on commas"; today the splitting is Infra's and removal is DOMTokenList's.
+//! - Enumerated attributes: 2009 fell back to the missing value default for invalid values when
+//!   there was no invalid value default; today there is also an empty value default and no such
+//!   fallback.
+
+// Every public item here is documented, with its spec link where it has one.
+#![warn(missing_docs)]
+
+mod colors;
+mod dates;
+pub mod editions;
+mod numbers;
+mod tokens;
+
+pub use colors::{LegacyColorError, Rgb, parse_legacy_color_value};
+pub use dates::{
+    Date, DateOrTime, DateTimeError, Duration, DurationError, GlobalDateTime, LocalDateTime, Month, Time,
+    TimeZoneOffset, UtcDateTime, Week, YearlessDate, days_in_month, is_valid_date_string,
+    is_valid_date_string_with_optional_time, is_valid_duration_string, is_valid_global_date_and_time_string,
+    is_valid_local_date_and_time_string, is_valid_month_string, is_valid_normalized_local_date_and_time_string,
+    is_valid_time_string, is_valid_time_zone_offset_string, is_valid_week_string, is_valid_yearless_date_string,
+    parse_date_or_time_string, parse_date_string, parse_duration_string, parse_global_date_and_time_string,
+    parse_local_date_and_time_string, parse_month_string, parse_time_string, parse_time_zone_offset_string,
+    parse_week_string, parse_yearless_date_string, weeks_in_week_year,
+};
+pub use numbers::{
+    Dimension, DimensionError, DimensionKind, DimensionUnit, FloatError, IntegerError, ListDimension,
+    best_representation, is_valid_floating_point_number, is_valid_integer, is_valid_list_of_floating_point_numbers,
+    is_valid_non_negative_integer, parse_dimension, parse_floating_point_number, parse_integer,
+    parse_list_of_dimensions, parse_list_of_floating_point_numbers, parse_non_negative_integer,
+    parse_nonzero_dimension,
+};
+pub use tokens::{
+    EnumeratedAttribute, TokenComparison, boolean_attribute_state, find_hash_name_reference, has_duplicate_tokens,
+    is_valid_boolean_attribute_value, parse_hash_name_reference, split_on_ascii_whitespace, split_on_commas,
+    tokens_all_allowed,
+};
+
+/// ASCII whitespace: U+0009 TAB, U+000A LF, U+000C FF, U+000D CR, U+0020 SPACE
+/// (<https://infra.spec.whatwg.org/#ascii-whitespace>; the 2009 text's "space characters").
+#[inline]
+pub(crate) fn is_ascii_whitespace(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | b' ')
+}
+
+/// The spec's "input" and "position" (`#common-parser-idioms`) over the input's bytes. Every
+/// character the algorithms name is ASCII, so a non-ASCII character's bytes simply match none
+/// of them; algorithms that count code points (legacy colors) do so themselves.
+#[derive(Clone, Copy)]
+pub(crate) struct Cursor<'a> {
+    pub(crate) input: &'a [u8],
+    pub(crate) position: usize,
+}
+
+impl<'a> Cursor<'a> {
+    pub(crate) fn new(input: &'a str) -> Self {
+        Cursor { input: input.as_bytes(), position: 0 }
+    }
+
+    /// "position is past the end of input".
+    #[inline]
+    pub(crate) fn past_end(&self) -> bool {
+        self.position >= self.input.len()
+    }
+
+    /// The character at position, if any.
+    #[inline]
+    pub(crate) fn peek(&self) -> Option<u8> {
+        self.input.get(self.position).copied()
+    }
+
+    /// The character after the one at position, if any.
+    #[inline]
+    pub(crate) fn peek_next(&self) -> Option<u8> {
+        self.input.get(self.position + 1).copied()
+    }
+
+    /// Whether the character at position is `c`.
+    #[inline]
+    pub(crate) fn at(&self, c: u8) -> bool {
+        self.peek() == Some(c)
+    }
+
+    /// Whether the character at position is an ASCII digit.
+    #[inline]
+    pub(crate) fn at_digit(&self) -> bool {
+        self.peek().is_some_and(|b| b.is_ascii_digit())
+    }
+
+    #[inline]
+    pub(crate) fn advance(&mut self) {
+        self.position += 1;
+    }
+
+    /// "Collect a sequence of code points" that match `pred`, given position.
+    #[inline]
+    pub(crate) fn collect(&mut self, pred: impl Fn(u8) -> bool) -> &'a [u8] {
+        let start = self.position;
+        while self.position < self.input.len() && pred(self.input[self.position]) {
+            self.position += 1;
+        }
+        &self.input[start..self.position]
+    }
+
+    /// Collect a sequence of ASCII digits.
+    #[inline]
+    pub(crate) fn collect_digits(&mut self) -> &'a [u8] {
+        self.collect(|b| b.is_ascii_digit())
+    }
+
+    /// "Skip ASCII whitespace within input given position."
+    #[inline]
+    pub(crate) fn skip_ascii_whitespace(&mut self) {
+        self.collect(is_ascii_whitespace);
+    }
+}
+
+/// Interprets ASCII digits as a base-ten integer; `None` when it does not fit in a `u64`.
+#[inline]
+pub(crate) fn digits_value(digits: &[u8]) -> Option<u64> {
+    let mut value: u64 = 0;
+    for &d in digits {
+        value = value.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
+    }
+    Some(value)
+}
+
+/// The conversion step of the floating-point algorithms: the decimal number written by `text`
+/// (ASCII digits, at most one ".", an optional exponent; the caller's steps delimited it) rounded
+/// to the nearest `f64`, ties to even. Rust's float parsing is correctly rounded, which is
+/// exactly what "the number in S that is closest to value" asks.
+#[inline]
+pub(crate) fn decimal_to_f64(text: &[u8]) -> f64 {
+    // The callers only pass ASCII digits, '.', 'e'/'E', '+'/'-' (so valid UTF-8) in a shape
+    // Rust's grammar accepts; the fallback is never taken but keeps this total.
+    std::str::from_utf8(text).ok().and_then(|s| s.parse::<f64>().ok()).unwrap_or(f64::NAN)
+}
