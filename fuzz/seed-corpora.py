@@ -100,5 +100,13 @@ def main():
     write("xml5_tokenize", xml)
     write("xml5_parse", xml)
 
+    # Attribute values of every microsyntax, from the spec's examples, and their edges.
+    micro = ["0", "-12", "+3", "1.5e3", "-0", "1e400", ".5", "10%", "50.5%", "1,2,x,4", "2011-11-18", "2011-11",
+             "11-18", "--11-18", "14:54", "14:54:39.929", "2011-11-18T14:54:39.929Z", "2011-11-18 14:54-08:00",
+             "2011-W47", "PT4H18M3S", "4h 18m 3s", "P2D", "#ff0000", "red", "rebeccapurple", "chucknorris",
+             " a ,b,,d d ", "#name", "9007199254740993", "1e-7", "-1.7976931348623157e308", "2009-02-29",
+             "1970-W01", "12:00:00.", "1:2"]
+    write("microsyntax", [m.encode("utf-8") for m in micro])
+
 
 main()
