@@ -1,7 +1,10 @@
 //! The html5lib-tests tree-construction format (`.dat` files): reading cases and running them
 //! through `parse_document` / `parse_fragment`.
 
-use statemark::html::{Context, TreeOptions, parse_document_with, parse_fragment_with};
+use statemark::html::{
+    Context, HtmlError, TreeOptions, parse_document_with, parse_document_with_errors, parse_fragment_with,
+    parse_fragment_with_errors,
+};
 
 /// One `#data` block.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +19,10 @@ pub struct TreeCase {
     pub script: Option<bool>,
     /// The expected tree, each line ending with `\n`.
     pub document: String,
+    /// The lines of `#errors` and then of `#new-errors`: the suite README says `#new-errors`
+    /// "works like the #errors section adding more errors to the expected number", so the
+    /// expected number of errors is the number of lines of both.
+    pub errors: Vec<String>,
 }
 
 impl TreeCase {
@@ -55,14 +62,26 @@ pub fn parse_dat(text: &str) -> Vec<TreeCase> {
         }
         let data = lines[start..i].join("\n");
         let (mut fragment, mut script) = (None, None);
+        let mut errors = Vec::new();
+        // Inside #errors or #new-errors: every line until the next section is one error.
+        let mut in_errors = false;
         while i < lines.len() && lines[i] != "#document" {
             match lines[i] {
+                "#errors" | "#new-errors" => in_errors = true,
                 "#document-fragment" => {
+                    in_errors = false;
                     i += 1;
                     fragment = lines.get(i).map(|s| s.to_string());
                 }
-                "#script-on" => script = Some(true),
-                "#script-off" => script = Some(false),
+                "#script-on" => {
+                    in_errors = false;
+                    script = Some(true);
+                }
+                "#script-off" => {
+                    in_errors = false;
+                    script = Some(false);
+                }
+                l if in_errors && !l.is_empty() => errors.push(l.to_string()),
                 _ => {}
             }
             i += 1;
@@ -85,7 +104,7 @@ pub fn parse_dat(text: &str) -> Vec<TreeCase> {
             document.push_str(l);
             document.push('\n');
         }
-        cases.push(TreeCase { index: cases.len() + 1, description, data, fragment, script, document });
+        cases.push(TreeCase { index: cases.len() + 1, description, data, fragment, script, document, errors });
     }
     cases
 }
@@ -109,4 +128,15 @@ pub fn run_tree_case(case: &TreeCase, scripting: bool) -> String {
         None => parse_document_with(&case.data, options),
     };
     dom.to_test_format()
+}
+
+/// [`run_tree_case`] with parse errors collected: the serialized tree and every error
+/// (tokenizer and tree construction), in input order.
+pub fn run_tree_case_with_errors(case: &TreeCase, scripting: bool) -> (String, Vec<HtmlError>) {
+    let options = TreeOptions { scripting };
+    let (dom, errors) = match &case.fragment {
+        Some(c) => parse_fragment_with_errors(&case.data, &context_of(c), options),
+        None => parse_document_with_errors(&case.data, options),
+    };
+    (dom.to_test_format(), errors)
 }

@@ -1,14 +1,22 @@
 //! Tree construction conformance: html5lib-tests `tree-construction/` (scripted/ included) and
 //! the newer web-platform-tests copies in `wpt-html-parsing/`, each case in each scripting mode
-//! it names (both when it names none), comparing the serialized tree exactly (errors are not
-//! compared). Cases where a test predates the 2026-08-21 spec are listed in
+//! it names (both when it names none), comparing the serialized tree exactly. Cases where a
+//! test predates the 2026-08-21 spec are listed in
 //! `tests/expectations/html5lib_tree.json` with the tree the spec gives, a reason and a spec
 //! anchor; a listed case that matches upstream again, or stops matching its entry, fails.
 //! Our own cases in the same format live in `tests/data/tree/` (suite name `statemark`).
+//!
+//! Parse errors: each run is parsed again with errors collected (the tree must not change), and
+//! the number of errors (tokenizer and tree construction) is compared with the number of lines
+//! of the case's `#errors` plus `#new-errors` sections (the suites' README: `#new-errors` adds
+//! to the expected number). Only the count is compared: the suites' error lines are free text.
+//! Reviewed differences are in `tests/expectations/html5lib_tree_errors.json` (our count, a
+//! reason citing a spec anchor); a listed run that matches, or whose count changes, fails. Our
+//! own `.dat` cases do not record errors and are not counted.
 
 use serde_json::{Value, json};
 use statemark_tests::suite;
-use statemark_tests::tree::{TreeCase, parse_dat, run_tree_case};
+use statemark_tests::tree::{TreeCase, parse_dat, run_tree_case, run_tree_case_with_errors};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -64,6 +72,88 @@ struct Tally {
     runs_passed: usize,
     runs_failed: usize,
     expected: usize,
+    /// Error counts, per case (a case passes when every run's count matches or is reviewed).
+    err_cases_passed: usize,
+    err_cases_failed: usize,
+    err_runs_reviewed: usize,
+    /// Unreviewed runs with more errors than the suite expects, and with fewer.
+    err_runs_more: usize,
+    err_runs_fewer: usize,
+}
+
+/// Whether an unreviewed error-count mismatch fails the run. Off while mismatches remain that
+/// nobody has analysed: they are printed, and the summary says "not yet enforced".
+const ERROR_COUNTS_ENFORCED: bool = false;
+
+/// A reviewed error-count difference: the count we give, and why the spec gives it.
+struct ErrorExpectation {
+    count: usize,
+    reason: String,
+    seen: bool,
+}
+
+fn load_error_expectations() -> BTreeMap<String, ErrorExpectation> {
+    let path = statemark_tests::root().join("tests/expectations/html5lib_tree_errors.json");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let mut out = BTreeMap::new();
+    for e in v["cases"].as_array().expect("cases array") {
+        let k = key(
+            e["suite"].as_str().unwrap(),
+            e["file"].as_str().unwrap(),
+            e["data"].as_str().unwrap(),
+            e["fragment"].as_str(),
+            e["scripting"].as_bool().unwrap(),
+        );
+        let reason = e["reason"].as_str().unwrap_or("").to_owned();
+        assert!(reason.contains('#'), "{k}: the reason must cite a spec anchor");
+        let count = e["count"].as_u64().expect("count") as usize;
+        assert!(out.insert(k.clone(), ErrorExpectation { count, reason, seen: false }).is_none(), "{k}: listed twice");
+    }
+    out
+}
+
+/// Compare one run's error count with the case's; returns whether it passes.
+fn check_errors(
+    k: &str,
+    case: &TreeCase,
+    got: &[statemark::html::HtmlError],
+    reviewed: &mut BTreeMap<String, ErrorExpectation>,
+    tally: &mut Tally,
+    failures: &mut Vec<String>,
+    mismatches: &mut Vec<String>,
+) -> bool {
+    let want = case.errors.len();
+    let listed: Vec<String> = got.iter().map(|e| e.to_string()).collect();
+    match reviewed.get_mut(k) {
+        Some(exp) => {
+            exp.seen = true;
+            tally.err_runs_reviewed += 1;
+            if got.len() == want {
+                failures.push(format!("{k}\n  error count listed as reviewed ({}) but now matches: remove the entry", exp.reason));
+                false
+            } else if got.len() != exp.count {
+                failures.push(format!("{k}\n  reviewed error count {} but got {}: {listed:?}", exp.count, got.len()));
+                false
+            } else {
+                true
+            }
+        }
+        None if got.len() == want => true,
+        None => {
+            if got.len() > want {
+                tally.err_runs_more += 1;
+            } else {
+                tally.err_runs_fewer += 1;
+            }
+            mismatches.push(format!(
+                "{k}\n  errors: want {want}, got {}\n  suite: {:?}\n  ours:  {listed:?}",
+                got.len(),
+                case.errors
+            ));
+            false
+        }
+    }
 }
 
 fn run_one(case: &TreeCase, scripting: bool) -> Result<String, String> {
@@ -75,13 +165,17 @@ fn run_one(case: &TreeCase, scripting: bool) -> Result<String, String> {
     })
 }
 
-fn run_suite(
-    name: &str,
-    dir: &Path,
-    expectations: &mut BTreeMap<String, Expectation>,
-    failures: &mut Vec<String>,
-    dump: &mut Vec<Value>,
-) -> Tally {
+struct Checks<'a> {
+    expectations: &'a mut BTreeMap<String, Expectation>,
+    error_expectations: &'a mut BTreeMap<String, ErrorExpectation>,
+    failures: &'a mut Vec<String>,
+    /// Unreviewed error-count mismatches (failures once enforced).
+    mismatches: &'a mut Vec<String>,
+    dump: &'a mut Vec<Value>,
+}
+
+fn run_suite(name: &str, dir: &Path, count_errors: bool, c: &mut Checks<'_>) -> Tally {
+    let Checks { expectations, error_expectations, failures, mismatches, dump } = c;
     let mut files: Vec<_> = Vec::new();
     for sub in [dir.to_path_buf(), dir.join("scripted")] {
         if let Ok(rd) = std::fs::read_dir(&sub) {
@@ -96,11 +190,22 @@ fn run_suite(
         let file = path.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let (mut fp, mut ff) = (0, 0);
+        let (mut ep, mut ef) = (0, 0);
         for case in parse_dat(&text) {
             let mut ok = true;
+            let mut errors_ok = true;
             for scripting in case.modes() {
                 let k = key(name, &file, &case.data, case.fragment.as_deref(), scripting);
                 let got = run_one(&case, scripting);
+                if count_errors && let Ok(tree) = &got {
+                    let (tree_e, errors) = run_tree_case_with_errors(&case, scripting);
+                    if tree_e != *tree {
+                        failures.push(format!("{k}\n  collecting errors changed the tree:\n{tree_e}"));
+                        ok = false;
+                    }
+                    errors_ok &=
+                        check_errors(&k, &case, &errors, error_expectations, &mut tally, failures, mismatches);
+                }
                 let pass = match (&got, expectations.get_mut(&k)) {
                     (Err(panic), _) => {
                         failures.push(format!("{k}\n  PANIC: {panic}"));
@@ -154,15 +259,29 @@ fn run_suite(
                 tally.cases_failed += 1;
                 ff += 1;
             }
+            if count_errors {
+                if errors_ok {
+                    tally.err_cases_passed += 1;
+                    ep += 1;
+                } else {
+                    tally.err_cases_failed += 1;
+                    ef += 1;
+                }
+            }
         }
         println!("{name} {file}: {fp} passed, {ff} failed");
+        if count_errors {
+            println!("{name} {file} error counts: {ep} passed, {ef} failed");
+        }
     }
     tally
 }
 
 fn main() {
     let mut expectations = load_expectations();
+    let mut error_expectations = load_error_expectations();
     let mut failures = Vec::new();
+    let mut mismatches = Vec::new();
     let mut dump = Vec::new();
     let mut summaries = Vec::new();
     let mut any_failed = false;
@@ -176,8 +295,27 @@ fn main() {
     for (name, dir) in suites {
         let Some(dir) = dir else { continue };
         ran.push(name);
-        let t = run_suite(name, &dir, &mut expectations, &mut failures, &mut dump);
+        let count_errors = name != "statemark";
+        let mut checks = Checks {
+            expectations: &mut expectations,
+            error_expectations: &mut error_expectations,
+            failures: &mut failures,
+            mismatches: &mut mismatches,
+            dump: &mut dump,
+        };
+        let t = run_suite(name, &dir, count_errors, &mut checks);
         any_failed |= t.cases_failed > 0;
+        if count_errors {
+            summaries.push(format!(
+                "{name} tree-construction error counts: {} passed, {} failed ({} runs reviewed; unreviewed runs: {} with more errors than the suite, {} with fewer){}",
+                t.err_cases_passed,
+                t.err_cases_failed,
+                t.err_runs_reviewed,
+                t.err_runs_more,
+                t.err_runs_fewer,
+                if ERROR_COUNTS_ENFORCED { "" } else { " [not yet enforced]" }
+            ));
+        }
         summaries.push(format!(
             "{name} tree-construction: {} passed, {} failed ({} runs: {} passed, {} failed; {} runs checked against reviewed expectations)",
             t.cases_passed,
@@ -189,11 +327,17 @@ fn main() {
         ));
     }
     // Entries of a suite that was not found locally are not checked (under CI it must exist).
-    for (k, e) in &expectations {
-        if !e.seen && ran.iter().any(|name| k.starts_with(&format!("{name} | "))) {
+    let unseen = expectations.iter().map(|(k, e)| (k, e.seen)).chain(error_expectations.iter().map(|(k, e)| (k, e.seen)));
+    for (k, seen) in unseen {
+        if !seen && ran.iter().any(|name| k.starts_with(&format!("{name} | "))) {
             failures.push(format!("{k}\n  listed in expectations but no such case in the suites"));
             any_failed = true;
         }
+    }
+    // Reviewed-entry violations (a listed count that changed or now matches) always fail.
+    any_failed |= failures.iter().any(|f| f.contains("error count"));
+    if ERROR_COUNTS_ENFORCED {
+        any_failed |= !mismatches.is_empty();
     }
     if let Ok(p) = std::env::var("STATEMARK_DUMP_FAILURES") {
         std::fs::write(&p, serde_json::to_string_pretty(&dump).unwrap()).unwrap();
@@ -202,10 +346,17 @@ fn main() {
     for f in failures.iter().take(show) {
         println!("FAIL {f}");
     }
+    let label = if ERROR_COUNTS_ENFORCED { "FAIL" } else { "ERRORS (not yet enforced)" };
+    for m in mismatches.iter().take(show) {
+        println!("{label} {m}");
+    }
+    if let Ok(p) = std::env::var("STATEMARK_DUMP_ERROR_MISMATCHES") {
+        std::fs::write(&p, mismatches.join("\n")).unwrap();
+    }
     for s in &summaries {
         println!("{s}");
     }
-    println!("{} expectation entries", expectations.len());
+    println!("{} expectation entries, {} reviewed error-count entries", expectations.len(), error_expectations.len());
     if any_failed {
         std::process::exit(1);
     }
