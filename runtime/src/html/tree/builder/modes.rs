@@ -951,7 +951,12 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     fn in_table_anything_else(&mut self, t: &mut Tok<'_, '_>) -> Flow {
-        self.err(if matches!(t, Tok::Chars(_)) { E::TextInTable } else { E::TagInTable });
+        match t {
+            // One error per character token: a run is that many tokens.
+            Tok::Chars(s) if self.errors_on() => self.err_n(E::TextInTable, s.chars().count()),
+            Tok::Chars(_) => {}
+            _ => self.err(E::TagInTable),
+        }
         self.foster = true;
         let flow = self.in_body(t);
         self.foster = false;
@@ -974,7 +979,13 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         let pending = std::mem::take(&mut self.pending_text);
         if self.pending_non_ws {
-            self.err_at(E::TextInTable, self.pending_at);
+            // "This is a parse error: reprocess the character tokens ... using the rules given
+            // in the 'anything else' entry": the error of that entry, once per character token.
+            if self.errors_on() {
+                for _ in 0..pending.chars().count() {
+                    self.err_at(E::TextInTable, self.pending_at);
+                }
+            }
             self.foster = true;
             self.in_body_chars(&pending);
             self.foster = false;
@@ -1492,19 +1503,21 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop();
                     return None;
                 }
-                // Steps 1-7: walk down over foreign elements to one with the token's name, or
+                // Step 2: the current node's name is not the token's.
+                if self.errors_on() && self.stack.last_foreign_named(&e.name) != self.stack.len().checked_sub(1) {
+                    self.err(E::ImplicitlyClosedElements);
+                }
+                // Steps 3-7: walk down over foreign elements to one with the token's name, or
                 // to an HTML element (then the insertion mode decides).
                 if self.stack.len() <= 1 {
                     return None;
-                }
-                // Step 2: the current node's name is not the token's.
-                if self.errors_on() && self.stack.last_foreign_named(&e.name) != Some(self.stack.len() - 1) {
-                    self.err(E::ImplicitlyClosedElements);
                 }
                 let html = self.stack.last_kind(kind::HTML).unwrap_or(0);
                 match self.stack.last_foreign_named(&e.name) {
                     // Step 4: a foreign element with the token's name above every HTML one.
                     Some(p) if p > html => self.pop_to_len(p),
+                    // Step 3: the walk reaches the topmost element (fragment case): ignored.
+                    _ if html == 0 => return None,
                     // Steps 6-7: the walk reaches an HTML element first.
                     _ => return Some(()),
                 }
