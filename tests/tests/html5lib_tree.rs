@@ -81,10 +81,6 @@ struct Tally {
     err_runs_fewer: usize,
 }
 
-/// Whether an unreviewed error-count mismatch fails the run. Off while mismatches remain that
-/// nobody has analysed: they are printed, and the summary says "not yet enforced".
-const ERROR_COUNTS_ENFORCED: bool = false;
-
 /// A reviewed error-count difference: the count we give, and why the spec gives it.
 struct ErrorExpectation {
     count: usize,
@@ -113,15 +109,18 @@ fn load_error_expectations() -> BTreeMap<String, ErrorExpectation> {
     out
 }
 
-/// Compare one run's error count with the case's; returns whether it passes.
+/// Compare one run's error count with the case's; returns whether it passes. `entry` is the
+/// run's key fields, kept (with our count) for an unreviewed mismatch.
+#[allow(clippy::too_many_arguments)]
 fn check_errors(
     k: &str,
+    mut entry: Value,
     case: &TreeCase,
     got: &[statemark::html::HtmlError],
     reviewed: &mut BTreeMap<String, ErrorExpectation>,
     tally: &mut Tally,
     failures: &mut Vec<String>,
-    mismatches: &mut Vec<String>,
+    mismatches: &mut Vec<(String, Value)>,
 ) -> bool {
     let [want, want_new] = case.error_counts();
     let listed: Vec<String> = got.iter().map(|e| e.to_string()).collect();
@@ -147,12 +146,15 @@ fn check_errors(
             } else {
                 tally.err_runs_fewer += 1;
             }
-            mismatches.push(format!(
+            let text = format!(
                 "{k}\n  errors: want {want} (or {want_new} with #new-errors), got {}\n  suite: {:?} + {:?}\n  ours:  {listed:?}",
                 got.len(),
                 case.errors,
                 case.new_errors
-            ));
+            );
+            entry["count"] = json!(got.len());
+            entry["ours"] = json!(listed);
+            mismatches.push((text, entry));
             false
         }
     }
@@ -171,8 +173,8 @@ struct Checks<'a> {
     expectations: &'a mut BTreeMap<String, Expectation>,
     error_expectations: &'a mut BTreeMap<String, ErrorExpectation>,
     failures: &'a mut Vec<String>,
-    /// Unreviewed error-count mismatches (failures once enforced).
-    mismatches: &'a mut Vec<String>,
+    /// Unreviewed error-count mismatches (each fails the run), and their entries for review.
+    mismatches: &'a mut Vec<(String, Value)>,
     dump: &'a mut Vec<Value>,
 }
 
@@ -205,8 +207,20 @@ fn run_suite(name: &str, dir: &Path, count_errors: bool, c: &mut Checks<'_>) -> 
                         failures.push(format!("{k}\n  collecting errors changed the tree:\n{tree_e}"));
                         ok = false;
                     }
-                    errors_ok &=
-                        check_errors(&k, &case, &errors, error_expectations, &mut tally, failures, mismatches);
+                    let entry = json!({
+                        "suite": name, "file": file, "data": case.data, "fragment": case.fragment,
+                        "scripting": scripting,
+                    });
+                    errors_ok &= check_errors(
+                        &k,
+                        entry,
+                        &case,
+                        &errors,
+                        error_expectations,
+                        &mut tally,
+                        failures,
+                        mismatches,
+                    );
                 }
                 let pass = match (&got, expectations.get_mut(&k)) {
                     (Err(panic), _) => {
@@ -309,13 +323,12 @@ fn main() {
         any_failed |= t.cases_failed > 0;
         if count_errors {
             summaries.push(format!(
-                "{name} tree-construction error counts: {} passed, {} failed ({} runs reviewed; unreviewed runs: {} with more errors than the suite, {} with fewer){}",
+                "{name} tree-construction error counts: {} passed, {} failed ({} runs reviewed; unreviewed runs: {} with more errors than the suite, {} with fewer)",
                 t.err_cases_passed,
                 t.err_cases_failed,
                 t.err_runs_reviewed,
                 t.err_runs_more,
                 t.err_runs_fewer,
-                if ERROR_COUNTS_ENFORCED { "" } else { " [not yet enforced]" }
             ));
         }
         summaries.push(format!(
@@ -338,9 +351,7 @@ fn main() {
     }
     // Reviewed-entry violations (a listed count that changed or now matches) always fail.
     any_failed |= failures.iter().any(|f| f.contains("error count"));
-    if ERROR_COUNTS_ENFORCED {
-        any_failed |= !mismatches.is_empty();
-    }
+    any_failed |= !mismatches.is_empty();
     if let Ok(p) = std::env::var("STATEMARK_DUMP_FAILURES") {
         std::fs::write(&p, serde_json::to_string_pretty(&dump).unwrap()).unwrap();
     }
@@ -348,12 +359,12 @@ fn main() {
     for f in failures.iter().take(show) {
         println!("FAIL {f}");
     }
-    let label = if ERROR_COUNTS_ENFORCED { "FAIL" } else { "ERRORS (not yet enforced)" };
-    for m in mismatches.iter().take(show) {
-        println!("{label} {m}");
+    for (m, _) in mismatches.iter().take(show) {
+        println!("FAIL {m}");
     }
     if let Ok(p) = std::env::var("STATEMARK_DUMP_ERROR_MISMATCHES") {
-        std::fs::write(&p, mismatches.join("\n")).unwrap();
+        let entries: Vec<&Value> = mismatches.iter().map(|(_, e)| e).collect();
+        std::fs::write(&p, serde_json::to_string_pretty(&entries).unwrap()).unwrap();
     }
     for s in &summaries {
         println!("{s}");
