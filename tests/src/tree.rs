@@ -117,7 +117,16 @@ pub fn parse_dat(text: &str) -> Vec<TreeCase> {
             document.push_str(l);
             document.push('\n');
         }
-        cases.push(TreeCase { index: cases.len() + 1, description, data, fragment, script, document, errors, new_errors });
+        cases.push(TreeCase {
+            index: cases.len() + 1,
+            description,
+            data,
+            fragment,
+            script,
+            document,
+            errors,
+            new_errors,
+        });
     }
     cases
 }

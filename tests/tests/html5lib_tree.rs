@@ -130,7 +130,10 @@ fn check_errors(
             exp.seen = true;
             tally.err_runs_reviewed += 1;
             if matches {
-                failures.push(format!("{k}\n  error count listed as reviewed ({}) but now matches: remove the entry", exp.reason));
+                failures.push(format!(
+                    "{k}\n  error count listed as reviewed ({}) but now matches: remove the entry",
+                    exp.reason
+                ));
                 false
             } else if got.len() != exp.count {
                 failures.push(format!("{k}\n  reviewed error count {} but got {}: {listed:?}", exp.count, got.len()));
@@ -211,16 +214,8 @@ fn run_suite(name: &str, dir: &Path, count_errors: bool, c: &mut Checks<'_>) -> 
                         "suite": name, "file": file, "data": case.data, "fragment": case.fragment,
                         "scripting": scripting,
                     });
-                    errors_ok &= check_errors(
-                        &k,
-                        entry,
-                        &case,
-                        &errors,
-                        error_expectations,
-                        &mut tally,
-                        failures,
-                        mismatches,
-                    );
+                    errors_ok &=
+                        check_errors(&k, entry, &case, &errors, error_expectations, &mut tally, failures, mismatches);
                 }
                 let pass = match (&got, expectations.get_mut(&k)) {
                     (Err(panic), _) => {
@@ -342,7 +337,8 @@ fn main() {
         ));
     }
     // Entries of a suite that was not found locally are not checked (under CI it must exist).
-    let unseen = expectations.iter().map(|(k, e)| (k, e.seen)).chain(error_expectations.iter().map(|(k, e)| (k, e.seen)));
+    let unseen =
+        expectations.iter().map(|(k, e)| (k, e.seen)).chain(error_expectations.iter().map(|(k, e)| (k, e.seen)));
     for (k, seen) in unseen {
         if !seen && ran.iter().any(|name| k.starts_with(&format!("{name} | "))) {
             failures.push(format!("{k}\n  listed in expectations but no such case in the suites"));

@@ -5,7 +5,9 @@
 use serde::Deserialize;
 use statemark::dom::Dom;
 use statemark::html::tree::{ErrorCode, TreeBuilder, TreeErrorCode};
-use statemark::html::{Context, Options, ParseError, Tokenizer, TreeOptions, parse_document_with_errors, parse_fragment_with_errors};
+use statemark::html::{
+    Context, Options, ParseError, Tokenizer, TreeOptions, parse_document_with_errors, parse_fragment_with_errors,
+};
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -29,8 +31,11 @@ fn ron_and_enum_list_the_same_codes() {
     let path = statemark_tests::root().join("spec/html/tree_errors.ron");
     let text = std::fs::read_to_string(&path).unwrap();
     let list: CodeList = ron::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let ron: Vec<(&str, &str, Vec<&str>)> =
-        list.errors.iter().map(|e| (e.code.as_str(), e.summary.as_str(), e.anchors.iter().map(String::as_str).collect())).collect();
+    let ron: Vec<(&str, &str, Vec<&str>)> = list
+        .errors
+        .iter()
+        .map(|e| (e.code.as_str(), e.summary.as_str(), e.anchors.iter().map(String::as_str).collect()))
+        .collect();
     let rust: Vec<(&str, &str, Vec<&str>)> =
         TreeErrorCode::ALL.iter().map(|c| (c.code(), c.summary(), c.spec_anchors().to_vec())).collect();
     pretty_assertions::assert_eq!(ron, rust);
@@ -86,7 +91,10 @@ fn errors(input: &str, context: Option<&str>) -> Vec<(String, usize, usize)> {
 fn each_code_is_raised_at_its_token() {
     for &(input, context, code, line, column) in CASES {
         let got = errors(input, context);
-        assert!(got.contains(&(code.to_owned(), line, column)), "{input:?}: want {code} at {line}:{column}, got {got:?}");
+        assert!(
+            got.contains(&(code.to_owned(), line, column)),
+            "{input:?}: want {code} at {line}:{column}, got {got:?}"
+        );
     }
     for c in TreeErrorCode::ALL {
         assert!(CASES.iter().any(|&(_, _, code, ..)| code == c.code()), "no case raises {}", c.code());

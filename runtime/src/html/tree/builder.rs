@@ -10,10 +10,10 @@ use super::errors::{ErrorCode, HtmlError, TreeErrorCode as E};
 use super::sink::{KnownName, Location, TreeSink};
 use super::stack::{ElemId, ElemRec, NOT_ON_STACK, Ns, Stack, lower};
 use super::tags::{TAG_COUNT, Tag, foreign_attribute, kind, kinds, svg_attribute_name, svg_tag_name};
-use crate::position::LineCounter;
-use crate::{Position, Span};
 use crate::dom::{Attr, Attrs, Namespace, QualName, QualNameRef, QuirksMode};
 use crate::html::{Attribute, Control, Doctype, Error, ParseError, Sink, State, Token};
+use crate::position::LineCounter;
+use crate::{Position, Span};
 use std::borrow::Cow;
 
 /// The insertion modes of the current spec (spec: #the-insertion-mode). There is no "in
@@ -312,10 +312,11 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// never walks the stack.
     fn has_unclosed_elements(&self) -> bool {
         use Tag::*;
-        let closable: usize = [Dd, Dt, Li, Optgroup, Option, P, Rb, Rp, Rt, Rtc, Tbody, Td, Tfoot, Th, Thead, Tr, Body, Html]
-            .iter()
-            .map(|&t| self.stack.count_tag(t))
-            .sum();
+        let closable: usize =
+            [Dd, Dt, Li, Optgroup, Option, P, Rb, Rp, Rt, Rtc, Tbody, Td, Tfoot, Th, Thead, Tr, Body, Html]
+                .iter()
+                .map(|&t| self.stack.count_tag(t))
+                .sum();
         closable < self.stack.len()
     }
 

@@ -191,7 +191,10 @@ pub struct HtmlError {
 impl HtmlError {
     /// Whether the tree builder raised it (as opposed to the tokenizer).
     pub fn is_tree_error(&self) -> bool {
-        matches!(self.code, ErrorCode::Tree(_) | ErrorCode::Spec(ParseError::NonVoidHtmlElementStartTagWithTrailingSolidus))
+        matches!(
+            self.code,
+            ErrorCode::Tree(_) | ErrorCode::Spec(ParseError::NonVoidHtmlElementStartTagWithTrailingSolidus)
+        )
     }
 }
 
