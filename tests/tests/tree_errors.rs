@@ -160,3 +160,78 @@ fn streamed_one_character_at_a_time_gives_the_same_errors() {
         assert!(!whole.is_empty());
     }
 }
+
+/// Markup pieces the builder's error sites care about: tables, formatting, foreign content,
+/// frameset, templates, NULs, DOCTYPEs in the wrong place.
+const PIECES: &[&str] = &[
+    "<p>",
+    "</p>",
+    "<b>",
+    "</b>",
+    "<a>",
+    "</a>",
+    "<table>",
+    "</table>",
+    "<tr>",
+    "<td>",
+    "</td>",
+    "<caption>",
+    "<colgroup>",
+    "<svg>",
+    "</svg>",
+    "<math>",
+    "<mi>",
+    "<frameset>",
+    "</frameset>",
+    "<template>",
+    "</template>",
+    "<select>",
+    "<option>",
+    "<form>",
+    "</form>",
+    "<h1>",
+    "<h2>",
+    "<li>",
+    "<div/>",
+    "<br/>",
+    "</br>",
+    "<!DOCTYPE html>",
+    "<head>",
+    "</body>",
+    "</html>",
+    "<body>",
+    "<title>",
+    "<nobr>",
+    "<image>",
+    "x",
+    " ",
+    "\0",
+    "\n",
+    "</x>",
+    "<script>",
+];
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+    /// With errors on: no panic, the same tree as without, errors in input order with
+    /// positions inside the input, and the same errors fed one character at a time.
+    #[test]
+    fn errors_never_change_the_tree(picks in proptest::collection::vec(0..PIECES.len(), 0..40)) {
+        let input: String = picks.iter().map(|&i| PIECES[i]).collect();
+        let (dom, errors) = parse_document_with_errors(&input, TreeOptions::default());
+        let plain = statemark::html::parse_document(&input);
+        proptest::prop_assert_eq!(dom.to_test_format(), plain.to_test_format());
+        proptest::prop_assert!(errors.windows(2).all(|w| w[0].position.offset <= w[1].position.offset));
+        proptest::prop_assert!(errors.iter().all(|e| e.position.offset <= input.len() && e.position.line >= 1));
+        let builder = TreeBuilder::new(Dom::new(), TreeOptions::default()).with_errors();
+        let mut tok = Tokenizer::streaming(Options::default(), builder);
+        for (i, c) in input.char_indices() {
+            tok.feed(&input[i..i + c.len_utf8()]);
+        }
+        tok.finish();
+        let mut builder = tok.into_sink();
+        builder.resolve_positions(&input);
+        proptest::prop_assert_eq!(builder.errors(), &errors[..]);
+    }
+}
