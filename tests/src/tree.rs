@@ -19,10 +19,16 @@ pub struct TreeCase {
     pub script: Option<bool>,
     /// The expected tree, each line ending with `\n`.
     pub document: String,
-    /// The lines of `#errors`: html5lib's own error names, tokenizer errors included.
+    /// The lines of `#errors`: one per parse error, tokenizer errors included, under
+    /// html5lib's own names. Their number is the expected error count.
     pub errors: Vec<String>,
-    /// The lines of `#new-errors`: tokenizer errors under the spec's codes, added after
-    /// `#errors` was written (see [`TreeCase::error_counts`]).
+    /// The lines of `#new-errors`. The suite README says this section "works like the #errors
+    /// section adding more errors to the expected number", but its lines restate, under the
+    /// spec's codes, tokenizer errors that `#errors` already lists under html5lib's old names
+    /// (comments01.dat: `unexpected-bang-after-double-dash-in-comment` in `#errors` and
+    /// `incorrectly-closed-comment` in `#new-errors` for one `--!>`). Counting both would count
+    /// them twice: in every run of the suites whose count we have not reviewed, our count is
+    /// the number of `#errors` lines alone. Kept for reports.
     pub new_errors: Vec<String>,
 }
 
@@ -33,16 +39,6 @@ impl TreeCase {
             Some(s) => vec![s],
             None => vec![true, false],
         }
-    }
-
-    /// The error counts the case allows. The suite README says `#new-errors` "works like the
-    /// #errors section adding more errors to the expected number", but most `#new-errors`
-    /// lines restate, under the spec's code, a tokenizer error that `#errors` already lists
-    /// under html5lib's old name (comments01.dat: `unexpected-bang-after-double-dash-in-comment`
-    /// in `#errors`, `incorrectly-closed-comment` in `#new-errors`, one `--!>`). So a count
-    /// matches when it is the number of `#errors` lines, or that plus the `#new-errors` lines.
-    pub fn error_counts(&self) -> [usize; 2] {
-        [self.errors.len(), self.errors.len() + self.new_errors.len()]
     }
 }
 
