@@ -998,9 +998,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         Again
     }
 
-    fn close_caption(&mut self) -> bool {
+    /// Close the caption for token `t` (the end tag caption, or a table tag that implies it).
+    fn close_caption(&mut self, t: &Tok<'_, '_>) -> bool {
         if !self.stack.has_in_scope(Caption, kind::TABLE) {
-            self.err(E::EndTagWithoutOpenElement);
+            self.unexpected_or_unopened(t);
             return false;
         }
         self.generate_implied_end_tags(None);
@@ -1014,11 +1015,11 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// spec: #parsing-main-incaption
     pub(super) fn in_caption(&mut self, t: &mut Tok<'_, '_>) -> Flow {
         if t.end(&[Caption]) {
-            self.close_caption();
+            self.close_caption(t);
             return Done;
         }
         if t.start(&[Caption, Col, Colgroup, Tbody, Td, Tfoot, Th, Thead, Tr]) || t.end(&[Table]) {
-            return if self.close_caption() { Again } else { Done };
+            return if self.close_caption(t) { Again } else { Done };
         }
         if t.end(&[Body, Col, Colgroup, Html, Tbody, Td, Tfoot, Th, Thead, Tr]) {
             self.err(E::UnexpectedEndTag);
