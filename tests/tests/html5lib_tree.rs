@@ -34,10 +34,29 @@ fn key(suite: &str, file: &str, data: &str, fragment: Option<&str>, scripting: b
     )
 }
 
-fn load_expectations() -> BTreeMap<String, Expectation> {
-    let path = statemark_tests::root().join("tests/expectations/html5lib_tree.json");
+/// Read a reviewed-expectations file of `tests/expectations/`.
+fn read_json(name: &str) -> Value {
+    let path = statemark_tests::root().join("tests/expectations").join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// An entry's run key and its reason, which must cite a spec anchor.
+fn entry_key(e: &Value) -> (String, String) {
+    let k = key(
+        e["suite"].as_str().unwrap(),
+        e["file"].as_str().unwrap(),
+        e["data"].as_str().unwrap(),
+        e["fragment"].as_str(),
+        e["scripting"].as_bool().unwrap(),
+    );
+    let reason = e["reason"].as_str().unwrap_or("").to_owned();
+    assert!(reason.contains('#'), "{k}: the reason must cite a spec anchor");
+    (k, reason)
+}
+
+fn load_expectations() -> BTreeMap<String, Expectation> {
+    let v = read_json("html5lib_tree.json");
     // The recorded decisions about the spec's element lists: each must cite an anchor.
     for l in v["lists"].as_array().expect("lists array") {
         assert!(l["anchor"].as_str().is_some_and(|a| a.starts_with('#')), "list entry without anchor: {l}");
@@ -45,15 +64,7 @@ fn load_expectations() -> BTreeMap<String, Expectation> {
     }
     let mut out = BTreeMap::new();
     for e in v["cases"].as_array().expect("cases array") {
-        let k = key(
-            e["suite"].as_str().unwrap(),
-            e["file"].as_str().unwrap(),
-            e["data"].as_str().unwrap(),
-            e["fragment"].as_str(),
-            e["scripting"].as_bool().unwrap(),
-        );
-        let reason = e["reason"].as_str().unwrap_or("").to_owned();
-        assert!(reason.contains('#'), "{k}: the reason must cite a spec anchor");
+        let (k, reason) = entry_key(e);
         let output = e["output"]
             .as_array()
             .expect("output lines")
@@ -91,20 +102,10 @@ struct ErrorExpectation {
 }
 
 fn load_error_expectations() -> BTreeMap<String, ErrorExpectation> {
-    let path = statemark_tests::root().join("tests/expectations/html5lib_tree_errors.json");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let v = read_json("html5lib_tree_errors.json");
     let mut out = BTreeMap::new();
     for e in v["cases"].as_array().expect("cases array") {
-        let k = key(
-            e["suite"].as_str().unwrap(),
-            e["file"].as_str().unwrap(),
-            e["data"].as_str().unwrap(),
-            e["fragment"].as_str(),
-            e["scripting"].as_bool().unwrap(),
-        );
-        let reason = e["reason"].as_str().unwrap_or("").to_owned();
-        assert!(reason.contains('#'), "{k}: the reason must cite a spec anchor");
+        let (k, reason) = entry_key(e);
         let count = e["count"].as_u64().expect("count") as usize;
         assert!(out.insert(k.clone(), ErrorExpectation { count, reason, seen: false }).is_none(), "{k}: listed twice");
     }

@@ -4,7 +4,7 @@
 
 use serde::Deserialize;
 use statemark::dom::Dom;
-use statemark::html::tree::{ErrorCode, TreeBuilder, TreeErrorCode};
+use statemark::html::tree::{ErrorCode, HtmlError, TreeBuilder, TreeErrorCode};
 use statemark::html::{
     Context, Options, ParseError, Tokenizer, TreeOptions, parse_document_with_errors, parse_fragment_with_errors,
 };
@@ -139,6 +139,19 @@ fn tokenizer_and_tree_errors_in_input_order() {
     assert_eq!(got, want);
 }
 
+/// The errors of a document fed to a streaming tokenizer one character at a time.
+fn streamed_errors(input: &str) -> Vec<HtmlError> {
+    let builder = TreeBuilder::new(Dom::new(), TreeOptions::default()).with_errors();
+    let mut tok = Tokenizer::streaming(Options::default(), builder);
+    for (i, c) in input.char_indices() {
+        tok.feed(&input[i..i + c.len_utf8()]);
+    }
+    tok.finish();
+    let mut builder = tok.into_sink();
+    builder.resolve_positions(input);
+    builder.take_errors()
+}
+
 #[test]
 fn streamed_one_character_at_a_time_gives_the_same_errors() {
     let inputs = [
@@ -148,15 +161,7 @@ fn streamed_one_character_at_a_time_gives_the_same_errors() {
     ];
     for input in inputs {
         let (_, whole) = parse_document_with_errors(input, TreeOptions::default());
-        let builder = TreeBuilder::new(Dom::new(), TreeOptions::default()).with_errors();
-        let mut tok = Tokenizer::streaming(Options::default(), builder);
-        for (i, c) in input.char_indices() {
-            tok.feed(&input[i..i + c.len_utf8()]);
-        }
-        tok.finish();
-        let mut builder = tok.into_sink();
-        builder.resolve_positions(input);
-        assert_eq!(builder.errors(), &whole[..], "{input:?}");
+        assert_eq!(streamed_errors(input), whole, "{input:?}");
         assert!(!whole.is_empty());
     }
 }
@@ -224,14 +229,6 @@ proptest::proptest! {
         proptest::prop_assert_eq!(dom.to_test_format(), plain.to_test_format());
         proptest::prop_assert!(errors.windows(2).all(|w| w[0].position.offset <= w[1].position.offset));
         proptest::prop_assert!(errors.iter().all(|e| e.position.offset <= input.len() && e.position.line >= 1));
-        let builder = TreeBuilder::new(Dom::new(), TreeOptions::default()).with_errors();
-        let mut tok = Tokenizer::streaming(Options::default(), builder);
-        for (i, c) in input.char_indices() {
-            tok.feed(&input[i..i + c.len_utf8()]);
-        }
-        tok.finish();
-        let mut builder = tok.into_sink();
-        builder.resolve_positions(&input);
-        proptest::prop_assert_eq!(builder.errors(), &errors[..]);
+        proptest::prop_assert_eq!(streamed_errors(&input), errors);
     }
 }
