@@ -1035,6 +1035,19 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 }
 
+impl<S: TreeSink> TreeBuilder<S> {
+    /// spec: #acknowledge-self-closing-flag: a start tag's self-closing flag that no rule
+    /// acknowledged is the spec's own `non-void-html-element-start-tag-with-trailing-solidus`.
+    #[cold]
+    fn unacknowledged_error(&mut self, span: Span) {
+        if let Some(v) = &mut self.errors {
+            let position = Position { offset: span.start, line: 0, column: 0 };
+            let code = ErrorCode::Spec(ParseError::NonVoidHtmlElementStartTagWithTrailingSolidus);
+            v.push(HtmlError { code, position });
+        }
+    }
+}
+
 // ----- the tokenizer's sink -----
 
 impl<'i, S: TreeSink> Sink<'i> for TreeBuilder<S> {
@@ -1059,17 +1072,16 @@ impl<'i, S: TreeSink> Sink<'i> for TreeBuilder<S> {
             }
             Token::StartTag(t) => {
                 let mut t = TagTok::new(t);
-                self.unacknowledged = t.self_closing;
+                // Only tags with the flag pay for its bookkeeping.
+                let self_closing = t.self_closing;
+                if self_closing {
+                    self.unacknowledged = true;
+                }
                 if !self.in_body_html() || (self.in_body_start(&mut t) == Again && !self.done) {
                     self.dispatch(Tok::Start(&mut t));
                 }
-                // spec: #acknowledge-self-closing-flag (the error is the spec's own code).
-                if std::mem::take(&mut self.unacknowledged)
-                    && let Some(v) = &mut self.errors
-                {
-                    let position = Position { offset: span.start, line: 0, column: 0 };
-                    let code = ErrorCode::Spec(ParseError::NonVoidHtmlElementStartTagWithTrailingSolidus);
-                    v.push(HtmlError { code, position });
+                if self_closing && std::mem::take(&mut self.unacknowledged) {
+                    self.unacknowledged_error(span);
                 }
             }
             Token::EndTag(t) => {
