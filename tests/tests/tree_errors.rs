@@ -60,7 +60,9 @@ const CASES: &[(&str, Option<&str>, &str, usize, usize)] = &[
     ("<!DOCTYPE html><div><span></div>", None, "implicitly-closed-elements", 1, 27),
     ("<!DOCTYPE html><div>x", None, "eof-with-open-elements", 1, 22),
     ("<!DOCTYPE html><frameset>x", None, "unexpected-character", 1, 26),
-    ("<!DOCTYPE html><p>a\0", None, "null-character-in-content", 1, 19),
+    // Errors about characters are at the character when the run is a plain copy of the input.
+    ("<!DOCTYPE html><p>a\0", None, "null-character-in-content", 1, 20),
+    ("<!DOCTYPE html><frameset> xy", None, "unexpected-character", 1, 28),
     ("<!DOCTYPE html><table>x</table>", None, "text-in-table", 1, 23),
     ("<!DOCTYPE html><table><div>", None, "tag-in-table", 1, 23),
     ("<!DOCTYPE html><body></body>x", None, "content-after-body", 1, 29),
@@ -214,6 +216,12 @@ const PIECES: &[&str] = &[
     "\n",
     "</x>",
     "<script>",
+    "\r\n",
+    "\r",
+    "&amp;",
+    "&nGt;",
+    "</>",
+    "<colgroup><template>",
 ];
 
 proptest::proptest! {

@@ -197,6 +197,9 @@ pub struct TreeBuilder<S: TreeSink> {
     span: Span,
     /// Where the pending table character tokens start (their error is raised later).
     pending_at: usize,
+    /// The character run being processed, as (address, length), when errors are collected: a
+    /// slice of it can be placed in the input (see `err_chars`).
+    run: Option<(usize, usize)>,
     /// The start tag being processed has its self-closing flag set and no rule has
     /// acknowledged it yet (spec: #acknowledge-self-closing-flag).
     unacknowledged: bool,
@@ -230,6 +233,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             errors: None,
             span: Span::default(),
             pending_at: 0,
+            run: None,
             unacknowledged: false,
         }
     }
@@ -282,10 +286,23 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
-    /// `n` errors with one code (one per character of a run).
-    fn err_n(&mut self, code: E, n: usize) {
-        for _ in 0..n {
-            self.err(code);
+    /// One error for each character of `s` that `pick` picks (each is a character token of its
+    /// own). `s` is a slice of the character run being processed: when the run is as long as
+    /// its span (a plain copy of the input, or changed only character for character), each
+    /// error is at its character's offset; otherwise all are at the start of the run. Either
+    /// way the offsets depend only on the token and its span, so chunked input gives the same.
+    fn err_chars(&mut self, code: E, s: &str, pick: impl Fn(char) -> bool) {
+        if self.errors.is_none() {
+            return;
+        }
+        let exact = self.run.filter(|&(_, len)| len == self.span.len()).and_then(|(base, len)| {
+            let off = (s.as_ptr() as usize).wrapping_sub(base);
+            (off <= len && s.len() <= len - off).then_some(self.span.start + off)
+        });
+        for (i, c) in s.char_indices() {
+            if pick(c) {
+                self.err_at(code, exact.map_or(self.span.start, |at| at + i));
+            }
         }
     }
 
@@ -1059,6 +1076,9 @@ impl<'i, S: TreeSink> Sink<'i> for TreeBuilder<S> {
         let ignore_lf = std::mem::take(&mut self.ignore_lf);
         match token {
             Token::Characters(c) => {
+                if self.errors.is_some() {
+                    self.run = Some((c.as_ptr() as usize, c.len()));
+                }
                 let mut s: &str = &c;
                 if ignore_lf && s.starts_with('\n') {
                     s = &s[1..];

@@ -342,9 +342,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(super) fn in_body_chars(&mut self, s: &str) {
         let owned;
         let s = if s.contains('\0') {
-            if self.errors_on() {
-                self.err_n(E::NullCharacterInContent, s.bytes().filter(|&b| b == 0).count());
-            }
+            self.err_chars(E::NullCharacterInContent, s, |c| c == '\0');
             owned = s.replace('\0', "");
             owned.as_str()
         } else {
@@ -953,8 +951,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     fn in_table_anything_else(&mut self, t: &mut Tok<'_, '_>) -> Flow {
         match t {
             // One error per character token: a run is that many tokens.
-            Tok::Chars(s) if self.errors_on() => self.err_n(E::TextInTable, s.chars().count()),
-            Tok::Chars(_) => {}
+            Tok::Chars(s) => self.err_chars(E::TextInTable, s, |_| true),
             _ => self.err(E::TagInTable),
         }
         self.foster = true;
@@ -967,7 +964,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(super) fn in_table_text(&mut self, t: &mut Tok<'_, '_>) -> Flow {
         if let Tok::Chars(s) = t {
             if self.errors_on() && s.contains('\0') {
-                self.err_n(E::NullCharacterInContent, s.bytes().filter(|&b| b == 0).count());
+                self.err_chars(E::NullCharacterInContent, s, |c| c == '\0');
             }
             for part in s.split('\0') {
                 if !self.pending_non_ws && part.bytes().any(|b| !is_ws(b)) {
@@ -1077,7 +1074,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             // error per character ignored).
             if let Tok::Chars(s) = t {
                 let end = s.bytes().position(is_ws).unwrap_or(s.len());
-                self.err_n(E::UnexpectedCharacter, s[..end].chars().count());
+                self.err_chars(E::UnexpectedCharacter, &s[..end], |_| true);
                 if end == s.len() {
                     return Done;
                 }
@@ -1364,9 +1361,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// Character runs in the frameset modes: whitespace is inserted, every other character
     /// is a parse error and ignored.
     fn frameset_chars(&mut self, s: &str) {
-        if self.errors_on() {
-            self.err_n(E::UnexpectedCharacter, s.chars().filter(|&c| !c.is_ascii() || !is_ws(c as u8)).count());
-        }
+        self.err_chars(E::UnexpectedCharacter, s, |c| !c.is_ascii() || !is_ws(c as u8));
         self.insert_text(&only_ws(s));
     }
 
@@ -1421,10 +1416,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::Pi(a, b) => self.insert_pi(a, b, Target::Document),
             Tok::Doctype(_) => return self.in_body(t),
             Tok::Chars(s) => {
-                if self.errors_on() {
-                    let n = s.chars().filter(|&c| !c.is_ascii() || !is_ws(c as u8)).count();
-                    self.err_n(E::UnexpectedCharacter, n);
-                }
+                self.err_chars(E::UnexpectedCharacter, s, |c| !c.is_ascii() || !is_ws(c as u8));
                 let ws = only_ws(s);
                 self.in_body_chars(&ws);
             }
@@ -1453,9 +1445,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 let s: &str = s;
                 let owned;
                 let text = if s.contains('\0') {
-                    if self.errors_on() {
-                        self.err_n(E::NullCharacterInContent, s.bytes().filter(|&b| b == 0).count());
-                    }
+                    self.err_chars(E::NullCharacterInContent, s, |c| c == '\0');
                     owned = s.replace('\0', "\u{FFFD}");
                     owned.as_str()
                 } else {
