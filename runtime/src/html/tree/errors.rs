@@ -184,7 +184,10 @@ impl std::fmt::Display for ErrorCode {
 /// [`parse_document_with_errors`](super::parse_document_with_errors) does that for you.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HtmlError {
+    /// The spec's code or statemark's.
     pub code: ErrorCode,
+    /// Where: the byte offset, and 1-based line and column (UTF-16 code units, as
+    /// html5lib-tests count them).
     pub position: Position,
 }
 
