@@ -1,14 +1,22 @@
 //! Tree construction conformance: html5lib-tests `tree-construction/` (scripted/ included) and
 //! the newer web-platform-tests copies in `wpt-html-parsing/`, each case in each scripting mode
-//! it names (both when it names none), comparing the serialized tree exactly (errors are not
-//! compared). Cases where a test predates the 2026-08-21 spec are listed in
+//! it names (both when it names none), comparing the serialized tree exactly. Cases where a
+//! test predates the 2026-08-21 spec are listed in
 //! `tests/expectations/html5lib_tree.json` with the tree the spec gives, a reason and a spec
 //! anchor; a listed case that matches upstream again, or stops matching its entry, fails.
 //! Our own cases in the same format live in `tests/data/tree/` (suite name `statemark`).
+//!
+//! Parse errors: each run is parsed again with errors collected (the tree must not change), and
+//! the number of errors (tokenizer and tree construction) is compared with the number of lines
+//! of the case's `#errors` section (not `#new-errors`: see `TreeCase::new_errors`). Only
+//! counts are compared: error lines are free text.
+//! Reviewed differences are in `tests/expectations/html5lib_tree_errors.json` (our count, a
+//! reason citing a spec anchor); a listed run that matches, or whose count changes, fails. Our
+//! own `.dat` cases do not record errors and are not counted.
 
 use serde_json::{Value, json};
 use statemark_tests::suite;
-use statemark_tests::tree::{TreeCase, parse_dat, run_tree_case};
+use statemark_tests::tree::{TreeCase, parse_dat, run_tree_case, run_tree_case_with_errors};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -26,10 +34,29 @@ fn key(suite: &str, file: &str, data: &str, fragment: Option<&str>, scripting: b
     )
 }
 
-fn load_expectations() -> BTreeMap<String, Expectation> {
-    let path = statemark_tests::root().join("tests/expectations/html5lib_tree.json");
+/// Read a reviewed-expectations file of `tests/expectations/`.
+fn read_json(name: &str) -> Value {
+    let path = statemark_tests::root().join("tests/expectations").join(name);
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// An entry's run key and its reason, which must cite a spec anchor.
+fn entry_key(e: &Value) -> (String, String) {
+    let k = key(
+        e["suite"].as_str().unwrap(),
+        e["file"].as_str().unwrap(),
+        e["data"].as_str().unwrap(),
+        e["fragment"].as_str(),
+        e["scripting"].as_bool().unwrap(),
+    );
+    let reason = e["reason"].as_str().unwrap_or("").to_owned();
+    assert!(reason.contains('#'), "{k}: the reason must cite a spec anchor");
+    (k, reason)
+}
+
+fn load_expectations() -> BTreeMap<String, Expectation> {
+    let v = read_json("html5lib_tree.json");
     // The recorded decisions about the spec's element lists: each must cite an anchor.
     for l in v["lists"].as_array().expect("lists array") {
         assert!(l["anchor"].as_str().is_some_and(|a| a.starts_with('#')), "list entry without anchor: {l}");
@@ -37,15 +64,7 @@ fn load_expectations() -> BTreeMap<String, Expectation> {
     }
     let mut out = BTreeMap::new();
     for e in v["cases"].as_array().expect("cases array") {
-        let k = key(
-            e["suite"].as_str().unwrap(),
-            e["file"].as_str().unwrap(),
-            e["data"].as_str().unwrap(),
-            e["fragment"].as_str(),
-            e["scripting"].as_bool().unwrap(),
-        );
-        let reason = e["reason"].as_str().unwrap_or("").to_owned();
-        assert!(reason.contains('#'), "{k}: the reason must cite a spec anchor");
+        let (k, reason) = entry_key(e);
         let output = e["output"]
             .as_array()
             .expect("output lines")
@@ -64,6 +83,90 @@ struct Tally {
     runs_passed: usize,
     runs_failed: usize,
     expected: usize,
+    /// Error counts, per case (a case passes when every run's count matches or is reviewed).
+    err_cases_passed: usize,
+    err_cases_failed: usize,
+    err_runs_reviewed: usize,
+    /// Runs whose count is the `#errors` count.
+    err_runs_errors: usize,
+    /// Unreviewed runs with more errors than the suite expects, and with fewer.
+    err_runs_more: usize,
+    err_runs_fewer: usize,
+}
+
+/// A reviewed error-count difference: the count we give, and why the spec gives it.
+struct ErrorExpectation {
+    count: usize,
+    reason: String,
+    seen: bool,
+}
+
+fn load_error_expectations() -> BTreeMap<String, ErrorExpectation> {
+    let v = read_json("html5lib_tree_errors.json");
+    let mut out = BTreeMap::new();
+    for e in v["cases"].as_array().expect("cases array") {
+        let (k, reason) = entry_key(e);
+        let count = e["count"].as_u64().expect("count") as usize;
+        assert!(out.insert(k.clone(), ErrorExpectation { count, reason, seen: false }).is_none(), "{k}: listed twice");
+    }
+    out
+}
+
+/// Compare one run's error count with the case's; returns whether it passes. `entry` is the
+/// run's key fields, kept (with our count) for an unreviewed mismatch.
+#[allow(clippy::too_many_arguments)]
+fn check_errors(
+    k: &str,
+    mut entry: Value,
+    case: &TreeCase,
+    got: &[statemark::html::HtmlError],
+    reviewed: &mut BTreeMap<String, ErrorExpectation>,
+    tally: &mut Tally,
+    failures: &mut Vec<String>,
+    mismatches: &mut Vec<(String, Value)>,
+) -> bool {
+    let want = case.errors.len();
+    let listed: Vec<String> = got.iter().map(|e| e.to_string()).collect();
+    let matches = got.len() == want;
+    match reviewed.get_mut(k) {
+        Some(exp) => {
+            exp.seen = true;
+            tally.err_runs_reviewed += 1;
+            if matches {
+                failures.push(format!(
+                    "{k}\n  error count listed as reviewed ({}) but now matches: remove the entry",
+                    exp.reason
+                ));
+                false
+            } else if got.len() != exp.count {
+                failures.push(format!("{k}\n  reviewed error count {} but got {}: {listed:?}", exp.count, got.len()));
+                false
+            } else {
+                true
+            }
+        }
+        None if matches => {
+            tally.err_runs_errors += 1;
+            true
+        }
+        None => {
+            if got.len() > want {
+                tally.err_runs_more += 1;
+            } else {
+                tally.err_runs_fewer += 1;
+            }
+            let text = format!(
+                "{k}\n  errors: want {want}, got {}\n  suite: {:?}, #new-errors {:?}\n  ours:  {listed:?}",
+                got.len(),
+                case.errors,
+                case.new_errors
+            );
+            entry["count"] = json!(got.len());
+            entry["ours"] = json!(listed);
+            mismatches.push((text, entry));
+            false
+        }
+    }
 }
 
 fn run_one(case: &TreeCase, scripting: bool) -> Result<String, String> {
@@ -75,13 +178,17 @@ fn run_one(case: &TreeCase, scripting: bool) -> Result<String, String> {
     })
 }
 
-fn run_suite(
-    name: &str,
-    dir: &Path,
-    expectations: &mut BTreeMap<String, Expectation>,
-    failures: &mut Vec<String>,
-    dump: &mut Vec<Value>,
-) -> Tally {
+struct Checks<'a> {
+    expectations: &'a mut BTreeMap<String, Expectation>,
+    error_expectations: &'a mut BTreeMap<String, ErrorExpectation>,
+    failures: &'a mut Vec<String>,
+    /// Unreviewed error-count mismatches (each fails the run), and their entries for review.
+    mismatches: &'a mut Vec<(String, Value)>,
+    dump: &'a mut Vec<Value>,
+}
+
+fn run_suite(name: &str, dir: &Path, count_errors: bool, c: &mut Checks<'_>) -> Tally {
+    let Checks { expectations, error_expectations, failures, mismatches, dump } = c;
     let mut files: Vec<_> = Vec::new();
     for sub in [dir.to_path_buf(), dir.join("scripted")] {
         if let Ok(rd) = std::fs::read_dir(&sub) {
@@ -96,11 +203,26 @@ fn run_suite(
         let file = path.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");
         let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let (mut fp, mut ff) = (0, 0);
+        let (mut ep, mut ef) = (0, 0);
         for case in parse_dat(&text) {
             let mut ok = true;
+            let mut errors_ok = true;
             for scripting in case.modes() {
                 let k = key(name, &file, &case.data, case.fragment.as_deref(), scripting);
                 let got = run_one(&case, scripting);
+                if count_errors && let Ok(tree) = &got {
+                    let (tree_e, errors) = run_tree_case_with_errors(&case, scripting);
+                    if tree_e != *tree {
+                        failures.push(format!("{k}\n  collecting errors changed the tree:\n{tree_e}"));
+                        ok = false;
+                    }
+                    let entry = json!({
+                        "suite": name, "file": file, "data": case.data, "fragment": case.fragment,
+                        "scripting": scripting,
+                    });
+                    errors_ok &=
+                        check_errors(&k, entry, &case, &errors, error_expectations, &mut tally, failures, mismatches);
+                }
                 let pass = match (&got, expectations.get_mut(&k)) {
                     (Err(panic), _) => {
                         failures.push(format!("{k}\n  PANIC: {panic}"));
@@ -154,15 +276,29 @@ fn run_suite(
                 tally.cases_failed += 1;
                 ff += 1;
             }
+            if count_errors {
+                if errors_ok {
+                    tally.err_cases_passed += 1;
+                    ep += 1;
+                } else {
+                    tally.err_cases_failed += 1;
+                    ef += 1;
+                }
+            }
         }
         println!("{name} {file}: {fp} passed, {ff} failed");
+        if count_errors {
+            println!("{name} {file} error counts: {ep} passed, {ef} failed");
+        }
     }
     tally
 }
 
 fn main() {
     let mut expectations = load_expectations();
+    let mut error_expectations = load_error_expectations();
     let mut failures = Vec::new();
+    let mut mismatches = Vec::new();
     let mut dump = Vec::new();
     let mut summaries = Vec::new();
     let mut any_failed = false;
@@ -176,8 +312,27 @@ fn main() {
     for (name, dir) in suites {
         let Some(dir) = dir else { continue };
         ran.push(name);
-        let t = run_suite(name, &dir, &mut expectations, &mut failures, &mut dump);
+        let count_errors = name != "statemark";
+        let mut checks = Checks {
+            expectations: &mut expectations,
+            error_expectations: &mut error_expectations,
+            failures: &mut failures,
+            mismatches: &mut mismatches,
+            dump: &mut dump,
+        };
+        let t = run_suite(name, &dir, count_errors, &mut checks);
         any_failed |= t.cases_failed > 0;
+        if count_errors {
+            summaries.push(format!(
+                "{name} tree-construction error counts: {} passed, {} failed (runs: {} match #errors, {} reviewed; unreviewed: {} with more errors than the suite, {} with fewer)",
+                t.err_cases_passed,
+                t.err_cases_failed,
+                t.err_runs_errors,
+                t.err_runs_reviewed,
+                t.err_runs_more,
+                t.err_runs_fewer,
+            ));
+        }
         summaries.push(format!(
             "{name} tree-construction: {} passed, {} failed ({} runs: {} passed, {} failed; {} runs checked against reviewed expectations)",
             t.cases_passed,
@@ -189,12 +344,17 @@ fn main() {
         ));
     }
     // Entries of a suite that was not found locally are not checked (under CI it must exist).
-    for (k, e) in &expectations {
-        if !e.seen && ran.iter().any(|name| k.starts_with(&format!("{name} | "))) {
+    let unseen =
+        expectations.iter().map(|(k, e)| (k, e.seen)).chain(error_expectations.iter().map(|(k, e)| (k, e.seen)));
+    for (k, seen) in unseen {
+        if !seen && ran.iter().any(|name| k.starts_with(&format!("{name} | "))) {
             failures.push(format!("{k}\n  listed in expectations but no such case in the suites"));
             any_failed = true;
         }
     }
+    // Reviewed-entry violations (a listed count that changed or now matches) always fail.
+    any_failed |= failures.iter().any(|f| f.contains("error count"));
+    any_failed |= !mismatches.is_empty();
     if let Ok(p) = std::env::var("STATEMARK_DUMP_FAILURES") {
         std::fs::write(&p, serde_json::to_string_pretty(&dump).unwrap()).unwrap();
     }
@@ -202,10 +362,17 @@ fn main() {
     for f in failures.iter().take(show) {
         println!("FAIL {f}");
     }
+    for (m, _) in mismatches.iter().take(show) {
+        println!("FAIL {m}");
+    }
+    if let Ok(p) = std::env::var("STATEMARK_DUMP_ERROR_MISMATCHES") {
+        let entries: Vec<&Value> = mismatches.iter().map(|(_, e)| e).collect();
+        std::fs::write(&p, serde_json::to_string_pretty(&entries).unwrap()).unwrap();
+    }
     for s in &summaries {
         println!("{s}");
     }
-    println!("{} expectation entries", expectations.len());
+    println!("{} expectation entries, {} reviewed error-count entries", expectations.len(), error_expectations.len());
     if any_failed {
         std::process::exit(1);
     }

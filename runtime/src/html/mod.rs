@@ -13,4 +13,5 @@ pub use tokenizer::{Options, TokenQueue, Tokenizer, position_of, tokenize};
 
 pub mod tree;
 
+pub use tree::{HtmlError, parse_document_with_errors, parse_fragment_with_errors};
 pub use tree::{Context, TreeOptions, build_document, build_fragment, parse_document, parse_document_with, parse_fragment, parse_fragment_with};

@@ -1,15 +1,19 @@
 //! The tree builder: the tree construction dispatcher, the insertion modes and the rules for
 //! foreign content (spec: #tree-construction), over any [`TreeSink`]. It is the tokenizer's
 //! [`Sink`]: the narrow interface back is the returned [`Control`] (state switches after start
-//! tags) and `adjusted_current_node_is_foreign` (CDATA sections).
+//! tags) and `adjusted_current_node_is_foreign` (CDATA sections). With
+//! [`TreeBuilder::with_errors`] it also collects parse errors: the tokenizer's (it is their
+//! sink) and its own, each at the start of the token that caused it.
 
 use super::afe::{Afe, AttrRange, Item};
+use super::errors::{ErrorCode, HtmlError, TreeErrorCode as E};
 use super::sink::{KnownName, Location, TreeSink};
 use super::stack::{ElemId, ElemRec, NOT_ON_STACK, Ns, Stack, lower};
 use super::tags::{TAG_COUNT, Tag, foreign_attribute, kind, kinds, svg_attribute_name, svg_tag_name};
-use crate::Span;
 use crate::dom::{Attr, Attrs, Namespace, QualName, QualNameRef, QuirksMode};
-use crate::html::{Attribute, Control, Doctype, Sink, State, Token};
+use crate::html::{Attribute, Control, Doctype, Error, ParseError, Sink, State, Token};
+use crate::position::LineCounter;
+use crate::{Position, Span};
 use std::borrow::Cow;
 
 /// The insertion modes of the current spec (spec: #the-insertion-mode). There is no "in
@@ -187,6 +191,18 @@ pub struct TreeBuilder<S: TreeSink> {
     /// Records of elements nothing refers to any more, for reuse: the builder's memory follows
     /// the depth of the tree, not its size.
     free: Vec<ElemId>,
+    /// Parse errors, when asked for ([`TreeBuilder::with_errors`]); `None` costs nothing.
+    errors: Option<Vec<HtmlError>>,
+    /// The span of the token being processed: where its errors are.
+    span: Span,
+    /// Where the pending table character tokens start (their error is raised later).
+    pending_at: usize,
+    /// The character run being processed, as (address, length), when errors are collected: a
+    /// slice of it can be placed in the input (see `err_chars`).
+    run: Option<(usize, usize)>,
+    /// The start tag being processed has its self-closing flag set and no rule has
+    /// acknowledged it yet (spec: #acknowledge-self-closing-flag).
+    unacknowledged: bool,
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
@@ -214,7 +230,111 @@ impl<S: TreeSink> TreeBuilder<S> {
             switch_to: None,
             done: false,
             free: Vec::new(),
+            errors: None,
+            span: Span::default(),
+            pending_at: 0,
+            run: None,
+            unacknowledged: false,
         }
+    }
+
+    /// Collect parse errors: the tokenizer's (call this before handing the builder to a
+    /// tokenizer, which asks its sink once) and tree construction's. Without it no error is
+    /// computed.
+    pub fn with_errors(mut self) -> Self {
+        self.errors = Some(Vec::new());
+        self
+    }
+
+    /// The parse errors so far (with [`with_errors`](Self::with_errors)), tokenizer and tree
+    /// construction together, in input order once the end of the input has been processed.
+    /// Tree-construction errors have line and column 0 until
+    /// [`resolve_positions`](Self::resolve_positions).
+    pub fn errors(&self) -> &[HtmlError] {
+        self.errors.as_deref().unwrap_or(&[])
+    }
+
+    /// Take the parse errors collected so far.
+    pub fn take_errors(&mut self) -> Vec<HtmlError> {
+        self.errors.as_mut().map(std::mem::take).unwrap_or_default()
+    }
+
+    /// Put the errors in input order and give tree-construction errors their line and column,
+    /// given the whole input the tokenizer was fed (one pass over it).
+    pub fn resolve_positions(&mut self, input: &str) {
+        let Some(errors) = &mut self.errors else { return };
+        errors.sort_by_key(|e| e.position.offset);
+        let mut lines = LineCounter::default();
+        for e in errors.iter_mut().filter(|e| e.position.line == 0) {
+            lines.advance(input.as_bytes(), 0, e.position.offset.min(input.len()));
+            e.position = Position { offset: e.position.offset, ..lines.at };
+        }
+    }
+
+    /// Report a tree-construction error at the token being processed.
+    #[inline]
+    fn err(&mut self, code: E) {
+        let at = self.span.start;
+        self.err_at(code, at);
+    }
+
+    /// Report a tree-construction error at byte offset `at`.
+    #[inline]
+    fn err_at(&mut self, code: E, at: usize) {
+        if let Some(v) = &mut self.errors {
+            v.push(HtmlError { code: ErrorCode::Tree(code), position: Position { offset: at, line: 0, column: 0 } });
+        }
+    }
+
+    /// One error for each character of `s` that `pick` picks (each is a character token of its
+    /// own). `s` is a slice of the character run being processed: when the run is as long as
+    /// its span (a plain copy of the input, or changed only character for character), each
+    /// error is at its character's offset; otherwise all are at the start of the run. Either
+    /// way the offsets depend only on the token and its span, so chunked input gives the same.
+    fn err_chars(&mut self, code: E, s: &str, pick: impl Fn(char) -> bool) {
+        if self.errors.is_none() {
+            return;
+        }
+        let exact = self.run.filter(|&(_, len)| len == self.span.len()).and_then(|(base, len)| {
+            let off = (s.as_ptr() as usize).wrapping_sub(base);
+            (off <= len && s.len() <= len - off).then_some(self.span.start + off)
+        });
+        for (i, c) in s.char_indices() {
+            if pick(c) {
+                self.err_at(code, exact.map_or(self.span.start, |at| at + i));
+            }
+        }
+    }
+
+    fn errors_on(&self) -> bool {
+        self.errors.is_some()
+    }
+
+    /// The parse error for a token that an "anything else" entry rejects, by the kind of
+    /// token it is.
+    fn unexpected(&mut self, t: &Tok<'_, '_>) {
+        let code = match t {
+            Tok::Start(_) => E::UnexpectedStartTag,
+            Tok::End(_) => E::UnexpectedEndTag,
+            Tok::Doctype(_) => E::UnexpectedDoctype,
+            Tok::Eof => E::EofWithOpenElements,
+            Tok::Chars(_) | Tok::Comment(_) | Tok::Pi(..) => E::UnexpectedCharacter,
+        };
+        self.err(code);
+    }
+
+    /// "A node in the stack of open elements that is not either a dd element, a dt element,
+    /// ..., the body element, or the html element" (spec: #parsing-main-inbody, the end-of-file
+    /// token and the `body` and `html` end tags): counted from the per-tag index, so the check
+    /// never walks the stack.
+    fn has_unclosed_elements(&self) -> bool {
+        use Tag::*;
+        let closable: usize =
+            [Dd, Dt, Li, Optgroup, Option, P, Rb, Rp, Rt, Rtc, Tbody, Td, Tfoot, Th, Thead, Tr, Body, Html]
+                .iter()
+                .map(|&t| self.stack.count_tag(t))
+                .sum();
+        closable < self.stack.len()
     }
 
     /// A builder for the HTML fragment parsing algorithm (spec: #html-fragment-parsing-algorithm,
@@ -450,6 +570,10 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// spec: #close-a-p-element
     fn close_p(&mut self) {
         self.generate_implied_end_tags(Some("p"));
+        // Step 2.
+        if !self.current_is(Tag::P) {
+            self.err(E::ImplicitlyClosedElements);
+        }
         self.pop_until(Tag::P);
     }
 
@@ -548,9 +672,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.insert_foreign(Ns::Html, t, Attrs::token(&t.attrs))
     }
 
+    /// Insert a void element: popped at once, its self-closing flag acknowledged.
     fn insert_html_void(&mut self, t: &TagTok<'_>) {
         self.insert_html(t);
         self.pop();
+        self.unacknowledged = false;
     }
 
     /// spec: #insert-a-character
@@ -670,13 +796,19 @@ impl<S: TreeSink> TreeBuilder<S> {
             let Some((fe_index, fe)) = self.afe.last_with_tag(subject) else { return false };
             // Step 4.4.
             if !self.stack.on_stack(fe) {
+                self.err(E::MisnestedFormattingElement);
                 self.afe_remove_at(fe_index);
                 return true;
             }
             let fe_pos = self.stack.rec(fe).stack_pos as usize;
             // Step 4.5.
             if !self.stack.pos_in_scope(Some(fe_pos), kind::SCOPE) {
+                self.err(E::MisnestedFormattingElement);
                 return true;
+            }
+            // Step 4.6.
+            if self.stack.current() != Some(fe) {
+                self.err(E::MisnestedFormattingElement);
             }
             // Step 4.7.
             let Some(fb_pos) = self.stack.first_kind_above(kind::SPECIAL, fe_pos) else {
@@ -920,16 +1052,33 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 }
 
+impl<S: TreeSink> TreeBuilder<S> {
+    /// spec: #acknowledge-self-closing-flag: a start tag's self-closing flag that no rule
+    /// acknowledged is the spec's own `non-void-html-element-start-tag-with-trailing-solidus`.
+    #[cold]
+    fn unacknowledged_error(&mut self, span: Span) {
+        if let Some(v) = &mut self.errors {
+            let position = Position { offset: span.start, line: 0, column: 0 };
+            let code = ErrorCode::Spec(ParseError::NonVoidHtmlElementStartTagWithTrailingSolidus);
+            v.push(HtmlError { code, position });
+        }
+    }
+}
+
 // ----- the tokenizer's sink -----
 
 impl<'i, S: TreeSink> Sink<'i> for TreeBuilder<S> {
-    fn token(&mut self, token: Token<'i>, _span: Span) -> Control {
+    fn token(&mut self, token: Token<'i>, span: Span) -> Control {
         if self.done {
             return Control::Continue;
         }
+        self.span = span;
         let ignore_lf = std::mem::take(&mut self.ignore_lf);
         match token {
             Token::Characters(c) => {
+                if self.errors.is_some() {
+                    self.run = Some((c.as_ptr() as usize, c.len()));
+                }
                 let mut s: &str = &c;
                 if ignore_lf && s.starts_with('\n') {
                     s = &s[1..];
@@ -943,8 +1092,16 @@ impl<'i, S: TreeSink> Sink<'i> for TreeBuilder<S> {
             }
             Token::StartTag(t) => {
                 let mut t = TagTok::new(t);
+                // Only tags with the flag pay for its bookkeeping.
+                let self_closing = t.self_closing;
+                if self_closing {
+                    self.unacknowledged = true;
+                }
                 if !self.in_body_html() || (self.in_body_start(&mut t) == Again && !self.done) {
                     self.dispatch(Tok::Start(&mut t));
+                }
+                if self_closing && std::mem::take(&mut self.unacknowledged) {
+                    self.unacknowledged_error(span);
                 }
             }
             Token::EndTag(t) => {
@@ -961,12 +1118,26 @@ impl<'i, S: TreeSink> Sink<'i> for TreeBuilder<S> {
                 if !self.done {
                     self.stop_parsing();
                 }
+                // Errors inside a token arrive before the token's own: put them in input order.
+                if let Some(v) = &mut self.errors {
+                    v.sort_by_key(|e| e.position.offset);
+                }
             }
         }
         match self.switch_to.take() {
             Some(s) => Control::SwitchTo(s),
             None => Control::Continue,
         }
+    }
+
+    fn error(&mut self, error: Error) {
+        if let Some(v) = &mut self.errors {
+            v.push(error.into());
+        }
+    }
+
+    fn wants_errors(&self) -> bool {
+        self.errors.is_some()
     }
 
     fn adjusted_current_node_is_foreign(&self) -> bool {

@@ -14,11 +14,13 @@
 
 mod afe;
 mod builder;
+mod errors;
 mod sink;
 mod stack;
 mod tags;
 
 pub use builder::{TreeBuilder, TreeOptions};
+pub use errors::{ErrorCode, HtmlError, TreeErrorCode};
 pub use sink::{KnownName, Location, TreeSink};
 
 use crate::dom::{Attr, Dom, Namespace, QualName, QuirksMode};
@@ -147,4 +149,40 @@ pub fn build_fragment<S: TreeSink>(html: &str, context: &Context, options: TreeO
     let mut tok = Tokenizer::with_sink(html, opts, b);
     tok.run();
     (tok.into_sink().into_sink(), frag)
+}
+
+/// [`parse_document_with`], also returning every parse error, tokenizer and tree construction
+/// together, in input order, with line and column (spec: #parse-errors; tree-construction
+/// errors carry statemark's [`TreeErrorCode`]s, at the start of the token that caused them).
+///
+/// ```
+/// use statemark::html::{parse_document_with_errors, TreeOptions};
+///
+/// let (dom, errors) = parse_document_with_errors("<p>x</div>", TreeOptions::default());
+/// let codes: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
+/// assert_eq!(codes, ["1:1: missing-doctype", "1:5: end-tag-without-open-element"]);
+/// assert!(dom.to_test_format().contains("<p>"));
+/// ```
+pub fn parse_document_with_errors(html: &str, options: TreeOptions) -> (Dom, Vec<HtmlError>) {
+    let builder = TreeBuilder::new(Dom::new(), options).with_errors();
+    let mut tok = Tokenizer::with_sink(html, Options::default(), builder);
+    tok.run();
+    let mut builder = tok.into_sink();
+    builder.resolve_positions(html);
+    let errors = builder.take_errors();
+    (builder.into_sink(), errors)
+}
+
+/// [`parse_fragment_with`], also returning every parse error, as
+/// [`parse_document_with_errors`] does.
+pub fn parse_fragment_with_errors(html: &str, context: &Context, options: TreeOptions) -> (Dom, Vec<HtmlError>) {
+    let (b, opts, frag) = TreeBuilder::new_fragment(Dom::new(), context, options);
+    let mut tok = Tokenizer::with_sink(html, opts, b.with_errors());
+    tok.run();
+    let mut builder = tok.into_sink();
+    builder.resolve_positions(html);
+    let errors = builder.take_errors();
+    let mut dom = builder.into_sink();
+    dom.set_fragment_root(frag);
+    (dom, errors)
 }

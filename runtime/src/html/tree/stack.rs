@@ -244,6 +244,11 @@ impl<H> Stack<H> {
         self.pos_in_scope(self.last_tag(tag), scope)
     }
 
+    /// How many HTML elements with this tag are on the stack.
+    pub fn count_tag(&self, tag: Tag) -> usize {
+        self.by_tag.get(tag as usize).map_or(0, Vec::len)
+    }
+
     pub fn contains_tag(&self, tag: Tag) -> bool {
         self.by_tag.get(tag as usize).is_some_and(|v| !v.is_empty())
     }

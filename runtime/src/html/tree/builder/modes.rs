@@ -1,6 +1,7 @@
 //! The insertion modes (spec: #parsing-main-inhtml) and the rules for foreign content
 //! (spec: #parsing-main-inforeign). One method per mode; each returns whether the token is to
-//! be reprocessed. Parse errors are not reported: the tree does not depend on them.
+//! be reprocessed. Parse errors are reported through `err` (nothing happens unless errors
+//! were asked for); the tree never depends on them.
 
 use super::quirks::doctype_mode;
 use super::*;
@@ -52,6 +53,12 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::Comment(c) => self.insert_comment(c, Target::Document),
             Tok::Pi(a, b) => self.insert_pi(a, b, Target::Document),
             Tok::Doctype(d) => {
+                if d.name.as_deref() != Some("html")
+                    || d.public_id.is_some()
+                    || d.system_id.as_deref().is_some_and(|s| s != "about:legacy-compat")
+                {
+                    self.err(E::NonConformingDoctype);
+                }
                 let h = self.sink.create_doctype(
                     d.name.as_deref().unwrap_or(""),
                     d.public_id.as_deref().unwrap_or(""),
@@ -62,6 +69,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.mode = Mode::BeforeHtml;
             }
             _ => {
+                // Not an iframe srcdoc document: this parser never parses one.
+                self.err(E::MissingDoctype);
                 self.set_quirks(QuirksMode::Quirks);
                 self.mode = Mode::BeforeHtml;
                 return Again;
@@ -76,7 +85,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             return Done;
         }
         match t {
-            Tok::Doctype(_) => return Done,
+            Tok::Doctype(_) => {
+                self.err(E::UnexpectedDoctype);
+                return Done;
+            }
             Tok::Comment(c) => {
                 self.insert_comment(c, Target::Document);
                 return Done;
@@ -93,7 +105,10 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.mode = Mode::BeforeHead;
                 return Done;
             }
-            Tok::End(e) if !e.is(&[Head, Body, Html, Br]) => return Done,
+            Tok::End(e) if !e.is(&[Head, Body, Html, Br]) => {
+                self.err(E::UnexpectedEndTag);
+                return Done;
+            }
             _ => {}
         }
         let id = self.create_elem(Ns::Html, Html, "html", Attrs::owned(&[]), false);
@@ -118,7 +133,10 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_pi(a, b, Target::Current);
                 return Done;
             }
-            Tok::Doctype(_) => return Done,
+            Tok::Doctype(_) => {
+                self.err(E::UnexpectedDoctype);
+                return Done;
+            }
             Tok::Start(s) if s.tag == Html => return self.in_body(t),
             Tok::Start(s) if s.tag == Head => {
                 let id = self.insert_html(s);
@@ -126,7 +144,10 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.mode = Mode::InHead;
                 return Done;
             }
-            Tok::End(e) if !e.is(&[Head, Body, Html, Br]) => return Done,
+            Tok::End(e) if !e.is(&[Head, Body, Html, Br]) => {
+                self.err(E::UnexpectedEndTag);
+                return Done;
+            }
             _ => {}
         }
         let id = self.insert_html(&TagTok::synthetic(Head));
@@ -146,7 +167,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         match t {
             Tok::Comment(c) => self.insert_comment(c, Target::Current),
             Tok::Pi(a, b) => self.insert_pi(a, b, Target::Current),
-            Tok::Doctype(_) => {}
+            Tok::Doctype(_) => self.err(E::UnexpectedDoctype),
             Tok::Start(s) => match s.tag {
                 Html => return self.in_body(t),
                 Base | Basefont | Bgsound | Link | Meta => self.insert_html_void(s),
@@ -177,7 +198,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     // where step 9 would (recorded in tests/expectations/html5lib_tree.json).
                     self.insert_html(s);
                 }
-                Head => {}
+                Head => self.err(E::UnexpectedStartTag),
                 _ => return self.in_head_anything_else(),
             },
             Tok::End(e) => match e.tag {
@@ -187,7 +208,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 Body | Html | Br => return self.in_head_anything_else(),
                 Template => self.end_template(),
-                _ => {}
+                _ => self.err(E::UnexpectedEndTag),
             },
             Tok::Chars(_) | Tok::Eof => return self.in_head_anything_else(),
         }
@@ -203,9 +224,13 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// spec: #parsing-main-inhead, "An end tag whose tag name is template".
     fn end_template(&mut self) {
         if !self.template_on_stack() {
+            self.err(E::EndTagWithoutOpenElement);
             return;
         }
         self.generate_all_implied_end_tags_thoroughly();
+        if !self.current_is(Template) {
+            self.err(E::ImplicitlyClosedElements);
+        }
         self.pop_until(Template);
         self.clear_afe_to_marker();
         self.template_modes.pop();
@@ -221,7 +246,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
         }
         match t {
-            Tok::Doctype(_) => return Done,
+            Tok::Doctype(_) => {
+                self.err(E::UnexpectedDoctype);
+                return Done;
+            }
             Tok::Start(s) if s.tag == Html => return self.in_body(t),
             Tok::End(e) if e.tag == Noscript => {
                 self.pop();
@@ -230,10 +258,17 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             Tok::Comment(_) | Tok::Pi(..) => return self.in_head(t),
             Tok::Start(s) if s.is(&[Basefont, Bgsound, Link, Meta, Noframes, Style]) => return self.in_head(t),
-            Tok::Start(s) if s.is(&[Head, Noscript]) => return Done,
-            Tok::End(e) if e.tag != Br => return Done,
+            Tok::Start(s) if s.is(&[Head, Noscript]) => {
+                self.err(E::UnexpectedStartTag);
+                return Done;
+            }
+            Tok::End(e) if e.tag != Br => {
+                self.err(E::UnexpectedEndTag);
+                return Done;
+            }
             _ => {}
         }
+        self.unexpected(t);
         self.pop();
         self.mode = Mode::InHead;
         Again
@@ -256,7 +291,10 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_pi(a, b, Target::Current);
                 return Done;
             }
-            Tok::Doctype(_) => return Done,
+            Tok::Doctype(_) => {
+                self.err(E::UnexpectedDoctype);
+                return Done;
+            }
             Tok::Start(s) => match s.tag {
                 Html => return self.in_body(t),
                 Body => {
@@ -271,19 +309,26 @@ impl<S: TreeSink> TreeBuilder<S> {
                     return Done;
                 }
                 tag if HEAD_TAGS.contains(&tag) => {
+                    self.err(E::HeadElementAfterHead);
                     let Some(head) = self.head else { return self.in_head(t) };
                     self.stack.push(head);
                     let flow = self.in_head(t);
                     self.stack.remove(head);
                     return flow;
                 }
-                Head => return Done,
+                Head => {
+                    self.err(E::UnexpectedStartTag);
+                    return Done;
+                }
                 _ => {}
             },
             Tok::End(e) => match e.tag {
                 Template => return self.in_head(t),
                 Body | Html | Br => {}
-                _ => return Done,
+                _ => {
+                    self.err(E::UnexpectedEndTag);
+                    return Done;
+                }
             },
             _ => {}
         }
@@ -297,6 +342,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(super) fn in_body_chars(&mut self, s: &str) {
         let owned;
         let s = if s.contains('\0') {
+            self.err_chars(E::NullCharacterInContent, s, |c| c == '\0');
             owned = s.replace('\0', "");
             owned.as_str()
         } else {
@@ -318,12 +364,16 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::Chars(s) => self.in_body_chars(s),
             Tok::Comment(c) => self.insert_comment(c, Target::Current),
             Tok::Pi(a, b) => self.insert_pi(a, b, Target::Current),
-            Tok::Doctype(_) => {}
+            Tok::Doctype(_) => self.err(E::UnexpectedDoctype),
             Tok::Start(s) => return self.in_body_start(s),
             Tok::End(e) => return self.in_body_end(e),
             Tok::Eof => {
                 if !self.template_modes.is_empty() {
                     return self.in_template(t);
+                }
+                // Step 1.
+                if self.errors_on() && self.has_unclosed_elements() {
+                    self.err(E::EofWithOpenElements);
                 }
                 return self.stop_parsing();
             }
@@ -334,6 +384,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(super) fn in_body_start(&mut self, s: &mut TagTok<'_>) -> Flow {
         match s.tag {
             Html => {
+                self.err(E::UnexpectedStartTag);
                 if !self.template_on_stack() && !self.stack.is_empty() {
                     let h = self.handle(self.stack.at(0));
                     self.sink.add_attributes_if_missing(&h, Attrs::token(&s.attrs));
@@ -341,6 +392,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             tag if HEAD_TAGS.contains(&tag) => return self.in_head(&mut Tok::Start(s)),
             Body => {
+                self.err(E::UnexpectedStartTag);
                 if self.stack.len() > 1 && self.stack.rec(self.stack.at(1)).is_html(Body) && !self.template_on_stack() {
                     self.frameset_ok = false;
                     let h = self.handle(self.stack.at(1));
@@ -348,6 +400,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             Frameset => {
+                self.err(E::UnexpectedStartTag);
                 if self.stack.len() > 1 && self.stack.rec(self.stack.at(1)).is_html(Body) && self.frameset_ok {
                     let body = self.handle(self.stack.at(1));
                     self.sink.remove(&body);
@@ -365,6 +418,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             H1 | H2 | H3 | H4 | H5 | H6 => {
                 self.close_p_if_in_button_scope();
                 if self.current_is_any(&[H1, H2, H3, H4, H5, H6]) {
+                    self.err(E::NestedHeading);
                     self.pop();
                 }
                 self.insert_html(s);
@@ -377,6 +431,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             Form => {
                 if self.form.is_some() && !self.template_on_stack() {
+                    self.err(E::NestedForm);
                     return Done;
                 }
                 self.close_p_if_in_button_scope();
@@ -394,6 +449,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     && stop.is_none_or(|st| p >= st)
                 {
                     self.generate_implied_end_tags(Some("li"));
+                    if !self.current_is(Li) {
+                        self.err(E::ImplicitlyClosedElements);
+                    }
                     self.pop_until(Li);
                 }
                 self.close_p_if_in_button_scope();
@@ -414,6 +472,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     && stop.is_none_or(|st| p >= st)
                 {
                     self.generate_implied_end_tags(Some(tag.name()));
+                    if !self.current_is(tag) {
+                        self.err(E::ImplicitlyClosedElements);
+                    }
                     self.pop_until(tag);
                 }
                 self.close_p_if_in_button_scope();
@@ -426,6 +487,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             Button => {
                 if self.stack.has_in_scope(Button, kind::SCOPE) {
+                    self.err(E::StartTagClosesElement);
                     self.generate_implied_end_tags(None);
                     self.pop_until(Button);
                 }
@@ -435,6 +497,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             A => {
                 if let Some((_, a)) = self.afe.last_with_tag(A) {
+                    self.err(E::NestedFormattingElement);
                     if !self.adoption_agency(s) {
                         self.any_other_end_tag(&s.name.clone());
                     }
@@ -455,6 +518,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Nobr => {
                 self.reconstruct_formatting();
                 if self.stack.has_in_scope(Nobr, kind::SCOPE) {
+                    self.err(E::NestedFormattingElement);
                     if !self.adoption_agency(s) {
                         self.any_other_end_tag(&s.name.clone());
                     }
@@ -484,9 +548,11 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             Input => {
                 if self.context_is(Select) {
+                    self.err(E::StartTagClosesElement);
                     return Done;
                 }
                 if self.stack.has_in_scope(Select, kind::SCOPE) {
+                    self.err(E::StartTagClosesElement);
                     self.pop_until(Select);
                 }
                 self.reconstruct_formatting();
@@ -500,11 +566,15 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.close_p_if_in_button_scope();
                 if self.stack.has_in_scope(Select, kind::SCOPE) {
                     self.generate_implied_end_tags(None);
+                    if self.stack.has_in_scope(Option, kind::SCOPE) || self.stack.has_in_scope(Optgroup, kind::SCOPE) {
+                        self.err(E::ImplicitlyClosedElements);
+                    }
                 }
                 self.insert_html_void(s);
                 self.frameset_ok = false;
             }
             Image => {
+                self.err(E::ImageStartTag);
                 s.tag = Img;
                 s.name = Cow::Borrowed("img");
                 return Again;
@@ -531,7 +601,9 @@ impl<S: TreeSink> TreeBuilder<S> {
             Noscript if self.scripting != Scripting::Disabled => self.generic_text(s, State::RawtextState),
             Select => {
                 if self.context_is(Select) {
+                    self.err(E::StartTagClosesElement);
                 } else if self.stack.has_in_scope(Select, kind::SCOPE) {
+                    self.err(E::StartTagClosesElement);
                     self.pop_until(Select);
                 } else {
                     self.reconstruct_formatting();
@@ -542,6 +614,9 @@ impl<S: TreeSink> TreeBuilder<S> {
             Option => {
                 if self.stack.has_in_scope(Select, kind::SCOPE) {
                     self.generate_implied_end_tags(Some("optgroup"));
+                    if self.stack.has_in_scope(Option, kind::SCOPE) {
+                        self.err(E::ImplicitlyClosedElements);
+                    }
                 } else if self.current_is(Option) {
                     self.pop();
                 }
@@ -551,6 +626,9 @@ impl<S: TreeSink> TreeBuilder<S> {
             Optgroup => {
                 if self.stack.has_in_scope(Select, kind::SCOPE) {
                     self.generate_implied_end_tags(None);
+                    if self.stack.has_in_scope(Option, kind::SCOPE) || self.stack.has_in_scope(Optgroup, kind::SCOPE) {
+                        self.err(E::ImplicitlyClosedElements);
+                    }
                 } else if self.current_is(Option) {
                     self.pop();
                 }
@@ -561,11 +639,17 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if self.stack.has_in_scope(Ruby, kind::SCOPE) {
                     self.generate_implied_end_tags(None);
                 }
+                if !self.current_is(Ruby) {
+                    self.err(E::ImplicitlyClosedElements);
+                }
                 self.insert_html(s);
             }
             Rp | Rt => {
                 if self.stack.has_in_scope(Ruby, kind::SCOPE) {
                     self.generate_implied_end_tags(Some("rtc"));
+                }
+                if !self.current_is_any(&[Rtc, Ruby]) {
+                    self.err(E::ImplicitlyClosedElements);
                 }
                 self.insert_html(s);
             }
@@ -573,12 +657,15 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.reconstruct_formatting();
                 let ns = if s.tag == Math { Ns::MathMl } else { Ns::Svg };
                 let attrs = foreign_attrs(s, ns);
-                self.insert_foreign(ns, s, Attrs::owned(&attrs));
+                self.insert_foreign_checked(ns, s, &attrs);
                 if s.self_closing {
                     self.pop();
+                    self.unacknowledged = false;
                 }
             }
-            Caption | Col | Colgroup | Frame | Head | Tbody | Td | Tfoot | Th | Thead | Tr => {}
+            Caption | Col | Colgroup | Frame | Head | Tbody | Td | Tfoot | Th | Thead | Tr => {
+                self.err(E::UnexpectedStartTag)
+            }
             _ => {
                 self.reconstruct_formatting();
                 self.insert_html(s);
@@ -596,7 +683,11 @@ impl<S: TreeSink> TreeBuilder<S> {
             Template => self.end_template(),
             Body | Html => {
                 if !self.stack.has_in_scope(Body, kind::SCOPE) {
+                    self.err(E::EndTagWithoutOpenElement);
                     return Done;
+                }
+                if self.errors_on() && self.has_unclosed_elements() {
+                    self.err(E::ImplicitlyClosedElements);
                 }
                 self.mode = Mode::AfterBody;
                 if e.tag == Html {
@@ -608,26 +699,40 @@ impl<S: TreeSink> TreeBuilder<S> {
             | Section | Select | Summary | Ul => {
                 if self.stack.has_in_scope(e.tag, kind::SCOPE) {
                     self.generate_implied_end_tags(None);
+                    self.check_current(e.tag);
                     self.pop_until(e.tag);
+                } else {
+                    self.err(E::EndTagWithoutOpenElement);
                 }
             }
             Form => {
                 if !self.template_on_stack() {
                     let node = self.form.take();
-                    let Some(node) = node else { return Done };
+                    let Some(node) = node else {
+                        self.err(E::EndTagWithoutOpenElement);
+                        return Done;
+                    };
                     let pos = self.stack.rec(node).stack_pos;
                     if pos == NOT_ON_STACK || !self.stack.pos_in_scope(Some(pos as usize), kind::SCOPE) {
+                        self.err(E::EndTagWithoutOpenElement);
                         return Done;
                     }
                     self.generate_implied_end_tags(None);
+                    if self.stack.current() != Some(node) {
+                        self.err(E::ImplicitlyClosedElements);
+                    }
                     self.stack.remove(node);
                 } else if self.stack.has_in_scope(Form, kind::SCOPE) {
                     self.generate_implied_end_tags(None);
+                    self.check_current(Form);
                     self.pop_until(Form);
+                } else {
+                    self.err(E::EndTagWithoutOpenElement);
                 }
             }
             P => {
                 if !self.stack.has_in_scope(P, kind::BUTTON) {
+                    self.err(E::EndTagWithoutOpenElement);
                     self.insert_html(&TagTok::synthetic(P));
                 }
                 self.close_p();
@@ -635,20 +740,29 @@ impl<S: TreeSink> TreeBuilder<S> {
             Li => {
                 if self.stack.has_in_scope(Li, kind::LIST_ITEM) {
                     self.generate_implied_end_tags(Some("li"));
+                    self.check_current(Li);
                     self.pop_until(Li);
+                } else {
+                    self.err(E::EndTagWithoutOpenElement);
                 }
             }
             Dd | Dt => {
                 if self.stack.has_in_scope(e.tag, kind::SCOPE) {
                     self.generate_implied_end_tags(Some(e.tag.name()));
+                    self.check_current(e.tag);
                     self.pop_until(e.tag);
+                } else {
+                    self.err(E::EndTagWithoutOpenElement);
                 }
             }
             H1 | H2 | H3 | H4 | H5 | H6 => {
                 let top = [H1, H2, H3, H4, H5, H6].iter().filter_map(|&h| self.stack.last_tag(h)).max();
                 if self.stack.pos_in_scope(top, kind::SCOPE) {
                     self.generate_implied_end_tags(None);
+                    self.check_current(e.tag);
                     self.pop_until_any(&[H1, H2, H3, H4, H5, H6]);
+                } else {
+                    self.err(E::EndTagWithoutOpenElement);
                 }
             }
             A | B | Big | Code | Em | Font | I | Nobr | S | Small | Strike | Strong | Tt | U => {
@@ -659,11 +773,15 @@ impl<S: TreeSink> TreeBuilder<S> {
             Applet | Marquee | Object => {
                 if self.stack.has_in_scope(e.tag, kind::SCOPE) {
                     self.generate_implied_end_tags(None);
+                    self.check_current(e.tag);
                     self.pop_until(e.tag);
                     self.clear_afe_to_marker();
+                } else {
+                    self.err(E::EndTagWithoutOpenElement);
                 }
             }
             Br => {
+                self.err(E::UnexpectedEndTag);
                 let mut br = TagTok::synthetic(Br);
                 return self.in_body_start(&mut br);
             }
@@ -675,12 +793,47 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// spec: #parsing-main-inbody, "Any other end tag". The loop ends at the topmost HTML
     /// element with the token's name, unless a special element sits above it.
     fn any_other_end_tag(&mut self, name: &str) {
-        let Some(p) = self.stack.last_named(name) else { return };
+        // Step 2.3: no such element, or a special element above it.
+        let Some(p) = self.stack.last_named(name) else {
+            self.err(E::EndTagWithoutOpenElement);
+            return;
+        };
         if self.stack.last_kind(kind::SPECIAL).is_some_and(|sp| sp > p) {
+            self.err(E::EndTagWithoutOpenElement);
             return;
         }
         self.generate_implied_end_tags(Some(name));
+        // Step 2.2.
+        if self.stack.len() != p + 1 {
+            self.err(E::ImplicitlyClosedElements);
+        }
         self.pop_to_len(p);
+    }
+
+    /// "If the current node is not an HTML element with the same tag name as that of the
+    /// token, then this is a parse error" (the end tag rules of "in body", "in cell").
+    fn check_current(&mut self, tag: Tag) {
+        if !self.current_is(tag) {
+            self.err(E::ImplicitlyClosedElements);
+        }
+    }
+
+    /// Insert a foreign element, reporting `xmlns` and `xmlns:xlink` attributes that do not
+    /// match (spec: #create-an-element-for-the-token, step 13).
+    fn insert_foreign_checked(&mut self, ns: Ns, t: &TagTok<'_>, attrs: &[Attr]) {
+        if self.errors_on() {
+            for a in attrs.iter().filter(|a| a.name.ns == Namespace::Xmlns) {
+                let want = match &*a.name.local {
+                    "xmlns" => ns_of(ns).url().to_owned(),
+                    "xlink" => Namespace::XLink.url().to_owned(),
+                    _ => continue,
+                };
+                if a.value != want {
+                    self.err(E::XmlnsAttributeMismatch);
+                }
+            }
+        }
+        self.insert_foreign(ns, t, Attrs::owned(attrs));
     }
 
     /// spec: #parsing-main-incdata
@@ -688,6 +841,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         match t {
             Tok::Chars(s) => self.insert_text(s),
             Tok::Eof => {
+                self.err(E::EofWithOpenElements);
                 self.pop();
                 self.mode = self.original_mode;
                 return Again;
@@ -713,13 +867,14 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::Chars(_) if self.current_is_any(&[Table, Tbody, Template, Tfoot, Thead, Tr]) => {
                 self.pending_text.clear();
                 self.pending_non_ws = false;
+                self.pending_at = self.span.start;
                 self.original_mode = self.mode;
                 self.mode = Mode::InTableText;
                 return Again;
             }
             Tok::Comment(c) => self.insert_comment(c, Target::Current),
             Tok::Pi(a, b) => self.insert_pi(a, b, Target::Current),
-            Tok::Doctype(_) => {}
+            Tok::Doctype(_) => self.err(E::UnexpectedDoctype),
             Tok::Start(s) => match s.tag {
                 Caption => {
                     self.clear_stack_back_to(&[Table, Template, Html]);
@@ -750,6 +905,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     return Again;
                 }
                 Table => {
+                    self.err(E::StartTagClosesElement);
                     if self.stack.has_in_scope(Table, kind::TABLE) {
                         self.pop_until(Table);
                         self.reset_insertion_mode();
@@ -758,9 +914,11 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 Style | Script | Template => return self.in_head(t),
                 Input if s.attr("type").is_some_and(|v| v.eq_ignore_ascii_case("hidden")) => {
+                    self.err(E::UnexpectedStartTag);
                     self.insert_html_void(s);
                 }
                 Form => {
+                    self.err(E::UnexpectedStartTag);
                     if !self.template_on_stack() && self.form.is_none() {
                         let id = self.insert_html(s);
                         self.form = Some(id);
@@ -774,9 +932,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                     if self.stack.has_in_scope(Table, kind::TABLE) {
                         self.pop_until(Table);
                         self.reset_insertion_mode();
+                    } else {
+                        self.err(E::EndTagWithoutOpenElement);
                     }
                 }
-                Body | Caption | Col | Colgroup | Html | Tbody | Td | Tfoot | Th | Thead | Tr => {}
+                Body | Caption | Col | Colgroup | Html | Tbody | Td | Tfoot | Th | Thead | Tr => {
+                    self.err(E::UnexpectedEndTag)
+                }
                 Template => return self.in_head(t),
                 _ => return self.in_table_anything_else(t),
             },
@@ -787,6 +949,11 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     fn in_table_anything_else(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        match t {
+            // One error per character token: a run is that many tokens.
+            Tok::Chars(s) => self.err_chars(E::TextInTable, s, |_| true),
+            _ => self.err(E::TagInTable),
+        }
         self.foster = true;
         let flow = self.in_body(t);
         self.foster = false;
@@ -796,6 +963,9 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// spec: #parsing-main-intabletext
     pub(super) fn in_table_text(&mut self, t: &mut Tok<'_, '_>) -> Flow {
         if let Tok::Chars(s) = t {
+            if self.errors_on() && s.contains('\0') {
+                self.err_chars(E::NullCharacterInContent, s, |c| c == '\0');
+            }
             for part in s.split('\0') {
                 if !self.pending_non_ws && part.bytes().any(|b| !is_ws(b)) {
                     self.pending_non_ws = true;
@@ -806,6 +976,13 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         let pending = std::mem::take(&mut self.pending_text);
         if self.pending_non_ws {
+            // "This is a parse error: reprocess the character tokens ... using the rules given
+            // in the 'anything else' entry": the error of that entry, once per character token.
+            if self.errors_on() {
+                for _ in 0..pending.chars().count() {
+                    self.err_at(E::TextInTable, self.pending_at);
+                }
+            }
             self.foster = true;
             self.in_body_chars(&pending);
             self.foster = false;
@@ -818,11 +995,14 @@ impl<S: TreeSink> TreeBuilder<S> {
         Again
     }
 
-    fn close_caption(&mut self) -> bool {
+    /// Close the caption for token `t` (the end tag caption, or a table tag that implies it).
+    fn close_caption(&mut self, t: &Tok<'_, '_>) -> bool {
         if !self.stack.has_in_scope(Caption, kind::TABLE) {
+            self.unexpected_or_unopened(t);
             return false;
         }
         self.generate_implied_end_tags(None);
+        self.check_current(Caption);
         self.pop_until(Caption);
         self.clear_afe_to_marker();
         self.mode = Mode::InTable;
@@ -832,13 +1012,14 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// spec: #parsing-main-incaption
     pub(super) fn in_caption(&mut self, t: &mut Tok<'_, '_>) -> Flow {
         if t.end(&[Caption]) {
-            self.close_caption();
+            self.close_caption(t);
             return Done;
         }
         if t.start(&[Caption, Col, Colgroup, Tbody, Td, Tfoot, Th, Thead, Tr]) || t.end(&[Table]) {
-            return if self.close_caption() { Again } else { Done };
+            return if self.close_caption(t) { Again } else { Done };
         }
         if t.end(&[Body, Col, Colgroup, Html, Tbody, Td, Tfoot, Th, Thead, Tr]) {
+            self.err(E::UnexpectedEndTag);
             return Done;
         }
         self.in_body(t)
@@ -861,7 +1042,10 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_pi(a, b, Target::Current);
                 return Done;
             }
-            Tok::Doctype(_) => return Done,
+            Tok::Doctype(_) => {
+                self.err(E::UnexpectedDoctype);
+                return Done;
+            }
             Tok::Start(s) if s.tag == Html => return self.in_body(t),
             Tok::Start(s) if s.tag == Col => {
                 self.insert_html_void(s);
@@ -871,26 +1055,33 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if self.current_is(Colgroup) {
                     self.pop();
                     self.mode = Mode::InTable;
+                } else {
+                    self.err(E::EndTagWithoutOpenElement);
                 }
                 return Done;
             }
-            Tok::End(e) if e.tag == Col => return Done,
+            Tok::End(e) if e.tag == Col => {
+                self.err(E::UnexpectedEndTag);
+                return Done;
+            }
             Tok::Start(s) if s.tag == Template => return self.in_head(t),
             Tok::End(e) if e.tag == Template => return self.in_head(t),
             Tok::Eof => return self.in_body(t),
             _ => {}
         }
         if !self.current_is(Colgroup) {
-            // Ignore the token: for a character run, only up to the next whitespace.
+            // Ignore the token: for a character run, only up to the next whitespace (one
+            // error per character ignored).
             if let Tok::Chars(s) = t {
-                match s.bytes().position(is_ws) {
-                    Some(i) => {
-                        *t = Tok::Chars(&s[i..]);
-                        return Again;
-                    }
-                    None => return Done,
+                let end = s.bytes().position(is_ws).unwrap_or(s.len());
+                self.err_chars(E::UnexpectedCharacter, &s[..end], |_| true);
+                if end == s.len() {
+                    return Done;
                 }
+                *t = Tok::Chars(&s[end..]);
+                return Again;
             }
+            self.unexpected(t);
             return Done;
         }
         self.pop();
@@ -909,6 +1100,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Done
             }
             Tok::Start(s) if s.is(&[Th, Td]) => {
+                self.err(E::UnexpectedStartTag);
                 self.clear_stack_back_to(CTX);
                 self.insert_html(&TagTok::synthetic(Tr));
                 self.mode = Mode::InRow;
@@ -919,12 +1111,15 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.clear_stack_back_to(CTX);
                     self.pop();
                     self.mode = Mode::InTable;
+                } else {
+                    self.err(E::EndTagWithoutOpenElement);
                 }
                 Done
             }
             _ if t.start(&[Caption, Col, Colgroup, Tbody, Tfoot, Thead]) || t.end(&[Table]) => {
                 let top = [Tbody, Thead, Tfoot].iter().filter_map(|&x| self.stack.last_tag(x)).max();
                 if !self.stack.pos_in_scope(top, kind::TABLE) {
+                    self.unexpected_or_unopened(t);
                     return Done;
                 }
                 self.clear_stack_back_to(CTX);
@@ -932,7 +1127,10 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.mode = Mode::InTable;
                 Again
             }
-            _ if t.end(&[Body, Caption, Col, Colgroup, Html, Td, Th, Tr]) => Done,
+            _ if t.end(&[Body, Caption, Col, Colgroup, Html, Td, Th, Tr]) => {
+                self.err(E::UnexpectedEndTag);
+                Done
+            }
             _ => self.in_table(t),
         }
     }
@@ -953,11 +1151,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.clear_stack_back_to(CTX);
                     self.pop();
                     self.mode = Mode::InTableBody;
+                } else {
+                    self.err(E::EndTagWithoutOpenElement);
                 }
                 Done
             }
             _ if t.start(&[Caption, Col, Colgroup, Tbody, Tfoot, Thead, Tr]) || t.end(&[Table]) => {
                 if !self.stack.has_in_scope(Tr, kind::TABLE) {
+                    self.unexpected_or_unopened(t);
                     return Done;
                 }
                 self.clear_stack_back_to(CTX);
@@ -966,7 +1167,11 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Again
             }
             Tok::End(e) if e.is(&[Tbody, Tfoot, Thead]) => {
-                if !self.stack.has_in_scope(e.tag, kind::TABLE) || !self.stack.has_in_scope(Tr, kind::TABLE) {
+                if !self.stack.has_in_scope(e.tag, kind::TABLE) {
+                    self.err(E::EndTagWithoutOpenElement);
+                    return Done;
+                }
+                if !self.stack.has_in_scope(Tr, kind::TABLE) {
                     return Done;
                 }
                 self.clear_stack_back_to(CTX);
@@ -974,7 +1179,10 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.mode = Mode::InTableBody;
                 Again
             }
-            _ if t.end(&[Body, Caption, Col, Colgroup, Html, Td, Th]) => Done,
+            _ if t.end(&[Body, Caption, Col, Colgroup, Html, Td, Th]) => {
+                self.err(E::UnexpectedEndTag);
+                Done
+            }
             _ => self.in_table(t),
         }
     }
@@ -982,6 +1190,10 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// spec: #close-the-cell
     fn close_cell(&mut self) {
         self.generate_implied_end_tags(None);
+        // Step 2.
+        if !self.current_is_any(&[Td, Th]) {
+            self.err(E::ImplicitlyClosedElements);
+        }
         self.pop_until_any(&[Td, Th]);
         self.clear_afe_to_marker();
         self.mode = Mode::InRow;
@@ -993,9 +1205,12 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::End(e) if e.is(&[Td, Th]) => {
                 if self.stack.has_in_scope(e.tag, kind::TABLE) {
                     self.generate_implied_end_tags(None);
+                    self.check_current(e.tag);
                     self.pop_until(e.tag);
                     self.clear_afe_to_marker();
                     self.mode = Mode::InRow;
+                } else {
+                    self.err(E::EndTagWithoutOpenElement);
                 }
                 Done
             }
@@ -1007,9 +1222,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.close_cell();
                 Again
             }
-            _ if t.end(&[Body, Caption, Col, Colgroup, Html]) => Done,
+            _ if t.end(&[Body, Caption, Col, Colgroup, Html]) => {
+                self.err(E::UnexpectedEndTag);
+                Done
+            }
             Tok::End(e) if e.is(&[Table, Tbody, Tfoot, Thead, Tr]) => {
                 if !self.stack.has_in_scope(e.tag, kind::TABLE) {
+                    self.err(E::EndTagWithoutOpenElement);
                     return Done;
                 }
                 self.close_cell();
@@ -1039,11 +1258,15 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Td | Th => self.switch_template_mode(Mode::InRow),
                 _ => self.switch_template_mode(Mode::InBody),
             },
-            Tok::End(_) => Done,
+            Tok::End(_) => {
+                self.err(E::UnexpectedEndTag);
+                Done
+            }
             Tok::Eof => {
                 if !self.template_on_stack() {
                     return self.stop_parsing();
                 }
+                self.err(E::EofWithOpenElements);
                 self.pop_until(Template);
                 self.clear_afe_to_marker();
                 self.template_modes.pop();
@@ -1060,6 +1283,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if s.bytes().all(is_ws) {
                     return self.in_body(t);
                 }
+                self.err(E::ContentAfterBody);
                 self.mode = Mode::InBody;
                 Again
             }
@@ -1075,16 +1299,22 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 Done
             }
-            Tok::Doctype(_) => Done,
+            Tok::Doctype(_) => {
+                self.err(E::UnexpectedDoctype);
+                Done
+            }
             Tok::Start(s) if s.tag == Html => self.in_body(t),
             Tok::End(e) if e.tag == Html => {
                 if self.fragment.is_none() {
                     self.mode = Mode::AfterAfterBody;
+                } else {
+                    self.err(E::UnexpectedEndTag);
                 }
                 Done
             }
             Tok::Eof => self.stop_parsing(),
             _ => {
+                self.err(E::ContentAfterBody);
                 self.mode = Mode::InBody;
                 Again
             }
@@ -1094,7 +1324,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// spec: #parsing-main-inframeset
     pub(super) fn in_frameset(&mut self, t: &mut Tok<'_, '_>) -> Flow {
         match t {
-            Tok::Chars(s) => self.insert_text(&only_ws(s)),
+            Tok::Chars(s) => self.frameset_chars(s),
             Tok::Comment(c) => self.insert_comment(c, Target::Current),
             Tok::Pi(a, b) => self.insert_pi(a, b, Target::Current),
             Tok::Start(s) => match s.tag {
@@ -1104,32 +1334,54 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 Frame => self.insert_html_void(s),
                 Noframes => return self.in_head(t),
-                _ => {}
+                _ => self.err(E::UnexpectedStartTag),
             },
             // The current node is the root html element only in the fragment case.
-            Tok::End(e) if e.tag == Frameset && self.stack.len() > 1 => {
+            Tok::End(e) if e.tag == Frameset => {
+                if self.stack.len() <= 1 {
+                    self.err(E::EndTagWithoutOpenElement);
+                    return Done;
+                }
                 self.pop();
                 if self.fragment.is_none() && !self.current_is(Frameset) {
                     self.mode = Mode::AfterFrameset;
                 }
             }
-            Tok::Eof => return self.stop_parsing(),
-            _ => {}
+            Tok::Eof => {
+                if self.stack.len() > 1 {
+                    self.err(E::EofWithOpenElements);
+                }
+                return self.stop_parsing();
+            }
+            Tok::Doctype(_) | Tok::End(_) => self.unexpected(t),
         }
         Done
+    }
+
+    /// Character runs in the frameset modes: whitespace is inserted, every other character
+    /// is a parse error and ignored.
+    fn frameset_chars(&mut self, s: &str) {
+        self.err_chars(E::UnexpectedCharacter, s, |c| !c.is_ascii() || !is_ws(c as u8));
+        self.insert_text(&only_ws(s));
+    }
+
+    /// A token the table modes ignore because the element it would close is not open: an
+    /// end tag whose element is missing, or a start tag that has no table section to close.
+    fn unexpected_or_unopened(&mut self, t: &Tok<'_, '_>) {
+        self.err(if matches!(t, Tok::End(_)) { E::EndTagWithoutOpenElement } else { E::UnexpectedStartTag });
     }
 
     /// spec: #parsing-main-afterframeset
     pub(super) fn after_frameset(&mut self, t: &mut Tok<'_, '_>) -> Flow {
         match t {
-            Tok::Chars(s) => self.insert_text(&only_ws(s)),
+            Tok::Chars(s) => self.frameset_chars(s),
             Tok::Comment(c) => self.insert_comment(c, Target::Current),
             Tok::Pi(a, b) => self.insert_pi(a, b, Target::Current),
             Tok::Start(s) if s.tag == Html => return self.in_body(t),
             Tok::End(e) if e.tag == Html => self.mode = Mode::AfterAfterFrameset,
             Tok::Start(s) if s.tag == Noframes => return self.in_head(t),
             Tok::Eof => return self.stop_parsing(),
-            _ => {}
+            _ => self.unexpected(t),
         }
         Done
     }
@@ -1150,6 +1402,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::Start(s) if s.tag == Html => self.in_body(t),
             Tok::Eof => self.stop_parsing(),
             _ => {
+                self.err(E::ContentAfterBody);
                 self.mode = Mode::InBody;
                 Again
             }
@@ -1163,13 +1416,14 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::Pi(a, b) => self.insert_pi(a, b, Target::Document),
             Tok::Doctype(_) => return self.in_body(t),
             Tok::Chars(s) => {
+                self.err_chars(E::UnexpectedCharacter, s, |c| !c.is_ascii() || !is_ws(c as u8));
                 let ws = only_ws(s);
                 self.in_body_chars(&ws);
             }
             Tok::Start(s) if s.tag == Html => return self.in_body(t),
             Tok::Start(s) if s.tag == Noframes => return self.in_head(t),
             Tok::Eof => return self.stop_parsing(),
-            _ => {}
+            _ => self.unexpected(t),
         }
         Done
     }
@@ -1191,6 +1445,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 let s: &str = s;
                 let owned;
                 let text = if s.contains('\0') {
+                    self.err_chars(E::NullCharacterInContent, s, |c| c == '\0');
                     owned = s.replace('\0', "\u{FFFD}");
                     owned.as_str()
                 } else {
@@ -1203,7 +1458,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             Tok::Comment(c) => self.insert_comment(c, Target::Current),
             Tok::Pi(a, b) => self.insert_pi(a, b, Target::Current),
-            Tok::Doctype(_) => {}
+            Tok::Doctype(_) => self.err(E::UnexpectedDoctype),
             Tok::Start(s)
                 if s.is(&[
                     B, Big, Blockquote, Body, Br, Center, Code, Dd, Div, Dl, Dt, Em, Embed, H1, H2, H3, H4, H5, H6,
@@ -1211,9 +1466,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                     Sub, Sup, Table, Tt, U, Ul, Var,
                 ]) || (s.tag == Font && s.attrs.iter().any(|a| matches!(&*a.name, "color" | "face" | "size"))) =>
             {
+                self.err(E::HtmlStartTagInForeignContent);
                 return self.foreign_breakout();
             }
-            Tok::End(e) if e.is(&[Br, P]) => return self.foreign_breakout(),
+            Tok::End(e) if e.is(&[Br, P]) => {
+                self.err(E::HtmlStartTagInForeignContent);
+                return self.foreign_breakout();
+            }
             Tok::Start(s) => {
                 let ns = self.adjusted_current().map_or(Ns::Html, |r| r.ns);
                 if ns == Ns::Svg
@@ -1223,10 +1482,11 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 s.tag = Tag::from_name(&s.name);
                 let attrs = foreign_attrs(s, ns);
-                self.insert_foreign(ns, s, Attrs::owned(&attrs));
+                self.insert_foreign_checked(ns, s, &attrs);
                 if s.self_closing {
                     // A self-closing SVG script acts as its end tag: popped either way.
                     self.pop();
+                    self.unacknowledged = false;
                 }
             }
             Tok::End(e) => {
@@ -1234,7 +1494,11 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop();
                     return None;
                 }
-                // Steps 1-7: walk down over foreign elements to one with the token's name, or
+                // Step 2: the current node's name is not the token's.
+                if self.errors_on() && self.stack.last_foreign_named(&e.name) != self.stack.len().checked_sub(1) {
+                    self.err(E::ImplicitlyClosedElements);
+                }
+                // Steps 3-7: walk down over foreign elements to one with the token's name, or
                 // to an HTML element (then the insertion mode decides).
                 if self.stack.len() <= 1 {
                     return None;
@@ -1243,6 +1507,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                 match self.stack.last_foreign_named(&e.name) {
                     // Step 4: a foreign element with the token's name above every HTML one.
                     Some(p) if p > html => self.pop_to_len(p),
+                    // Step 3: the walk reaches the topmost element (fragment case): ignored.
+                    _ if html == 0 => return None,
                     // Steps 6-7: the walk reaches an HTML element first.
                     _ => return Some(()),
                 }
