@@ -13,7 +13,7 @@ use input::{Source, Utf8Chunks};
 use output::Format;
 use serde_json::Value;
 use statemark::dom::{Dom, NodeId};
-use statemark::html::tree::TreeBuilder;
+use statemark::html::tree::ErrorCode;
 use statemark::html::{self, Context, TreeOptions};
 use statemark::{Span, xml5};
 use std::io::{self, BufWriter, Write};
@@ -263,31 +263,9 @@ struct Found {
     code: &'static str,
     offset: usize,
     len: usize,
-    url: Option<&'static str>,
-}
-
-/// Tokenizer errors collected around the HTML tree builder (which forwards everything else).
-struct WithErrors<B> {
-    inner: B,
-    errors: Vec<html::Error>,
-}
-
-impl<'i, B: html::Sink<'i>> html::Sink<'i> for WithErrors<B> {
-    fn token(&mut self, token: html::Token<'i>, span: Span) -> html::Control {
-        self.inner.token(token, span)
-    }
-    fn error(&mut self, e: html::Error) {
-        self.errors.push(e);
-    }
-    fn wants_errors(&self) -> bool {
-        true
-    }
-    fn spare_attributes(&mut self) -> Option<Vec<statemark::html::Attribute<'i>>> {
-        self.inner.spare_attributes()
-    }
-    fn adjusted_current_node_is_foreign(&self) -> bool {
-        self.inner.adjusted_current_node_is_foreign()
-    }
+    url: Option<String>,
+    /// What the code means, where the library says.
+    message: Option<&'static str>,
 }
 
 /// A fragment context as html5lib-tests write it: `td`, `svg path`, `math mi`.
@@ -305,27 +283,25 @@ fn parse_html(text: &str, a: &ParseArgs) -> (Dom, NodeId, Vec<Found>) {
     let options = TreeOptions { scripting: !a.no_scripting };
     let (dom, root, errors) = match &a.fragment {
         None => {
-            let b = WithErrors { inner: TreeBuilder::new(Dom::new(), options), errors: Vec::new() };
-            let mut t = html::Tokenizer::with_sink(text, html::Options::default(), b);
-            t.run();
-            let s = t.into_sink();
-            let dom = s.inner.into_sink();
+            let (dom, errors) = html::parse_document_with_errors(text, options);
             let root = dom.document();
-            (dom, root, s.errors)
+            (dom, root, errors)
         }
         Some(ctx) => {
-            let (b, opts, frag) = TreeBuilder::new_fragment(Dom::new(), &context_of(ctx), options);
-            let mut t = html::Tokenizer::with_sink(text, opts, WithErrors { inner: b, errors: Vec::new() });
-            t.run();
-            let s = t.into_sink();
-            let mut dom = s.inner.into_sink();
-            dom.set_fragment_root(frag);
-            (dom, frag, s.errors)
+            let (dom, errors) = html::parse_fragment_with_errors(text, &context_of(ctx), options);
+            let root = dom.root();
+            (dom, root, errors)
         }
     };
     let found = errors
         .iter()
-        .map(|e| Found { code: e.code.code(), offset: e.position.offset, len: 1, url: e.code.spec_url() })
+        .map(|e| {
+            let (code, url, message) = match e.code {
+                ErrorCode::Spec(c) => (c.code(), c.spec_url().map(str::to_owned), None),
+                ErrorCode::Tree(c) => (c.code(), Some(c.spec_url()), Some(c.summary())),
+            };
+            Found { code, offset: e.position.offset, len: 1, url, message }
+        })
         .collect();
     (dom, root, found)
 }
@@ -346,7 +322,7 @@ fn parse_xml(text: &str) -> (Dom, NodeId, Vec<Found>) {
                 E::DuplicateNamespacedAttribute(s) => ("duplicate-namespaced-attribute", s),
                 E::ReservedPrefix(s) => ("reserved-prefix", s),
             };
-            Found { code, offset: span.start, len: span.len(), url: None }
+            Found { code, offset: span.start, len: span.len(), url: None, message: None }
         })
         .collect();
     let root = parsed.dom.document();
@@ -392,8 +368,8 @@ fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool) -> Result<u8, Stop> {
                             offset: f.offset,
                             len: f.len,
                             line: p.line,
-                            message: None,
-                            url: f.url,
+                            message: f.message.map(str::to_owned),
+                            url: f.url.as_deref(),
                         };
                         diag::render(out, &path, &text, &d)?;
                     }
