@@ -194,7 +194,7 @@ static INPUT_CHECK: StopSet = StopSet::new(&[
 
 /// A problem the input layer finds in a character; each machine maps it to its own code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InputProblem {
+pub(crate) enum InputProblem {
     /// spec: #preprocessing-the-input-stream, a control other than ASCII whitespace or NUL.
     ControlCharacter,
     /// spec: #preprocessing-the-input-stream, a noncharacter.

@@ -14,8 +14,8 @@
 //! (`run`, `feed`, `finish`, `next_spanned`, the [`Iterator`], errors, comments, DOCTYPEs,
 //! processing instructions, the end of file) is here, once.
 
-use crate::core::{Core, TagKind};
-pub use crate::core::{InputProblem, Step};
+pub use crate::core::Step;
+use crate::core::{Core, InputProblem, TagKind};
 use crate::token::{Attribute, Doctype, ProcessingInstruction, Tag};
 use crate::{Position, Span};
 use std::borrow::Cow;
@@ -48,9 +48,10 @@ pub trait Machine: Tables {
     const REPLACE_NUL: bool = false;
     /// The code for dropping a duplicate attribute (`check_duplicate_attribute`).
     const DUPLICATE_ATTRIBUTE: Self::ParseError;
-
-    /// The code of a problem the input layer finds (control characters, noncharacters).
-    fn input_error(problem: InputProblem) -> Self::ParseError;
+    /// The code for a control character in the input stream (found by input preprocessing).
+    const CONTROL_CHARACTER_IN_INPUT_STREAM: Self::ParseError;
+    /// The code for a noncharacter in the input stream (found by input preprocessing).
+    const NONCHARACTER_IN_INPUT_STREAM: Self::ParseError;
     /// The initial state the options ask for (None: [`Tables::INITIAL`]) and the machine's own
     /// data at the start.
     fn setup<'i>(options: Self::Options) -> (Option<Self::State>, Self::Own<'i>);
@@ -68,6 +69,30 @@ pub trait Machine: Tables {
     /// The end-of-file token.
     fn eof<'i>() -> Self::Token<'i>;
 }
+
+/// [`Machine`]'s token constructors for a machine whose token enum `$token` has the usual
+/// variants (`Characters`, `Comment`, `Doctype`, `ProcessingInstruction`, `Eof`), so that every
+/// such machine states them once, here. Used inside `impl Machine for ...`.
+macro_rules! usual_token_constructors {
+    ($token:ident) => {
+        fn characters(text: std::borrow::Cow<'_, str>) -> $token<'_> {
+            $token::Characters(text)
+        }
+        fn comment(data: std::borrow::Cow<'_, str>) -> $token<'_> {
+            $token::Comment(data)
+        }
+        fn doctype(doctype: Box<crate::token::Doctype<'_>>) -> $token<'_> {
+            $token::Doctype(doctype)
+        }
+        fn processing_instruction(pi: crate::token::ProcessingInstruction<'_>) -> $token<'_> {
+            $token::ProcessingInstruction(pi)
+        }
+        fn eof<'i>() -> $token<'i> {
+            $token::Eof
+        }
+    };
+}
+pub(crate) use usual_token_constructors;
 
 /// Running a machine with a sink `S` of its own `Sink` trait (generated: the blanket impl over
 /// the machine's `Sink`, and the dispatch to the generated state functions).
@@ -201,7 +226,11 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
     fn report_input_problems(&mut self) {
         let pending = std::mem::take(&mut self.core.pending);
         for &(problem, at) in &pending {
-            self.report(M::input_error(problem), at);
+            let code = match problem {
+                InputProblem::ControlCharacter => M::CONTROL_CHARACTER_IN_INPUT_STREAM,
+                InputProblem::Noncharacter => M::NONCHARACTER_IN_INPUT_STREAM,
+            };
+            self.report(code, at);
         }
         self.core.pending = pending;
         self.core.pending.clear();

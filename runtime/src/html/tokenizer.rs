@@ -6,10 +6,9 @@
 
 use super::token::{Control, Error, Sink, Token};
 use super::{Html, ParseError, State};
-use crate::core::{InputProblem, TagKind};
+use crate::core::TagKind;
 use crate::driver::{Feedback, Machine};
 use crate::position::LineCounter;
-use crate::token::{Doctype, ProcessingInstruction};
 use crate::{Position, Span};
 use std::borrow::Cow;
 
@@ -47,13 +46,8 @@ impl Machine for Html {
     type Own<'i> = HtmlOwn<'i>;
     type Options = Options;
     const DUPLICATE_ATTRIBUTE: ParseError = ParseError::DuplicateAttribute;
-
-    fn input_error(problem: InputProblem) -> ParseError {
-        match problem {
-            InputProblem::ControlCharacter => ParseError::ControlCharacterInInputStream,
-            InputProblem::Noncharacter => ParseError::NoncharacterInInputStream,
-        }
-    }
+    const CONTROL_CHARACTER_IN_INPUT_STREAM: ParseError = ParseError::ControlCharacterInInputStream;
+    const NONCHARACTER_IN_INPUT_STREAM: ParseError = ParseError::NoncharacterInInputStream;
 
     fn setup<'i>(options: Options) -> (Option<State>, HtmlOwn<'i>) {
         let own = HtmlOwn {
@@ -68,21 +62,7 @@ impl Machine for Html {
         options.errors
     }
 
-    fn characters(text: Cow<'_, str>) -> Token<'_> {
-        Token::Characters(text)
-    }
-    fn comment(data: Cow<'_, str>) -> Token<'_> {
-        Token::Comment(data)
-    }
-    fn doctype(doctype: Box<Doctype<'_>>) -> Token<'_> {
-        Token::Doctype(doctype)
-    }
-    fn processing_instruction(pi: ProcessingInstruction<'_>) -> Token<'_> {
-        Token::ProcessingInstruction(pi)
-    }
-    fn eof<'i>() -> Token<'i> {
-        Token::Eof
-    }
+    crate::driver::usual_token_constructors!(Token);
 }
 
 impl Feedback<State> for Control {
