@@ -28,8 +28,18 @@ pub trait Tables: Sized + 'static {
     type State: Copy + Eq + fmt::Debug + 'static;
     /// The machine's parse-error codes.
     type ParseError: Copy + Eq + fmt::Debug + 'static;
+    /// The machine's name: its directory under `spec/`.
+    const NAME: &'static str;
     /// The state the tokenizer starts in (the manifest's `initial_state`).
     const INITIAL: Self::State;
+    /// Every state, in spec order.
+    const STATES: &'static [Self::State];
+    /// A state's name (its RON file, function and snapshot are called this).
+    fn state_name(state: Self::State) -> &'static str;
+    /// The state with this name (`data_state`) or heading (`Data state`).
+    fn state_from_name(name: &str) -> Option<Self::State>;
+    /// An error's code.
+    fn error_code(error: Self::ParseError) -> &'static str;
 }
 
 /// What is a machine's own and not in its tables: the tokens it emits, what its own verbs keep
@@ -42,6 +52,9 @@ pub trait Machine: Tables {
     type Own<'i>;
     /// The machine's tokenizer options (initial state, whether the iterator collects errors...).
     type Options: Default;
+    /// What its `Sink::token` returns: [`Control`](crate::html::Control) where a tree builder
+    /// may switch the tokenizer's state, `()` where nothing can.
+    type Feedback: Feedback<Self::State> + Default;
 
     /// Whether input preprocessing turns U+0000 into U+FFFD (XML5's decision; HTML's states
     /// handle U+0000 themselves).
@@ -207,6 +220,14 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
     /// Switch state from outside (what a tree builder does between tokens).
     pub fn set_state(&mut self, state: M::State) {
         self.state = state;
+    }
+
+    /// Start in `state` instead of the options' initial state (html5lib-tests'
+    /// `initialStates`, for a machine whose options have none): before the first step, the
+    /// state and the return state, as an initial state in the options sets them.
+    pub fn set_initial_state(&mut self, state: M::State) {
+        self.state = state;
+        self.return_state = state;
     }
 
     /// True once the end-of-file token has been emitted.
@@ -385,12 +406,22 @@ pub struct TokenQueue<'i, M: Machine> {
     tokens: VecDeque<(M::Token<'i>, Span)>,
     errors: Vec<Error<M::ParseError>>,
     want_errors: bool,
+    /// With the `trace` feature: the (state, case) path, for tests that read it through the
+    /// iterator API.
+    #[cfg(feature = "trace")]
+    trace: Vec<(M::State, u16)>,
 }
 
 impl<'i, M: Machine> TokenQueue<'i, M> {
     /// An empty queue; `errors`: collect parse errors.
     pub fn new(errors: bool) -> Self {
-        TokenQueue { tokens: VecDeque::new(), errors: Vec::new(), want_errors: errors }
+        TokenQueue {
+            tokens: VecDeque::new(),
+            errors: Vec::new(),
+            want_errors: errors,
+            #[cfg(feature = "trace")]
+            trace: Vec::new(),
+        }
     }
 
     /// Queue a token (what the machine's `Sink::token` does for the queue).
@@ -406,6 +437,12 @@ impl<'i, M: Machine> TokenQueue<'i, M> {
     /// Whether the queue collects errors.
     pub fn collects_errors(&self) -> bool {
         self.want_errors
+    }
+
+    /// With the `trace` feature: record that the tokenizer took `case` of `state`.
+    #[cfg(feature = "trace")]
+    pub fn push_trace(&mut self, state: M::State, case: u16) {
+        self.trace.push((state, case));
     }
 }
 
@@ -448,6 +485,12 @@ impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Tokenizer<'i, M, TokenQueue<'i, M>> {
     /// Take the parse errors found so far.
     pub fn take_errors(&mut self) -> Vec<Error<M::ParseError>> {
         std::mem::take(&mut self.sink.errors)
+    }
+
+    /// With the `trace` feature: take the (state, case) path taken so far.
+    #[cfg(feature = "trace")]
+    pub fn take_trace(&mut self) -> Vec<(M::State, u16)> {
+        std::mem::take(&mut self.sink.trace)
     }
 
     /// The next token with its byte span.

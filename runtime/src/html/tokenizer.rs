@@ -4,12 +4,12 @@
 //! attribute), the end tag errors of "emit the current tag token", the tree builder's feedback
 //! ([`Control`]), and its constructors. The two algorithmic states are in `char_ref.rs`.
 
-use super::token::{Control, Error, Sink, Token};
+use super::token::{Control, Sink, Token};
 use super::{Html, ParseError, State};
+use crate::Position;
 use crate::core::TagKind;
 use crate::driver::{Feedback, Machine};
 use crate::position::LineCounter;
-use crate::{Position, Span};
 use std::borrow::Cow;
 
 /// Tokenizer options: what a tree builder or a test sets.
@@ -45,6 +45,7 @@ impl Machine for Html {
     type Token<'i> = Token<'i>;
     type Own<'i> = HtmlOwn<'i>;
     type Options = Options;
+    type Feedback = Control;
     const DUPLICATE_ATTRIBUTE: ParseError = ParseError::DuplicateAttribute;
     const CONTROL_CHARACTER_IN_INPUT_STREAM: ParseError = ParseError::ControlCharacterInInputStream;
     const NONCHARACTER_IN_INPUT_STREAM: ParseError = ParseError::NoncharacterInInputStream;
@@ -72,19 +73,6 @@ impl Feedback<State> for Control {
             Control::Continue => None,
             Control::SwitchTo(s) => Some(s),
         }
-    }
-}
-
-impl<'i> Sink<'i> for TokenQueue<'i> {
-    fn token(&mut self, token: Token<'i>, span: Span) -> Control {
-        self.push(token, span);
-        Control::Continue
-    }
-    fn error(&mut self, error: Error) {
-        self.push_error(error);
-    }
-    fn wants_errors(&self) -> bool {
-        self.collects_errors()
     }
 }
 
@@ -196,6 +184,7 @@ pub fn position_of(input: &str, offset: usize) -> Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Span;
     use crate::token::Attribute;
 
     /// Keeps the emptied attribute list of each tag and hands it back when asked, recording

@@ -4,9 +4,8 @@
 //! constructors. The character reference states are in
 //! `char_ref.rs`.
 
-use super::token::{Error, Sink, Token};
+use super::token::{Sink, Token};
 use super::{ParseError, State, Xml5};
-use crate::Span;
 use crate::core::{Src, TagKind};
 use crate::driver::Machine;
 
@@ -35,6 +34,7 @@ impl Machine for Xml5 {
     type Token<'i> = Token<'i>;
     type Own<'i> = Xml5Own;
     type Options = Options;
+    type Feedback = ();
     // spec/xml5/README.md, "Null values": U+0000 becomes U+FFFD, without an error.
     const REPLACE_NUL: bool = true;
     const DUPLICATE_ATTRIBUTE: ParseError = ParseError::DuplicateAttribute;
@@ -50,18 +50,6 @@ impl Machine for Xml5 {
     }
 
     crate::driver::usual_token_constructors!(Token);
-}
-
-impl<'i> Sink<'i> for TokenQueue<'i> {
-    fn token(&mut self, token: Token<'i>, span: Span) {
-        self.push(token, span);
-    }
-    fn error(&mut self, error: Error) {
-        self.push_error(error);
-    }
-    fn wants_errors(&self) -> bool {
-        self.collects_errors()
-    }
 }
 
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
