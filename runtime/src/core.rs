@@ -1,8 +1,8 @@
 //! The machinery every generated tokenizer shares: input (whole or chunked, preprocessing,
 //! suspension), lookahead and bulk scans, and the token under construction with the spec's
-//! building verbs (append to the tag name, start an attribute, ...). A machine's `Tokenizer`
-//! holds a `Core` and dereferences to it, so generated code calls these verbs by name; the
-//! verbs that emit, report errors or depend on the machine's states live with the machine.
+//! building verbs (append to the tag name, start an attribute, ...). The driver's `Tokenizer`
+//! holds a `Core`, so generated code calls these verbs as `self.core.verb()`; the verbs that
+//! emit, report errors or depend on the machine's states live on the driver or the machine.
 
 use crate::position::LineCounter;
 use crate::text::TextBuf;
