@@ -450,6 +450,7 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
         }
 
         impl<'i> Sink<'i> for TokenQueue<'i, #marker> {
+            #[inline]
             fn token(&mut self, token: <#marker as Machine>::Token<'i>, span: Span) -> <#marker as Machine>::Feedback {
                 self.push(token, span);
                 Default::default()

@@ -425,6 +425,7 @@ impl<'i, M: Machine> TokenQueue<'i, M> {
     }
 
     /// Queue a token (what the machine's `Sink::token` does for the queue).
+    #[inline]
     pub fn push(&mut self, token: M::Token<'i>, span: Span) {
         self.tokens.push_back((token, span));
     }

@@ -28,6 +28,7 @@ impl Tables for Html {
     }
 }
 impl<'i> Sink<'i> for TokenQueue<'i, Html> {
+    #[inline]
     fn token(
         &mut self,
         token: <Html as Machine>::Token<'i>,

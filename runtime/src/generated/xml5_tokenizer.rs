@@ -28,6 +28,7 @@ impl Tables for Xml5 {
     }
 }
 impl<'i> Sink<'i> for TokenQueue<'i, Xml5> {
+    #[inline]
     fn token(
         &mut self,
         token: <Xml5 as Machine>::Token<'i>,
