@@ -3,11 +3,13 @@
 //! (today's HTML, XML5, an older edition of the HTML tokenizer) is its generated tables plus only
 //! the code that is truly its own; it plugs in through three traits:
 //!
-//! - [`Tables`] (generated): the machine's `State` and `ParseError` enums and its initial state;
-//! - [`Drive`] (generated): running one step, and talking to the machine's own `Sink` trait;
+//! - [`Tables`] (generated): the machine's `State` and `ParseError` enums, its name, its
+//!   initial state and the names of its states and codes;
+//! - [`Drive`] (generated): running one step, and talking to the machine's own `Sink` trait
+//!   (the generated file also implements that `Sink` for the machine's [`TokenQueue`]);
 //! - [`Machine`] (hand-written, beside the machine's tokens): its token type, the data its own
-//!   verbs and guards keep ([`Machine::Own`]), its options, and the few error codes the shared
-//!   plumbing reports for it.
+//!   verbs and guards keep ([`Machine::Own`]), its options, what its sink answers
+//!   ([`Machine::Feedback`]), and the few error codes the shared plumbing reports for it.
 //!
 //! The machine's own verbs and guards (emitting a tag, "appropriate end tag", ...) are inherent
 //! methods on `Tokenizer<'i, ItsMarker, S>`, next to its hand-written states. Everything else
@@ -107,8 +109,10 @@ macro_rules! usual_token_constructors {
 }
 pub(crate) use usual_token_constructors;
 
-/// Running a machine with a sink `S` of its own `Sink` trait (generated: the blanket impl over
-/// the machine's `Sink`, and the dispatch to the generated state functions).
+/// Running a machine with a sink `S` of its own `Sink` trait (generated: a blanket impl over
+/// the machine's `Sink`, and the dispatch to the generated state functions). Step and the sink
+/// calls are trait functions so that the shared code above is compiled once per machine and
+/// sink, with every call inlined: no dynamic dispatch on the hot path.
 pub trait Drive<'i, S>: Machine {
     /// Run the current state once.
     fn step(t: &mut Tokenizer<'i, Self, S>) -> Step;
@@ -143,7 +147,9 @@ impl<St> Feedback<St> for () {
 /// A parse error: the machine's code and where it happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Error<E> {
+    /// The machine's code (its `ParseError`).
     pub code: E,
+    /// Where: byte offset, line and column of the character the error is reported at.
     pub position: Position,
 }
 
@@ -153,7 +159,7 @@ impl<E: fmt::Display> fmt::Display for Error<E> {
     }
 }
 
-/// A tokenizer: machine `M`'s generated states run on the shared [`Core`](crate::core::Core),
+/// A tokenizer: machine `M`'s generated states run on the shared input and token buffers,
 /// sending tokens to `S`. `statemark::html::Tokenizer<'i, S>` is `Tokenizer<'i, Html, S>`, and
 /// so on for each machine.
 pub struct Tokenizer<'i, M: Machine, S> {
