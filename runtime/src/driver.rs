@@ -525,3 +525,36 @@ impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Iterator for Tokenizer<'i, M, TokenQue
         self.next_spanned().map(|(t, _)| t)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::html::Html;
+    use crate::xml5::Xml5;
+
+    /// Tokens and errors of `input`, whole and fed one character at a time: one function for
+    /// every machine, since the plumbing is the driver's.
+    fn counts<M: for<'i> Drive<'i, TokenQueue<'i, M>>>(input: &str, options: fn() -> M::Options) -> [usize; 4] {
+        let mut whole: Tokenizer<'_, M, TokenQueue<'_, M>> = Tokenizer::with_options(input, options());
+        let tokens = whole.by_ref().count();
+        let errors = whole.errors().len();
+        let mut chunked: Tokenizer<'static, M, TokenQueue<'static, M>> =
+            Tokenizer::for_chunks(options(), TokenQueue::new(true));
+        for (i, c) in input.char_indices() {
+            chunked.feed(&input[i..i + c.len_utf8()]);
+        }
+        chunked.finish();
+        let errors_chunked = chunked.errors().len();
+        [tokens, errors, chunked.count(), errors_chunked]
+    }
+
+    #[test]
+    fn one_generic_function_runs_every_machine() {
+        // A start tag, the text, the end of file; the duplicate attribute is dropped with an error.
+        let html = || crate::html::Options { errors: true, ..Default::default() };
+        assert_eq!(counts::<Html>("<a b=1 b=2>x", html), [3, 1, 3, 1]);
+        // An empty-element tag, the text, the end of file; the same error, XML5's code.
+        let xml5 = || crate::xml5::Options { errors: true };
+        assert_eq!(counts::<Xml5>("<a b='1' b='2'/>x", xml5), [3, 1, 3, 1]);
+    }
+}
