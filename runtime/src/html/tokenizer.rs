@@ -197,13 +197,13 @@ mod tests {
 
     impl<'i> Sink<'i> for Recycler<'i> {
         fn token(&mut self, token: Token<'i>, _span: Span) -> Control {
-            if let Token::StartTag(tag) | Token::EndTag(tag) = token {
-                if !tag.attributes.is_empty() {
-                    self.lists.push((tag.attributes.as_ptr(), tag.attributes.len()));
-                    let mut list = tag.attributes;
-                    list.clear();
-                    self.spare = Some(list);
-                }
+            if let Token::StartTag(tag) | Token::EndTag(tag) = token
+                && !tag.attributes.is_empty()
+            {
+                self.lists.push((tag.attributes.as_ptr(), tag.attributes.len()));
+                let mut list = tag.attributes;
+                list.clear();
+                self.spare = Some(list);
             }
             Control::Continue
         }
