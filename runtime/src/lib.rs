@@ -125,6 +125,7 @@
 //! ```
 
 pub mod dom;
+pub mod driver;
 pub mod html;
 pub mod microsyntax;
 pub mod xml5;

@@ -121,5 +121,7 @@ pub fn unescape(s: &str) -> Option<String> {
     flush(&mut units, &mut out)?;
     Some(out)
 }
+#[rustfmt::skip]
+pub mod machines;
 pub mod trace;
 pub mod tree;
