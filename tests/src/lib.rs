@@ -121,5 +121,6 @@ pub fn unescape(s: &str) -> Option<String> {
     flush(&mut units, &mut out)?;
     Some(out)
 }
+pub mod expect;
 pub mod trace;
 pub mod tree;
