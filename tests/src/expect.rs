@@ -64,7 +64,10 @@ impl Expectations {
                         e.reason
                     ))
                 } else if got != e.output {
-                    Outcome::Fail(format!("{key}\n  expectation entry does not match:\n  listed: {:?}\n  got:    {got:?}", e.output))
+                    Outcome::Fail(format!(
+                        "{key}\n  expectation entry does not match:\n  listed: {:?}\n  got:    {got:?}",
+                        e.output
+                    ))
                 } else {
                     Outcome::Expected
                 }
@@ -76,7 +79,11 @@ impl Expectations {
 
     /// Entries no case looked at (a stale list), for the suites that ran.
     pub fn unseen(&self, ran: impl Fn(&str) -> bool) -> Vec<String> {
-        self.entries.iter().filter(|(k, e)| !e.seen && ran(k)).map(|(k, _)| format!("{k}\n  listed but no such case")).collect()
+        self.entries
+            .iter()
+            .filter(|(k, e)| !e.seen && ran(k))
+            .map(|(k, _)| format!("{k}\n  listed but no such case"))
+            .collect()
     }
 
     pub fn len(&self) -> usize {

@@ -36,7 +36,9 @@ fn namespace(v: &Value) -> Namespace {
 fn attrs(v: &Value) -> Vec<(Namespace, String, String)> {
     let s = |v: &Value| v.as_str().unwrap_or("").to_owned();
     match v {
-        Value::Array(list) => list.iter().map(|a| (namespace(&a["namespace"]), s(&a["name"]), s(&a["value"]))).collect(),
+        Value::Array(list) => {
+            list.iter().map(|a| (namespace(&a["namespace"]), s(&a["name"]), s(&a["value"]))).collect()
+        }
         Value::Object(map) => map.iter().map(|(k, v)| (Namespace::None, k.clone(), s(v))).collect(),
         _ => Vec::new(),
     }
@@ -120,7 +122,11 @@ fn main() {
     let Some(dir) = suite("HTML5LIB_TESTS", "html5lib-tests") else { return };
     let dir = dir.join("serializer");
     let mut expectations = Expectations::load("html5lib_serializer.json", |e| {
-        key(e["file"].as_str().unwrap_or(""), e["index"].as_u64().unwrap_or(0) as usize, e["description"].as_str().unwrap_or(""))
+        key(
+            e["file"].as_str().unwrap_or(""),
+            e["index"].as_u64().unwrap_or(0) as usize,
+            e["description"].as_str().unwrap_or(""),
+        )
     });
     let mut files: Vec<_> = std::fs::read_dir(&dir)
         .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
@@ -139,7 +145,8 @@ fn main() {
             let description = t["description"].as_str().unwrap_or("");
             let k = key(&file, i + 1, description);
             let got = serialize(&tokens(&t["input"]), options(&t["options"]));
-            let want: Vec<&str> = t["expected"].as_array().expect("expected").iter().filter_map(Value::as_str).collect();
+            let want: Vec<&str> =
+                t["expected"].as_array().expect("expected").iter().filter_map(Value::as_str).collect();
             match expectations.check(&k, &got, want.contains(&got.as_str()), &want.join(" | ")) {
                 Outcome::Pass => fp += 1,
                 Outcome::Expected => {

@@ -947,8 +947,32 @@ fn element_name(dom: &Dom, node: NodeId) -> Option<QualNameRef<'_>> {
 /// serialization algorithm, spec: #serialising-html-fragments) into `out`. A node that
 /// serializes as void gives the empty string (step 1).
 pub fn write_inner<W: Write>(dom: &Dom, node: NodeId, options: &SerializeOptions, out: W) -> Result<W, fmt::Error> {
+    write_children_in(dom, node, element_name(dom, node), options, out)
+}
+
+/// Write the children of `node` as the inner HTML of an element named `context`: for a
+/// document fragment that a fragment parse built in that context (`parse_fragment`'s result),
+/// so that text under a raw-text context stays raw and optional tags know their parent.
+///
+/// ```
+/// use statemark::dom::{Namespace, QualNameRef};
+/// use statemark::html::serialize::{write_children_in, SerializeOptions};
+/// use statemark::html::{parse_fragment, Context};
+///
+/// let dom = parse_fragment("a<b", &Context::html("style"));
+/// let ctx = QualNameRef::new(&Namespace::Html, "style");
+/// let html = write_children_in(&dom, dom.root(), Some(ctx), &SerializeOptions::default(), String::new());
+/// assert_eq!(html.unwrap(), "a<b");
+/// ```
+pub fn write_children_in<W: Write>(
+    dom: &Dom,
+    node: NodeId,
+    context: Option<QualNameRef<'_>>,
+    options: &SerializeOptions,
+    out: W,
+) -> Result<W, fmt::Error> {
     let mut s = Serializer::new(out, options.clone());
-    if let Some(name) = element_name(dom, node) {
+    if let Some(name) = context {
         if serializes_as_void(name) {
             return Ok(s.out);
         }
