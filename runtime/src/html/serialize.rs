@@ -690,14 +690,19 @@ impl<'a, W: Write> Serializer<'a, W> {
                 (a.ns.url(), a.local).cmp(&(b.ns.url(), b.local))
             });
         }
-        for &i in &order {
+        let solidus = void && self.opts.use_trailing_solidus;
+        // An unquoted value right before `/>` would take the `/` in (#attribute-value-(unquoted)-state).
+        let glued = solidus && !self.opts.space_before_trailing_solidus;
+        let html = *name.ns == Namespace::Html;
+        for (n, &i) in order.iter().enumerate() {
             let a = &self.attrs[i];
             self.out.write_char(' ')?;
             write_attr_name(&mut self.out, a.name)?;
-            write_attr_value(&mut self.out, a.name, &a.value, &self.opts)?;
+            let quote = glued && n + 1 == order.len();
+            write_attr_value(&mut self.out, a.name, &a.value, &self.opts, html, quote)?;
         }
         self.sorted = order;
-        if void && self.opts.use_trailing_solidus {
+        if solidus {
             self.out.write_str(if self.opts.space_before_trailing_solidus { " /" } else { "/" })?;
         }
         self.out.write_char('>')
@@ -791,8 +796,18 @@ fn write_attr_name(out: &mut impl Write, name: QualNameRef<'_>) -> fmt::Result {
     out.write_str(name.local)
 }
 
-fn write_attr_value(out: &mut impl Write, name: QualNameRef<'_>, value: &str, o: &SerializeOptions) -> fmt::Result {
+/// `=` and the value, quoted and escaped as the options say (or nothing, minimized); `html`:
+/// the element is an HTML element; `quote`: quote even when the value could go unquoted.
+fn write_attr_value(
+    out: &mut impl Write,
+    name: QualNameRef<'_>,
+    value: &str,
+    o: &SerializeOptions,
+    html: bool,
+    quote: bool,
+) -> fmt::Result {
     if o.minimize_boolean_attributes
+        && html
         && *name.ns == Namespace::None
         && BOOLEAN_ATTRIBUTES.contains(&name.local)
         && (value.is_empty() || value.eq_ignore_ascii_case(name.local))
@@ -801,6 +816,7 @@ fn write_attr_value(out: &mut impl Write, name: QualNameRef<'_>, value: &str, o:
     }
     let lt = o.escape_lt_in_attrs;
     if o.quote_attr_values == AttrQuoting::WhenNeeded
+        && !quote
         && !value.is_empty()
         && !value.bytes().any(|b| is_ascii_ws(b) || matches!(b, b'"' | b'\'' | b'=' | b'`') || (!lt && b == b'<'))
         && (lt || !value.contains('>'))
@@ -1076,5 +1092,170 @@ impl Dom {
     /// `node`'s outer HTML (spec: #dom-element-outerhtml getter): the node and its children.
     pub fn outer_html(&self, node: NodeId) -> String {
         write_outer(self, node, &SerializeOptions::default(), String::new()).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::html::{Context, TreeOptions, parse_document, parse_document_with, parse_fragment};
+
+    fn body_html(input: &str) -> String {
+        parse_fragment(input, &Context::html("body")).to_html()
+    }
+
+    #[test]
+    fn spec_examples_serialize_as_the_spec_shows() {
+        // spec: #serialising-html-fragments, the examples after the algorithm.
+        let dom = parse_document(r#"<form id="outer"><div></form><form id="inner"><input>"#);
+        assert_eq!(
+            dom.to_html(),
+            r#"<html><head></head><body><form id="outer"><div><form id="inner"><input></form></div></form></body></html>"#
+        );
+        let dom = parse_document("<a><table><a>");
+        assert_eq!(dom.to_html(), "<html><head></head><body><a><a></a><table></table></a></body></html>");
+        // "this algorithm does not roundtrip an initial U+000A (LF) character in pre".
+        let dom = parse_document("<pre>\n\nHello.</pre>");
+        assert_eq!(dom.to_html(), "<html><head></head><body><pre>\nHello.</pre></body></html>");
+        let again = parse_document(&dom.to_html());
+        assert_eq!(again.to_html(), "<html><head></head><body><pre>Hello.</pre></body></html>");
+        // pre_newline keeps it.
+        let rt = SerializeOptions::round_trip();
+        assert_eq!(dom.to_html_with(&rt), "<html><head></head><body><pre>\n\nHello.</pre></body></html>");
+        assert_eq!(parse_document(&dom.to_html_with(&rt)).to_test_format(), dom.to_test_format());
+    }
+
+    #[test]
+    fn escaping_text_and_attributes() {
+        // spec: #escapingString: &, U+00A0, <, > everywhere; " in attribute mode only.
+        assert_eq!(
+            body_html("<p title='a&amp;b&lt;c&gt;d\"e\u{a0}'>1&amp;2&lt;3&gt;4\"5\u{a0}</p>"),
+            "<p title=\"a&amp;b&lt;c&gt;d&quot;e&nbsp;\">1&amp;2&lt;3&gt;4\"5&nbsp;</p>"
+        );
+        let old = SerializeOptions { escape_lt_in_attrs: false, ..SerializeOptions::default() };
+        let dom = parse_fragment("<p title='<>'>", &Context::html("body"));
+        assert_eq!(dom.to_html_with(&old), "<p title=\"<>\"></p>");
+    }
+
+    #[test]
+    fn raw_text_parents_are_literal() {
+        for tag in ["style", "script", "xmp", "iframe", "noembed", "noframes"] {
+            let html = format!("<{tag}>a<b>&amp;</{tag}>");
+            assert_eq!(body_html(&html), html, "{tag}");
+        }
+        // noscript is raw text only when scripting is enabled for it.
+        let on = parse_document_with("<body><noscript>&lt;p&gt;</noscript>", TreeOptions { scripting: true });
+        assert!(on.to_html().contains("<noscript>&lt;p&gt;</noscript>"));
+        let off = SerializeOptions { scripting: false, ..SerializeOptions::default() };
+        let dom = parse_document_with("<body><noscript>a&lt;b</noscript>", TreeOptions { scripting: false });
+        assert!(dom.to_html_with(&off).contains("<noscript>a&lt;b</noscript>"));
+        // RCDATA (title, textarea) is escaped.
+        assert_eq!(body_html("<textarea>a&lt;/textarea&gt;</textarea>"), "<textarea>a&lt;/textarea&gt;</textarea>");
+        let esc = SerializeOptions { escape_rcdata: true, ..SerializeOptions::default() };
+        let dom = parse_fragment("<script>a<b</script>", &Context::html("body"));
+        assert_eq!(dom.to_html_with(&esc), "<script>a&lt;b</script>");
+    }
+
+    #[test]
+    fn void_elements_and_their_inner_html() {
+        assert_eq!(
+            body_html("<br><img src=x><hr><input><wbr><keygen><param><frame>"),
+            "<br><img src=\"x\"><hr><input><wbr><keygen><param>"
+        );
+        let dom = parse_fragment("<br>", &Context::html("body"));
+        let br = dom.children(dom.root()).next().unwrap();
+        assert_eq!(dom.inner_html(br), "");
+        assert_eq!(dom.outer_html(br), "<br>");
+        let solidus = SerializeOptions { use_trailing_solidus: true, ..SerializeOptions::default() };
+        assert_eq!(dom.to_html_with(&solidus), "<br />");
+    }
+
+    #[test]
+    fn template_contents_foreign_names_and_attribute_namespaces() {
+        assert_eq!(body_html("<template><p>x</template>"), "<template><p>x</p></template>");
+        assert_eq!(
+            body_html(
+                "<svg viewBox='0 0 1 1'><foreignObject/><use xlink:href='#a' xml:lang=en xmlns:xlink='http://www.w3.org/1999/xlink'/></svg><math><mi>x</mi></math>"
+            ),
+            "<svg viewBox=\"0 0 1 1\"><foreignObject></foreignObject><use xlink:href=\"#a\" xml:lang=\"en\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"></use></svg><math><mi>x</mi></math>"
+        );
+    }
+
+    #[test]
+    fn comments_pis_and_doctypes() {
+        let dom = parse_document(
+            "<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.01//EN\" \"http://www.w3.org/TR/html4/strict.dtd\"><!--c--><?pi data?>",
+        );
+        assert_eq!(dom.to_html(), "<!DOCTYPE html><!--c--><?pi data?><html><head></head><body></body></html>");
+        let ids = SerializeOptions { doctype_identifiers: true, ..SerializeOptions::default() };
+        assert!(dom.to_html_with(&ids).starts_with(
+            "<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.01//EN\" \"http://www.w3.org/TR/html4/strict.dtd\">"
+        ));
+        let dom = parse_document("<!DOCTYPE html SYSTEM 'about:legacy-compat'>");
+        assert!(dom.to_html_with(&ids).starts_with("<!DOCTYPE html SYSTEM \"about:legacy-compat\">"));
+    }
+
+    #[test]
+    fn inner_and_outer_html() {
+        let dom = parse_fragment("<div id=a><p>x</p>y</div>z", &Context::html("body"));
+        let div = dom.children(dom.root()).next().unwrap();
+        assert_eq!(dom.inner_html(div), "<p>x</p>y");
+        assert_eq!(dom.outer_html(div), "<div id=\"a\"><p>x</p>y</div>");
+        assert_eq!(dom.inner_html(dom.root()), "<div id=\"a\"><p>x</p>y</div>z");
+        let mut bytes = Vec::new();
+        write_io(&dom, div, true, &SerializeOptions::default(), &mut bytes).unwrap();
+        assert_eq!(bytes, b"<div id=\"a\"><p>x</p>y</div>");
+    }
+
+    #[test]
+    fn io_errors_are_reported() {
+        struct Full;
+        impl io::Write for Full {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::new(io::ErrorKind::StorageFull, "full"))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let dom = parse_document("x");
+        let e = write_io(&dom, dom.document(), false, &SerializeOptions::default(), Full).err().unwrap();
+        assert_eq!(e.kind(), io::ErrorKind::StorageFull);
+    }
+
+    #[test]
+    fn optional_tags_on_a_tree() {
+        let omit = SerializeOptions { omit_optional_tags: true, ..SerializeOptions::default() };
+        let dom = parse_document(
+            "<!DOCTYPE html><html lang=en><head><title>T</title></head><body><ul><li>a<li>b</ul><table><tr><td>1<td>2</table><p>x</p><!--c--></body></html>",
+        );
+        assert_eq!(
+            dom.to_html_with(&omit),
+            "<!DOCTYPE html><html lang=\"en\"><title>T</title><ul><li>a<li>b</ul><table><tr><td>1<td>2</table><p>x</p><!--c-->"
+        );
+        assert_eq!(parse_document(&dom.to_html_with(&omit)).to_test_format(), dom.to_test_format());
+        // p inside a (not omissible at the end of an a), and in an autonomous custom element.
+        let dom = parse_fragment("<a><p>x</p></a><my-el><p>y</p></my-el><div><p>z</p></div>", &Context::html("body"));
+        assert_eq!(dom.to_html_with(&omit), "<a><p>x</p></a><my-el><p>y</p></my-el><div><p>z</div>");
+        // colgroup/tbody start tags stay after a sibling whose end tag was omitted.
+        let dom = parse_fragment(
+            "<table><colgroup><col></colgroup><colgroup><col></colgroup><tbody><tr><td>1</tbody><tbody><tr><td>2</table>",
+            &Context::html("body"),
+        );
+        let html = dom.to_html_with(&omit);
+        assert_eq!(html, "<table><col><colgroup><col><tr><td>1<tbody><tr><td>2</table>");
+        assert_eq!(parse_fragment(&html, &Context::html("body")).to_test_format(), dom.to_test_format());
+    }
+
+    #[test]
+    fn deep_trees_without_recursion() {
+        let n = 100_000;
+        let input = "<div>".repeat(n);
+        let dom = parse_document(&input);
+        let html = dom.to_html();
+        assert_eq!(html.matches("<div>").count(), n);
+        assert_eq!(html.matches("</div>").count(), n);
+        let xml = crate::xml5::parse(&"<a>".repeat(n)).to_xml();
+        assert_eq!(xml.matches("</a>").count(), n - 1);
     }
 }

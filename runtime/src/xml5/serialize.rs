@@ -132,3 +132,45 @@ impl Dom {
         write_xml(self, self.root(), String::new()).unwrap_or_default()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::xml5::parse;
+
+    fn round(input: &str) -> String {
+        parse(input).to_xml()
+    }
+
+    #[test]
+    fn names_and_declarations_as_parsed() {
+        let x = "<r xmlns='urn:d' xmlns:p='urn:p'><p:e p:a='1' b='2'/><e/></r>";
+        assert_eq!(round(x), r#"<r xmlns="urn:d" xmlns:p="urn:p"><p:e p:a="1" b="2"/><e/></r>"#);
+        let dom = parse(&round(x));
+        let e = dom.descendants(dom.root()).filter_map(|n| dom.element(n)).nth(1).unwrap();
+        assert_eq!((e.name.prefix.as_deref(), &*e.name.local, e.name.ns.url()), (Some("p"), "e", "urn:p"));
+    }
+
+    #[test]
+    fn escaping() {
+        assert_eq!(
+            round("<r a='&lt;&amp;&quot;&gt;&#9;&#10;'>&lt;&amp;]]&gt;</r>"),
+            "<r a=\"&lt;&amp;&quot;&gt;&#9;&#10;\">&lt;&amp;]]&gt;</r>"
+        );
+    }
+
+    #[test]
+    fn other_nodes() {
+        assert_eq!(
+            round("<!DOCTYPE r SYSTEM 'r.dtd'><?x?><?y d?><!--c--><r/>"),
+            "<!DOCTYPE r SYSTEM \"r.dtd\"><?x?><?y d?><!--c--><r/>"
+        );
+        assert_eq!(round("<!DOCTYPE r PUBLIC 'p' \"s'\"><r/>"), "<!DOCTYPE r PUBLIC \"p\" \"s'\"><r/>");
+    }
+
+    #[test]
+    fn outer_of_one_element() {
+        let dom = parse("<r><a>x</a><b/></r>");
+        let a = dom.descendants(dom.root()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "a")).unwrap();
+        assert_eq!(super::write_xml(&dom, a, String::new()).unwrap(), "<a>x</a>");
+    }
+}
