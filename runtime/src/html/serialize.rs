@@ -722,7 +722,7 @@ fn end_tag_omissible(local: &str, next: Option<&Item<'_>>, parent: Option<QualNa
     let last = matches!(next, None | Some(Item::End { .. }));
     match rule {
         EndRule::NotFollowedByCommentOr { ws } => {
-            !matches!(next, Some(Item::Comment(_))) && !(*ws && next.is_some_and(Item::starts_with_ws))
+            !(matches!(next, Some(Item::Comment(_))) || (*ws && next.is_some_and(Item::starts_with_ws)))
         }
         EndRule::FollowedBy { elements, or_last } => {
             next.is_some_and(|n| n.is_html_start(elements)) || (*or_last && last)
