@@ -671,10 +671,28 @@ impl<'a, W: Write> Serializer<'a, W> {
                 }
             }
         }
-        if self.queue.is_empty() {
-            self.attrs.clear();
-        }
+        self.compact_attrs();
         Ok(())
+    }
+
+    /// Drop the attributes no held event refers to, so that memory follows what is held, not
+    /// the document: when at least half of the buffer is dead (amortized linear).
+    fn compact_attrs(&mut self) {
+        let live =
+            self.queue.iter().filter_map(|i| if let Item::Start { start, .. } = i { Some(*start) } else { None }).min();
+        match live {
+            None => self.attrs.clear(),
+            Some(first) if first > 0 && first >= self.attrs.len() / 2 => {
+                self.attrs.drain(..first);
+                for item in self.queue.iter_mut() {
+                    if let Item::Start { start, end, .. } = item {
+                        *start -= first;
+                        *end -= first;
+                    }
+                }
+            }
+            Some(_) => {}
+        }
     }
 
     fn write_start_tag(&mut self, name: QualNameRef<'a>, start: usize, end: usize, void: bool) -> fmt::Result {
@@ -878,6 +896,19 @@ enum Mode {
     },
 }
 
+/// The bytes "escaping a string" may replace in some mode: `&`, `<`, `>`, `"`, `'`, and the
+/// lead byte of U+00A0.
+static MAY_ESCAPE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    let bytes = [b'&', b'<', b'>', b'"', b'\'', 0xC2];
+    while i < bytes.len() {
+        t[bytes[i] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
 /// "Escaping a string" (spec: #escapingString): `&`, U+00A0, `<`, `>`, and in attribute mode
 /// the quote. Runs without special bytes are written in one piece.
 fn escape(out: &mut impl Write, s: &str, mode: Mode) -> fmt::Result {
@@ -889,6 +920,11 @@ fn escape(out: &mut impl Write, s: &str, mode: Mode) -> fmt::Result {
     let mut run = 0;
     let mut i = 0;
     while i < b.len() {
+        // Most bytes are none of these: skip them with one table look-up each.
+        if !MAY_ESCAPE[b[i] as usize] {
+            i += 1;
+            continue;
+        }
         let c = b[i];
         let rep = match c {
             b'&' => "&amp;",
@@ -1245,6 +1281,23 @@ mod tests {
         let html = dom.to_html_with(&omit);
         assert_eq!(html, "<table><col><colgroup><col><tr><td>1<tbody><tr><td>2</table>");
         assert_eq!(parse_fragment(&html, &Context::html("body")).to_test_format(), dom.to_test_format());
+    }
+
+    #[test]
+    fn held_attributes_stay_bounded() {
+        let input = "<p a=1 b=2 c=3>x</p>".repeat(10_000);
+        let dom = parse_fragment(&input, &Context::html("body"));
+        let mut s = Serializer::new(String::new(), SerializeOptions::default());
+        let mut most = 0;
+        for p in dom.children(dom.root()) {
+            let e = dom.element(p).unwrap();
+            s.start_tag(e.name.as_ref(), e.attrs().map(|a| AttrRef { name: a.name, value: a.value })).unwrap();
+            s.text("x").unwrap();
+            s.end_tag(e.name.as_ref()).unwrap();
+            most = most.max(s.attrs.len());
+        }
+        assert!(most <= 6, "{most}");
+        assert_eq!(s.finish().unwrap(), input.replace("=1 b=2 c=3", "=\"1\" b=\"2\" c=\"3\""));
     }
 
     #[test]
