@@ -35,7 +35,9 @@ use crate::html::{Control, Error, Options, ParseError, Sink, State, Token, Token
 /// How bad a finding is: a "must" of the spec, or a "should".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Severity {
+    /// The document breaks a "must".
     Error,
+    /// The document goes against a "should".
     Warning,
 }
 
@@ -48,16 +50,22 @@ pub struct Diagnostic {
     pub section: &'static str,
     /// Where, in bytes of the input. A tokenizer error's span is empty, at its position.
     pub span: Span,
+    /// Must or should.
     pub severity: Severity,
+    /// What is wrong, for people.
     pub message: String,
 }
 
 /// A rule of 13.1 that is not a parse error: our code, its section, its anchor, what it says.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Rule {
+    /// Our code (kebab-case, like the spec's parse-error codes).
     pub code: &'static str,
+    /// The section of 13.1.
     pub section: &'static str,
+    /// The spec anchor of the rule.
     pub anchor: &'static str,
+    /// The rule's sentence, quoted from the spec.
     pub rule: &'static str,
 }
 

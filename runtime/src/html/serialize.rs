@@ -421,6 +421,8 @@ pub struct Serializer<'a, W: Write> {
 }
 
 impl<'a, W: Write> Serializer<'a, W> {
+    /// A writer into `out` with `options`, writing the children of no element in particular
+    /// (use [`with_context`](Self::with_context) for an element's inner HTML).
     pub fn new(out: W, options: SerializeOptions) -> Self {
         Serializer {
             out,
@@ -465,10 +467,12 @@ impl<'a, W: Write> Serializer<'a, W> {
         self.push(Item::Start { name, start, end })
     }
 
+    /// An end tag: closes the matching open element (and any left open inside it).
     pub fn end_tag(&mut self, name: QualNameRef<'a>) -> fmt::Result {
         self.push(Item::End { name })
     }
 
+    /// Text (spec: "If current node is a Text node"): escaped, or literal in a raw-text parent.
     pub fn text(&mut self, text: &'a str) -> fmt::Result {
         if text.is_empty() {
             return Ok(());
@@ -476,10 +480,12 @@ impl<'a, W: Write> Serializer<'a, W> {
         self.push(Item::Text(text))
     }
 
+    /// A comment (spec: "If current node is a Comment"), written as it is.
     pub fn comment(&mut self, data: &'a str) -> fmt::Result {
         self.push(Item::Comment(data))
     }
 
+    /// A processing instruction (spec: "If current node is a ProcessingInstruction").
     pub fn processing_instruction(&mut self, target: &'a str, data: &'a str) -> fmt::Result {
         self.push(Item::Pi { target, data })
     }
@@ -1070,11 +1076,14 @@ pub fn write_outer<W: Write>(dom: &Dom, node: NodeId, options: &SerializeOptions
 /// Adapts an [`io::Write`] to [`fmt::Write`], keeping the first I/O error (a `fmt::Error`
 /// carries none).
 pub struct IoWrite<W: io::Write> {
+    /// The writer.
     pub inner: W,
+    /// The first error it returned.
     pub error: Option<io::Error>,
 }
 
 impl<W: io::Write> IoWrite<W> {
+    /// Wrap `inner`.
     pub fn new(inner: W) -> Self {
         IoWrite { inner, error: None }
     }
