@@ -1,12 +1,12 @@
 //! Round trips: for every document of `../shared/bench-corpus/html` (and `html-big`) and every
-//! html5lib-tests tree-construction case (documents, and fragments in their context, in each
-//! scripting mode), `parse(serialize(parse(x)))` must equal `parse(x)` compared in the html5lib
-//! tree format; the same for XML5 over `bench-corpus/xml` and the xml5lib tree cases (plus
-//! element and attribute prefixes). HTML is written with `SerializeOptions::round_trip()`: the
-//! spec's algorithm plus DOCTYPE identifiers and the `pre`/`textarea`/`listing` leading newline,
-//! which the algorithm itself does not round-trip. Trees the algorithm cannot round-trip by the
-//! spec's own account are listed in `tests/expectations/round_trip.json` with our serialization
-//! and the sentence.
+//! html5lib-tests tree-construction case and web-platform-tests copy (documents, and fragments
+//! in their context, in each scripting mode), `parse(serialize(parse(x)))` must equal `parse(x)`
+//! compared in the html5lib tree format; the same for XML5 over `bench-corpus/xml` and the
+//! xml5lib tree cases (plus element and attribute prefixes). HTML is written with
+//! `SerializeOptions::round_trip()`: the spec's algorithm plus DOCTYPE identifiers and the
+//! `pre`/`textarea`/`listing` leading newline, which the algorithm itself does not round-trip.
+//! Trees the algorithm cannot round-trip by the spec's own account are listed in
+//! `tests/expectations/round_trip.json` with our serialization and the sentence.
 
 use statemark::dom::Dom;
 use statemark::html::serialize::{SerializeOptions, write_children_in};
@@ -128,37 +128,14 @@ fn main() {
         summaries.push((name, t));
     }
 
-    // HTML: html5lib-tests tree construction.
-    if let Some(root) = suite("HTML5LIB_TESTS", "html5lib-tests") {
-        ran.push("html5lib-tree");
-        let mut t = Tally::default();
-        let dir = root.join("tree-construction");
-        for p in files_under(&dir).into_iter().filter(|p| p.extension().is_some_and(|x| x == "dat")) {
-            let file = p.strip_prefix(&dir).unwrap_or(&p).to_string_lossy().into_owned();
-            for case in parse_dat(&read_lossy(&p)) {
-                for scripting in case.modes() {
-                    let key = format!(
-                        "html5lib-tree | {file} | {} | script-{}",
-                        case.index,
-                        if scripting { "on" } else { "off" }
-                    );
-                    let Some(ctx) = case.fragment.as_deref() else {
-                        html_doc(&mut run, &mut t, &key, &case.data, scripting);
-                        continue;
-                    };
-                    let context = context_of(ctx);
-                    let options = TreeOptions { scripting };
-                    let dom = parse_fragment_with(&case.data, &context, options);
-                    let opts = SerializeOptions { scripting, ..SerializeOptions::round_trip() };
-                    // The fragment's children, written as the context element's inner HTML.
-                    let html = write_children_in(&dom, dom.root(), Some(context.name.as_ref()), &opts, String::new())
-                        .unwrap_or_default();
-                    let again = parse_fragment_with(&html, &context, options);
-                    run.check(&mut t, &key, &html, &dom.to_test_format(), &again.to_test_format());
-                }
-            }
-        }
-        summaries.push(("html5lib-tree", t));
+    // HTML: html5lib-tests tree construction, and the newer web-platform-tests copies.
+    for (name, var, dir) in
+        [("html5lib-tree", "HTML5LIB_TESTS", "html5lib-tests"), ("wpt-tree", "WPT_HTML_PARSING", "wpt-html-parsing")]
+    {
+        let Some(root) = suite(var, dir) else { continue };
+        ran.push(name);
+        let dir = if name == "html5lib-tree" { root.join("tree-construction") } else { root };
+        summaries.push((name, tree_cases(&mut run, name, &dir)));
     }
 
     // XML5: the bench corpus and the xml5lib tree cases.
@@ -207,6 +184,33 @@ fn main() {
     if failed {
         std::process::exit(1);
     }
+}
+
+/// Every case of every `.dat` file under `dir`, documents and fragments, in each scripting mode.
+fn tree_cases(run: &mut Run, name: &str, dir: &Path) -> Tally {
+    let mut t = Tally::default();
+    for p in files_under(dir).into_iter().filter(|p| p.extension().is_some_and(|x| x == "dat")) {
+        let file = p.strip_prefix(dir).unwrap_or(&p).to_string_lossy().into_owned();
+        for case in parse_dat(&read_lossy(&p)) {
+            for scripting in case.modes() {
+                let key = format!("{name} | {file} | {} | script-{}", case.index, if scripting { "on" } else { "off" });
+                let Some(ctx) = case.fragment.as_deref() else {
+                    html_doc(run, &mut t, &key, &case.data, scripting);
+                    continue;
+                };
+                let context = context_of(ctx);
+                let options = TreeOptions { scripting };
+                let dom = parse_fragment_with(&case.data, &context, options);
+                let opts = SerializeOptions { scripting, ..SerializeOptions::round_trip() };
+                // The fragment's children, written as the context element's inner HTML.
+                let html = write_children_in(&dom, dom.root(), Some(context.name.as_ref()), &opts, String::new())
+                    .unwrap_or_default();
+                let again = parse_fragment_with(&html, &context, options);
+                run.check(&mut t, &key, &html, &dom.to_test_format(), &again.to_test_format());
+            }
+        }
+    }
+    t
 }
 
 fn xml_doc(run: &mut Run, tally: &mut Tally, key: &str, input: &str) {
