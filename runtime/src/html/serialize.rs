@@ -18,6 +18,7 @@
 //!
 //! Every writer streams into a [`fmt::Write`]; [`IoWrite`] adapts an [`io::Write`].
 
+use crate::core::StopSet;
 use crate::dom::{AttrRef, Dom, Namespace, NodeData, NodeId, QualNameRef};
 use std::borrow::Cow;
 use std::collections::VecDeque;
@@ -418,12 +419,17 @@ pub struct Serializer<'a, W: Write> {
     /// Collecting a `head` for `inject_meta_charset`: its start is `queue[0]`.
     in_head: bool,
     sorted: Vec<usize>,
+    /// Whether events wait for the next one (optional tags, meta charset).
+    lookahead: bool,
+    /// Just wrote a `pre`, `textarea` or `listing` start tag (`pre_newline`).
+    after_pre: bool,
 }
 
 impl<'a, W: Write> Serializer<'a, W> {
     /// A writer into `out` with `options`, writing the children of no element in particular
     /// (use [`with_context`](Self::with_context) for an element's inner HTML).
     pub fn new(out: W, options: SerializeOptions) -> Self {
+        let lookahead = options.omit_optional_tags || options.inject_meta_charset.is_some();
         Serializer {
             out,
             opts: options,
@@ -435,6 +441,8 @@ impl<'a, W: Write> Serializer<'a, W> {
             omitted_end: None,
             in_head: false,
             sorted: Vec::new(),
+            lookahead,
+            after_pre: false,
         }
     }
 
@@ -503,6 +511,12 @@ impl<'a, W: Write> Serializer<'a, W> {
     }
 
     fn push(&mut self, item: Item<'a>) -> fmt::Result {
+        if !self.lookahead {
+            // Nothing depends on what follows: write it now.
+            self.process(item, None)?;
+            self.attrs.clear();
+            return Ok(());
+        }
         let is_html = |name: &QualNameRef<'_>, local: &str| *name.ns == Namespace::Html && name.local == local;
         if self.opts.inject_meta_charset.is_some() && !self.in_head {
             if let Item::Start { name, .. } = &item
@@ -587,8 +601,18 @@ impl<'a, W: Write> Serializer<'a, W> {
     fn process_front(&mut self) -> fmt::Result {
         let Some(item) = self.queue.pop_front() else { return Ok(()) };
         let next = self.queue.front().copied();
-        let next = next.as_ref();
+        self.process(item, next.as_ref())?;
+        self.compact_attrs();
+        Ok(())
+    }
+
+    /// Write `item`, `next` being what follows it (None: nothing yet, or not looked at).
+    fn process(&mut self, item: Item<'a>, next: Option<&Item<'a>>) -> fmt::Result {
         let omitted_before = self.omitted_end.take();
+        if std::mem::take(&mut self.after_pre) && matches!(item, Item::Text(t) if t.starts_with('\n')) {
+            // pre_newline: the LF the parser drops after the start tag.
+            self.out.write_char('\n')?;
+        }
         match item {
             Item::Doctype { name, public_id, system_id } => {
                 self.out.write_str("<!DOCTYPE ")?;
@@ -640,13 +664,9 @@ impl<'a, W: Write> Serializer<'a, W> {
                     && start_tag_omissible(name.local, next, omitted_before);
                 if !omit {
                     self.write_start_tag(name, start, end, void)?;
-                    if self.opts.pre_newline
+                    self.after_pre = self.opts.pre_newline
                         && *name.ns == Namespace::Html
-                        && matches!(name.local, "pre" | "textarea" | "listing")
-                        && matches!(next, Some(Item::Text(t)) if t.starts_with('\n'))
-                    {
-                        self.out.write_char('\n')?;
-                    }
+                        && matches!(name.local, "pre" | "textarea" | "listing");
                 }
                 if !void {
                     let open = self.open(name);
@@ -677,7 +697,6 @@ impl<'a, W: Write> Serializer<'a, W> {
                 }
             }
         }
-        self.compact_attrs();
         Ok(())
     }
 
@@ -902,18 +921,10 @@ enum Mode {
     },
 }
 
-/// The bytes "escaping a string" may replace in some mode: `&`, `<`, `>`, `"`, `'`, and the
-/// lead byte of U+00A0.
-static MAY_ESCAPE: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut i = 0;
-    let bytes = [b'&', b'<', b'>', b'"', b'\'', 0xC2];
-    while i < bytes.len() {
-        t[bytes[i] as usize] = true;
-        i += 1;
-    }
-    t
-};
+/// The bytes "escaping a string" may replace in text: `&`, `<`, `>`, and the lead byte of
+/// U+00A0; in attribute values also the quotes. Found with the tokenizer's bulk scan.
+static TEXT_ESCAPES: StopSet = StopSet::new(b"&<>\xC2");
+static ATTR_ESCAPES: StopSet = StopSet::new(b"&<>\"'\xC2");
 
 /// "Escaping a string" (spec: #escapingString): `&`, U+00A0, `<`, `>`, and in attribute mode
 /// the quote. Runs without special bytes are written in one piece.
@@ -923,13 +934,13 @@ fn escape(out: &mut impl Write, s: &str, mode: Mode) -> fmt::Result {
         Mode::Text => (0, true),
         Mode::Attr { quote, lt } => (quote.unwrap_or(0), lt),
     };
+    let stop = if matches!(mode, Mode::Text) { &TEXT_ESCAPES } else { &ATTR_ESCAPES };
     let mut run = 0;
     let mut i = 0;
-    while i < b.len() {
-        // Most bytes are none of these: skip them with one table look-up each.
-        if !MAY_ESCAPE[b[i] as usize] {
-            i += 1;
-            continue;
+    loop {
+        i = stop.find(b, i);
+        if i >= b.len() {
+            break;
         }
         let c = b[i];
         let rep = match c {

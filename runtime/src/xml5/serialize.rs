@@ -13,7 +13,12 @@
 //! containing `?>` are written as they are (XML has no escape for them), several root elements
 //! or text beside the root stay where XML5 put them.
 
+use crate::core::StopSet;
 use crate::dom::{Dom, NodeData, NodeId, QualNameRef};
+
+/// What [`escape`] replaces, found with the tokenizer's bulk scan.
+static TEXT_ESCAPES: StopSet = StopSet::new(b"&<>\r");
+static ATTR_ESCAPES: StopSet = StopSet::new(b"&<>\"\t\n\r");
 use std::fmt::{self, Write};
 
 /// Write the qualified name as parsed: `prefix:local`, or `local`.
@@ -30,8 +35,14 @@ fn write_qname(out: &mut impl Write, name: QualNameRef<'_>) -> fmt::Result {
 /// normalization (XML 1.0 §3.3.3) does not turn them into spaces; XML5 reads them back either
 /// way.
 fn escape(out: &mut impl Write, s: &str, attr: bool) -> fmt::Result {
+    let bytes = s.as_bytes();
+    let stop = if attr { &ATTR_ESCAPES } else { &TEXT_ESCAPES };
     let mut run = 0;
-    for (i, b) in s.bytes().enumerate() {
+    let mut i = 0;
+    loop {
+        i = stop.find(bytes, i);
+        let Some(&b) = bytes.get(i) else { break };
+        i += 1;
         let rep = match b {
             b'&' => "&amp;",
             b'<' => "&lt;",
@@ -42,9 +53,9 @@ fn escape(out: &mut impl Write, s: &str, attr: bool) -> fmt::Result {
             b'\r' => "&#13;",
             _ => continue,
         };
-        out.write_str(&s[run..i])?;
+        out.write_str(&s[run..i - 1])?;
         out.write_str(rep)?;
-        run = i + 1;
+        run = i;
     }
     out.write_str(&s[run..])
 }
