@@ -418,6 +418,7 @@ pub struct Serializer<'a, W: Write> {
     omitted_end: Option<QualNameRef<'a>>,
     /// Collecting a `head` for `inject_meta_charset`: its start is `queue[0]`.
     in_head: bool,
+    /// Scratch for the attribute order (`alphabetical_attributes`).
     sorted: Vec<usize>,
     /// Whether events wait for the next one (optional tags, meta charset).
     lookahead: bool,
