@@ -99,7 +99,7 @@ pub const RULES: &[Rule] = &[
         code: "unquoted-attribute-value-before-solidus",
         section: "13.1.2.3",
         anchor: "#unquoted",
-        rule: "If an attribute using the unquoted attribute syntax is to be followed by ... the optional U+002F SOLIDUS character (/) ..., then there must be ASCII whitespace separating the two.",
+        rule: "If an attribute using the unquoted attribute syntax is to be followed by ... the optional U+002F SOLIDUS character (/) allowed in step 6 of the start tag syntax above, then there must be ASCII whitespace separating the two. (A warning: the markup is read as a value ending in \"/\", which conforms; reported on void and foreign elements, where the author likely meant the solidus.)",
     },
     Rule {
         code: "leading-newline-as-reference",
@@ -274,8 +274,12 @@ impl Checker<'_> {
         }
     }
 
-    /// 13.1.2.3: an unquoted value right before `/>` takes the `/` in.
-    fn start_tag_attributes(&mut self, span: Span) {
+    /// 13.1.2.3: an unquoted value right before `/>` takes the `/` in. Only where the solidus
+    /// would be allowed (`may_self_close`: a void or foreign element): elsewhere nobody meant it.
+    fn start_tag_attributes(&mut self, span: Span, may_self_close: bool) {
+        if !may_self_close {
+            return;
+        }
         let src = self.source(span);
         let b = src.as_bytes();
         // The tag starts at the first `<` + ASCII alpha (what precedes it in the span, like
@@ -323,8 +327,8 @@ impl Checker<'_> {
             self.report(
                 "unquoted-attribute-value-before-solidus",
                 Span::new(at, at + 1),
-                Severity::Error,
-                "this / is part of the unquoted attribute value; put whitespace before it, or quote the value".into(),
+                Severity::Warning,
+                "this / is read as part of the unquoted attribute value, not as the start tag's solidus: put whitespace before it, or quote the value".into(),
             );
         }
     }
@@ -374,7 +378,10 @@ impl<'i> Sink<'i> for Checker<'i> {
             }
             Token::StartTag(t) => {
                 self.content(span);
-                self.start_tag_attributes(span);
+                let may_self_close = is_void(&t.name)
+                    || matches!(&*t.name, "svg" | "math")
+                    || self.builder.adjusted_current_node_is_foreign();
+                self.start_tag_attributes(span, may_self_close);
                 if matches!(&*t.name, "pre" | "textarea" | "listing") {
                     pre_like = Some(());
                 }
@@ -516,10 +523,16 @@ mod tests {
 
     #[test]
     fn attributes_13_1_2_3() {
-        assert_eq!(codes("<a href=x/y>l</a><img src=x />"), Vec::<&str>::new());
+        // A value ending in "/" conforms; where the solidus is allowed, it probably was meant.
+        assert_eq!(
+            codes("<a href=x/y>l</a><a href=http://x/>l</a><img src=x /><svg><path d=M0 /></svg>"),
+            Vec::<&str>::new()
+        );
         assert_eq!(codes("<img src=x/>"), ["unquoted-attribute-value-before-solidus"]);
+        assert_eq!(codes("<svg><path d=M0/></svg>"), ["unquoted-attribute-value-before-solidus"]);
         let d = check(&format!("{DOC}<img src=x/>"));
         assert_eq!(&format!("{DOC}<img src=x/>")[d[0].span.start..d[0].span.end], "/");
+        assert_eq!(d[0].severity, Severity::Warning);
         // Tokenizer errors under 13.1.2.3.
         let d = check(&format!("{DOC}<p a=1 a=2 b=\"x\"c d=e\"f>"));
         assert!(d.iter().all(|d| d.section == "13.1.2.3"), "{d:?}");
