@@ -90,27 +90,6 @@ pub fn parse_dat(text: &str) -> Vec<TreeCase> {
     cases
 }
 
-/// The context element a `#document-fragment` line names.
-pub fn context_of(s: &str) -> Context {
-    if let Some(l) = s.strip_prefix("svg ") {
-        Context::svg(l)
-    } else if let Some(l) = s.strip_prefix("math ") {
-        Context::mathml(l)
-    } else {
-        Context::html(s)
-    }
-}
-
-/// Parse the case's data with the scripting flag given, and serialize the tree.
-pub fn run_tree_case(case: &TreeCase, scripting: bool) -> String {
-    let options = TreeOptions { scripting };
-    let dom = match &case.fragment {
-        Some(c) => parse_fragment_with(&case.data, &context_of(c), options),
-        None => parse_document_with(&case.data, options),
-    };
-    dom.to_test_format()
-}
-
 /// The xml5lib-tests tree-construction format (and the legacy annevk/xml5 set):
 /// `(data, expected document lines)` for each `#data` block.
 pub fn parse_xml5_dat(text: &str) -> Vec<(String, String)> {
@@ -144,4 +123,25 @@ pub fn parse_xml5_dat(text: &str) -> Vec<(String, String)> {
     }
     flush(&mut data, &mut doc);
     out
+}
+
+/// The context element a `#document-fragment` line names.
+pub fn context_of(s: &str) -> Context {
+    if let Some(l) = s.strip_prefix("svg ") {
+        Context::svg(l)
+    } else if let Some(l) = s.strip_prefix("math ") {
+        Context::mathml(l)
+    } else {
+        Context::html(s)
+    }
+}
+
+/// Parse the case's data with the scripting flag given, and serialize the tree.
+pub fn run_tree_case(case: &TreeCase, scripting: bool) -> String {
+    let options = TreeOptions { scripting };
+    let dom = match &case.fragment {
+        Some(c) => parse_fragment_with(&case.data, &context_of(c), options),
+        None => parse_document_with(&case.data, options),
+    };
+    dom.to_test_format()
 }

@@ -10,8 +10,8 @@ pub use token::{Attribute, Control, Doctype, Error, ProcessingInstruction, Sink,
 pub use tokenizer::{Options, TokenQueue, Tokenizer, position_of, tokenize};
 
 pub mod check;
+pub use check::check;
 pub mod serialize;
 pub mod tree;
 
-pub use check::check;
 pub use tree::{Context, TreeOptions, build_document, build_fragment, parse_document, parse_document_with, parse_fragment, parse_fragment_with};
