@@ -29,6 +29,7 @@
 
 use crate::Span;
 use crate::dom::Dom;
+use crate::html::serialize::is_void_element;
 use crate::html::tree::{TreeBuilder, TreeOptions};
 use crate::html::{Control, Error, Options, ParseError, Sink, State, Token, Tokenizer};
 
@@ -151,26 +152,6 @@ fn section_of(e: ParseError) -> &'static str {
         // Input stream errors (controls, noncharacters, surrogates, NUL): text (13.1.3).
         "13.1.3"
     }
-}
-
-/// The void elements (spec: #void-elements).
-fn is_void(name: &str) -> bool {
-    matches!(
-        name,
-        "area"
-            | "base"
-            | "br"
-            | "col"
-            | "embed"
-            | "hr"
-            | "img"
-            | "input"
-            | "link"
-            | "meta"
-            | "source"
-            | "track"
-            | "wbr"
-    )
 }
 
 fn is_ws(b: u8) -> bool {
@@ -378,7 +359,7 @@ impl<'i> Sink<'i> for Checker<'i> {
             }
             Token::StartTag(t) => {
                 self.content(span);
-                let may_self_close = is_void(&t.name)
+                let may_self_close = is_void_element(&t.name)
                     || matches!(&*t.name, "svg" | "math")
                     || self.builder.adjusted_current_node_is_foreign();
                 self.start_tag_attributes(span, may_self_close);
@@ -388,7 +369,7 @@ impl<'i> Sink<'i> for Checker<'i> {
             }
             Token::EndTag(t) => {
                 self.end_raw(span.start);
-                if is_void(&t.name) {
+                if is_void_element(&t.name) {
                     self.report(
                         "void-element-end-tag",
                         span,

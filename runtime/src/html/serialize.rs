@@ -139,27 +139,28 @@ impl SerializeOptions {
 /// (spec: #void-elements), or basefont, bgsound, frame, keygen or param.
 pub fn serializes_as_void(name: QualNameRef<'_>) -> bool {
     *name.ns == Namespace::Html
-        && matches!(
-            name.local,
-            "area"
-                | "base"
-                | "br"
-                | "col"
-                | "embed"
-                | "hr"
-                | "img"
-                | "input"
-                | "link"
-                | "meta"
-                | "source"
-                | "track"
-                | "wbr"
-                | "basefont"
-                | "bgsound"
-                | "frame"
-                | "keygen"
-                | "param"
-        )
+        && (is_void_element(name.local) || matches!(name.local, "basefont" | "bgsound" | "frame" | "keygen" | "param"))
+}
+
+/// Whether `local` names one of the void elements (spec: #void-elements): area, base, br, col,
+/// embed, hr, img, input, link, meta, source, track, wbr.
+pub fn is_void_element(local: &str) -> bool {
+    matches!(
+        local,
+        "area"
+            | "base"
+            | "br"
+            | "col"
+            | "embed"
+            | "hr"
+            | "img"
+            | "input"
+            | "link"
+            | "meta"
+            | "source"
+            | "track"
+            | "wbr"
+    )
 }
 
 /// Whether a Text child of this element is written literally (spec:
