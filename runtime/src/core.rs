@@ -93,7 +93,7 @@ impl StopSet {
 
     /// Index of the first byte of `hay[from..]` in the set, or `hay.len()`.
     #[inline(always)]
-    fn find(&self, hay: &[u8], from: usize) -> usize {
+    pub(crate) fn find(&self, hay: &[u8], from: usize) -> usize {
         if self.count <= 8 {
             return self.find_wide(hay, from);
         }

@@ -121,6 +121,7 @@ pub fn unescape(s: &str) -> Option<String> {
     flush(&mut units, &mut out)?;
     Some(out)
 }
+pub mod expect;
 #[rustfmt::skip]
 pub mod machines;
 pub mod trace;

@@ -127,6 +127,41 @@ pub fn parse_dat(text: &str) -> Vec<TreeCase> {
     cases
 }
 
+/// The xml5lib-tests tree-construction format (and the legacy annevk/xml5 set):
+/// `(data, expected document lines)` for each `#data` block.
+pub fn parse_xml5_dat(text: &str) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut section = "";
+    let (mut data, mut doc) = (Vec::<&str>::new(), Vec::<&str>::new());
+    let mut flush = |data: &mut Vec<&str>, doc: &mut Vec<&str>| {
+        if !data.is_empty() || !doc.is_empty() {
+            while doc.last().is_some_and(|l| l.is_empty()) {
+                doc.pop();
+            }
+            out.push((data.join("\n"), doc.join("\n")));
+        }
+        data.clear();
+        doc.clear();
+    };
+    for line in text.split('\n') {
+        match line {
+            "#data" => {
+                flush(&mut data, &mut doc);
+                section = "data";
+            }
+            "#errors" | "#errors:" => section = "errors",
+            "#document" => section = "document",
+            _ => match section {
+                "data" => data.push(line),
+                "document" => doc.push(line),
+                _ => {}
+            },
+        }
+    }
+    flush(&mut data, &mut doc);
+    out
+}
+
 /// The context element a `#document-fragment` line names.
 pub fn context_of(s: &str) -> Context {
     if let Some(l) = s.strip_prefix("svg ") {

@@ -7,46 +7,13 @@
 use serde_json::Value;
 use statemark::dom::{Dom, Namespace, NodeData, NodeId};
 use statemark_tests::suite;
+use statemark_tests::tree::parse_xml5_dat as parse_dat;
 use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, PartialEq)]
 enum Format {
     Xml5lib,
     Legacy,
-}
-
-/// `(data, expected document lines)` for each `#data` block.
-fn parse_dat(text: &str) -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut section = "";
-    let (mut data, mut doc) = (Vec::<&str>::new(), Vec::<&str>::new());
-    let mut flush = |data: &mut Vec<&str>, doc: &mut Vec<&str>| {
-        if !data.is_empty() || !doc.is_empty() {
-            while doc.last().is_some_and(|l| l.is_empty()) {
-                doc.pop();
-            }
-            out.push((data.join("\n"), doc.join("\n")));
-        }
-        data.clear();
-        doc.clear();
-    };
-    for line in text.split('\n') {
-        match line {
-            "#data" => {
-                flush(&mut data, &mut doc);
-                section = "data";
-            }
-            "#errors" | "#errors:" => section = "errors",
-            "#document" => section = "document",
-            _ => match section {
-                "data" => data.push(line),
-                "document" => doc.push(line),
-                _ => {}
-            },
-        }
-    }
-    flush(&mut data, &mut doc);
-    out
 }
 
 fn split_qname(name: &str) -> (&str, &str) {

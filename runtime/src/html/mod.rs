@@ -11,6 +11,9 @@ pub use token::{Attribute, Control, Doctype, Error, ProcessingInstruction, Sink,
 pub use switching::{StateTracker, Switching};
 pub use tokenizer::{HtmlOwn, Options, TokenQueue, Tokenizer, position_of, tokenize};
 
+pub mod check;
+pub use check::check;
+pub mod serialize;
 pub mod tree;
 
 pub use tree::{HtmlError, parse_document_with_errors, parse_fragment_with_errors};

@@ -14,6 +14,7 @@
 mod char_ref;
 pub(crate) mod token;
 pub(crate) mod tokenizer;
+pub mod serialize;
 pub mod tree;
 
 pub use crate::generated::xml5_tokenizer::{ParseError, SCAN_STATES, State, Xml5};

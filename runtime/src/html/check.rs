@@ -1,0 +1,606 @@
+//! The authoring checker: what a document can get wrong against "Writing HTML documents"
+//! (13.1, spec: #writing) that a parser can see. Every tokenizer parse error (with the spec's
+//! code, filed under the section of 13.1 whose rule it enforces), plus the 13.1 rules that are
+//! not parse errors, with codes of ours ([`RULES`]).
+//!
+//! ```
+//! use statemark::html::check;
+//!
+//! let d = check("<!DOCTYPE html><title>x</title><br></br><p title=a&b>&copy</p>");
+//! let codes: Vec<&str> = d.iter().map(|d| d.code).collect();
+//! assert_eq!(codes, ["void-element-end-tag", "missing-semicolon-after-character-reference"]);
+//! assert_eq!(d[0].section, "13.1.2.2");
+//! assert_eq!(&"<!DOCTYPE html><title>x</title><br></br>"[d[0].span.start..d[0].span.end], "</br>");
+//! ```
+//!
+//! What is checked, by section: 13.1 and 13.1.1 (`missing-doctype`, `doctype-not-html`,
+//! `doctype-legacy-string`, and the tokenizer's DOCTYPE errors); 13.1.2.1-13.1.2.2 (tag syntax
+//! errors, `void-element-end-tag`); 13.1.2.3 (attribute errors,
+//! `unquoted-attribute-value-before-solidus`); 13.1.2.5 (`leading-newline-as-reference`);
+//! 13.1.2.6 (`raw-text-contains-end-tag`); 13.1.3 (input stream errors); 13.1.4 (every character
+//! reference error: unknown names, missing semicolons, disallowed code points); 13.1.5
+//! (`cdata-in-html-content`); 13.1.6 (the comment errors, which cover every comment text rule);
+//! 13.1.7 (processing instruction errors). Not checked: content models (13.1.2.5's table/tr
+//! sentence is about the DOM, which the HTML syntax cannot produce) and optional tags (a
+//! permission, not a requirement).
+//!
+//! Tree-construction parse errors are not reported here yet: the tree builder does not report
+//! them (issue 10); when it does, they belong in this list too.
+
+use crate::Span;
+use crate::dom::Dom;
+use crate::html::serialize::is_void_element;
+use crate::html::tree::{TreeBuilder, TreeOptions};
+use crate::html::{Control, Error, Options, ParseError, Sink, State, Token, Tokenizer};
+
+/// How bad a finding is: a "must" of the spec, or a "should".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Severity {
+    /// The document breaks a "must".
+    Error,
+    /// The document goes against a "should".
+    Warning,
+}
+
+/// One finding.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// The spec's parse-error code (spec: #parse-errors) or one of ours ([`RULES`]).
+    pub code: &'static str,
+    /// The section of "Writing HTML documents" the rule is in (`13.1.1` ... `13.1.7`).
+    pub section: &'static str,
+    /// Where, in bytes of the input. A tokenizer error's span is empty, at its position.
+    pub span: Span,
+    /// Must or should.
+    pub severity: Severity,
+    /// What is wrong, for people.
+    pub message: String,
+}
+
+/// A rule of 13.1 that is not a parse error: our code, its section, its anchor, what it says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rule {
+    /// Our code (kebab-case, like the spec's parse-error codes).
+    pub code: &'static str,
+    /// The section of 13.1.
+    pub section: &'static str,
+    /// The spec anchor of the rule.
+    pub anchor: &'static str,
+    /// The rule's sentence, quoted from the spec.
+    pub rule: &'static str,
+}
+
+/// The codes of ours, one per rule.
+pub const RULES: &[Rule] = &[
+    Rule {
+        code: "missing-doctype",
+        section: "13.1",
+        anchor: "#writing",
+        rule: "Documents must consist of ... Any number of comments and ASCII whitespace. A DOCTYPE. ...",
+    },
+    Rule {
+        code: "doctype-not-html",
+        section: "13.1.1",
+        anchor: "#the-doctype",
+        rule: "A DOCTYPE must consist of ... \"<!DOCTYPE\" ... ASCII whitespace ... \"html\" ... optionally, a DOCTYPE legacy string ... \">\"",
+    },
+    Rule {
+        code: "doctype-legacy-string",
+        section: "13.1.1",
+        anchor: "#doctype-legacy-string",
+        rule: "The DOCTYPE legacy string should not be used unless the document is generated from a system that cannot output the shorter string.",
+    },
+    Rule {
+        code: "void-element-end-tag",
+        section: "13.1.2.2",
+        anchor: "#end-tags",
+        rule: "Void elements only have a start tag; end tags must not be specified for void elements.",
+    },
+    Rule {
+        code: "unquoted-attribute-value-before-solidus",
+        section: "13.1.2.3",
+        anchor: "#unquoted",
+        rule: "If an attribute using the unquoted attribute syntax is to be followed by ... the optional U+002F SOLIDUS character (/) allowed in step 6 of the start tag syntax above, then there must be ASCII whitespace separating the two. (A warning: the markup is read as a value ending in \"/\", which conforms; reported on void and foreign elements, where the author likely meant the solidus.)",
+    },
+    Rule {
+        code: "leading-newline-as-reference",
+        section: "13.1.2.5",
+        anchor: "#element-restrictions",
+        rule: "The otherwise optional newline must be included if the element's contents themselves start with a newline (because otherwise the leading newline in the contents would be treated like the optional newline, and ignored).",
+    },
+    Rule {
+        code: "raw-text-contains-end-tag",
+        section: "13.1.2.6",
+        anchor: "#cdata-rcdata-restrictions",
+        rule: "The text in raw text and escapable raw text elements must not contain any occurrences of the string \"</\" followed by characters that case-insensitively match the tag name of the element followed by one of tab, LF, FF, CR, space, \">\", or \"/\".",
+    },
+];
+
+fn rule(code: &str) -> &'static Rule {
+    RULES.iter().find(|r| r.code == code).unwrap_or(&RULES[0])
+}
+
+/// The section of 13.1 whose rule a tokenizer parse error enforces.
+fn section_of(e: ParseError) -> &'static str {
+    let code = e.code();
+    if code.contains("doctype") {
+        "13.1.1"
+    } else if code.contains("character-reference") {
+        "13.1.4"
+    } else if code.contains("comment") && code != "eof-in-script-html-comment-like-text" {
+        "13.1.6"
+    } else if code.contains("cdata") {
+        "13.1.5"
+    } else if code.contains("processing-instruction") {
+        "13.1.7"
+    } else if code.starts_with("end-tag") || code == "missing-end-tag-name" {
+        "13.1.2.2"
+    } else if code.contains("attribute") {
+        "13.1.2.3"
+    } else if matches!(
+        code,
+        "eof-in-tag"
+            | "eof-before-tag-name"
+            | "invalid-first-character-of-tag-name"
+            | "unexpected-solidus-in-tag"
+            | "non-void-html-element-start-tag-with-trailing-solidus"
+    ) {
+        "13.1.2.1"
+    } else if code == "eof-in-script-html-comment-like-text" {
+        "13.1.2.6"
+    } else {
+        // Input stream errors (controls, noncharacters, surrogates, NUL): text (13.1.3).
+        "13.1.3"
+    }
+}
+
+fn is_ws(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | b' ')
+}
+
+/// Check a document against 13.1 (spec: #writing). Diagnostics come in input order.
+pub fn check(input: &str) -> Vec<Diagnostic> {
+    let checker = Checker {
+        builder: TreeBuilder::new(Dom::new(), TreeOptions::default()),
+        input,
+        diags: Vec::new(),
+        seen_doctype: false,
+        seen_content: false,
+        raw: None,
+        leading_newline: false,
+    };
+    let mut tok = Tokenizer::with_sink(input, Options { errors: true, ..Options::default() }, checker);
+    tok.run();
+    let mut diags = tok.into_sink().diags;
+    diags.sort_by_key(|d| (d.span.start, d.span.end));
+    diags
+}
+
+/// The text of a raw text or escapable raw text element, collected until its end tag.
+struct RawText {
+    name: String,
+    start: usize,
+    text: String,
+}
+
+/// A [`Sink`] in front of the tree builder: looks at each token and its source text, then
+/// hands the token on (so the tokenizer switches states exactly as when parsing).
+struct Checker<'i> {
+    builder: TreeBuilder<Dom>,
+    input: &'i str,
+    diags: Vec<Diagnostic>,
+    seen_doctype: bool,
+    seen_content: bool,
+    raw: Option<RawText>,
+    /// Just after a `pre`, `textarea` or `listing` start tag.
+    leading_newline: bool,
+}
+
+impl Checker<'_> {
+    fn report(&mut self, code: &'static str, span: Span, severity: Severity, message: String) {
+        self.diags.push(Diagnostic { code, section: rule(code).section, span, severity, message });
+    }
+
+    fn source(&self, span: Span) -> &str {
+        self.input.get(span.start..span.end).unwrap_or("")
+    }
+
+    /// 13.1.1: the DOCTYPE's required form, and the legacy string.
+    fn doctype(&mut self, span: Span) {
+        let src = self.source(span);
+        let lower = src.to_ascii_lowercase();
+        let Some(at) = lower.find("<!doctype") else { return };
+        let s = &lower.as_bytes()[at..];
+        let orig = &src.as_bytes()[at..];
+        let mut i = 9;
+        let ws = |i: &mut usize| {
+            let start = *i;
+            while *i < s.len() && is_ws(s[*i]) {
+                *i += 1;
+            }
+            *i > start
+        };
+        let mut ok = ws(&mut i) && s[i..].starts_with(b"html");
+        let mut legacy = false;
+        if ok {
+            i += 4;
+            let had_ws = ws(&mut i);
+            if had_ws && s[i..].starts_with(b"system") {
+                i += 6;
+                ok = ws(&mut i)
+                    && matches!(orig.get(i), Some(b'"' | b'\''))
+                    && orig[i + 1..].starts_with(b"about:legacy-compat")
+                    && orig.get(i + 20) == orig.get(i);
+                i += 21;
+                ws(&mut i);
+                legacy = ok;
+            }
+            ok = ok && s.get(i) == Some(&b'>') && i + 1 == s.len();
+        }
+        let span = Span::new(span.start + at, span.end);
+        if !ok {
+            self.report(
+                "doctype-not-html",
+                span,
+                Severity::Error,
+                "the DOCTYPE must be <!DOCTYPE html> (optionally with the legacy string SYSTEM \"about:legacy-compat\")".into(),
+            );
+        } else if legacy {
+            self.report(
+                "doctype-legacy-string",
+                span,
+                Severity::Warning,
+                "the DOCTYPE legacy string should not be used: write <!DOCTYPE html>".into(),
+            );
+        }
+    }
+
+    /// 13.1.2.3: an unquoted value right before `/>` takes the `/` in. Only where the solidus
+    /// would be allowed (`may_self_close`: a void or foreign element): elsewhere nobody meant it.
+    fn start_tag_attributes(&mut self, span: Span, may_self_close: bool) {
+        if !may_self_close {
+            return;
+        }
+        let src = self.source(span);
+        let b = src.as_bytes();
+        // The tag starts at the first `<` + ASCII alpha (what precedes it in the span, like
+        // `</>`, makes no token).
+        let Some(mut i) = (0..b.len()).find(|&i| b[i] == b'<' && b.get(i + 1).is_some_and(u8::is_ascii_alphabetic))
+        else {
+            return;
+        };
+        while i < b.len() && !is_ws(b[i]) && b[i] != b'>' && b[i] != b'/' {
+            i += 1;
+        }
+        let mut found = None;
+        while i < b.len() && b[i] != b'>' {
+            if b[i] == b'=' {
+                i += 1;
+                while i < b.len() && is_ws(b[i]) {
+                    i += 1;
+                }
+                match b.get(i) {
+                    Some(&q @ (b'"' | b'\'')) => {
+                        i += 1;
+                        while i < b.len() && b[i] != q {
+                            i += 1;
+                        }
+                        i += 1;
+                    }
+                    _ => {
+                        let start = i;
+                        while i < b.len() && !is_ws(b[i]) && b[i] != b'>' {
+                            i += 1;
+                        }
+                        if i > start + 1 && b[i - 1] == b'/' && b.get(i) == Some(&b'>') {
+                            found = Some(span.start + i - 1);
+                        }
+                    }
+                }
+            } else if b[i] == b'"' || b[i] == b'\'' {
+                // A quote in a name: the tokenizer reports it; step over it.
+                i += 1;
+            } else {
+                i += 1;
+            }
+        }
+        if let Some(at) = found {
+            self.report(
+                "unquoted-attribute-value-before-solidus",
+                Span::new(at, at + 1),
+                Severity::Warning,
+                "this / is read as part of the unquoted attribute value, not as the start tag's solidus: put whitespace before it, or quote the value".into(),
+            );
+        }
+    }
+
+    /// 13.1.2.6: the end of a raw text or escapable raw text element's text.
+    fn end_raw(&mut self, end: usize) {
+        let Some(raw) = self.raw.take() else { return };
+        let lower = raw.text.to_ascii_lowercase();
+        let pat = format!("</{}", raw.name);
+        let hit = lower
+            .match_indices(&pat)
+            .any(|(i, _)| lower.as_bytes().get(i + pat.len()).is_some_and(|&c| is_ws(c) || c == b'>' || c == b'/'));
+        if hit {
+            self.report(
+                "raw-text-contains-end-tag",
+                Span::new(raw.start, end),
+                Severity::Error,
+                format!("the text of this {} element contains \"</{}\" followed by a delimiter", raw.name, raw.name),
+            );
+        }
+    }
+}
+
+impl<'i> Sink<'i> for Checker<'i> {
+    fn token(&mut self, token: Token<'i>, span: Span) -> Control {
+        let leading_newline = std::mem::take(&mut self.leading_newline);
+        let mut pre_like = None;
+        match &token {
+            Token::Doctype(_) => {
+                self.seen_doctype = true;
+                self.doctype(span);
+            }
+            Token::Characters(c) => {
+                if leading_newline && c.starts_with('\n') && !self.source(span).starts_with(['\n', '\r']) {
+                    self.report(
+                        "leading-newline-as-reference",
+                        span,
+                        Severity::Error,
+                        "a leading newline written as a character reference is dropped like the optional newline: write a literal newline before it".into(),
+                    );
+                }
+                if let Some(raw) = &mut self.raw {
+                    raw.text.push_str(c);
+                } else if !c.bytes().all(is_ws) && !c.starts_with('\u{feff}') {
+                    self.content(span);
+                }
+            }
+            Token::StartTag(t) => {
+                self.content(span);
+                let may_self_close = is_void_element(&t.name)
+                    || matches!(&*t.name, "svg" | "math")
+                    || self.builder.adjusted_current_node_is_foreign();
+                self.start_tag_attributes(span, may_self_close);
+                if matches!(&*t.name, "pre" | "textarea" | "listing") {
+                    pre_like = Some(());
+                }
+            }
+            Token::EndTag(t) => {
+                self.end_raw(span.start);
+                if is_void_element(&t.name) {
+                    self.report(
+                        "void-element-end-tag",
+                        span,
+                        Severity::Error,
+                        format!("{} is a void element: it has no end tag", t.name),
+                    );
+                }
+            }
+            // 13.1.6: every way comment text can break the rule is a tokenizer error
+            // (abrupt-closing-of-empty-comment, nested-comment, incorrectly-closed-comment,
+            // eof-in-comment), filed under 13.1.6; see the test.
+            Token::Comment(_) => {}
+            Token::ProcessingInstruction(_) => {}
+            Token::Eof => self.end_raw(span.start),
+        }
+        let name = match &token {
+            Token::StartTag(t) => Some(t.name.to_string()),
+            _ => None,
+        };
+        let control = self.builder.token(token, span);
+        if let (Control::SwitchTo(State::RcdataState | State::RawtextState | State::ScriptDataState), Some(name)) =
+            (control, &name)
+        {
+            self.raw = Some(RawText { name: name.clone(), start: span.end, text: String::new() });
+        }
+        // The element is an HTML pre/textarea/listing when it did not go into foreign content.
+        if pre_like.is_some() && !self.builder.adjusted_current_node_is_foreign() {
+            self.leading_newline = true;
+        }
+        control
+    }
+
+    fn error(&mut self, error: Error) {
+        let at = error.position.offset;
+        self.diags.push(Diagnostic {
+            code: error.code.code(),
+            section: section_of(error.code),
+            span: Span::new(at, at),
+            severity: Severity::Error,
+            message: format!("parse error: {}", error.code.code()),
+        });
+    }
+
+    fn wants_errors(&self) -> bool {
+        true
+    }
+
+    fn adjusted_current_node_is_foreign(&self) -> bool {
+        self.builder.adjusted_current_node_is_foreign()
+    }
+}
+
+impl Checker<'_> {
+    /// The first thing that is not a comment, whitespace or the DOCTYPE: 13.1 wants the DOCTYPE
+    /// before it.
+    fn content(&mut self, span: Span) {
+        if !self.seen_content && !self.seen_doctype {
+            self.report(
+                "missing-doctype",
+                Span::new(span.start, span.start),
+                Severity::Error,
+                "a document must start with a DOCTYPE (<!DOCTYPE html>)".into(),
+            );
+        }
+        self.seen_content = true;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const DOC: &str = "<!DOCTYPE html>";
+
+    /// The codes found in a document that starts with a good DOCTYPE.
+    fn codes(body: &str) -> Vec<&'static str> {
+        check(&format!("{DOC}{body}")).iter().map(|d| d.code).collect()
+    }
+
+    #[test]
+    fn every_code_of_ours_is_declared_once() {
+        for (i, r) in RULES.iter().enumerate() {
+            assert!(RULES[i + 1..].iter().all(|o| o.code != r.code), "{}", r.code);
+            assert!(r.anchor.starts_with('#') && r.section.starts_with("13.1"), "{}", r.code);
+        }
+        // Tokenizer errors are filed under a section of 13.1.
+        for e in ParseError::ALL {
+            assert!(section_of(e).starts_with("13.1"), "{}", e.code());
+        }
+    }
+
+    #[test]
+    fn a_conforming_document_has_no_findings() {
+        let doc = "<!DOCTYPE html>\n<html lang=en><head><title>T</title></head>\n<body><p class=\"a b\" id=x>Fish &amp; chips &#169; &#x41;<br>\
+                   <img src=a.png alt=\"\"><input disabled><pre>\n\nx</pre><textarea>\nt</textarea>\
+                   <script>if (a < b) {}</script><style>p>a{}</style><!-- c --><!--My favorite operators are > and <!-->\
+                   <svg><![CDATA[x<y]]><path d=M0 /></svg></body></html>";
+        assert_eq!(check(doc), []);
+    }
+
+    #[test]
+    fn doctype_13_1_1() {
+        assert_eq!(check("<!doctype HTML><p>x"), []);
+        assert_eq!(
+            check("<!DOCTYPE html SYSTEM \"about:legacy-compat\">").iter().map(|d| d.code).collect::<Vec<_>>(),
+            ["doctype-legacy-string"]
+        );
+        assert_eq!(check("<!DOCTYPE html system 'about:legacy-compat' >")[0].severity, Severity::Warning);
+        let old =
+            check("<!DOCTYPE HTML PUBLIC \"-//W3C//DTD HTML 4.01//EN\" \"http://www.w3.org/TR/html4/strict.dtd\">");
+        assert_eq!(old.iter().map(|d| d.code).collect::<Vec<_>>(), ["doctype-not-html"]);
+        assert_eq!(check("<!DOCTYPE html SYSTEM \"about:legacy-compat'>")[0].code, "doctype-not-html");
+        assert_eq!(check("<!DOCTYPE xhtml>")[0].code, "doctype-not-html");
+        // A tokenizer error in the DOCTYPE is filed under 13.1.1.
+        let d = check("<!DOCTYPEhtml>");
+        assert!(d.iter().any(|d| d.code == "missing-whitespace-before-doctype-name" && d.section == "13.1.1"));
+        // 13.1: the DOCTYPE comes first (comments and whitespace may precede it).
+        assert_eq!(check("<p>x").iter().map(|d| d.code).collect::<Vec<_>>(), ["missing-doctype"]);
+        assert_eq!(check("<!-- c -->\n<!DOCTYPE html>"), []);
+        assert_eq!(check("\u{feff}<!DOCTYPE html>"), []);
+    }
+
+    #[test]
+    fn void_end_tags_13_1_2_2() {
+        assert_eq!(codes("<br><img src=x><hr>"), Vec::<&str>::new());
+        assert_eq!(codes("<br></br>"), ["void-element-end-tag"]);
+        assert_eq!(codes("<input></input><p></p>"), ["void-element-end-tag"]);
+        // End tag syntax errors from the tokenizer, under 13.1.2.2.
+        let d = check(&format!("{DOC}<p></p class=x>"));
+        assert_eq!((d[0].code, d[0].section), ("end-tag-with-attributes", "13.1.2.2"));
+    }
+
+    #[test]
+    fn attributes_13_1_2_3() {
+        // A value ending in "/" conforms; where the solidus is allowed, it probably was meant.
+        assert_eq!(
+            codes("<a href=x/y>l</a><a href=http://x/>l</a><img src=x /><svg><path d=M0 /></svg>"),
+            Vec::<&str>::new()
+        );
+        assert_eq!(codes("<img src=x/>"), ["unquoted-attribute-value-before-solidus"]);
+        assert_eq!(codes("<svg><path d=M0/></svg>"), ["unquoted-attribute-value-before-solidus"]);
+        let d = check(&format!("{DOC}<img src=x/>"));
+        assert_eq!(&format!("{DOC}<img src=x/>")[d[0].span.start..d[0].span.end], "/");
+        assert_eq!(d[0].severity, Severity::Warning);
+        // Tokenizer errors under 13.1.2.3.
+        let d = check(&format!("{DOC}<p a=1 a=2 b=\"x\"c d=e\"f>"));
+        assert!(d.iter().all(|d| d.section == "13.1.2.3"), "{d:?}");
+        assert_eq!(
+            d.iter().map(|d| d.code).collect::<Vec<_>>(),
+            [
+                "duplicate-attribute",
+                "missing-whitespace-between-attributes",
+                "unexpected-character-in-unquoted-attribute-value"
+            ]
+        );
+    }
+
+    #[test]
+    fn leading_newlines_13_1_2_5() {
+        // The spec's equivalent pre blocks, and a newline kept by doubling it.
+        assert_eq!(codes("<pre>Hello</pre><pre>\nHello</pre><pre>\n\nx</pre>"), Vec::<&str>::new());
+        assert_eq!(codes("<pre>&#10;x</pre>"), ["leading-newline-as-reference"]);
+        assert_eq!(codes("<textarea>&NewLine;x</textarea>"), ["leading-newline-as-reference"]);
+        assert_eq!(codes("<pre>\n&#10;x</pre><p>&#10;x</p>"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn raw_text_13_1_2_6() {
+        assert_eq!(codes("<script>a = '</scr' + 'ipt>'</script><title>a</titlex</title>"), Vec::<&str>::new());
+        // Only script data's double-escaped state lets "</script>" into a script's text.
+        assert_eq!(codes("<script><!--<script></script>--></script>"), ["raw-text-contains-end-tag"]);
+        assert_eq!(codes("<script><!--<script></script/--></script>"), ["raw-text-contains-end-tag"]);
+    }
+
+    #[test]
+    fn character_references_13_1_4() {
+        assert_eq!(codes("&amp; &AMP; &#65; &#x41; &copy; a&b a & b"), Vec::<&str>::new());
+        let d = check(&format!("{DOC}&copy &#0; &#xD; &#x110000; &#xFFFF; &#xD800; &#; &nosuchname;"));
+        assert!(d.iter().all(|d| d.section == "13.1.4"), "{d:?}");
+        assert_eq!(
+            d.iter().map(|d| d.code).collect::<Vec<_>>(),
+            [
+                "missing-semicolon-after-character-reference",
+                "null-character-reference",
+                "control-character-reference",
+                "character-reference-outside-unicode-range",
+                "noncharacter-character-reference",
+                "surrogate-character-reference",
+                "absence-of-digits-in-numeric-character-reference",
+                "unknown-named-character-reference",
+            ]
+        );
+    }
+
+    #[test]
+    fn cdata_13_1_5() {
+        // The spec's example: CDATA in MathML.
+        assert_eq!(codes("<math><ms><![CDATA[x<y]]></ms><mo>+</mo><mn>3</mn></math>"), Vec::<&str>::new());
+        let d = check(&format!("{DOC}<p><![CDATA[x]]></p>"));
+        assert_eq!((d[0].code, d[0].section), ("cdata-in-html-content", "13.1.5"));
+    }
+
+    #[test]
+    fn comments_13_1_6() {
+        assert_eq!(codes("<!-- a - b --><!--My favorite operators are > and <!-->"), Vec::<&str>::new());
+        // Each way the text can break 13.1.6, as the tokenizer reports it.
+        for (bad, code) in [
+            ("<!-->x-->", "abrupt-closing-of-empty-comment"),
+            ("<!--->x-->", "abrupt-closing-of-empty-comment"),
+            ("<!--a<!--b-->", "nested-comment"),
+            ("<!--a--!>", "incorrectly-closed-comment"),
+            ("<!--a<!--->", "nested-comment"),
+            ("<!--a", "eof-in-comment"),
+        ] {
+            let d = check(&format!("{DOC}{bad}"));
+            assert_eq!(d.iter().map(|d| (d.code, d.section)).collect::<Vec<_>>(), [(code, "13.1.6")], "{bad}");
+        }
+    }
+}
+
+#[cfg(test)]
+mod robustness {
+    use super::check;
+
+    #[test]
+    fn every_prefix_of_awkward_markup_checks_without_panicking() {
+        let s = "<!DOCTYPE html SYSTEM 'about:legacy-compat'><!--a<!---><pre>&#10;<img src=é/><script><!--<script></script>\
+                 </br><svg><![CDATA[é]]></svg><!doctype html system \"about:legacy-compat\"><p a=\"é\"b=c/ d=é/>&#x110000;&é;";
+        for (i, _) in s.char_indices() {
+            let _ = check(&s[..i]);
+        }
+        let _ = check(s);
+    }
+}

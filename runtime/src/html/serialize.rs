@@ -1,0 +1,1337 @@
+//! Writing HTML: the spec's fragment serialization algorithm (spec: #serialising-html-fragments)
+//! as a streaming writer of events, the walk of a [`Dom`] that feeds it (explicit stack, no
+//! recursion), and html5lib's serializer options, optional-tag omission following 13.1.2.4
+//! ("Optional tags", spec: #optional-tags) as data.
+//!
+//! ```
+//! use statemark::html::{parse_document, serialize::SerializeOptions};
+//!
+//! let dom = parse_document("<title>A&amp;B</title><p class=x>One<p>Two");
+//! assert_eq!(
+//!     dom.to_html(),
+//!     "<html><head><title>A&amp;B</title></head><body><p class=\"x\">One</p><p>Two</p></body></html>",
+//! );
+//! // The same tree with every tag 13.1.2.4 lets a document omit left out:
+//! let short = SerializeOptions { omit_optional_tags: true, ..SerializeOptions::default() };
+//! assert_eq!(dom.to_html_with(&short), "<title>A&amp;B</title><p class=\"x\">One<p>Two");
+//! ```
+//!
+//! Every writer streams into a [`fmt::Write`]; [`IoWrite`] adapts an [`io::Write`].
+
+use crate::core::StopSet;
+use crate::dom::{AttrRef, Dom, Namespace, NodeData, NodeId, QualNameRef};
+use std::borrow::Cow;
+use std::collections::VecDeque;
+use std::fmt::{self, Write};
+use std::io;
+
+/// How attribute values are quoted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttrQuoting {
+    /// Always quoted (the fragment serialization algorithm's form).
+    Always,
+    /// Unquoted when the escaped value is allowed by the unquoted attribute value syntax
+    /// (spec: #unquoted, 13.1.2.3: not empty, no ASCII whitespace, `"`, `'`, `=`, `<`, `>` or
+    /// `` ` ``), quoted otherwise.
+    WhenNeeded,
+}
+
+/// Options for [`Serializer`]. The default is the spec's fragment serialization algorithm
+/// exactly; [`SerializeOptions::html5lib`] is the html5lib serializer's defaults.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SerializeOptions {
+    /// When attribute values are quoted.
+    pub quote_attr_values: AttrQuoting,
+    /// The quote character: `"` or `'` (anything else is read as `"`).
+    pub quote_char: char,
+    /// Quote a value containing the quote character but not the other one with the other one,
+    /// so that it needs no escaping.
+    pub use_best_quote_char: bool,
+    /// Leave out every start and end tag that 13.1.2.4 (spec: #optional-tags) says may be
+    /// omitted; a start tag with attributes is never omitted.
+    pub omit_optional_tags: bool,
+    /// Write a boolean attribute (spec: #boolean-attribute) whose value is empty or its own
+    /// name (ASCII case-insensitively) with the empty attribute syntax (spec:
+    /// #attributes-2, 13.1.2.3). The value then reads back as the empty string, which means the
+    /// same for a boolean attribute.
+    pub minimize_boolean_attributes: bool,
+    /// Write `/` at the end of a void element's start tag (spec: #start-tags, 13.1.2.1 step 6).
+    pub use_trailing_solidus: bool,
+    /// With `use_trailing_solidus`, a space before the `/`.
+    pub space_before_trailing_solidus: bool,
+    /// Escape `<` and `>` in attribute values, as the current text does (step 3-4 of "escaping
+    /// a string"); off gives the text before 2025, which escaped only `&`, U+00A0 and `"`.
+    pub escape_lt_in_attrs: bool,
+    /// Escape the text of raw-text parents (`script`, `style`, ...) too. Not the spec's output
+    /// and not read back the same: for showing such text, not for reparsing it.
+    pub escape_rcdata: bool,
+    /// Collapse each run of ASCII whitespace in text to one space, except inside `pre`,
+    /// `textarea`, `listing` and raw-text elements. Changes the tree (html5lib's option).
+    pub strip_whitespace: bool,
+    /// With an encoding name: in `head`, rewrite `<meta charset>` and the charset of
+    /// `<meta http-equiv=content-type content=...>` to it, or add `<meta charset=...>` as the
+    /// head's first child when it has neither (spec: #charset, 4.2.5.4).
+    pub inject_meta_charset: Option<String>,
+    /// Write attributes sorted by namespace and local name instead of in tree order (the
+    /// algorithm lets the order be implementation-defined but stable).
+    pub alphabetical_attributes: bool,
+    /// Whether scripting is enabled for the nodes: `noscript` text is then raw text (spec:
+    /// #serialising-html-fragments, "If current node is a Text node").
+    pub scripting: bool,
+    /// Write a DOCTYPE's public and system identifiers (`PUBLIC "..." "..."`, `SYSTEM "..."`,
+    /// 13.1.1's legacy and obsolete forms). The algorithm writes only the name, which changes a
+    /// reparsed document's identifiers and so possibly its quirks mode.
+    pub doctype_identifiers: bool,
+    /// Write an extra U+000A LF after the start tag of a `pre`, `textarea` or `listing` whose
+    /// text starts with one. The current algorithm does not ("For historical reasons, this
+    /// algorithm does not roundtrip an initial U+000A (LF) character"), so the parser drops the
+    /// first LF on reparsing; this option makes it round-trip.
+    pub pre_newline: bool,
+}
+
+impl Default for SerializeOptions {
+    /// The fragment serialization algorithm as the spec gives it.
+    fn default() -> Self {
+        SerializeOptions {
+            quote_attr_values: AttrQuoting::Always,
+            quote_char: '"',
+            use_best_quote_char: false,
+            omit_optional_tags: false,
+            minimize_boolean_attributes: false,
+            use_trailing_solidus: false,
+            space_before_trailing_solidus: true,
+            escape_lt_in_attrs: true,
+            escape_rcdata: false,
+            strip_whitespace: false,
+            inject_meta_charset: None,
+            alphabetical_attributes: false,
+            scripting: true,
+            doctype_identifiers: false,
+            pre_newline: false,
+        }
+    }
+}
+
+impl SerializeOptions {
+    /// html5lib's serializer defaults: values quoted only when needed with the better quote
+    /// character, optional tags omitted, boolean attributes minimized, DOCTYPE identifiers
+    /// written; `<` and `>` in attribute values escaped as the current text (and the suite's
+    /// expectations) have it, where html5lib's own `escape_lt_in_attrs` defaulted to off.
+    pub fn html5lib() -> Self {
+        SerializeOptions {
+            quote_attr_values: AttrQuoting::WhenNeeded,
+            use_best_quote_char: true,
+            omit_optional_tags: true,
+            minimize_boolean_attributes: true,
+            doctype_identifiers: true,
+            ..SerializeOptions::default()
+        }
+    }
+
+    /// The spec's algorithm plus what makes `parse(serialize(tree))` give `tree` back for a
+    /// tree the parser built: DOCTYPE identifiers, and the leading newline of `pre`,
+    /// `textarea` and `listing`.
+    pub fn round_trip() -> Self {
+        SerializeOptions { doctype_identifiers: true, pre_newline: true, ..SerializeOptions::default() }
+    }
+}
+
+/// Whether an element serializes as void (spec: #serialises-as-void): a void element
+/// (spec: #void-elements), or basefont, bgsound, frame, keygen or param.
+pub fn serializes_as_void(name: QualNameRef<'_>) -> bool {
+    *name.ns == Namespace::Html
+        && (is_void_element(name.local) || matches!(name.local, "basefont" | "bgsound" | "frame" | "keygen" | "param"))
+}
+
+/// Whether `local` names one of the void elements (spec: #void-elements): area, base, br, col,
+/// embed, hr, img, input, link, meta, source, track, wbr.
+pub fn is_void_element(local: &str) -> bool {
+    matches!(
+        local,
+        "area"
+            | "base"
+            | "br"
+            | "col"
+            | "embed"
+            | "hr"
+            | "img"
+            | "input"
+            | "link"
+            | "meta"
+            | "source"
+            | "track"
+            | "wbr"
+    )
+}
+
+/// Whether a Text child of this element is written literally (spec:
+/// #serialising-html-fragments, "If current node is a Text node").
+fn is_raw_text_parent(name: QualNameRef<'_>, scripting: bool) -> bool {
+    *name.ns == Namespace::Html
+        && (matches!(name.local, "style" | "script" | "xmp" | "iframe" | "noembed" | "noframes" | "plaintext")
+            || (scripting && name.local == "noscript"))
+}
+
+/// The boolean attributes of the current standard's attribute index (spec: #attributes-3),
+/// which `minimize_boolean_attributes` may write with the empty attribute syntax.
+const BOOLEAN_ATTRIBUTES: &[&str] = &[
+    "allowfullscreen",
+    "alpha",
+    "async",
+    "autofocus",
+    "autoplay",
+    "checked",
+    "controls",
+    "default",
+    "defer",
+    "disabled",
+    "formnovalidate",
+    "inert",
+    "ismap",
+    "itemscope",
+    "loop",
+    "multiple",
+    "muted",
+    "nomodule",
+    "novalidate",
+    "open",
+    "playsinline",
+    "readonly",
+    "required",
+    "reversed",
+    "selected",
+    "shadowrootclonable",
+    "shadowrootcustomelementregistry",
+    "shadowrootdelegatesfocus",
+    "shadowrootserializable",
+];
+
+// ---------------------------------------------------------------------------------------------
+// Optional tags as data (spec: #optional-tags). Each row is one paragraph of 13.1.2.4, in the
+// spec's order; the comment quotes which one. "Immediately followed by" is the next sibling,
+// "the first thing inside" the first child, "no more content in the parent element" no next
+// sibling; a start tag with attributes is never omitted ("a start tag must never be omitted if
+// it has any attributes").
+// ---------------------------------------------------------------------------------------------
+
+/// What an end tag's omission depends on.
+enum EndRule {
+    /// "may be omitted if the X element is not immediately followed by [ASCII whitespace or]
+    /// a comment" (`ws`: whitespace counts too).
+    NotFollowedByCommentOr { ws: bool },
+    /// "may be omitted if the X element is immediately followed by [one of these] element[,
+    /// or if there is no more content in the parent element]".
+    FollowedBy { elements: &'static [&'static str], or_last: bool },
+    /// The `p` rule: followed by one of these, or last in a parent that is an HTML element
+    /// other than these, and not an autonomous custom element.
+    P { elements: &'static [&'static str], not_parents: &'static [&'static str] },
+}
+
+const END_RULES: &[(&str, EndRule)] = &[
+    // "An html element's end tag may be omitted if the html element is not immediately followed by a comment."
+    ("html", EndRule::NotFollowedByCommentOr { ws: false }),
+    // "A head element's end tag may be omitted if the head element is not immediately followed by ASCII whitespace or a comment."
+    ("head", EndRule::NotFollowedByCommentOr { ws: true }),
+    // "A body element's end tag may be omitted if the body element is not immediately followed by a comment."
+    ("body", EndRule::NotFollowedByCommentOr { ws: false }),
+    // "An li element's end tag may be omitted if the li element is immediately followed by another li element or if there is no more content in the parent element."
+    ("li", EndRule::FollowedBy { elements: &["li"], or_last: true }),
+    // "A dt element's end tag may be omitted if the dt element is immediately followed by another dt element or a dd element."
+    ("dt", EndRule::FollowedBy { elements: &["dt", "dd"], or_last: false }),
+    // "A dd element's end tag may be omitted if the dd element is immediately followed by another dd element or a dt element, or if there is no more content in the parent element."
+    ("dd", EndRule::FollowedBy { elements: &["dd", "dt"], or_last: true }),
+    // "A p element's end tag may be omitted if the p element is immediately followed by an address, article, ..., or ul element, or if there is no more content in the parent element and the parent element is an HTML element that is not an a, audio, del, ins, map, noscript, or video element, or an autonomous custom element."
+    (
+        "p",
+        EndRule::P {
+            elements: &[
+                "address",
+                "article",
+                "aside",
+                "blockquote",
+                "details",
+                "dialog",
+                "div",
+                "dl",
+                "fieldset",
+                "figcaption",
+                "figure",
+                "footer",
+                "form",
+                "h1",
+                "h2",
+                "h3",
+                "h4",
+                "h5",
+                "h6",
+                "header",
+                "hgroup",
+                "hr",
+                "main",
+                "menu",
+                "nav",
+                "ol",
+                "p",
+                "pre",
+                "search",
+                "section",
+                "table",
+                "ul",
+            ],
+            not_parents: &["a", "audio", "del", "ins", "map", "noscript", "video"],
+        },
+    ),
+    // "An rt element's end tag may be omitted if the rt element is immediately followed by an rt or rp element, or if there is no more content in the parent element."
+    ("rt", EndRule::FollowedBy { elements: &["rt", "rp"], or_last: true }),
+    // "An rp element's end tag may be omitted if the rp element is immediately followed by an rt or rp element, or if there is no more content in the parent element."
+    ("rp", EndRule::FollowedBy { elements: &["rt", "rp"], or_last: true }),
+    // "An optgroup element's end tag may be omitted if the optgroup element is immediately followed by another optgroup element, if it is immediately followed by an hr element, or if there is no more content in the parent element."
+    ("optgroup", EndRule::FollowedBy { elements: &["optgroup", "hr"], or_last: true }),
+    // "An option element's end tag may be omitted if the option element is immediately followed by another option element, if it is immediately followed by an optgroup element, if it is immediately followed by an hr element, or if there is no more content in the parent element."
+    ("option", EndRule::FollowedBy { elements: &["option", "optgroup", "hr"], or_last: true }),
+    // "A colgroup element's end tag may be omitted if the colgroup element is not immediately followed by ASCII whitespace or a comment."
+    ("colgroup", EndRule::NotFollowedByCommentOr { ws: true }),
+    // "A caption element's end tag may be omitted if the caption element is not immediately followed by ASCII whitespace or a comment."
+    ("caption", EndRule::NotFollowedByCommentOr { ws: true }),
+    // "A thead element's end tag may be omitted if the thead element is immediately followed by a tbody or tfoot element."
+    ("thead", EndRule::FollowedBy { elements: &["tbody", "tfoot"], or_last: false }),
+    // "A tbody element's end tag may be omitted if the tbody element is immediately followed by a tbody or tfoot element, or if there is no more content in the parent element."
+    ("tbody", EndRule::FollowedBy { elements: &["tbody", "tfoot"], or_last: true }),
+    // "A tfoot element's end tag may be omitted if there is no more content in the parent element."
+    ("tfoot", EndRule::FollowedBy { elements: &[], or_last: true }),
+    // "A tr element's end tag may be omitted if the tr element is immediately followed by another tr element, or if there is no more content in the parent element."
+    ("tr", EndRule::FollowedBy { elements: &["tr"], or_last: true }),
+    // "A td element's end tag may be omitted if the td element is immediately followed by a td or th element, or if there is no more content in the parent element."
+    ("td", EndRule::FollowedBy { elements: &["td", "th"], or_last: true }),
+    // "A th element's end tag may be omitted if the th element is immediately followed by a td or th element, or if there is no more content in the parent element."
+    ("th", EndRule::FollowedBy { elements: &["td", "th"], or_last: true }),
+];
+
+/// What a start tag's omission depends on.
+enum StartRule {
+    /// "may be omitted if the first thing inside the html element is not a comment".
+    FirstNotComment,
+    /// "may be omitted if the element is empty, or if the first thing inside the head element
+    /// is an element".
+    EmptyOrFirstIsElement,
+    /// "may be omitted if the element is empty, or if the first thing inside the body element
+    /// is not ASCII whitespace or a comment, except if the first thing inside the body element
+    /// is a meta, noscript, link, script, style, or template element".
+    EmptyOrFirstNotWsOrCommentExcept(&'static [&'static str]),
+    /// "may be omitted if the first thing inside the X element is a Y element, and if the
+    /// element is not immediately preceded by a Z element whose end tag has been omitted. (It
+    /// can't be omitted if the element is empty.)"
+    FirstIsUnlessAfterOmitted { first: &'static str, after: &'static [&'static str] },
+}
+
+const START_RULES: &[(&str, StartRule)] = &[
+    ("html", StartRule::FirstNotComment),
+    ("head", StartRule::EmptyOrFirstIsElement),
+    ("body", StartRule::EmptyOrFirstNotWsOrCommentExcept(&["meta", "noscript", "link", "script", "style", "template"])),
+    ("colgroup", StartRule::FirstIsUnlessAfterOmitted { first: "col", after: &["colgroup"] }),
+    ("tbody", StartRule::FirstIsUnlessAfterOmitted { first: "tr", after: &["tbody", "thead", "tfoot"] }),
+];
+
+fn is_ascii_ws(b: u8) -> bool {
+    matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | b' ')
+}
+
+// ---------------------------------------------------------------------------------------------
+// The event writer.
+// ---------------------------------------------------------------------------------------------
+
+/// An attribute as the serializer holds it: a value the meta-charset rewrite may replace.
+#[derive(Clone, Debug)]
+struct HeldAttr<'a> {
+    name: QualNameRef<'a>,
+    value: Cow<'a, str>,
+}
+
+/// One event waiting for the next one (optional tags look one event ahead).
+#[derive(Clone, Copy, Debug)]
+enum Item<'a> {
+    Doctype {
+        name: &'a str,
+        public_id: &'a str,
+        system_id: &'a str,
+    },
+    /// Attributes are `attrs[start..end]` of the serializer's attribute buffer.
+    Start {
+        name: QualNameRef<'a>,
+        start: usize,
+        end: usize,
+    },
+    End {
+        name: QualNameRef<'a>,
+    },
+    Text(&'a str),
+    Comment(&'a str),
+    Pi {
+        target: &'a str,
+        data: &'a str,
+    },
+}
+
+impl Item<'_> {
+    fn is_html_start(&self, names: &[&str]) -> bool {
+        matches!(self, Item::Start { name, .. } if *name.ns == Namespace::Html && names.contains(&name.local))
+    }
+    fn starts_with_ws(&self) -> bool {
+        matches!(self, Item::Text(t) if t.as_bytes().first().copied().is_some_and(is_ascii_ws))
+    }
+}
+
+/// An open element, as far as the writer needs to know it.
+#[derive(Clone, Copy, Debug)]
+struct Open<'a> {
+    name: QualNameRef<'a>,
+    raw: bool,
+    preserve_ws: bool,
+}
+
+/// The HTML writer: takes events (start tag, end tag, text, ...) and writes markup per the
+/// fragment serialization algorithm (spec: #serialising-html-fragments) and its
+/// [`SerializeOptions`]. Holds at most one event back (optional tags depend on what follows),
+/// or the whole `head` when injecting a meta charset. Tolerates unbalanced events (an end tag
+/// without its start closes up to the matching open element, or nothing).
+///
+/// ```
+/// use statemark::dom::{Namespace, QualNameRef};
+/// use statemark::html::serialize::{SerializeOptions, Serializer};
+///
+/// let html = Namespace::Html;
+/// let mut s = Serializer::new(String::new(), SerializeOptions::default());
+/// s.start_tag(QualNameRef::new(&html, "p"), []).unwrap();
+/// s.text("a < b").unwrap();
+/// s.end_tag(QualNameRef::new(&html, "p")).unwrap();
+/// assert_eq!(s.finish().unwrap(), "<p>a &lt; b</p>");
+/// ```
+pub struct Serializer<'a, W: Write> {
+    out: W,
+    opts: SerializeOptions,
+    queue: VecDeque<Item<'a>>,
+    attrs: Vec<HeldAttr<'a>>,
+    stack: Vec<Open<'a>>,
+    /// The element whose children are being written (inner HTML's node, outer HTML's parent).
+    context: Option<Open<'a>>,
+    /// Open elements inside which whitespace is kept (`strip_whitespace`).
+    preserving: usize,
+    /// The element whose end tag was the last thing processed and was omitted.
+    omitted_end: Option<QualNameRef<'a>>,
+    /// Collecting a `head` for `inject_meta_charset`: its start is `queue[0]`.
+    in_head: bool,
+    /// Scratch for the attribute order (`alphabetical_attributes`).
+    sorted: Vec<usize>,
+    /// Whether events wait for the next one (optional tags, meta charset).
+    lookahead: bool,
+    /// Just wrote a `pre`, `textarea` or `listing` start tag (`pre_newline`).
+    after_pre: bool,
+}
+
+impl<'a, W: Write> Serializer<'a, W> {
+    /// A writer into `out` with `options`, writing the children of no element in particular
+    /// (use [`with_context`](Self::with_context) for an element's inner HTML).
+    pub fn new(out: W, options: SerializeOptions) -> Self {
+        let lookahead = options.omit_optional_tags || options.inject_meta_charset.is_some();
+        Serializer {
+            out,
+            opts: options,
+            queue: VecDeque::new(),
+            attrs: Vec::new(),
+            stack: Vec::new(),
+            context: None,
+            preserving: 0,
+            omitted_end: None,
+            in_head: false,
+            sorted: Vec::new(),
+            lookahead,
+            after_pre: false,
+        }
+    }
+
+    /// Write the children of `element` (its inner HTML): the element decides whether text
+    /// is raw and, for optional tags, what "the parent element" is at the end.
+    pub fn with_context(mut self, element: QualNameRef<'a>) -> Self {
+        let open = self.open(element);
+        self.context = Some(open);
+        self
+    }
+
+    fn open(&self, name: QualNameRef<'a>) -> Open<'a> {
+        let raw = is_raw_text_parent(name, self.opts.scripting);
+        let preserve_ws =
+            raw || (*name.ns == Namespace::Html && matches!(name.local, "pre" | "textarea" | "listing" | "noscript"));
+        Open { name, raw, preserve_ws }
+    }
+
+    /// A DOCTYPE (spec: "If current node is a DocumentType").
+    pub fn doctype(&mut self, name: &'a str, public_id: &'a str, system_id: &'a str) -> fmt::Result {
+        self.push(Item::Doctype { name, public_id, system_id })
+    }
+
+    /// A start tag with its attributes. A void element (see [`serializes_as_void`]) has no end
+    /// tag: one given anyway is ignored.
+    pub fn start_tag(&mut self, name: QualNameRef<'a>, attrs: impl IntoIterator<Item = AttrRef<'a>>) -> fmt::Result {
+        let start = self.attrs.len();
+        self.attrs.extend(attrs.into_iter().map(|a| HeldAttr { name: a.name, value: Cow::Borrowed(a.value) }));
+        let end = self.attrs.len();
+        self.push(Item::Start { name, start, end })
+    }
+
+    /// An end tag: closes the matching open element (and any left open inside it).
+    pub fn end_tag(&mut self, name: QualNameRef<'a>) -> fmt::Result {
+        self.push(Item::End { name })
+    }
+
+    /// Text (spec: "If current node is a Text node"): escaped, or literal in a raw-text parent.
+    pub fn text(&mut self, text: &'a str) -> fmt::Result {
+        if text.is_empty() {
+            return Ok(());
+        }
+        self.push(Item::Text(text))
+    }
+
+    /// A comment (spec: "If current node is a Comment"), written as it is.
+    pub fn comment(&mut self, data: &'a str) -> fmt::Result {
+        self.push(Item::Comment(data))
+    }
+
+    /// A processing instruction (spec: "If current node is a ProcessingInstruction").
+    pub fn processing_instruction(&mut self, target: &'a str, data: &'a str) -> fmt::Result {
+        self.push(Item::Pi { target, data })
+    }
+
+    /// Write what is held back and return the output.
+    pub fn finish(mut self) -> Result<W, fmt::Error> {
+        if self.in_head {
+            self.in_head = false;
+            self.inject_charset();
+        }
+        while !self.queue.is_empty() {
+            self.process_front()?;
+        }
+        Ok(self.out)
+    }
+
+    fn push(&mut self, item: Item<'a>) -> fmt::Result {
+        if !self.lookahead {
+            // Nothing depends on what follows: write it now.
+            self.process(item, None)?;
+            self.attrs.clear();
+            return Ok(());
+        }
+        let is_html = |name: &QualNameRef<'_>, local: &str| *name.ns == Namespace::Html && name.local == local;
+        if self.opts.inject_meta_charset.is_some() && !self.in_head {
+            if let Item::Start { name, .. } = &item
+                && is_html(name, "head")
+            {
+                // Everything before the head goes out first; the head is held until it ends.
+                while !self.queue.is_empty() {
+                    self.process_front()?;
+                }
+                self.in_head = true;
+            }
+        } else if self.in_head && matches!(&item, Item::Start { name, .. } if is_html(name, "body")) {
+            // A head whose end tag never came ends where the body starts.
+            self.in_head = false;
+            self.inject_charset();
+        }
+        let closes_head = self.in_head && matches!(&item, Item::End { name } if is_html(name, "head"));
+        self.queue.push_back(item);
+        if closes_head {
+            self.in_head = false;
+            self.inject_charset();
+        }
+        while !self.in_head && self.queue.len() > 1 {
+            self.process_front()?;
+        }
+        Ok(())
+    }
+
+    /// `inject_meta_charset` over a held head (spec: #charset): rewrite every `meta charset`
+    /// and every `http-equiv=content-type` content's charset; if there is neither, add
+    /// `<meta charset>` as the head's first child.
+    fn inject_charset(&mut self) {
+        let Some(enc) = self.opts.inject_meta_charset.clone() else { return };
+        let mut found = false;
+        for item in self.queue.iter() {
+            let &Item::Start { name, start, end } = item else { continue };
+            if *name.ns != Namespace::Html || name.local != "meta" {
+                continue;
+            }
+            let attrs = &mut self.attrs[start..end];
+            let content_type = attrs.iter().any(|a| {
+                *a.name.ns == Namespace::None
+                    && a.name.local == "http-equiv"
+                    && a.value.eq_ignore_ascii_case("content-type")
+            });
+            for a in attrs.iter_mut() {
+                if *a.name.ns != Namespace::None {
+                    continue;
+                }
+                if a.name.local == "charset" {
+                    a.value = Cow::Owned(enc.clone());
+                    found = true;
+                } else if content_type && a.name.local == "content" {
+                    // spec: #algorithm-for-extracting-a-character-encoding-from-a-meta-element
+                    // finds "charset", then "=", then the value: replace that value.
+                    let v = a.value.to_string();
+                    if let Some(at) = v.to_ascii_lowercase().find("charset") {
+                        let rest = &v[at + 7..];
+                        let eq = rest.len() - rest.trim_start_matches(is_ws_char).len();
+                        if rest[eq..].starts_with('=') {
+                            let after = &rest[eq + 1..];
+                            let skip = after.len() - after.trim_start_matches(is_ws_char).len();
+                            let vstart = at + 7 + eq + 1 + skip;
+                            let vend =
+                                v[vstart..].find(|c: char| c == ';' || is_ws_char(c)).map_or(v.len(), |i| vstart + i);
+                            a.value = Cow::Owned(format!("{}{}{}", &v[..vstart], enc, &v[vend..]));
+                            found = true;
+                        }
+                    }
+                }
+            }
+        }
+        if !found {
+            let start = self.attrs.len();
+            self.attrs.push(HeldAttr { name: QualNameRef::new(&Namespace::None, "charset"), value: Cow::Owned(enc) });
+            let meta = Item::Start { name: QualNameRef::new(&Namespace::Html, "meta"), start, end: start + 1 };
+            let at = usize::from(!self.queue.is_empty());
+            self.queue.insert(at, meta);
+        }
+    }
+
+    fn process_front(&mut self) -> fmt::Result {
+        let Some(item) = self.queue.pop_front() else { return Ok(()) };
+        let next = self.queue.front().copied();
+        self.process(item, next.as_ref())?;
+        self.compact_attrs();
+        Ok(())
+    }
+
+    /// Write `item`, `next` being what follows it (None: nothing yet, or not looked at).
+    fn process(&mut self, item: Item<'a>, next: Option<&Item<'a>>) -> fmt::Result {
+        let omitted_before = self.omitted_end.take();
+        if std::mem::take(&mut self.after_pre) && matches!(item, Item::Text(t) if t.starts_with('\n')) {
+            // pre_newline: the LF the parser drops after the start tag.
+            self.out.write_char('\n')?;
+        }
+        match item {
+            Item::Doctype { name, public_id, system_id } => {
+                self.out.write_str("<!DOCTYPE ")?;
+                self.out.write_str(name)?;
+                if self.opts.doctype_identifiers {
+                    if !public_id.is_empty() {
+                        self.out.write_str(" PUBLIC ")?;
+                        write_quoted_id(&mut self.out, public_id)?;
+                        if !system_id.is_empty() {
+                            self.out.write_char(' ')?;
+                            write_quoted_id(&mut self.out, system_id)?;
+                        }
+                    } else if !system_id.is_empty() {
+                        self.out.write_str(" SYSTEM ")?;
+                        write_quoted_id(&mut self.out, system_id)?;
+                    }
+                }
+                self.out.write_char('>')?;
+            }
+            Item::Comment(data) => {
+                self.out.write_str("<!--")?;
+                self.out.write_str(data)?;
+                self.out.write_str("-->")?;
+            }
+            Item::Pi { target, data } => {
+                self.out.write_str("<?")?;
+                self.out.write_str(target)?;
+                self.out.write_char(' ')?;
+                self.out.write_str(data)?;
+                self.out.write_str("?>")?;
+            }
+            Item::Text(text) => {
+                let parent = self.stack.last().or(self.context.as_ref());
+                let raw = parent.is_some_and(|p| p.raw);
+                if self.opts.strip_whitespace && self.preserving == 0 && !raw {
+                    let collapsed = collapse_whitespace(text);
+                    escape(&mut self.out, &collapsed, Mode::Text)?;
+                } else if raw && !self.opts.escape_rcdata {
+                    self.out.write_str(text)?;
+                } else {
+                    escape(&mut self.out, text, Mode::Text)?;
+                }
+            }
+            Item::Start { name, start, end } => {
+                let void = serializes_as_void(name);
+                let omit = self.opts.omit_optional_tags
+                    && start == end
+                    && *name.ns == Namespace::Html
+                    && start_tag_omissible(name.local, next, omitted_before);
+                if !omit {
+                    self.write_start_tag(name, start, end, void)?;
+                    self.after_pre = self.opts.pre_newline
+                        && *name.ns == Namespace::Html
+                        && matches!(name.local, "pre" | "textarea" | "listing");
+                }
+                if !void {
+                    let open = self.open(name);
+                    self.preserving += usize::from(open.preserve_ws);
+                    self.stack.push(open);
+                }
+            }
+            Item::End { name } => {
+                if serializes_as_void(name) {
+                    // Nothing follows a void element's start tag (spec step 5.2, "continue").
+                } else {
+                    if let Some(i) = self.stack.iter().rposition(|o| o.name == name) {
+                        for o in self.stack.drain(i..) {
+                            self.preserving -= usize::from(o.preserve_ws);
+                        }
+                    }
+                    let parent = self.stack.last().or(self.context.as_ref()).map(|o| o.name);
+                    let omit = self.opts.omit_optional_tags
+                        && *name.ns == Namespace::Html
+                        && end_tag_omissible(name.local, next, parent);
+                    if omit {
+                        self.omitted_end = Some(name);
+                    } else {
+                        self.out.write_str("</")?;
+                        write_tag_name(&mut self.out, name)?;
+                        self.out.write_char('>')?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Drop the attributes no held event refers to, so that memory follows what is held, not
+    /// the document: when at least half of the buffer is dead (amortized linear).
+    fn compact_attrs(&mut self) {
+        let live =
+            self.queue.iter().filter_map(|i| if let Item::Start { start, .. } = i { Some(*start) } else { None }).min();
+        match live {
+            None => self.attrs.clear(),
+            Some(first) if first > 0 && first >= self.attrs.len() / 2 => {
+                self.attrs.drain(..first);
+                for item in self.queue.iter_mut() {
+                    if let Item::Start { start, end, .. } = item {
+                        *start -= first;
+                        *end -= first;
+                    }
+                }
+            }
+            Some(_) => {}
+        }
+    }
+
+    fn write_start_tag(&mut self, name: QualNameRef<'a>, start: usize, end: usize, void: bool) -> fmt::Result {
+        self.out.write_char('<')?;
+        write_tag_name(&mut self.out, name)?;
+        let mut order = std::mem::take(&mut self.sorted);
+        order.clear();
+        order.extend(start..end);
+        if self.opts.alphabetical_attributes {
+            let attrs = &self.attrs;
+            order.sort_by(|&a, &b| {
+                let (a, b) = (&attrs[a].name, &attrs[b].name);
+                (a.ns.url(), a.local).cmp(&(b.ns.url(), b.local))
+            });
+        }
+        let solidus = void && self.opts.use_trailing_solidus;
+        // An unquoted value right before `/>` would take the `/` in (#attribute-value-(unquoted)-state).
+        let glued = solidus && !self.opts.space_before_trailing_solidus;
+        let html = *name.ns == Namespace::Html;
+        for (n, &i) in order.iter().enumerate() {
+            let a = &self.attrs[i];
+            self.out.write_char(' ')?;
+            write_attr_name(&mut self.out, a.name)?;
+            let quote = glued && n + 1 == order.len();
+            write_attr_value(&mut self.out, a.name, &a.value, &self.opts, html, quote)?;
+        }
+        self.sorted = order;
+        if solidus {
+            self.out.write_str(if self.opts.space_before_trailing_solidus { " /" } else { "/" })?;
+        }
+        self.out.write_char('>')
+    }
+}
+
+fn is_ws_char(c: char) -> bool {
+    c.is_ascii() && is_ascii_ws(c as u8)
+}
+
+/// Whether the end tag of the HTML element `local` may be omitted, `next` being what follows
+/// it and `parent` the element it is in (None: unknown, at the end of a stream without a
+/// context, which counts as an ordinary parent).
+fn end_tag_omissible(local: &str, next: Option<&Item<'_>>, parent: Option<QualNameRef<'_>>) -> bool {
+    let Some((_, rule)) = END_RULES.iter().find(|(n, _)| *n == local) else { return false };
+    // "No more content in the parent element": the parent's end tag, or the end of the stream.
+    let last = matches!(next, None | Some(Item::End { .. }));
+    match rule {
+        EndRule::NotFollowedByCommentOr { ws } => {
+            !(matches!(next, Some(Item::Comment(_))) || (*ws && next.is_some_and(Item::starts_with_ws)))
+        }
+        EndRule::FollowedBy { elements, or_last } => {
+            next.is_some_and(|n| n.is_html_start(elements)) || (*or_last && last)
+        }
+        EndRule::P { elements, not_parents } => {
+            if next.is_some_and(|n| n.is_html_start(elements)) {
+                return true;
+            }
+            // The parent: the element whose end tag comes next, else the context.
+            let parent = match next {
+                Some(Item::End { name }) => Some(*name),
+                _ => parent,
+            };
+            last && parent.is_none_or(|p| {
+                // An autonomous custom element's name contains a hyphen (spec: #valid-custom-element-name).
+                *p.ns == Namespace::Html && !not_parents.contains(&p.local) && !p.local.contains('-')
+            })
+        }
+    }
+}
+
+/// Whether the start tag (without attributes) of the HTML element `local` may be omitted,
+/// `next` being its first child (or its own end tag when empty) and `omitted_before` the
+/// element just before it whose end tag was omitted.
+fn start_tag_omissible(local: &str, next: Option<&Item<'_>>, omitted_before: Option<QualNameRef<'_>>) -> bool {
+    let Some((_, rule)) = START_RULES.iter().find(|(n, _)| *n == local) else { return false };
+    let empty = matches!(next, None | Some(Item::End { .. }));
+    match rule {
+        StartRule::FirstNotComment => !matches!(next, Some(Item::Comment(_))),
+        StartRule::EmptyOrFirstIsElement => empty || matches!(next, Some(Item::Start { .. })),
+        StartRule::EmptyOrFirstNotWsOrCommentExcept(except) => {
+            empty
+                || !(matches!(next, Some(Item::Comment(_)))
+                    || next.is_some_and(Item::starts_with_ws)
+                    || next.is_some_and(|n| n.is_html_start(except)))
+        }
+        StartRule::FirstIsUnlessAfterOmitted { first, after } => {
+            next.is_some_and(|n| n.is_html_start(&[first]))
+                && !omitted_before.is_some_and(|o| *o.ns == Namespace::Html && after.contains(&o.local))
+        }
+    }
+}
+
+/// The tag name (spec step 5.2): the local name for HTML, MathML and SVG elements, the
+/// qualified name otherwise.
+fn write_tag_name(out: &mut impl Write, name: QualNameRef<'_>) -> fmt::Result {
+    match (name.ns, name.prefix) {
+        (Namespace::Html | Namespace::MathMl | Namespace::Svg, _) | (_, None) => out.write_str(name.local),
+        (_, Some(p)) => {
+            out.write_str(p)?;
+            out.write_char(':')?;
+            out.write_str(name.local)
+        }
+    }
+}
+
+/// An attribute's serialized name (spec step 5.2, "An attribute's serialized name").
+fn write_attr_name(out: &mut impl Write, name: QualNameRef<'_>) -> fmt::Result {
+    let prefix = match name.ns {
+        Namespace::None => None,
+        Namespace::Xml => Some("xml"),
+        Namespace::Xmlns if name.local == "xmlns" => None,
+        Namespace::Xmlns => Some("xmlns"),
+        Namespace::XLink => Some("xlink"),
+        _ => name.prefix,
+    };
+    if let Some(p) = prefix {
+        out.write_str(p)?;
+        out.write_char(':')?;
+    }
+    out.write_str(name.local)
+}
+
+/// `=` and the value, quoted and escaped as the options say (or nothing, minimized); `html`:
+/// the element is an HTML element; `quote`: quote even when the value could go unquoted.
+fn write_attr_value(
+    out: &mut impl Write,
+    name: QualNameRef<'_>,
+    value: &str,
+    o: &SerializeOptions,
+    html: bool,
+    quote: bool,
+) -> fmt::Result {
+    if o.minimize_boolean_attributes
+        && html
+        && *name.ns == Namespace::None
+        && BOOLEAN_ATTRIBUTES.contains(&name.local)
+        && (value.is_empty() || value.eq_ignore_ascii_case(name.local))
+    {
+        return Ok(());
+    }
+    let lt = o.escape_lt_in_attrs;
+    if o.quote_attr_values == AttrQuoting::WhenNeeded
+        && !quote
+        && !value.is_empty()
+        && !value.bytes().any(|b| is_ascii_ws(b) || matches!(b, b'"' | b'\'' | b'=' | b'`') || (!lt && b == b'<'))
+        && (lt || !value.contains('>'))
+    {
+        out.write_char('=')?;
+        return escape(out, value, Mode::Attr { quote: None, lt });
+    }
+    let mut q = if o.quote_char == '\'' { b'\'' } else { b'"' };
+    if o.use_best_quote_char {
+        let other = if q == b'"' { b'\'' } else { b'"' };
+        if value.as_bytes().contains(&q) && !value.as_bytes().contains(&other) {
+            q = other;
+        }
+    }
+    out.write_char('=')?;
+    out.write_char(q as char)?;
+    escape(out, value, Mode::Attr { quote: Some(q), lt })?;
+    out.write_char(q as char)
+}
+
+fn write_quoted_id(out: &mut impl Write, id: &str) -> fmt::Result {
+    // 13.1.1: the identifiers are quoted strings; one holding `"` takes `'`.
+    let q = if id.contains('"') { '\'' } else { '"' };
+    out.write_char(q)?;
+    out.write_str(id)?;
+    out.write_char(q)
+}
+
+fn collapse_whitespace(text: &str) -> Cow<'_, str> {
+    let b = text.as_bytes();
+    if !b.windows(2).any(|w| is_ascii_ws(w[0]) && is_ascii_ws(w[1])) && !b.iter().any(|&c| is_ascii_ws(c) && c != b' ')
+    {
+        return Cow::Borrowed(text);
+    }
+    let mut s = String::with_capacity(text.len());
+    let mut in_ws = false;
+    for c in text.chars() {
+        if is_ws_char(c) {
+            if !in_ws {
+                s.push(' ');
+            }
+            in_ws = true;
+        } else {
+            s.push(c);
+            in_ws = false;
+        }
+    }
+    Cow::Owned(s)
+}
+
+#[derive(Clone, Copy)]
+enum Mode {
+    Text,
+    /// `quote`: the quote character written around the value, escaped inside it; `lt`: `<` and
+    /// `>` escaped.
+    Attr {
+        quote: Option<u8>,
+        lt: bool,
+    },
+}
+
+/// The bytes "escaping a string" may replace in text: `&`, `<`, `>`, and the lead byte of
+/// U+00A0; in attribute values also the quotes. Found with the tokenizer's bulk scan.
+static TEXT_ESCAPES: StopSet = StopSet::new(b"&<>\xC2");
+static ATTR_ESCAPES: StopSet = StopSet::new(b"&<>\"'\xC2");
+
+/// "Escaping a string" (spec: #escapingString): `&`, U+00A0, `<`, `>`, and in attribute mode
+/// the quote. Runs without special bytes are written in one piece.
+fn escape(out: &mut impl Write, s: &str, mode: Mode) -> fmt::Result {
+    let b = s.as_bytes();
+    let (quote, lt) = match mode {
+        Mode::Text => (0, true),
+        Mode::Attr { quote, lt } => (quote.unwrap_or(0), lt),
+    };
+    let stop = if matches!(mode, Mode::Text) { &TEXT_ESCAPES } else { &ATTR_ESCAPES };
+    let mut run = 0;
+    let mut i = 0;
+    loop {
+        i = stop.find(b, i);
+        if i >= b.len() {
+            break;
+        }
+        let c = b[i];
+        let rep = match c {
+            b'&' => "&amp;",
+            b'<' if lt => "&lt;",
+            b'>' if lt => "&gt;",
+            b'"' if quote == b'"' => "&quot;",
+            b'\'' if quote == b'\'' => "&#39;",
+            0xC2 if b.get(i + 1) == Some(&0xA0) => "&nbsp;",
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        out.write_str(&s[run..i])?;
+        out.write_str(rep)?;
+        i += if c == 0xC2 { 2 } else { 1 };
+        run = i;
+    }
+    out.write_str(&s[run..])
+}
+
+// ---------------------------------------------------------------------------------------------
+// Walking a Dom.
+// ---------------------------------------------------------------------------------------------
+
+/// Feed the children of `container` (a template's contents for a template) to `s`, then the
+/// closing events, with an explicit stack.
+fn walk<'a, W: Write>(dom: &'a Dom, container: NodeId, s: &mut Serializer<'a, W>) -> fmt::Result {
+    // Each frame: the element to close (None for the container) and its next child.
+    let mut stack: Vec<(Option<QualNameRef<'a>>, Option<NodeId>)> = vec![(None, first_child(dom, container))];
+    while let Some(top) = stack.last_mut() {
+        let Some(child) = top.1 else {
+            if let (Some(name), _) = stack.pop().unwrap_or((None, None)) {
+                s.end_tag(name)?;
+            }
+            continue;
+        };
+        top.1 = dom[child].next_sibling();
+        match dom.data(child) {
+            NodeData::Element(e) => {
+                let name = e.name.as_ref();
+                s.start_tag(name, e.attrs().map(|a| AttrRef { name: a.name, value: a.value }))?;
+                if !serializes_as_void(name) {
+                    stack.push((Some(name), first_child(dom, child)));
+                }
+            }
+            NodeData::Text(t) => s.text(t)?,
+            NodeData::Comment(c) => s.comment(c)?,
+            NodeData::ProcessingInstruction { target, data } => s.processing_instruction(target, data)?,
+            NodeData::Doctype { name, public_id, system_id } => s.doctype(name, public_id, system_id)?,
+            // A document or fragment is never a child.
+            NodeData::Document | NodeData::Fragment => {}
+        }
+    }
+    Ok(())
+}
+
+/// The first child of `node`, or of its template contents (spec step 3).
+fn first_child(dom: &Dom, node: NodeId) -> Option<NodeId> {
+    match dom.element(node).and_then(|e| e.template_contents) {
+        Some(c) => dom[c].first_child(),
+        None => dom[node].first_child(),
+    }
+}
+
+/// The element name of `node`, if it is an element.
+fn element_name(dom: &Dom, node: NodeId) -> Option<QualNameRef<'_>> {
+    dom.element(node).map(|e| e.name.as_ref())
+}
+
+/// Write the HTML serialization of `node`'s children (its inner HTML: the fragment
+/// serialization algorithm, spec: #serialising-html-fragments) into `out`. A node that
+/// serializes as void gives the empty string (step 1).
+pub fn write_inner<W: Write>(dom: &Dom, node: NodeId, options: &SerializeOptions, out: W) -> Result<W, fmt::Error> {
+    write_children_in(dom, node, element_name(dom, node), options, out)
+}
+
+/// Write the children of `node` as the inner HTML of an element named `context`: for a
+/// document fragment that a fragment parse built in that context (`parse_fragment`'s result),
+/// so that text under a raw-text context stays raw and optional tags know their parent.
+///
+/// ```
+/// use statemark::dom::{Namespace, QualNameRef};
+/// use statemark::html::serialize::{write_children_in, SerializeOptions};
+/// use statemark::html::{parse_fragment, Context};
+///
+/// let dom = parse_fragment("a<b", &Context::html("style"));
+/// let ctx = QualNameRef::new(&Namespace::Html, "style");
+/// let html = write_children_in(&dom, dom.root(), Some(ctx), &SerializeOptions::default(), String::new());
+/// assert_eq!(html.unwrap(), "a<b");
+/// ```
+pub fn write_children_in<W: Write>(
+    dom: &Dom,
+    node: NodeId,
+    context: Option<QualNameRef<'_>>,
+    options: &SerializeOptions,
+    out: W,
+) -> Result<W, fmt::Error> {
+    let mut s = Serializer::new(out, options.clone());
+    if let Some(name) = context {
+        if serializes_as_void(name) {
+            return Ok(s.out);
+        }
+        s = s.with_context(name);
+    }
+    walk(dom, node, &mut s)?;
+    s.finish()
+}
+
+/// Write `node` itself and its children (outer HTML: the node as a child of its parent, spec:
+/// #dom-element-outerhtml). For a Document or fragment this is its inner HTML.
+pub fn write_outer<W: Write>(dom: &Dom, node: NodeId, options: &SerializeOptions, out: W) -> Result<W, fmt::Error> {
+    let mut s = Serializer::new(out, options.clone());
+    match dom.data(node) {
+        NodeData::Document | NodeData::Fragment => {
+            walk(dom, node, &mut s)?;
+            return s.finish();
+        }
+        NodeData::Element(e) => {
+            if let Some(p) = dom[node].parent().and_then(|p| element_name(dom, p)) {
+                s = s.with_context(p);
+            }
+            let name = e.name.as_ref();
+            s.start_tag(name, e.attrs().map(|a| AttrRef { name: a.name, value: a.value }))?;
+            if !serializes_as_void(name) {
+                walk(dom, node, &mut s)?;
+                s.end_tag(name)?;
+            }
+        }
+        NodeData::Text(t) => {
+            if let Some(p) = dom[node].parent().and_then(|p| element_name(dom, p)) {
+                s = s.with_context(p);
+            }
+            s.text(t)?;
+        }
+        NodeData::Comment(c) => s.comment(c)?,
+        NodeData::ProcessingInstruction { target, data } => s.processing_instruction(target, data)?,
+        NodeData::Doctype { name, public_id, system_id } => s.doctype(name, public_id, system_id)?,
+    }
+    s.finish()
+}
+
+/// Adapts an [`io::Write`] to [`fmt::Write`], keeping the first I/O error (a `fmt::Error`
+/// carries none).
+pub struct IoWrite<W: io::Write> {
+    /// The writer.
+    pub inner: W,
+    /// The first error it returned.
+    pub error: Option<io::Error>,
+}
+
+impl<W: io::Write> IoWrite<W> {
+    /// Wrap `inner`.
+    pub fn new(inner: W) -> Self {
+        IoWrite { inner, error: None }
+    }
+}
+
+impl<W: io::Write> Write for IoWrite<W> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.inner.write_all(s.as_bytes()).map_err(|e| {
+            self.error = Some(e);
+            fmt::Error
+        })
+    }
+}
+
+/// [`write_inner`] (`outer`: [`write_outer`]) into an [`io::Write`]. Wrap a file or socket in
+/// a `BufWriter`: the serializer writes many small pieces.
+pub fn write_io<W: io::Write>(
+    dom: &Dom,
+    node: NodeId,
+    outer: bool,
+    options: &SerializeOptions,
+    out: W,
+) -> io::Result<W> {
+    let mut w = IoWrite::new(out);
+    let ok =
+        if outer { write_outer(dom, node, options, &mut w) } else { write_inner(dom, node, options, &mut w) }.is_ok();
+    match (ok, w.error) {
+        (true, _) => Ok(w.inner),
+        (false, Some(e)) => Err(e),
+        (false, None) => Err(io::Error::other("serialization failed")),
+    }
+}
+
+impl Dom {
+    /// The HTML serialization of the parse result (the Document, or a parsed fragment's
+    /// children) by the spec's algorithm.
+    pub fn to_html(&self) -> String {
+        self.to_html_with(&SerializeOptions::default())
+    }
+
+    /// [`to_html`](Self::to_html) with options.
+    pub fn to_html_with(&self, options: &SerializeOptions) -> String {
+        write_inner(self, self.root(), options, String::new()).unwrap_or_default()
+    }
+
+    /// `node`'s inner HTML (spec: #dom-element-innerhtml getter): its children serialized.
+    pub fn inner_html(&self, node: NodeId) -> String {
+        write_inner(self, node, &SerializeOptions::default(), String::new()).unwrap_or_default()
+    }
+
+    /// `node`'s outer HTML (spec: #dom-element-outerhtml getter): the node and its children.
+    pub fn outer_html(&self, node: NodeId) -> String {
+        write_outer(self, node, &SerializeOptions::default(), String::new()).unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::html::{Context, TreeOptions, parse_document, parse_document_with, parse_fragment};
+
+    fn body_html(input: &str) -> String {
+        parse_fragment(input, &Context::html("body")).to_html()
+    }
+
+    #[test]
+    fn spec_examples_serialize_as_the_spec_shows() {
+        // spec: #serialising-html-fragments, the examples after the algorithm.
+        let dom = parse_document(r#"<form id="outer"><div></form><form id="inner"><input>"#);
+        assert_eq!(
+            dom.to_html(),
+            r#"<html><head></head><body><form id="outer"><div><form id="inner"><input></form></div></form></body></html>"#
+        );
+        let dom = parse_document("<a><table><a>");
+        assert_eq!(dom.to_html(), "<html><head></head><body><a><a></a><table></table></a></body></html>");
+        // "this algorithm does not roundtrip an initial U+000A (LF) character in pre".
+        let dom = parse_document("<pre>\n\nHello.</pre>");
+        assert_eq!(dom.to_html(), "<html><head></head><body><pre>\nHello.</pre></body></html>");
+        let again = parse_document(&dom.to_html());
+        assert_eq!(again.to_html(), "<html><head></head><body><pre>Hello.</pre></body></html>");
+        // pre_newline keeps it.
+        let rt = SerializeOptions::round_trip();
+        assert_eq!(dom.to_html_with(&rt), "<html><head></head><body><pre>\n\nHello.</pre></body></html>");
+        assert_eq!(parse_document(&dom.to_html_with(&rt)).to_test_format(), dom.to_test_format());
+    }
+
+    #[test]
+    fn escaping_text_and_attributes() {
+        // spec: #escapingString: &, U+00A0, <, > everywhere; " in attribute mode only.
+        assert_eq!(
+            body_html("<p title='a&amp;b&lt;c&gt;d\"e\u{a0}'>1&amp;2&lt;3&gt;4\"5\u{a0}</p>"),
+            "<p title=\"a&amp;b&lt;c&gt;d&quot;e&nbsp;\">1&amp;2&lt;3&gt;4\"5&nbsp;</p>"
+        );
+        let old = SerializeOptions { escape_lt_in_attrs: false, ..SerializeOptions::default() };
+        let dom = parse_fragment("<p title='<>'>", &Context::html("body"));
+        assert_eq!(dom.to_html_with(&old), "<p title=\"<>\"></p>");
+    }
+
+    #[test]
+    fn raw_text_parents_are_literal() {
+        for tag in ["style", "script", "xmp", "iframe", "noembed", "noframes"] {
+            let html = format!("<{tag}>a<b>&amp;</{tag}>");
+            assert_eq!(body_html(&html), html, "{tag}");
+        }
+        // noscript is raw text only when scripting is enabled for it.
+        let on = parse_document_with("<body><noscript>&lt;p&gt;</noscript>", TreeOptions { scripting: true });
+        assert!(on.to_html().contains("<noscript>&lt;p&gt;</noscript>"));
+        let off = SerializeOptions { scripting: false, ..SerializeOptions::default() };
+        let dom = parse_document_with("<body><noscript>a&lt;b</noscript>", TreeOptions { scripting: false });
+        assert!(dom.to_html_with(&off).contains("<noscript>a&lt;b</noscript>"));
+        // RCDATA (title, textarea) is escaped.
+        assert_eq!(body_html("<textarea>a&lt;/textarea&gt;</textarea>"), "<textarea>a&lt;/textarea&gt;</textarea>");
+        let esc = SerializeOptions { escape_rcdata: true, ..SerializeOptions::default() };
+        let dom = parse_fragment("<script>a<b</script>", &Context::html("body"));
+        assert_eq!(dom.to_html_with(&esc), "<script>a&lt;b</script>");
+    }
+
+    #[test]
+    fn void_elements_and_their_inner_html() {
+        assert_eq!(
+            body_html("<br><img src=x><hr><input><wbr><keygen><param><frame>"),
+            "<br><img src=\"x\"><hr><input><wbr><keygen><param>"
+        );
+        let dom = parse_fragment("<br>", &Context::html("body"));
+        let br = dom.children(dom.root()).next().unwrap();
+        assert_eq!(dom.inner_html(br), "");
+        assert_eq!(dom.outer_html(br), "<br>");
+        let solidus = SerializeOptions { use_trailing_solidus: true, ..SerializeOptions::default() };
+        assert_eq!(dom.to_html_with(&solidus), "<br />");
+    }
+
+    #[test]
+    fn template_contents_foreign_names_and_attribute_namespaces() {
+        assert_eq!(body_html("<template><p>x</template>"), "<template><p>x</p></template>");
+        assert_eq!(
+            body_html(
+                "<svg viewBox='0 0 1 1'><foreignObject/><use xlink:href='#a' xml:lang=en xmlns:xlink='http://www.w3.org/1999/xlink'/></svg><math><mi>x</mi></math>"
+            ),
+            "<svg viewBox=\"0 0 1 1\"><foreignObject></foreignObject><use xlink:href=\"#a\" xml:lang=\"en\" xmlns:xlink=\"http://www.w3.org/1999/xlink\"></use></svg><math><mi>x</mi></math>"
+        );
+    }
+
+    #[test]
+    fn comments_pis_and_doctypes() {
+        let dom = parse_document(
+            "<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.01//EN\" \"http://www.w3.org/TR/html4/strict.dtd\"><!--c--><?pi data?>",
+        );
+        assert_eq!(dom.to_html(), "<!DOCTYPE html><!--c--><?pi data?><html><head></head><body></body></html>");
+        let ids = SerializeOptions { doctype_identifiers: true, ..SerializeOptions::default() };
+        assert!(dom.to_html_with(&ids).starts_with(
+            "<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.01//EN\" \"http://www.w3.org/TR/html4/strict.dtd\">"
+        ));
+        let dom = parse_document("<!DOCTYPE html SYSTEM 'about:legacy-compat'>");
+        assert!(dom.to_html_with(&ids).starts_with("<!DOCTYPE html SYSTEM \"about:legacy-compat\">"));
+    }
+
+    #[test]
+    fn inner_and_outer_html() {
+        let dom = parse_fragment("<div id=a><p>x</p>y</div>z", &Context::html("body"));
+        let div = dom.children(dom.root()).next().unwrap();
+        assert_eq!(dom.inner_html(div), "<p>x</p>y");
+        assert_eq!(dom.outer_html(div), "<div id=\"a\"><p>x</p>y</div>");
+        assert_eq!(dom.inner_html(dom.root()), "<div id=\"a\"><p>x</p>y</div>z");
+        let mut bytes = Vec::new();
+        write_io(&dom, div, true, &SerializeOptions::default(), &mut bytes).unwrap();
+        assert_eq!(bytes, b"<div id=\"a\"><p>x</p>y</div>");
+    }
+
+    #[test]
+    fn io_errors_are_reported() {
+        struct Full;
+        impl io::Write for Full {
+            fn write(&mut self, _: &[u8]) -> io::Result<usize> {
+                Err(io::Error::new(io::ErrorKind::StorageFull, "full"))
+            }
+            fn flush(&mut self) -> io::Result<()> {
+                Ok(())
+            }
+        }
+        let dom = parse_document("x");
+        let e = write_io(&dom, dom.document(), false, &SerializeOptions::default(), Full).err().unwrap();
+        assert_eq!(e.kind(), io::ErrorKind::StorageFull);
+    }
+
+    #[test]
+    fn optional_tags_on_a_tree() {
+        let omit = SerializeOptions { omit_optional_tags: true, ..SerializeOptions::default() };
+        let dom = parse_document(
+            "<!DOCTYPE html><html lang=en><head><title>T</title></head><body><ul><li>a<li>b</ul><table><tr><td>1<td>2</table><p>x</p><!--c--></body></html>",
+        );
+        assert_eq!(
+            dom.to_html_with(&omit),
+            "<!DOCTYPE html><html lang=\"en\"><title>T</title><ul><li>a<li>b</ul><table><tr><td>1<td>2</table><p>x</p><!--c-->"
+        );
+        assert_eq!(parse_document(&dom.to_html_with(&omit)).to_test_format(), dom.to_test_format());
+        // p inside a (not omissible at the end of an a), and in an autonomous custom element.
+        let dom = parse_fragment("<a><p>x</p></a><my-el><p>y</p></my-el><div><p>z</p></div>", &Context::html("body"));
+        assert_eq!(dom.to_html_with(&omit), "<a><p>x</p></a><my-el><p>y</p></my-el><div><p>z</div>");
+        // colgroup/tbody start tags stay after a sibling whose end tag was omitted.
+        let dom = parse_fragment(
+            "<table><colgroup><col></colgroup><colgroup><col></colgroup><tbody><tr><td>1</tbody><tbody><tr><td>2</table>",
+            &Context::html("body"),
+        );
+        let html = dom.to_html_with(&omit);
+        assert_eq!(html, "<table><col><colgroup><col><tr><td>1<tbody><tr><td>2</table>");
+        assert_eq!(parse_fragment(&html, &Context::html("body")).to_test_format(), dom.to_test_format());
+    }
+
+    #[test]
+    fn held_attributes_stay_bounded() {
+        let input = "<p a=1 b=2 c=3>x</p>".repeat(10_000);
+        let dom = parse_fragment(&input, &Context::html("body"));
+        let mut s = Serializer::new(String::new(), SerializeOptions::default());
+        let mut most = 0;
+        for p in dom.children(dom.root()) {
+            let e = dom.element(p).unwrap();
+            s.start_tag(e.name.as_ref(), e.attrs().map(|a| AttrRef { name: a.name, value: a.value })).unwrap();
+            s.text("x").unwrap();
+            s.end_tag(e.name.as_ref()).unwrap();
+            most = most.max(s.attrs.len());
+        }
+        assert!(most <= 6, "{most}");
+        assert_eq!(s.finish().unwrap(), input.replace("=1 b=2 c=3", "=\"1\" b=\"2\" c=\"3\""));
+    }
+
+    #[test]
+    fn deep_trees_without_recursion() {
+        let n = 100_000;
+        let input = "<div>".repeat(n);
+        let dom = parse_document(&input);
+        let html = dom.to_html();
+        assert_eq!(html.matches("<div>").count(), n);
+        assert_eq!(html.matches("</div>").count(), n);
+        let xml = crate::xml5::parse(&"<a>".repeat(n)).to_xml();
+        assert_eq!(xml.matches("</a>").count(), n - 1);
+    }
+}
