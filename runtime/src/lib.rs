@@ -13,6 +13,8 @@
 //! ```
 
 pub mod dom;
+#[cfg(feature = "encoding")]
+pub mod encoding;
 pub mod html;
 pub mod xml5;
 
@@ -24,3 +26,10 @@ mod text;
 mod token;
 
 pub use position::{Position, Span};
+
+/// Text input as the Encoding Standard's "decode" would have produced it from bytes: without a
+/// leading U+FEFF BYTE ORDER MARK, which it skips. The `&str` entry points for documents call
+/// this, so a string read with `read_to_string` parses like the bytes would.
+pub(crate) fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{FEFF}').unwrap_or(text)
+}

@@ -12,3 +12,5 @@ pub use tokenizer::{Options, TokenQueue, Tokenizer, position_of, tokenize};
 pub mod tree;
 
 pub use tree::{Context, TreeOptions, build_document, build_fragment, parse_document, parse_document_with, parse_fragment, parse_fragment_with};
+#[cfg(feature = "encoding")]
+pub use crate::encoding::{parse_document_from_bytes, parse_document_from_reader};

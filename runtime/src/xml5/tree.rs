@@ -425,13 +425,19 @@ impl<'i> Sink<'i> for TreeBuilder {
     fn trace(&mut self, _state: State, _case: u16) {}
 }
 
-/// Parse an XML5 document into a [`Dom`]. Never fails: bad input gets the draft's recovery.
+/// Parse an XML5 document into a [`Dom`]. Never fails: bad input gets the draft's recovery. A
+/// leading byte order mark (U+FEFF) is skipped, as decoding the document's bytes would have.
 pub fn parse(input: &str) -> Dom {
     parse_with_errors(input, false).dom
 }
 
 /// Parse, collecting tokenizer and tree-construction errors when `errors` is true.
 pub fn parse_with_errors(input: &str, errors: bool) -> Parsed {
+    parse_input_stream(crate::strip_bom(input), errors)
+}
+
+/// [`parse_with_errors`] on an input stream that is already decoded (no BOM to skip).
+pub(crate) fn parse_input_stream(input: &str, errors: bool) -> Parsed {
     let mut t = Tokenizer::with_sink(input, TreeBuilder::new(errors));
     t.run();
     t.into_sink().finish()
