@@ -48,7 +48,7 @@ fn main() {
     let (mut bom, mut stream) = (Tally::default(), Tally::default());
     let mut legacy = [("windows-1252", Tally::default()), ("Shift_JIS", Tally::default())];
     let mut not_utf8 = 0;
-    let mut fail = |what: &str, path: &std::path::Path, t: &mut Tally| {
+    let fail = |what: &str, path: &std::path::Path, t: &mut Tally| {
         println!("FAIL {what}: {}", path.display());
         t.failed += 1;
     };
@@ -94,7 +94,8 @@ fn main() {
             }
             let opts = EncodingOptions { transport: Some(enc), ..Default::default() };
             let parsed = parse_document_from_bytes(&encoded, &opts);
-            if parsed.encoding == enc && parsed.tree.to_test_format() == base && streamed(&encoded, opts, 4093) == base {
+            if parsed.encoding == enc && parsed.tree.to_test_format() == base && streamed(&encoded, opts, 4093) == base
+            {
                 tally.passed += 1;
             } else {
                 fail(label, path, tally);

@@ -121,7 +121,11 @@ fn main() {
                 exp.seen = true;
                 listed += 1;
                 if *got == want {
-                    println!("FAIL {key:?}: listed ({}) but now gives the suite's {}: remove the entry", exp.reason, want.name());
+                    println!(
+                        "FAIL {key:?}: listed ({}) but now gives the suite's {}: remove the entry",
+                        exp.reason,
+                        want.name()
+                    );
                     false
                 } else if !got.name().eq_ignore_ascii_case(&exp.output) {
                     println!("FAIL {key:?}: listed as {}, got {}", exp.output, got.name());

@@ -18,7 +18,9 @@ mod parse;
 mod prescan;
 
 pub use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
-pub use parse::{ByteParser, Decoded, build_document_from_bytes, parse_document_from_bytes, parse_document_from_reader};
+pub use parse::{
+    ByteParser, Decoded, build_document_from_bytes, parse_document_from_bytes, parse_document_from_reader,
+};
 pub use parse::{parse_xml5_from_bytes, parse_xml5_from_reader};
 pub use prescan::{extract_from_content, prescan};
 
@@ -101,10 +103,10 @@ pub fn sniff(bytes: &[u8], options: &EncodingOptions) -> Sniffed {
         return certain(e);
     }
     // Step 5.
-    if options.prescan_bytes > 0 {
-        if let Some(e) = prescan(&bytes[..bytes.len().min(options.prescan_bytes)]) {
-            return tentative(e);
-        }
+    if options.prescan_bytes > 0
+        && let Some(e) = prescan(&bytes[..bytes.len().min(options.prescan_bytes)])
+    {
+        return tentative(e);
     }
     // Step 8.
     if options.detect_utf8 && !bytes.is_ascii() && std::str::from_utf8(bytes).is_ok() {

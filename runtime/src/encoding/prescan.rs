@@ -61,8 +61,13 @@ fn prescan_meta(b: &[u8]) -> Scan<&'static Encoding> {
         let rest = b.get(pos..).filter(|r| !r.is_empty()).ok_or(OutOfBytes)?;
         if rest.starts_with(b"<!--") {
             // The first '>' preceded by two '-' after the '<' (the dashes of '<!--' count).
-            pos = (pos + 4..b.len()).find(|&j| b[j] == b'>' && b[j - 1] == b'-' && b[j - 2] == b'-').ok_or(OutOfBytes)?;
-        } else if rest.len() >= 6 && rest[0] == b'<' && rest[1..5].eq_ignore_ascii_case(b"meta") && (is_space(rest[5]) || rest[5] == b'/') {
+            pos =
+                (pos + 4..b.len()).find(|&j| b[j] == b'>' && b[j - 1] == b'-' && b[j - 2] == b'-').ok_or(OutOfBytes)?;
+        } else if rest.len() >= 6
+            && rest[0] == b'<'
+            && rest[1..5].eq_ignore_ascii_case(b"meta")
+            && (is_space(rest[5]) || rest[5] == b'/')
+        {
             // Step 3, '<meta' substeps 1-16.
             pos += 5;
             if let Some(found) = meta(b, &mut pos)? {
@@ -99,17 +104,11 @@ fn meta(b: &[u8], pos: &mut usize) -> Scan<Option<&'static Encoding>> {
         }
         // Substep 9.
         match &name[..] {
-            b"http-equiv" => {
-                if value == b"content-type" {
-                    got_pragma = true;
-                }
-            }
-            b"content" => {
+            b"http-equiv" if value == b"content-type" => got_pragma = true,
+            b"content" if charset.is_none() => {
                 if let Some(e) = extract_from_content(&value) {
-                    if charset.is_none() {
-                        charset = Some(Some(e));
-                        need_pragma = Some(true);
-                    }
+                    charset = Some(Some(e));
+                    need_pragma = Some(true);
                 }
             }
             b"charset" => {
