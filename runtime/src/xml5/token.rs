@@ -66,6 +66,11 @@ impl std::fmt::Display for ParseError {
     }
 }
 
+/// Errors are values callers can box, `?` and report like any other.
+impl std::error::Error for Error {}
+
+impl std::error::Error for ParseError {}
+
 /// Receives XML5 tokens and errors as the tokenizer produces them.
 pub trait Sink<'i> {
     fn token(&mut self, token: Token<'i>, span: Span);
