@@ -11,6 +11,8 @@
 
 mod edit;
 mod intern;
+#[cfg(feature = "selectors")]
+mod select;
 mod serialize;
 mod sink;
 
@@ -21,6 +23,8 @@ use std::borrow::Cow;
 use std::num::NonZeroU32;
 
 pub use edit::DomError;
+#[cfg(feature = "selectors")]
+pub use select::{Selector, SelectorError};
 pub use serialize::to_test_format;
 
 /// A name: borrowed from a static table for the names the parser knows, owned otherwise.
