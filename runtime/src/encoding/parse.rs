@@ -373,3 +373,79 @@ fn start_xml5(head: &[u8]) -> (crate::xml5::Tokenizer<'static, crate::xml5::Tree
     tok.feed(dec.decode(head, false));
     (tok, dec)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that hands out at most `n` bytes per read, and is interrupted once.
+    struct Trickle<'a>(&'a [u8], usize, bool);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if !self.2 {
+                self.2 = true;
+                return Err(std::io::ErrorKind::Interrupted.into());
+            }
+            let n = self.1.min(buf.len()).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn xml5_bytes_whole_and_streamed() {
+        let utf16: Vec<u8> = "\u{FEFF}<a>é</a>".encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+        let no_bom: Vec<u8> = "<?xml version='1.0'?><a>é</a>".encode_utf16().flat_map(|u| u.to_be_bytes()).collect();
+        let latin = b"<?xml version='1.0' encoding='iso-8859-1'?><a>\xE9</a>".to_vec();
+        for (bytes, name) in [(utf16, "UTF-16LE"), (no_bom, "UTF-16BE"), (latin, "windows-1252")] {
+            let whole = parse_xml5_from_bytes(&bytes);
+            assert_eq!(whole.encoding.name(), name);
+            let text = whole.tree.dom.to_test_format();
+            assert!(text.contains("\"é\""), "{name}: {text}");
+            let streamed = parse_xml5_from_reader(Trickle(&bytes, 3, false)).unwrap();
+            assert_eq!((streamed.encoding.name(), streamed.tree.dom.to_test_format()), (name, text));
+        }
+    }
+
+    #[test]
+    fn a_late_meta_restarts_the_stream_once() {
+        let mut page = b"<!doctype html><p>".to_vec();
+        page.extend(std::iter::repeat_n(b'x', 3000));
+        page.extend(b"<meta charset=windows-1251><p>\xCF\xF0\xE8\xE2\xE5\xF2");
+        let whole = parse_document_from_bytes(&page, &EncodingOptions::default());
+        assert_eq!((whole.encoding.name(), whole.confidence), ("windows-1251", Confidence::Certain));
+        assert!(whole.tree.to_test_format().contains("\"Привет\""));
+        for n in [1, 100, 5000] {
+            let streamed = parse_document_from_reader(Trickle(&page, n, false), &EncodingOptions::default()).unwrap();
+            assert_eq!(streamed.encoding.name(), "windows-1251");
+            assert_eq!(streamed.tree.to_test_format(), whole.tree.to_test_format());
+        }
+        // Counting sinks: the parse started over exactly once.
+        let mut made = 0;
+        let parsed = build_document_from_bytes(&page, &EncodingOptions::default(), TreeOptions::default(), || {
+            made += 1;
+            Dom::new()
+        });
+        assert_eq!((made, parsed.confidence), (2, Confidence::Certain));
+    }
+
+    #[test]
+    fn a_matching_meta_makes_the_guess_certain_and_utf16_is_never_left() {
+        let parsed = parse_document_from_bytes(b"<meta charset=windows-1252><p>\xE9", &EncodingOptions::default());
+        assert_eq!((parsed.encoding.name(), parsed.confidence), ("windows-1252", Confidence::Certain));
+        // No declaration: the default, still tentative at the end.
+        let parsed = parse_document_from_bytes(b"<p>\xE9", &EncodingOptions::default());
+        assert_eq!(parsed.confidence, Confidence::Tentative);
+        // Step 1 of changing the encoding: a UTF-16 guess (from the prescan's UTF-16 XML
+        // declaration check) is kept, and becomes certain.
+        let bytes: Vec<u8> = "<?xml?><meta charset=utf-8><p>x".encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+        let parsed = parse_document_from_bytes(&bytes, &EncodingOptions::default());
+        assert_eq!((parsed.encoding.name(), parsed.confidence), ("UTF-16LE", Confidence::Certain));
+        // detect_utf8: valid non-ASCII UTF-8 without a declaration.
+        let opts = EncodingOptions { detect_utf8: true, ..Default::default() };
+        let parsed = parse_document_from_bytes("<p>café".as_bytes(), &opts);
+        assert_eq!((parsed.encoding.name(), parsed.confidence), ("UTF-8", Confidence::Tentative));
+    }
+}
