@@ -1,6 +1,6 @@
 //! CSS selectors on a [`Dom`] (feature `selectors`): [`Selector`] parses with Servo's
 //! `selectors`/`cssparser` crates and matches through their `Element` trait, implemented here for
-//! an element of the arena (Selectors Level 4, https://drafts.csswg.org/selectors-4/).
+//! an element of the arena (Selectors Level 4, <https://drafts.csswg.org/selectors-4/>).
 //!
 //! `:has()` is not parsed: the crate matches it by recursing over the subject's descendants, and
 //! nothing here may recurse to a depth the document chooses. Pseudo-classes that depend on user
@@ -37,8 +37,11 @@ pub struct Selector(SelectorList<Simple>);
 /// A selector that did not parse: what was wrong and where (line and column, from 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SelectorError {
+    /// What the CSS parser or the selector parser objected to.
     pub message: String,
+    /// Line in the selector text, from 1.
     pub line: u32,
+    /// Column in the selector text, from 1.
     pub column: u32,
 }
 
@@ -114,15 +117,15 @@ impl Dom {
 
 /// The [`SelectorImpl`]: plain strings for every name and value.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Simple;
+pub(crate) struct Simple;
 
 /// An identifier, name or namespace URL in a selector.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Ident(String);
+pub(crate) struct Ident(String);
 
 /// An attribute value in a selector (`[href^="https:"]`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Value(String);
+pub(crate) struct Value(String);
 
 impl From<&str> for Ident {
     fn from(s: &str) -> Self {
@@ -169,7 +172,7 @@ impl precomputed_hash::PrecomputedHash for Ident {
 
 /// The pseudo-classes supported: those a parsed document can answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PseudoClass {
+pub(crate) enum PseudoClass {
     Link,
     AnyLink,
 }
@@ -195,7 +198,7 @@ impl selectors::parser::NonTSPseudoClass for PseudoClass {
 
 /// No pseudo-elements: they select no element of a tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum PseudoElement {}
+pub(crate) enum PseudoElement {}
 
 impl ToCss for PseudoElement {
     fn to_css<W: fmt::Write>(&self, _dest: &mut W) -> fmt::Result {

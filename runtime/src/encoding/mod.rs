@@ -74,7 +74,9 @@ impl EncodingOptions {
 /// The result of the encoding sniffing algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sniffed {
+    /// The encoding to decode with.
     pub encoding: &'static Encoding,
+    /// Certain (BOM, transport layer) or tentative (prescan, detection, default).
     pub confidence: Confidence,
 }
 

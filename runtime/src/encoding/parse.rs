@@ -14,8 +14,11 @@ use std::io::Read;
 /// the end of parsing.
 #[derive(Debug)]
 pub struct Decoded<T> {
+    /// What was built (a `Dom`, your sink, or for XML5 an `xml5::Parsed`).
     pub tree: T,
+    /// The encoding the bytes were decoded with in the end.
     pub encoding: &'static Encoding,
+    /// Certain if a BOM, the transport layer or a `<meta>` decided; tentative if the guess stood.
     pub confidence: Confidence,
 }
 

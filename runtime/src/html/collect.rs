@@ -11,6 +11,7 @@ use crate::dom::Dom;
 /// A parsed tree with the parse errors found, in input order.
 #[derive(Debug, Default)]
 pub struct Parsed {
+    /// The tree, the same as without errors.
     pub dom: Dom,
     /// The tokenizer's parse errors (spec: #parse-errors), with line and column. The tree
     /// builder reports none of its own yet.
@@ -35,11 +36,14 @@ pub struct Parsed {
 /// ```
 #[derive(Debug, Default)]
 pub struct CollectErrors<S> {
+    /// The wrapped sink.
     pub sink: S,
+    /// The errors so far, in input order.
     pub errors: Vec<Error>,
 }
 
 impl<S> CollectErrors<S> {
+    /// Wrap `sink`; no errors yet.
     pub fn new(sink: S) -> Self {
         CollectErrors { sink, errors: Vec::new() }
     }
