@@ -9,7 +9,10 @@
 //! Nodes are read through views that borrow the `Dom`: [`Dom::data`] gives a [`NodeData`]
 //! with `&str`s, [`Dom::element`] an [`ElementRef`].
 
+mod edit;
 mod intern;
+#[cfg(feature = "selectors")]
+mod select;
 mod serialize;
 mod sink;
 
@@ -19,6 +22,9 @@ use intern::Names;
 use std::borrow::Cow;
 use std::num::NonZeroU32;
 
+pub use edit::DomError;
+#[cfg(feature = "selectors")]
+pub use select::{Selector, SelectorError};
 pub use serialize::to_test_format;
 
 /// A name: borrowed from a static table for the names the parser knows, owned otherwise.
@@ -747,22 +753,32 @@ impl Dom {
                 added.push(self.attr_rec(a));
             }
         }
+        self.push_attrs(element, &added);
+    }
+
+    /// Add attribute records at the end of `element`'s run, keeping the run contiguous: into
+    /// the room reserved after it, at the end of the vector, or moved to the end with as much
+    /// room again (so repeated additions stay linear).
+    fn push_attrs(&mut self, element: NodeId, added: &[AttrRec]) {
         if added.is_empty() {
             return;
         }
+        let n = self.node(element);
+        let (start, len) = (n.b as usize, n.c as usize);
+        let key = to_u32(element.index());
         let room = self.room.get(&key).copied().map_or(len, |r| r as usize);
         let new_len = len + added.len();
         if new_len <= room {
             // Grow into the room reserved when the list last moved.
-            self.attrs[start + len..start + new_len].copy_from_slice(&added);
+            self.attrs[start + len..start + new_len].copy_from_slice(added);
         } else if room == len && start + len == self.attrs.len() && !self.room.contains_key(&key) {
-            self.attrs.extend_from_slice(&added);
+            self.attrs.extend_from_slice(added);
         } else {
             // Move to the end with room to grow again.
             let new_start = self.attrs.len();
             let new_room = new_len * 2;
             self.attrs.extend_from_within(start..start + len);
-            self.attrs.extend_from_slice(&added);
+            self.attrs.extend_from_slice(added);
             let filler = AttrRec::default();
             self.attrs.resize(new_start + new_room, filler);
             self.room.insert(key, to_u32(new_room));

@@ -18,3 +18,5 @@ pub mod tree;
 
 pub use tree::{HtmlError, parse_document_with_errors, parse_fragment_with_errors};
 pub use tree::{Context, TreeOptions, build_document, build_fragment, parse_document, parse_document_with, parse_fragment, parse_fragment_with};
+#[cfg(feature = "encoding")]
+pub use crate::encoding::{parse_document_from_bytes, parse_document_from_reader};

@@ -43,6 +43,11 @@ impl Token<'_> {
 /// A parse error: the spec's code and where it happened.
 pub type Error = crate::driver::Error<ParseError>;
 
+/// Errors are values callers can box, `?` and report like any other.
+impl std::error::Error for Error {}
+
+impl std::error::Error for ParseError {}
+
 /// What the sink tells the tokenizer after a token: the tree builder's side of the narrow
 /// interface ("switch the tokenizer to the RCDATA state" after `<title>`, and so on).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -169,9 +169,11 @@ impl<S: Sink<'static>> Tokenizer<'static, S> {
     }
 }
 
-/// Tokenize a whole string: an iterator of tokens, adjacent characters merged into runs.
+/// Tokenize a whole string: an iterator of tokens, adjacent characters merged into runs. A
+/// leading byte order mark (U+FEFF) is skipped, as decoding bytes would have; spans then count
+/// from after it. (`Tokenizer::new` and the other constructors take the input stream as given.)
 pub fn tokenize(input: &str) -> Tokenizer<'_, TokenQueue<'_>> {
-    Tokenizer::new(input)
+    Tokenizer::new(crate::strip_bom(input))
 }
 
 /// Position of an offset, for users who kept spans and want lines and columns.

@@ -50,6 +50,11 @@ impl Token<'_> {
 /// A parse error: one of statemark's XML5 codes and where it happened.
 pub type Error = crate::driver::Error<ParseError>;
 
+/// Errors are values callers can box, `?` and report like any other.
+impl std::error::Error for Error {}
+
+impl std::error::Error for ParseError {}
+
 /// Receives XML5 tokens and errors as the tokenizer produces them.
 pub trait Sink<'i> {
     fn token(&mut self, token: Token<'i>, span: Span);

@@ -91,7 +91,8 @@ impl<S: Sink<'static>> Tokenizer<'static, S> {
     }
 }
 
-/// Tokenize a whole XML5 string: an iterator of tokens.
+/// Tokenize a whole XML5 string: an iterator of tokens. A leading byte order mark (U+FEFF) is
+/// skipped, as decoding bytes would have; spans then count from after it.
 pub fn tokenize(input: &str) -> Tokenizer<'_, TokenQueue<'_>> {
-    Tokenizer::new(input)
+    Tokenizer::new(crate::strip_bom(input))
 }

@@ -54,6 +54,31 @@ pub enum TreeError {
     ReservedPrefix(Span),
 }
 
+impl std::fmt::Display for TreeError {
+    /// The tokenizer's errors as `line:column: code`; the tree builder's with their byte span.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (what, span) = match self {
+            TreeError::Token(e) => return e.fmt(f),
+            TreeError::UnexpectedToken(s) => ("unexpected token (ignored)", s),
+            TreeError::MismatchedEndTag(s) => ("end tag does not match the current element", s),
+            TreeError::EofWithOpenElements(s) => ("end of file with elements still open", s),
+            TreeError::UnboundPrefix(s) => ("prefix not bound by any xmlns declaration", s),
+            TreeError::DuplicateNamespacedAttribute(s) => ("duplicate namespaced attribute (dropped)", s),
+            TreeError::ReservedPrefix(s) => ("xmlns:xml or xmlns:xmlns would rebind a reserved prefix", s),
+        };
+        write!(f, "bytes {}..{}: {what}", span.start, span.end)
+    }
+}
+
+impl std::error::Error for TreeError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            TreeError::Token(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
 /// The tree builder: a [`Sink`] for the XML5 tokenizer.
 pub struct TreeBuilder {
     dom: Dom,
@@ -425,14 +450,38 @@ impl<'i> Sink<'i> for TreeBuilder {
     fn trace(&mut self, _state: State, _case: u16) {}
 }
 
-/// Parse an XML5 document into a [`Dom`]. Never fails: bad input gets the draft's recovery.
+/// Parse an XML5 document into a [`Dom`]. Never fails: bad input gets the draft's recovery. A
+/// leading byte order mark (U+FEFF) is skipped, as decoding the document's bytes would have.
 pub fn parse(input: &str) -> Dom {
     parse_with_errors(input, false).dom
 }
 
 /// Parse, collecting tokenizer and tree-construction errors when `errors` is true.
 pub fn parse_with_errors(input: &str, errors: bool) -> Parsed {
+    parse_input_stream(crate::strip_bom(input), errors)
+}
+
+/// [`parse_with_errors`] on an input stream that is already decoded (no BOM to skip).
+pub(crate) fn parse_input_stream(input: &str, errors: bool) -> Parsed {
     let mut t = Tokenizer::with_sink(input, TreeBuilder::new(errors));
     t.run();
     t.into_sink().finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_display_and_are_std_errors() {
+        let parsed = parse_with_errors("\u{FEFF}<a><p:b/></c>", true);
+        let shown: Vec<String> = parsed.errors.iter().map(|e| e.to_string()).collect();
+        assert!(shown.iter().any(|s| s.contains("prefix not bound")), "{shown:?}");
+        assert!(shown.iter().any(|s| s.contains("end tag does not match")), "{shown:?}");
+        let boxed: Vec<Box<dyn std::error::Error>> = parsed.errors.into_iter().map(|e| e.into()).collect();
+        assert!(!boxed.is_empty());
+        // The BOM is skipped: the first element is `a`, not text.
+        let dom = parse("\u{FEFF}<a/>");
+        assert!(dom.children(dom.document()).next().is_some_and(|n| dom.element(n).is_some()));
+    }
 }

@@ -207,6 +207,8 @@ impl From<Error> for HtmlError {
     }
 }
 
+impl std::error::Error for HtmlError {}
+
 impl std::fmt::Display for HtmlError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{}:{}: {}", self.position.line, self.position.column, self.code)

@@ -111,8 +111,14 @@ pub fn parse_document_with(html: &str, options: TreeOptions) -> Dom {
     build_document(html, options, Dom::new())
 }
 
-/// Parse a document into your own [`TreeSink`]; returns the sink.
+/// Parse a document into your own [`TreeSink`]; returns the sink. A leading byte order mark
+/// (U+FEFF) is skipped, as decoding the document's bytes would have.
 pub fn build_document<S: TreeSink>(html: &str, options: TreeOptions, sink: S) -> S {
+    build_input_stream(crate::strip_bom(html), options, sink)
+}
+
+/// [`build_document`] on an input stream that is already decoded (no BOM to skip).
+pub(crate) fn build_input_stream<S: TreeSink>(html: &str, options: TreeOptions, sink: S) -> S {
     let mut tok = Tokenizer::with_sink(html, Options::default(), TreeBuilder::new(sink, options));
     tok.run();
     tok.into_sink().into_sink()

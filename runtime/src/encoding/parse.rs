@@ -1,0 +1,454 @@
+//! Parsing documents from bytes: sniff, decode (whole or chunk by chunk), build the tree, and
+//! start over when a `<meta>` changes a tentative encoding (spec:
+//! #changing-the-encoding-while-parsing, step 6: "the bytes should be re-parsed from memory").
+
+use super::{Confidence, EncodingOptions, StreamDecoder, decode, prescan::extract_from_content, prescan::is_utf16};
+use super::{sniff, sniff_xml};
+use crate::dom::{Attrs, Dom, Namespace, QualNameRef, QuirksMode};
+use crate::html::tree::{KnownName, Location, TreeBuilder, TreeOptions, TreeSink, build_input_stream};
+use crate::html::{Options, Tokenizer};
+use encoding_rs::{Encoding, UTF_8, WINDOWS_1252, X_USER_DEFINED};
+use std::io::Read;
+
+/// A tree parsed from bytes, with the encoding it was decoded with and the confidence in it at
+/// the end of parsing.
+#[derive(Debug)]
+pub struct Decoded<T> {
+    /// What was built (a `Dom`, your sink, or for XML5 an `xml5::Parsed`).
+    pub tree: T,
+    /// The encoding the bytes were decoded with in the end.
+    pub encoding: &'static Encoding,
+    /// Certain if a BOM, the transport layer or a `<meta>` decided; tentative if the guess stood.
+    pub confidence: Confidence,
+}
+
+/// A [`TreeSink`] around the user's that watches the `meta` elements the tree builder inserts
+/// (spec: #parsing-main-inhead, "A start tag whose tag name is "meta"", the steps for an
+/// inactive speculative parser): every HTML `meta` element is created by that rule, so
+/// watching creations is watching the rule.
+struct MetaWatch<S> {
+    inner: S,
+    current: &'static Encoding,
+    tentative: bool,
+    /// The encoding to start over with.
+    change: Option<&'static Encoding>,
+}
+
+impl<S> MetaWatch<S> {
+    fn new(inner: S, current: &'static Encoding, confidence: Confidence) -> Self {
+        MetaWatch { inner, current, tentative: confidence == Confidence::Tentative, change: None }
+    }
+
+    fn confidence(&self) -> Confidence {
+        if self.tentative { Confidence::Tentative } else { Confidence::Certain }
+    }
+
+    fn created(&mut self, name: QualNameRef<'_>, attrs: Attrs<'_>) {
+        if !self.tentative || *name.ns != Namespace::Html || name.local != "meta" {
+            return;
+        }
+        let get = |n: &str| attrs.iter().find(|a| *a.name.ns == Namespace::None && a.name.local == n).map(|a| a.value);
+        // Step 1: a charset attribute naming an encoding.
+        let new = match get("charset").and_then(|v| Encoding::for_label(v.as_bytes())) {
+            Some(e) => e,
+            // Step 2: http-equiv="Content-Type" with a content attribute naming one.
+            None if get("http-equiv").is_some_and(|v| v.eq_ignore_ascii_case("content-type")) => {
+                match get("content").and_then(|c| extract_from_content(c.as_bytes())) {
+                    Some(e) => e,
+                    None => return,
+                }
+            }
+            None => return,
+        };
+        self.change_the_encoding(new);
+    }
+
+    /// Change the encoding (spec: #changing-the-encoding-while-parsing). Step 5 (switching
+    /// decoders on the fly) is optional and not taken: step 6 re-parses from memory.
+    fn change_the_encoding(&mut self, mut new: &'static Encoding) {
+        self.tentative = false;
+        // Step 1.
+        if is_utf16(self.current) {
+            return;
+        }
+        // Steps 2-3.
+        if is_utf16(new) {
+            new = UTF_8;
+        }
+        if new == X_USER_DEFINED {
+            new = WINDOWS_1252;
+        }
+        // Step 4.
+        if new == self.current {
+            return;
+        }
+        // Step 6.
+        self.change = Some(new);
+    }
+}
+
+impl<S: TreeSink> TreeSink for MetaWatch<S> {
+    type Handle = S::Handle;
+    fn document(&mut self) -> S::Handle {
+        self.inner.document()
+    }
+    fn create_element(&mut self, name: QualNameRef<'_>, attrs: Attrs<'_>) -> S::Handle {
+        self.created(name, attrs);
+        self.inner.create_element(name, attrs)
+    }
+    fn create_known_element(&mut self, known: KnownName, name: QualNameRef<'_>, attrs: Attrs<'_>) -> S::Handle {
+        self.created(name, attrs);
+        self.inner.create_known_element(known, name, attrs)
+    }
+    fn create_comment(&mut self, data: &str) -> S::Handle {
+        self.inner.create_comment(data)
+    }
+    fn create_processing_instruction(&mut self, target: &str, data: &str) -> S::Handle {
+        self.inner.create_processing_instruction(target, data)
+    }
+    fn create_doctype(&mut self, name: &str, public_id: &str, system_id: &str) -> S::Handle {
+        self.inner.create_doctype(name, public_id, system_id)
+    }
+    fn create_document_fragment(&mut self) -> S::Handle {
+        self.inner.create_document_fragment()
+    }
+    fn insert(&mut self, at: &Location<S::Handle>, node: S::Handle) {
+        self.inner.insert(at, node)
+    }
+    fn insert_text(&mut self, at: &Location<S::Handle>, text: &str) {
+        self.inner.insert_text(at, text)
+    }
+    fn parent(&self, node: &S::Handle) -> Option<S::Handle> {
+        self.inner.parent(node)
+    }
+    fn remove(&mut self, node: &S::Handle) {
+        self.inner.remove(node)
+    }
+    fn move_children(&mut self, from: &S::Handle, to: &S::Handle) {
+        self.inner.move_children(from, to)
+    }
+    fn template_contents(&mut self, template: &S::Handle) -> S::Handle {
+        self.inner.template_contents(template)
+    }
+    fn add_attributes_if_missing(&mut self, element: &S::Handle, attrs: Attrs<'_>) {
+        self.inner.add_attributes_if_missing(element, attrs)
+    }
+    fn set_quirks_mode(&mut self, mode: QuirksMode) {
+        self.inner.set_quirks_mode(mode)
+    }
+    fn has_element_child(&self, node: &S::Handle) -> bool {
+        self.inner.has_element_child(node)
+    }
+    fn is_inclusive_ancestor(&self, ancestor: &S::Handle, node: &S::Handle) -> bool {
+        self.inner.is_inclusive_ancestor(ancestor, node)
+    }
+}
+
+/// Parse a document from bytes (spec: #parsing, with #encoding-sniffing-algorithm): sniff the
+/// encoding, decode, build the tree; if a `<meta>` names another encoding while the confidence
+/// is tentative, parse again from the start in that encoding (certain).
+///
+/// ```
+/// use statemark::encoding::{Confidence, EncodingOptions};
+/// use statemark::html::parse_document_from_bytes;
+///
+/// // windows-1252 bytes, declared after the first 1024 bytes: found by the tree builder.
+/// let mut page = b"<!doctype html><title>".to_vec();
+/// page.extend(std::iter::repeat_n(b' ', 1100));
+/// page.extend(b"</title><meta charset=koi8-r><p>\xF0\xD2\xC9\xD7\xC5\xD4");
+/// let parsed = parse_document_from_bytes(&page, &EncodingOptions::default());
+/// assert_eq!((parsed.encoding.name(), parsed.confidence), ("KOI8-R", Confidence::Certain));
+/// assert!(parsed.tree.to_test_format().contains("\"Привет\""));
+/// ```
+pub fn parse_document_from_bytes(bytes: &[u8], options: &EncodingOptions) -> Decoded<Dom> {
+    build_document_from_bytes(bytes, options, TreeOptions::default(), Dom::new)
+}
+
+/// [`parse_document_from_bytes`] into your own [`TreeSink`]s: `new_sink` is called once, or
+/// twice when the document has to be parsed again in another encoding.
+pub fn build_document_from_bytes<S: TreeSink>(
+    bytes: &[u8],
+    options: &EncodingOptions,
+    tree: TreeOptions,
+    mut new_sink: impl FnMut() -> S,
+) -> Decoded<S> {
+    let sniffed = sniff(bytes, options);
+    let (text, encoding) = decode(bytes, sniffed.encoding);
+    if sniffed.confidence == Confidence::Certain {
+        let tree = build_input_stream(&text, tree, new_sink());
+        return Decoded { tree, encoding, confidence: Confidence::Certain };
+    }
+    let watch = build_input_stream(&text, tree, MetaWatch::new(new_sink(), encoding, sniffed.confidence));
+    match watch.change {
+        Some(new) => {
+            let (text, encoding) = decode(bytes, new);
+            Decoded { tree: build_input_stream(&text, tree, new_sink()), encoding, confidence: Confidence::Certain }
+        }
+        None => Decoded { confidence: watch.confidence(), tree: watch.inner, encoding },
+    }
+}
+
+/// The parse under way: the tokenizer with the tree builder, and the decoder feeding it.
+struct Running<S: TreeSink> {
+    tokenizer: Tokenizer<'static, TreeBuilder<MetaWatch<S>>>,
+    decoder: StreamDecoder,
+}
+
+impl<S: TreeSink> Running<S> {
+    fn watch(&self) -> &MetaWatch<S> {
+        self.tokenizer.sink().sink()
+    }
+}
+
+/// A document parser for bytes that arrive in chunks ([`feed`](Self::feed), then
+/// [`finish`](Self::finish)). It waits for [`EncodingOptions::prescan_bytes`] bytes (or the
+/// end) to sniff the encoding, then decodes each chunk into the chunked tokenizer (a character
+/// split across chunks is put together inside). While the confidence is tentative it keeps the
+/// bytes, so that a late `<meta>` naming another encoding can start the parse over; once
+/// certain it keeps none.
+///
+/// ```
+/// use statemark::dom::Dom;
+/// use statemark::encoding::{ByteParser, EncodingOptions};
+/// use statemark::html::TreeOptions;
+///
+/// let mut parser = ByteParser::new(EncodingOptions::default(), TreeOptions::default(), Dom::new);
+/// for chunk in [&b"<meta charset=utf-8><p>caf\xC3"[..], b"\xA9"] {
+///     parser.feed(chunk);
+/// }
+/// let parsed = parser.finish();
+/// assert!(parsed.tree.to_test_format().contains("\"café\""));
+/// ```
+pub struct ByteParser<S: TreeSink, F: FnMut() -> S> {
+    options: EncodingOptions,
+    tree: TreeOptions,
+    new_sink: F,
+    /// Bytes so far: all of them before parsing starts, then as long as the confidence is tentative.
+    kept: Vec<u8>,
+    running: Option<Running<S>>,
+}
+
+impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
+    /// A parser building into the sinks `new_sink` makes (a second one if the parse starts over).
+    pub fn new(options: EncodingOptions, tree: TreeOptions, new_sink: F) -> Self {
+        ByteParser { options, tree, new_sink, kept: Vec::new(), running: None }
+    }
+
+    /// Add a chunk of bytes and parse as far as it allows.
+    pub fn feed(&mut self, chunk: &[u8]) {
+        match &mut self.running {
+            None => {
+                self.kept.extend_from_slice(chunk);
+                // Step 3 of the sniffing algorithm: wait for the bytes the prescan looks at
+                // (at least a BOM's worth).
+                if self.kept.len() >= self.options.prescan_bytes.max(3) {
+                    self.start();
+                }
+            }
+            Some(run) => {
+                if run.watch().tentative {
+                    self.kept.extend_from_slice(chunk);
+                }
+                let text = run.decoder.decode(chunk, false);
+                run.tokenizer.feed(text);
+                self.after_feed();
+            }
+        }
+    }
+
+    /// Sniff what has been kept and start parsing it.
+    fn start(&mut self) {
+        let sniffed = sniff(&self.kept, &self.options);
+        self.begin(sniffed.encoding, sniffed.confidence);
+    }
+
+    /// Start (or start over) with `encoding`, feeding the kept bytes.
+    fn begin(&mut self, encoding: &'static Encoding, confidence: Confidence) {
+        // A BOM makes the confidence certain in sniffing, so the decoder never switches
+        // encodings under a tentative parse.
+        let mut decoder = StreamDecoder::new(encoding);
+        let watch = MetaWatch::new((self.new_sink)(), encoding, confidence);
+        let mut tokenizer = Tokenizer::streaming(Options::default(), TreeBuilder::new(watch, self.tree));
+        tokenizer.feed(decoder.decode(&self.kept, false));
+        self.running = Some(Running { tokenizer, decoder });
+        self.after_feed();
+    }
+
+    /// After input: start over if a `<meta>` asked for it; drop the kept bytes once certain.
+    fn after_feed(&mut self) {
+        let Some(run) = &self.running else { return };
+        if let Some(new) = run.watch().change {
+            self.begin(new, Confidence::Certain);
+        } else if !run.watch().tentative && !self.kept.is_empty() {
+            self.kept = Vec::new();
+        }
+    }
+
+    /// Mark the end of the input, finish parsing, and return the tree.
+    pub fn finish(mut self) -> Decoded<S> {
+        if self.running.is_none() {
+            self.start();
+        }
+        loop {
+            let Some(run) = &mut self.running else { unreachable!("started above") };
+            let text = run.decoder.decode(&[], true);
+            run.tokenizer.feed(text);
+            run.tokenizer.finish();
+            match run.watch().change {
+                // A `<meta>` in the last bytes: start over (certain this time, so once at most).
+                Some(new) => self.begin(new, Confidence::Certain),
+                None => break,
+            }
+        }
+        let run = self.running.expect("started above");
+        let encoding = run.decoder.encoding();
+        let watch = run.tokenizer.into_sink().into_sink();
+        Decoded { confidence: watch.confidence(), encoding, tree: watch.inner }
+    }
+}
+
+/// Parse a document from any [`Read`] (a file, a socket), streaming: see [`ByteParser`].
+///
+/// ```
+/// use statemark::encoding::EncodingOptions;
+/// use statemark::html::parse_document_from_reader;
+///
+/// let bytes: &[u8] = b"\xEF\xBB\xBF<!DOCTYPE html><p>x";
+/// let parsed = parse_document_from_reader(bytes, &EncodingOptions::default()).unwrap();
+/// assert_eq!(parsed.tree.quirks_mode(), statemark::dom::QuirksMode::NoQuirks);
+/// ```
+pub fn parse_document_from_reader<R: Read>(reader: R, options: &EncodingOptions) -> std::io::Result<Decoded<Dom>> {
+    let mut parser = ByteParser::new(*options, TreeOptions::default(), Dom::new);
+    read_chunks(reader, |chunk| parser.feed(chunk))?;
+    Ok(parser.finish())
+}
+
+fn read_chunks<R: Read>(mut reader: R, mut each: impl FnMut(&[u8])) -> std::io::Result<()> {
+    let mut buf = vec![0; 1 << 16];
+    loop {
+        match reader.read(&mut buf) {
+            Ok(0) => return Ok(()),
+            Ok(n) => each(&buf[..n]),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
+/// Parse an XML5 document from bytes: the encoding from [`sniff_xml`] (a BOM, the XML
+/// declaration, else UTF-8), certain.
+///
+/// ```
+/// use statemark::xml5::parse_from_bytes;
+///
+/// let parsed = parse_from_bytes(b"<?xml version='1.0' encoding='iso-8859-1'?><a>caf\xE9</a>");
+/// assert!(parsed.tree.dom.to_test_format().contains("\"café\""));
+/// ```
+pub fn parse_xml5_from_bytes(bytes: &[u8]) -> Decoded<crate::xml5::Parsed> {
+    let (text, encoding) = decode(bytes, sniff_xml(bytes));
+    let tree = crate::xml5::tree::parse_input_stream(&text, false);
+    Decoded { tree, encoding, confidence: Confidence::Certain }
+}
+
+/// Parse an XML5 document from any [`Read`], streaming: the first 1024 bytes (or all, if
+/// fewer) decide the encoding as [`sniff_xml`] does.
+pub fn parse_xml5_from_reader<R: Read>(reader: R) -> std::io::Result<Decoded<crate::xml5::Parsed>> {
+    let mut head = Vec::new();
+    let mut run: Option<(crate::xml5::Tokenizer<'static, crate::xml5::TreeBuilder>, StreamDecoder)> = None;
+    read_chunks(reader, |chunk| match &mut run {
+        Some((tok, dec)) => tok.feed(dec.decode(chunk, false)),
+        None => {
+            head.extend_from_slice(chunk);
+            if head.len() >= 1024 {
+                run = Some(start_xml5(&head));
+            }
+        }
+    })?;
+    let (mut tok, mut dec) = run.unwrap_or_else(|| start_xml5(&head));
+    tok.feed(dec.decode(&[], true));
+    tok.finish();
+    Ok(Decoded { encoding: dec.encoding(), tree: tok.into_sink().finish(), confidence: Confidence::Certain })
+}
+
+fn start_xml5(head: &[u8]) -> (crate::xml5::Tokenizer<'static, crate::xml5::TreeBuilder>, StreamDecoder) {
+    let mut dec = StreamDecoder::new(sniff_xml(head));
+    let mut tok = crate::xml5::Tokenizer::streaming(crate::xml5::TreeBuilder::new(false));
+    tok.feed(dec.decode(head, false));
+    (tok, dec)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that hands out at most `n` bytes per read, and is interrupted once.
+    struct Trickle<'a>(&'a [u8], usize, bool);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if !self.2 {
+                self.2 = true;
+                return Err(std::io::ErrorKind::Interrupted.into());
+            }
+            let n = self.1.min(buf.len()).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn xml5_bytes_whole_and_streamed() {
+        let utf16: Vec<u8> = "\u{FEFF}<a>é</a>".encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+        let no_bom: Vec<u8> = "<?xml version='1.0'?><a>é</a>".encode_utf16().flat_map(|u| u.to_be_bytes()).collect();
+        let latin = b"<?xml version='1.0' encoding='iso-8859-1'?><a>\xE9</a>".to_vec();
+        for (bytes, name) in [(utf16, "UTF-16LE"), (no_bom, "UTF-16BE"), (latin, "windows-1252")] {
+            let whole = parse_xml5_from_bytes(&bytes);
+            assert_eq!(whole.encoding.name(), name);
+            let text = whole.tree.dom.to_test_format();
+            assert!(text.contains("\"é\""), "{name}: {text}");
+            let streamed = parse_xml5_from_reader(Trickle(&bytes, 3, false)).unwrap();
+            assert_eq!((streamed.encoding.name(), streamed.tree.dom.to_test_format()), (name, text));
+        }
+    }
+
+    #[test]
+    fn a_late_meta_restarts_the_stream_once() {
+        let mut page = b"<!doctype html><p>".to_vec();
+        page.extend(std::iter::repeat_n(b'x', 3000));
+        page.extend(b"<meta charset=windows-1251><p>\xCF\xF0\xE8\xE2\xE5\xF2");
+        let whole = parse_document_from_bytes(&page, &EncodingOptions::default());
+        assert_eq!((whole.encoding.name(), whole.confidence), ("windows-1251", Confidence::Certain));
+        assert!(whole.tree.to_test_format().contains("\"Привет\""));
+        for n in [1, 100, 5000] {
+            let streamed = parse_document_from_reader(Trickle(&page, n, false), &EncodingOptions::default()).unwrap();
+            assert_eq!(streamed.encoding.name(), "windows-1251");
+            assert_eq!(streamed.tree.to_test_format(), whole.tree.to_test_format());
+        }
+        // Counting sinks: the parse started over exactly once.
+        let mut made = 0;
+        let parsed = build_document_from_bytes(&page, &EncodingOptions::default(), TreeOptions::default(), || {
+            made += 1;
+            Dom::new()
+        });
+        assert_eq!((made, parsed.confidence), (2, Confidence::Certain));
+    }
+
+    #[test]
+    fn a_matching_meta_makes_the_guess_certain_and_utf16_is_never_left() {
+        let parsed = parse_document_from_bytes(b"<meta charset=windows-1252><p>\xE9", &EncodingOptions::default());
+        assert_eq!((parsed.encoding.name(), parsed.confidence), ("windows-1252", Confidence::Certain));
+        // No declaration: the default, still tentative at the end.
+        let parsed = parse_document_from_bytes(b"<p>\xE9", &EncodingOptions::default());
+        assert_eq!(parsed.confidence, Confidence::Tentative);
+        // Step 1 of changing the encoding: a UTF-16 guess (from the prescan's UTF-16 XML
+        // declaration check) is kept, and becomes certain.
+        let bytes: Vec<u8> = "<?xml?><meta charset=utf-8><p>x".encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
+        let parsed = parse_document_from_bytes(&bytes, &EncodingOptions::default());
+        assert_eq!((parsed.encoding.name(), parsed.confidence), ("UTF-16LE", Confidence::Certain));
+        // detect_utf8: valid non-ASCII UTF-8 without a declaration.
+        let opts = EncodingOptions { detect_utf8: true, ..Default::default() };
+        let parsed = parse_document_from_bytes("<p>café".as_bytes(), &opts);
+        assert_eq!((parsed.encoding.name(), parsed.confidence), ("UTF-8", Confidence::Tentative));
+    }
+}
