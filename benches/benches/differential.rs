@@ -1,0 +1,607 @@
+//! Differential testing: every page of the bench corpora parsed by statemark and by
+//! html5ever / xml5ever (into `RcDom`), the trees compared line by line, and every difference
+//! accounted for by a reviewed class in `tests/expectations/differential.json` (issue 12).
+//!
+//! ```sh
+//! cargo bench -p statemark-benches --bench differential                 # HTML and XML5
+//! cargo bench -p statemark-benches --bench differential -- html         # one side
+//! cargo bench -p statemark-benches --bench differential -- --minimize   # cut each class's
+//!                                                   # first page down while it still differs
+//! cargo xtask differential [-- ...]                                     # the same
+//! ```
+//!
+//! A `harness = false` bench target, not a test: the comparison parsers are dev-dependencies of
+//! this crate only, and `cargo test --workspace` must not compile them.
+//!
+//! The run fails (exit 1) when a page differs in a way no class covers, when a class's
+//! reproduction no longer differs (or differs in another way), or when a class matches no page
+//! (the list only shrinks). Classes are matched on the first differing line of the two trees:
+//! once two trees part, every later line may differ for the same reason.
+
+use markup5ever_rcdom::{Handle, NodeData as RcData, RcDom};
+use serde_json::Value;
+use statemark::dom::{Dom, NodeData, NodeId};
+use statemark_benches::corpus::{self, Corpus, workspace_root};
+use std::collections::BTreeMap;
+use std::fmt::Write;
+use std::path::Path;
+use std::process::ExitCode;
+
+/// Which markup language a page, a class or a run is about.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Lang {
+    Html,
+    Xml,
+}
+
+impl Lang {
+    fn name(self) -> &'static str {
+        match self {
+            Lang::Html => "html",
+            Lang::Xml => "xml",
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The trees, as lines.
+
+/// html5lib's designator for a namespace URL, as `runtime/src/dom/serialize.rs` writes it.
+fn html_designator(url: &str) -> &'static str {
+    match url {
+        "http://www.w3.org/2000/svg" => "svg ",
+        "http://www.w3.org/1998/Math/MathML" => "math ",
+        "http://www.w3.org/1999/xlink" => "xlink ",
+        "http://www.w3.org/XML/1998/namespace" => "xml ",
+        "http://www.w3.org/2000/xmlns/" => "xmlns ",
+        _ => "",
+    }
+}
+
+/// One node of an `RcDom` waiting to be written, or the `content` line of a template.
+enum RcItem {
+    Node(Handle, usize),
+    Content(usize),
+}
+
+fn indent(out: &mut String, depth: usize) {
+    out.push_str("| ");
+    for _ in 0..depth {
+        out.push_str("  ");
+    }
+}
+
+/// Pushes `parent`'s children so that the first child pops first.
+fn push_rc_children(stack: &mut Vec<RcItem>, parent: &Handle, depth: usize) {
+    let start = stack.len();
+    stack.extend(parent.children.borrow().iter().map(|c| RcItem::Node(c.clone(), depth)));
+    stack[start..].reverse();
+}
+
+/// html5ever's tree in exactly the format of statemark's `Dom::to_test_format`: one line per
+/// node, attributes sorted by their written name in UTF-16 order, namespace designators,
+/// template contents under `content`, the doctype's ids only when one is non-empty. No
+/// recursion, as in statemark's writer (a corpus page may nest deeply).
+fn rcdom_html_format(dom: &RcDom) -> String {
+    let mut out = String::new();
+    let mut stack = Vec::new();
+    push_rc_children(&mut stack, &dom.document, 0);
+    while let Some(item) = stack.pop() {
+        let (node, depth) = match item {
+            RcItem::Content(depth) => {
+                indent(&mut out, depth);
+                out.push_str("content\n");
+                continue;
+            }
+            RcItem::Node(node, depth) => (node, depth),
+        };
+        indent(&mut out, depth);
+        match &node.data {
+            RcData::Document => out.push_str("#fragment\n"),
+            RcData::Doctype { name, public_id, system_id } => {
+                out.push_str("<!DOCTYPE ");
+                out.push_str(name);
+                if !public_id.is_empty() || !system_id.is_empty() {
+                    let _ = write!(out, " \"{public_id}\" \"{system_id}\"");
+                }
+                out.push_str(">\n");
+            }
+            RcData::Text { contents } => {
+                let _ = writeln!(out, "\"{}\"", contents.borrow());
+            }
+            RcData::Comment { contents } => {
+                let _ = writeln!(out, "<!-- {contents} -->");
+            }
+            RcData::ProcessingInstruction { target, contents } => {
+                let _ = writeln!(out, "<?{target} {contents}?>");
+            }
+            RcData::Element { name, attrs, template_contents, .. } => {
+                let _ = writeln!(out, "<{}{}>", html_designator(&name.ns), name.local);
+                let mut list: Vec<(String, String)> = attrs
+                    .borrow()
+                    .iter()
+                    .map(|a| {
+                        let written = format!("{}{}", html_designator(&a.name.ns), a.name.local);
+                        (written, a.value.to_string())
+                    })
+                    .collect();
+                list.sort_by(|a, b| a.0.encode_utf16().cmp(b.0.encode_utf16()));
+                for (name, value) in list {
+                    indent(&mut out, depth + 1);
+                    let _ = writeln!(out, "{name}=\"{value}\"");
+                }
+                push_rc_children(&mut stack, &node, depth + 1);
+                if let Some(contents) = template_contents.borrow().as_ref() {
+                    push_rc_children(&mut stack, contents, depth + 2);
+                    stack.push(RcItem::Content(depth + 1));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// An XML name as xml5lib-tests writes it: `{namespace}prefix:local`, the braces only when the
+/// namespace is not empty.
+fn xml_name(ns: &str, prefix: Option<&str>, local: &str) -> String {
+    let mut s = String::new();
+    if !ns.is_empty() {
+        let _ = write!(s, "{{{ns}}}");
+    }
+    if let Some(p) = prefix.filter(|p| !p.is_empty()) {
+        let _ = write!(s, "{p}:");
+    }
+    s.push_str(local);
+    s
+}
+
+/// The lines of one XML node, shared by both trees' writers so that the two formats cannot
+/// drift apart. `attrs` are (written name, value) pairs in any order.
+fn xml_node_lines(out: &mut String, depth: usize, node: XmlNode<'_>) {
+    indent(out, depth);
+    match node {
+        XmlNode::Doctype { name, public_id, system_id } => {
+            let _ = writeln!(out, "<!DOCTYPE {name} \"{public_id}\" \"{system_id}\">");
+        }
+        XmlNode::Text(t) => {
+            let _ = writeln!(out, "\"{t}\"");
+        }
+        XmlNode::Comment(c) => {
+            let _ = writeln!(out, "<!-- {c} -->");
+        }
+        XmlNode::Pi { target, data } => {
+            let _ = writeln!(out, "<?{target} {data}?>");
+        }
+        XmlNode::Element { name, mut attrs } => {
+            let _ = writeln!(out, "<{name}>");
+            attrs.sort();
+            for (name, value) in attrs {
+                indent(out, depth + 1);
+                let _ = writeln!(out, "{name}=\"{value}\"");
+            }
+        }
+    }
+}
+
+/// What [`xml_node_lines`] writes, from either tree.
+enum XmlNode<'a> {
+    Doctype { name: &'a str, public_id: &'a str, system_id: &'a str },
+    Text(&'a str),
+    Comment(&'a str),
+    Pi { target: &'a str, data: &'a str },
+    Element { name: String, attrs: Vec<(String, String)> },
+}
+
+/// statemark's XML5 tree in the shared XML format.
+fn statemark_xml_format(dom: &Dom) -> String {
+    let mut out = String::new();
+    let mut stack: Vec<(NodeId, usize)> = dom.children(dom.document()).map(|c| (c, 0)).collect();
+    stack.reverse();
+    while let Some((id, depth)) = stack.pop() {
+        let node = match dom.data(id) {
+            NodeData::Document | NodeData::Fragment => continue,
+            NodeData::Doctype { name, public_id, system_id } => {
+                XmlNode::Doctype { name, public_id, system_id }
+            }
+            NodeData::Text(t) => XmlNode::Text(t),
+            NodeData::Comment(c) => XmlNode::Comment(c),
+            NodeData::ProcessingInstruction { target, data } => XmlNode::Pi { target, data },
+            NodeData::Element(e) => {
+                let name = xml_name(e.name.ns.url(), e.name.prefix.as_deref(), &e.name.local);
+                let attrs = e
+                    .attrs()
+                    .map(|a| {
+                        (xml_name(a.name.ns.url(), a.name.prefix, a.name.local), a.value.to_owned())
+                    })
+                    .collect();
+                XmlNode::Element { name, attrs }
+            }
+        };
+        xml_node_lines(&mut out, depth, node);
+        let start = stack.len();
+        stack.extend(dom.children(id).map(|c| (c, depth + 1)));
+        stack[start..].reverse();
+    }
+    out
+}
+
+/// xml5ever's tree in the shared XML format.
+fn rcdom_xml_format(dom: &RcDom) -> String {
+    let mut out = String::new();
+    let mut stack = Vec::new();
+    push_rc_children(&mut stack, &dom.document, 0);
+    while let Some(item) = stack.pop() {
+        let RcItem::Node(handle, depth) = item else { continue };
+        let text;
+        let node = match &handle.data {
+            RcData::Document => continue,
+            RcData::Doctype { name, public_id, system_id } => {
+                XmlNode::Doctype { name, public_id, system_id }
+            }
+            RcData::Text { contents } => {
+                text = contents.borrow().to_string();
+                XmlNode::Text(&text)
+            }
+            RcData::Comment { contents } => XmlNode::Comment(contents),
+            RcData::ProcessingInstruction { target, contents } => {
+                XmlNode::Pi { target, data: contents }
+            }
+            RcData::Element { name, attrs, .. } => {
+                let written = xml_name(&name.ns, name.prefix.as_deref(), &name.local);
+                let attrs = attrs
+                    .borrow()
+                    .iter()
+                    .map(|a| {
+                        let n = &a.name;
+                        (xml_name(&n.ns, n.prefix.as_deref(), &n.local), a.value.to_string())
+                    })
+                    .collect();
+                XmlNode::Element { name: written, attrs }
+            }
+        };
+        xml_node_lines(&mut out, depth, node);
+        push_rc_children(&mut stack, &handle, depth + 1);
+    }
+    out
+}
+
+/// Both trees of `input`: (statemark's, the other parser's).
+fn trees(lang: Lang, input: &str) -> (String, String) {
+    use html5ever::tendril::TendrilSink;
+    match lang {
+        Lang::Html => {
+            let ours = statemark::html::parse_document(input).to_test_format();
+            let dom = html5ever::parse_document(RcDom::default(), Default::default()).one(input);
+            (ours, rcdom_html_format(&dom))
+        }
+        Lang::Xml => {
+            let ours = statemark_xml_format(&statemark::xml5::parse(input));
+            let dom = xml5ever::driver::parse_document(RcDom::default(), Default::default())
+                .one(input);
+            (ours, rcdom_xml_format(&dom))
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Differences and their classes.
+
+/// The first line where two trees part: statemark's and the other parser's (`None` past the
+/// end of a tree). `None` when the trees are equal.
+#[derive(Clone, Debug, PartialEq)]
+struct Difference {
+    line: usize,
+    ours: Option<String>,
+    theirs: Option<String>,
+}
+
+fn first_difference(ours: &str, theirs: &str) -> Option<Difference> {
+    if ours == theirs {
+        return None;
+    }
+    let (mut a, mut b) = (ours.lines(), theirs.lines());
+    let mut line = 1;
+    loop {
+        match (a.next(), b.next()) {
+            (Some(x), Some(y)) if x == y => line += 1,
+            (None, None) => return None,
+            (x, y) => {
+                return Some(Difference {
+                    line,
+                    ours: x.map(str::to_owned),
+                    theirs: y.map(str::to_owned),
+                });
+            }
+        }
+    }
+}
+
+fn difference_of(lang: Lang, input: &str) -> Option<Difference> {
+    let (ours, theirs) = trees(lang, input);
+    first_difference(&ours, &theirs)
+}
+
+/// A pattern over one side's first differing line: absent from the file means "any line",
+/// `null` means "past the end of the tree", a string means "the line contains this".
+#[derive(Debug)]
+enum LinePattern {
+    Any,
+    End,
+    Contains(String),
+}
+
+impl LinePattern {
+    fn from_json(v: Option<&Value>) -> Result<LinePattern, String> {
+        match v {
+            None => Ok(LinePattern::Any),
+            Some(Value::Null) => Ok(LinePattern::End),
+            Some(Value::String(s)) => Ok(LinePattern::Contains(s.clone())),
+            Some(other) => Err(format!("a line pattern is a string or null, not {other}")),
+        }
+    }
+
+    fn matches(&self, line: Option<&str>) -> bool {
+        match (self, line) {
+            (LinePattern::Any, _) => true,
+            (LinePattern::End, l) => l.is_none(),
+            (LinePattern::Contains(s), Some(l)) => l.contains(s.as_str()),
+            (LinePattern::Contains(_), None) => false,
+        }
+    }
+}
+
+/// A reviewed class of differences (one entry of the expectations file).
+struct Class {
+    id: String,
+    lang: Lang,
+    ours: LinePattern,
+    theirs: LinePattern,
+    repro: String,
+}
+
+impl Class {
+    fn matches(&self, lang: Lang, d: &Difference) -> bool {
+        self.lang == lang && self.ours.matches(d.ours.as_deref()) && self.theirs.matches(d.theirs.as_deref())
+    }
+}
+
+const EXPECTATIONS: &str = "tests/expectations/differential.json";
+
+/// The classes of the expectations file. Each needs an id, a language, a kind, an explanation,
+/// a reproduction and at least one line pattern; a malformed entry is an error, not a skip.
+fn load_classes(path: &Path) -> Result<Vec<Class>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let json: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let entries = json["classes"].as_array().ok_or("no \"classes\" array")?;
+    let kinds = ["spec-change", "their-bug", "draft-decision"];
+    let mut classes = Vec::new();
+    for e in entries {
+        let field = |k: &str| e[k].as_str().ok_or_else(|| format!("class {e}: no string \"{k}\""));
+        let id = field("id")?.to_owned();
+        let lang = match field("lang")? {
+            "html" => Lang::Html,
+            "xml" => Lang::Xml,
+            other => return Err(format!("class {id}: lang {other:?} is neither html nor xml")),
+        };
+        let kind = field("kind")?;
+        if !kinds.contains(&kind) {
+            return Err(format!("class {id}: kind {kind:?} is not one of {kinds:?}"));
+        }
+        if field("explanation")?.trim().is_empty() {
+            return Err(format!("class {id}: empty explanation"));
+        }
+        let ours = LinePattern::from_json(e.get("ours"))?;
+        let theirs = LinePattern::from_json(e.get("theirs"))?;
+        if matches!((&ours, &theirs), (LinePattern::Any, LinePattern::Any)) {
+            return Err(format!("class {id}: matches everything (no \"ours\" or \"theirs\")"));
+        }
+        let repro = field("repro")?.to_owned();
+        classes.push(Class { id, lang, ours, theirs, repro });
+    }
+    Ok(classes)
+}
+
+// ---------------------------------------------------------------------------------------------
+// Minimizing.
+
+/// The construct a difference is about: the first word of each side's line (`<p`, `"text`,
+/// `<!--`, `class`), so that cutting a page down keeps the same kind of difference without
+/// keeping its text.
+fn shape(d: &Difference) -> (Option<String>, Option<String>) {
+    let word = |l: &Option<String>| {
+        l.as_deref().map(|l| l.trim_start_matches(['|', ' ']).split([' ', '>', '=']).next().unwrap_or("").to_owned())
+    };
+    (word(&d.ours), word(&d.theirs))
+}
+
+/// The shortest input found by cutting `input` down (halves, then quarters, ... down to single
+/// characters, repeated until nothing more can go) while `keep` still holds. Greedy, so not
+/// always the smallest possible, but the result is small enough to read.
+fn minimize(input: &str, keep: &dyn Fn(&str) -> bool) -> String {
+    let mut cur: Vec<char> = input.chars().collect();
+    let mut size = cur.len().div_ceil(2).max(1);
+    loop {
+        let mut progress = false;
+        let mut start = 0;
+        while start < cur.len() {
+            let end = (start + size).min(cur.len());
+            let candidate: String = cur[..start].iter().chain(&cur[end..]).collect();
+            if keep(&candidate) {
+                cur.drain(start..end);
+                progress = true;
+            } else {
+                start = end;
+            }
+        }
+        if size == 1 && !progress {
+            return cur.into_iter().collect();
+        }
+        if !progress {
+            size = size.div_ceil(2);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run.
+
+/// What one language's run found.
+#[derive(Default)]
+struct Tally {
+    total: usize,
+    equal: usize,
+    /// Class id → the pages it covers.
+    classified: BTreeMap<String, Vec<String>>,
+    /// Unclassified differences: (page, difference).
+    unclassified: Vec<(String, Difference)>,
+}
+
+fn run_corpus(
+    lang: Lang,
+    corpora: &[Corpus],
+    classes: &[Class],
+    minimize_first: bool,
+    tally: &mut Tally,
+) -> Vec<(String, String)> {
+    let root = workspace_root();
+    let mut first_pages: BTreeMap<String, String> = BTreeMap::new();
+    for c in corpora {
+        let Some(docs) = c.load_named() else { continue };
+        for (path, doc) in docs {
+            let page = path
+                .strip_prefix(&root)
+                .or_else(|_| path.strip_prefix(root.parent().unwrap_or(&root)))
+                .unwrap_or(&path)
+                .display()
+                .to_string();
+            tally.total += 1;
+            let Some(d) = difference_of(lang, &doc) else {
+                tally.equal += 1;
+                continue;
+            };
+            match classes.iter().find(|k| k.matches(lang, &d)) {
+                Some(k) => {
+                    tally.classified.entry(k.id.clone()).or_default().push(page.clone());
+                    first_pages.entry(k.id.clone()).or_insert(doc);
+                }
+                None => {
+                    if minimize_first {
+                        first_pages.entry(format!("unclassified {:?}", shape(&d))).or_insert(doc);
+                    }
+                    tally.unclassified.push((page, d));
+                }
+            }
+        }
+    }
+    if !minimize_first {
+        return Vec::new();
+    }
+    // Cut each group's first page down while its first difference stays the same kind: for a
+    // class, still matched by that class; for an unclassified page, the same pair of lines'
+    // first words (the construct, not its text).
+    first_pages
+        .into_iter()
+        .map(|(group, doc)| {
+            let class = classes.iter().find(|k| k.id == group);
+            let want = difference_of(lang, &doc).map(|d| shape(&d));
+            let keep = |s: &str| match (difference_of(lang, s), class) {
+                (Some(d), Some(k)) => k.matches(lang, &d),
+                (Some(d), None) => Some(shape(&d)) == want,
+                (None, _) => false,
+            };
+            (group, minimize(&doc, &keep))
+        })
+        .collect()
+}
+
+/// Each class's reproduction must still differ and fall in that class (and no earlier one).
+fn check_repros(classes: &[Class]) -> Vec<String> {
+    let mut problems = Vec::new();
+    for k in classes {
+        match difference_of(k.lang, &k.repro) {
+            None => problems.push(format!("class {}: its repro no longer differs", k.id)),
+            Some(d) => match classes.iter().find(|c| c.matches(k.lang, &d)) {
+                Some(c) if c.id == k.id => {}
+                found => problems.push(format!(
+                    "class {}: its repro differs as {d:?}, matched by {:?}",
+                    k.id,
+                    found.map(|c| &c.id)
+                )),
+            },
+        }
+    }
+    problems
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
+    let minimize_first = args.iter().any(|a| a == "--minimize");
+    let want = |l: Lang| {
+        let langs: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+        langs.is_empty() || langs.iter().any(|a| *a == l.name())
+    };
+    let root = workspace_root();
+    let classes = match load_classes(&root.join(EXPECTATIONS)) {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!("{EXPECTATIONS}: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let mut problems = check_repros(&classes);
+    let runs = [(Lang::Html, vec![corpus::HTML, corpus::HTML_BIG]), (Lang::Xml, vec![corpus::XML])];
+    let mut seen_langs = Vec::new();
+    let mut all_classified: BTreeMap<String, usize> = BTreeMap::new();
+    for (lang, corpora) in runs {
+        if !want(lang) {
+            continue;
+        }
+        let mut tally = Tally::default();
+        let minimized = run_corpus(lang, &corpora, &classes, minimize_first, &mut tally);
+        if tally.total == 0 {
+            continue;
+        }
+        seen_langs.push(lang);
+        let other = if lang == Lang::Html { "html5ever 0.39" } else { "xml5ever 0.39" };
+        println!(
+            "\n{}: {} of {} pages equal to {other}; {} differ in listed classes, {} unclassified",
+            lang.name(),
+            tally.equal,
+            tally.total,
+            tally.classified.values().map(Vec::len).sum::<usize>(),
+            tally.unclassified.len()
+        );
+        for (id, pages) in &tally.classified {
+            println!("  {id}: {} pages (first: {})", pages.len(), pages[0]);
+            all_classified.insert(id.clone(), pages.len());
+        }
+        for (page, d) in &tally.unclassified {
+            let msg = format!(
+                "{page}: unclassified difference at tree line {}: statemark {:?}, other {:?}",
+                d.line, d.ours, d.theirs
+            );
+            println!("  {msg}");
+            problems.push(msg);
+        }
+        for (group, input) in minimized {
+            println!("  minimized ({group}): {input:?}");
+        }
+    }
+    // A class that no page needs any more is stale, so the list only shrinks (checked only for
+    // the languages that ran over their whole corpus).
+    for k in &classes {
+        if seen_langs.contains(&k.lang) && !all_classified.contains_key(&k.id) {
+            problems.push(format!("class {}: no page of the corpus differs this way any more", k.id));
+        }
+    }
+    if problems.is_empty() {
+        println!("\ndifferential: every difference is in a listed class");
+        ExitCode::SUCCESS
+    } else {
+        println!("\ndifferential: {} problem(s):", problems.len());
+        for p in &problems {
+            println!("  {p}");
+        }
+        ExitCode::FAILURE
+    }
+}
