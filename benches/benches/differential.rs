@@ -402,8 +402,9 @@ struct Class {
     drop_ours: Option<String>,
     /// For a difference of lines the other parser loses one at a time: the kind of line.
     rule: Option<Rule>,
-    /// Whether the corpus must still show this class (else it is checked by its repro only:
-    /// a known difference that the bench corpus happens not to contain).
+    /// Whether the class is about the corpus: then some page must still show it, and pages are
+    /// filed under it. Otherwise it is checked by its repro only (a known difference the bench
+    /// corpus did not contain when reviewed), and a page showing it is reported unclassified.
     in_corpus: bool,
     repro: String,
 }
@@ -585,7 +586,7 @@ fn run_corpus(lang: Lang, corpora: &[Corpus], classes: &[Class], minimize_first:
     for c in corpora {
         let Some(docs) = c.load_named() else { continue };
         for (path, doc) in docs {
-            let page = path.strip_prefix(&shared).unwrap_or(&path).display().to_string();
+            let page = path.strip_prefix(&shared).map_or_else(|_| path.display().to_string(), |p| format!("../{}", p.display()));
             tally.total += 1;
             let out = compare(lang, classes, &doc);
             for &k in &out.modulo {
@@ -602,7 +603,9 @@ fn run_corpus(lang: Lang, corpora: &[Corpus], classes: &[Class], minimize_first:
                 }
                 continue;
             };
-            match classify(lang, classes, &d) {
+            // A repro-only class names a difference the corpus did not show when it was
+            // reviewed; a page showing it now is reported, for a reviewer to look at.
+            match classify(lang, classes, &d).filter(|&k| classes[k].in_corpus) {
                 Some(k) => {
                     tally.classified.entry(k).or_default().push(page.clone());
                     if minimize_first {
