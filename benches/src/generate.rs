@@ -110,7 +110,9 @@ pub fn nested_xml(scale: u32) -> String {
 // every `</p>` leaving one more distinct entry for every later text to reconstruct).
 
 /// The ten formatting elements the adoption agency handles besides `a` and `nobr`.
-const FORMATTING: [&str; 10] = ["b", "i", "u", "s", "em", "strong", "tt", "big", "small", "code"];
+const FORMATTING: [&str; 10] = [
+    "b", "i", "u", "s", "em", "strong", "tt", "big", "small", "code",
+];
 
 /// `8k × scale` rounds of a ten-deep formatting stack over a `<div>` (the furthest block),
 /// closed outermost first: every end tag runs the adoption agency's outer loop on a deep stack,
@@ -154,7 +156,10 @@ pub fn noahs_ark(scale: u32) -> String {
 /// may go: every one of them is foster parented before the table.
 pub fn foster_parenting(scale: u32) -> String {
     let mut s = String::from("<table><tr><td>cell</td></tr>");
-    s.push_str(&repeat("text<b>bold</b><div>block</div><tr><td>c</td>", 20_000 * scale as usize));
+    s.push_str(&repeat(
+        "text<b>bold</b><div>block</div><tr><td>c</td>",
+        20_000 * scale as usize,
+    ));
     s.push_str("</table>");
     s
 }
@@ -164,7 +169,10 @@ pub fn foster_parenting(scale: u32) -> String {
 /// modes is as deep as the input.
 pub fn template_nesting(scale: u32) -> String {
     let n = 10_000 * scale as usize;
-    let mut s = repeat("<template><tr><td><template><col><template><div>x<template>", n);
+    let mut s = repeat(
+        "<template><tr><td><template><col><template><div>x<template>",
+        n,
+    );
     s.push_str(&repeat("</template>", 4 * n));
     s
 }
@@ -194,7 +202,10 @@ pub fn attribute_references(scale: u32) -> String {
     let mut unit = String::from("<span");
     for i in 0..24 {
         let name = if i % 4 == 3 { i - 2 } else { i };
-        unit.push_str(&format!(" a{name}=\"&amp;&lt;&#x{:X};&notin;&copy x&eacute;\"", 0x41 + i));
+        unit.push_str(&format!(
+            " a{name}=\"&amp;&lt;&#x{:X};&notin;&copy x&eacute;\"",
+            0x41 + i
+        ));
     }
     unit.push_str(">t</span>\n");
     repeat(&unit, 1_000 * scale as usize)

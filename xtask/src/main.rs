@@ -72,4 +72,3 @@ fn main() -> ExitCode {
         Command::Differential { args } => differential::run(&root, &args),
     }
 }
-

@@ -202,9 +202,9 @@ impl TreeBuilder {
             // legal (if needless) declaration, so it is in the xmlns namespace like any other;
             // only the reserved prefixes' illegal declarations stay ordinary attributes.
             let is_decl = a.name == "xmlns"
-                || a.name.strip_prefix("xmlns:").is_some_and(|p| {
-                    !p.is_empty() && p != "xmlns" && (p != "xml" || a.value == XML_NS)
-                });
+                || a.name
+                    .strip_prefix("xmlns:")
+                    .is_some_and(|p| !p.is_empty() && p != "xmlns" && (p != "xml" || a.value == XML_NS));
             let qn = if is_decl {
                 let (p, l) = Self::split(&a.name);
                 QualNameRef { ns: &XMLNS, prefix: p, local: l }
