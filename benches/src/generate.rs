@@ -211,9 +211,12 @@ pub fn attribute_references(scale: u32) -> String {
     repeat(&unit, 1_000 * scale as usize)
 }
 
+/// A generator of scalable input: `scale = 1` is its base size.
+pub type Generator = fn(u32) -> String;
+
 /// Every adversarial growth input, and the pathological inputs above that fit its size range:
 /// (name, generator).
-pub const GROWTH: [(&str, fn(u32) -> String); 13] = [
+pub const GROWTH: [(&str, Generator); 13] = [
     ("adoption-deep", adoption_deep),
     ("adoption-furthest", adoption_furthest),
     ("noahs-ark", noahs_ark),
