@@ -211,12 +211,78 @@ pub fn attribute_references(scale: u32) -> String {
     repeat(&unit, 1_000 * scale as usize)
 }
 
+/// `20k × scale` `<div>`s, then as many empty list items: each `<li>` start tag walks the stack
+/// of open elements from the top for an `li` to close, passing `div`s (the spec's loop skips
+/// `address`, `div` and `p` among the special elements) down to the body.
+pub fn list_items_in_divs(scale: u32) -> String {
+    let n = 20_000 * scale as usize;
+    let mut s = repeat("<div>", n);
+    s.push_str(&repeat("<li></li><dd></dd>", n));
+    s
+}
+
+/// `20k × scale` `<div>`s, then as many empty tables: after each `</table>` the insertion mode
+/// is reset, a walk down the stack of open elements past every `div` to the body.
+pub fn reset_insertion_mode(scale: u32) -> String {
+    let n = 20_000 * scale as usize;
+    let mut s = repeat("<div>", n);
+    s.push_str(&repeat("<table></table><template></template>", n));
+    s
+}
+
+/// `20k × scale` unknown (so not special) elements, then as many end tags that match none of
+/// them: "any other end tag" walks the stack down to the first special element (the body).
+pub fn unmatched_end_tags(scale: u32) -> String {
+    let n = 20_000 * scale as usize;
+    let mut s = repeat("<x-a>", n);
+    s.push_str(&repeat("</x-b>", n));
+    s
+}
+
+/// `10k × scale` nested `<b>`s with distinct attributes (so Noah's Ark keeps them all in the
+/// list of active formatting elements), then as many `</i>`, `</a>` and `</nobr>`: each looks
+/// for its formatting element in a long list and, not finding it, falls back to "any other
+/// end tag" on a deep stack of non-special elements.
+pub fn unmatched_formatting_end_tags(scale: u32) -> String {
+    let n = 10_000 * scale as usize;
+    let mut s = String::new();
+    for i in 0..n {
+        s.push_str(&format!("<b id={i}>"));
+    }
+    s.push_str(&repeat("</i></a></nobr>", n));
+    s
+}
+
+/// `20k × scale` levels of SVG `<g>`, then as many end tags that match none of them: in foreign
+/// content "any other end tag" walks down the foreign elements to the first HTML one.
+pub fn unmatched_foreign_end_tags(scale: u32) -> String {
+    let n = 20_000 * scale as usize;
+    let mut s = String::from("<svg>");
+    s.push_str(&repeat("<g>", n));
+    s.push_str(&repeat("</x>", n));
+    s
+}
+
+/// `5k × scale` `<html>` and `<body>` start tags with one new attribute each, and as many
+/// repeating a set of ten: each attribute is added to the root (or body) element only if it is
+/// not already there, on an element whose attribute list grows with the input.
+pub fn merged_root_attributes(scale: u32) -> String {
+    let n = 5_000 * scale as usize;
+    let mut s = String::from("<body>");
+    for i in 0..n {
+        s.push_str(&format!(
+            "<html h{i}=1><body b{i}=2><html a0 a1 a2 a3 a4 a5 a6 a7 a8 a9>"
+        ));
+    }
+    s
+}
+
 /// A generator of scalable input: `scale = 1` is its base size.
 pub type Generator = fn(u32) -> String;
 
 /// Every adversarial growth input, and the pathological inputs above that fit its size range:
 /// (name, generator).
-pub const GROWTH: [(&str, Generator); 13] = [
+pub const GROWTH: [(&str, Generator); 19] = [
     ("adoption-deep", adoption_deep),
     ("adoption-furthest", adoption_furthest),
     ("noahs-ark", noahs_ark),
@@ -225,6 +291,15 @@ pub const GROWTH: [(&str, Generator); 13] = [
     ("foreign-switching", foreign_switching),
     ("select-in-tables", select_in_tables),
     ("attribute-references", attribute_references),
+    ("list-items-in-divs", list_items_in_divs),
+    ("reset-insertion-mode", reset_insertion_mode),
+    ("unmatched-end-tags", unmatched_end_tags),
+    (
+        "unmatched-formatting-end-tags",
+        unmatched_formatting_end_tags,
+    ),
+    ("unmatched-foreign-end-tags", unmatched_foreign_end_tags),
+    ("merged-root-attributes", merged_root_attributes),
     ("nested-div", nested_div),
     ("many-attributes", many_attributes),
     ("unclosed-formatting", unclosed_formatting),
