@@ -7,6 +7,9 @@
 //! cargo bench -p statemark-benches --bench differential -- html         # one side
 //! cargo bench -p statemark-benches --bench differential -- --minimize   # cut each class's
 //!                                                   # first page down while it still differs
+//! cargo bench -p statemark-benches --bench differential -- --random 50000 12 [xml]
+//!                                                   # generated documents (seed 12)
+//! cargo bench -p statemark-benches --bench differential -- --show FILE  # both trees of a file
 //! cargo xtask differential [-- ...]                                     # the same
 //! ```
 //!
@@ -32,6 +35,14 @@ use std::process::ExitCode;
 enum Lang {
     Html,
     Xml,
+}
+
+/// The parser statemark is compared with.
+fn other_parser(lang: Lang) -> &'static str {
+    match lang {
+        Lang::Html => "html5ever 0.39",
+        Lang::Xml => "xml5ever 0.39",
+    }
 }
 
 impl Lang {
@@ -851,6 +862,52 @@ const ATTRS: &[&str] = &[
     " class='a b'",
 ];
 
+/// XML5 pieces: prefixed and plain names, namespace declarations (legal, reserved, unbinding),
+/// empty and short end tags, PIs, CDATA, references, a doctype, duplicates by written and by
+/// resolved name.
+const XML_PIECES: &[&str] = &[
+    "<a>",
+    "<b>",
+    "<p:a>",
+    "<q:b>",
+    "</a>",
+    "</b>",
+    "</p:a>",
+    "</q:b>",
+    "</>",
+    "<a/>",
+    "<p:c/>",
+    "<a xmlns='urn:d'>",
+    "<b xmlns:p='urn:p'>",
+    "<a xmlns:q='urn:p' q:x='1' p:x='2'>",
+    "<b xmlns:p=''>",
+    "<a xmlns:xml='http://www.w3.org/XML/1998/namespace'>",
+    "<a xmlns:xmlns='urn:x'>",
+    "<a x='1' x='2'>",
+    "<b p:x='1' x='2'>",
+    "<a xml:lang='en'>",
+    "text",
+    " ",
+    "\n",
+    "&amp;",
+    "&lt;",
+    "&#65;",
+    "&#x10FFFF;",
+    "&unknown;",
+    "&",
+    "<",
+    "<!-- c -->",
+    "<?pi data?>",
+    "<?xml version='1.0'?>",
+    "<![CDATA[x<y]]>",
+    "<!DOCTYPE a>",
+    "<!DOCTYPE a SYSTEM 'a.dtd'>",
+    ">",
+    "]]>",
+    "\0",
+    "\r\n",
+];
+
 /// A small xorshift generator: the documents depend only on the seed, on every machine.
 struct Rng(u64);
 
@@ -884,17 +941,27 @@ fn random_document(rng: &mut Rng) -> String {
     s
 }
 
-/// Compares `n` generated HTML documents: each difference must match a class (repro-only
+/// One generated XML5 document of up to 40 pieces.
+fn random_xml_document(rng: &mut Rng) -> String {
+    (0..1 + rng.below(40))
+        .map(|_| XML_PIECES[rng.below(XML_PIECES.len())])
+        .collect()
+}
+
+/// Compares `n` generated documents of `lang`: each difference must match a class (repro-only
 /// classes included: these documents are not the corpus). Unclassified differences are grouped
 /// by shape, and each group's first document is minimized and printed.
-fn run_random(classes: &[Class], n: usize, seed: u64) -> Vec<String> {
+fn run_random(lang: Lang, classes: &[Class], n: usize, seed: u64) -> Vec<String> {
     let mut rng = Rng(seed.max(1));
     let mut groups: BTreeMap<(Option<String>, Option<String>), (usize, String)> = BTreeMap::new();
     let mut by_class: BTreeMap<usize, usize> = BTreeMap::new();
     let mut equal = 0;
     for _ in 0..n {
-        let doc = random_document(&mut rng);
-        let out = compare(Lang::Html, classes, &doc);
+        let doc = match lang {
+            Lang::Html => random_document(&mut rng),
+            Lang::Xml => random_xml_document(&mut rng),
+        };
+        let out = compare(lang, classes, &doc);
         for &k in &out.modulo {
             *by_class.entry(k).or_default() += 1;
         }
@@ -904,19 +971,23 @@ fn run_random(classes: &[Class], n: usize, seed: u64) -> Vec<String> {
             }
             continue;
         };
-        match classify(Lang::Html, classes, &d) {
+        match classify(lang, classes, &d) {
             Some(k) => *by_class.entry(k).or_default() += 1,
             None => groups.entry(shape(&d)).or_insert((0, doc)).0 += 1,
         }
     }
-    println!("\nrandom (seed {seed}): {equal} of {n} generated documents equal to html5ever 0.39");
+    let other = other_parser(lang);
+    println!(
+        "\nrandom {} (seed {seed}): {equal} of {n} generated documents equal to {other}",
+        lang.name()
+    );
     for (k, count) in &by_class {
         println!("  {}: {count} documents", classes[*k].id);
     }
     let mut problems = Vec::new();
     for (group, (count, doc)) in groups {
         let small = minimize(&doc, &|s| {
-            compare(Lang::Html, classes, s)
+            compare(lang, classes, s)
                 .left
                 .is_some_and(|d| shape(&d) == group)
         });
@@ -1094,7 +1165,10 @@ fn main() -> ExitCode {
         return args.get(i + 1).map_or(ExitCode::FAILURE, |p| show(p));
     }
     let minimize_first = args.iter().any(|a| a == "--minimize");
-    let langs: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let langs: Vec<&String> = args
+        .iter()
+        .filter(|a| *a == "html" || *a == "xml")
+        .collect();
     let want = |l: Lang| langs.is_empty() || langs.iter().any(|a| *a == l.name());
     let classes = match load_classes(&workspace_root().join(EXPECTATIONS)) {
         Ok(c) => c,
@@ -1110,7 +1184,16 @@ fn main() -> ExitCode {
             .and_then(|n| n.parse().ok())
             .unwrap_or(10_000);
         let seed = args.get(i + 2).and_then(|n| n.parse().ok()).unwrap_or(12);
-        problems.extend(run_random(&classes, n, seed));
+        // XML only when asked for: its generated documents are not reviewed yet (see
+        // benches/README.md), and their differences would drown the HTML ones.
+        let random_langs = if langs.is_empty() {
+            vec![Lang::Html]
+        } else {
+            vec![Lang::Html, Lang::Xml]
+        };
+        for lang in random_langs.into_iter().filter(|&l| want(l)) {
+            problems.extend(run_random(lang, &classes, n, seed));
+        }
         return report(&problems);
     }
     let runs = [
@@ -1125,11 +1208,7 @@ fn main() -> ExitCode {
         if tally.total == 0 {
             continue;
         }
-        let other = if lang == Lang::Html {
-            "html5ever 0.39"
-        } else {
-            "xml5ever 0.39"
-        };
+        let other = other_parser(lang);
         let listed: usize =
             tally.total - tally.equal - tally.equal_modulo - tally.unclassified.len();
         println!(
