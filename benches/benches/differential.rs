@@ -621,7 +621,8 @@ fn compare_trees(lang: Lang, classes: &[Class], input: &str) -> Outcome {
 const EXPECTATIONS: &str = "tests/expectations/differential.json";
 
 /// The classes of the expectations file. Each needs an id, a language, a kind, an explanation,
-/// a reproduction and at least one line pattern; a malformed entry is an error, not a skip.
+/// a reproduction and a matcher (a line pattern, `drop_ours`, `rule`, `rename` or `replace`); a
+/// malformed entry is an error, not a skip.
 fn load_classes(path: &Path) -> Result<Vec<Class>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let json: Value =
