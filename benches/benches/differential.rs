@@ -509,37 +509,54 @@ struct Outcome {
 
 /// Compares the trees of `input`: as they are; then (while they differ) without the lines each
 /// of `lang`'s modulo classes names; then past each line a rule class recognizes as one the
-/// other parser loses, one at a time. Then, while a difference is left, with each rename
-/// class's tag renamed in the input, keeping the renames that change the comparison. Returns
-/// the classes that made a difference and the first difference none accounts for.
+/// other parser loses, one at a time. If a difference is left, the rewrite classes: one whose
+/// rewrite alone makes the trees equal accounts for it, or else all of them together if
+/// together they do. A rewrite that only moves the difference accounts for nothing, so a new
+/// difference near a renamed element is not filed under the rename. Returns the classes that
+/// made a difference and the first difference none accounts for.
 fn compare(lang: Lang, classes: &[Class], input: &str) -> Outcome {
-    let mut out = compare_trees(lang, classes, input);
-    let mut renamed = input.to_owned();
-    // Until no rewrite helps: a rewrite may only matter once another has been applied.
-    let mut progress = true;
-    while progress && out.left.is_some() {
-        progress = false;
-        for (k, class) in classes.iter().enumerate() {
-            let (Some(rewrite), true, Some(_)) = (&class.rename, class.lang == lang, &out.left)
-            else {
-                continue;
-            };
-            let next = rewrite.apply(&renamed);
-            if next == renamed {
-                continue;
+    let out = compare_trees(lang, classes, input);
+    if out.left.is_none() {
+        return out;
+    }
+    let rewrites: Vec<(usize, String)> = classes
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| c.lang == lang)
+        .filter_map(|(k, c)| Some((k, c.rename.as_ref()?.apply(input))))
+        .filter(|(_, next)| next != input)
+        .collect();
+    let explained = |mut after: Outcome, ks: &[usize]| {
+        for &m in &out.modulo {
+            if !after.modulo.contains(&m) {
+                after.modulo.push(m);
             }
-            let mut after = compare_trees(lang, classes, &next);
-            if after.left != out.left {
-                for m in out.modulo {
-                    if !after.modulo.contains(&m) {
-                        after.modulo.push(m);
-                    }
-                }
-                after.modulo.push(k);
-                out = after;
-                renamed = next;
-                progress = true;
+        }
+        after.modulo.extend_from_slice(ks);
+        after
+    };
+    for (k, next) in &rewrites {
+        let after = compare_trees(lang, classes, next);
+        if after.left.is_none() {
+            return explained(after, &[*k]);
+        }
+    }
+    if rewrites.len() > 1 {
+        let mut all = input.to_owned();
+        let mut ks = Vec::new();
+        for (k, _) in &rewrites {
+            let next = classes[*k]
+                .rename
+                .as_ref()
+                .map_or_else(|| all.clone(), |r| r.apply(&all));
+            if next != all {
+                ks.push(*k);
+                all = next;
             }
+        }
+        let after = compare_trees(lang, classes, &all);
+        if after.left.is_none() {
+            return explained(after, &ks);
         }
     }
     out
