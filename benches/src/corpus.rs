@@ -47,6 +47,11 @@ impl Corpus {
     /// Files that are not valid UTF-8 are converted lossily rather than skipped, so the parsers
     /// still see the markup around the bad bytes (the shared corpora are all UTF-8 anyway).
     pub fn load(&self) -> Option<Vec<String>> {
+        Some(self.load_named()?.into_iter().map(|(_, doc)| doc).collect())
+    }
+
+    /// [`Corpus::load`] with each document's path, for reports that name the pages.
+    pub fn load_named(&self) -> Option<Vec<(PathBuf, String)>> {
         let path = self.path();
         let mut files = Vec::new();
         let found = if path.is_file() {
@@ -67,16 +72,17 @@ impl Corpus {
             return None;
         }
         files.sort();
-        let docs: Vec<String> = files
-            .iter()
+        let docs: Vec<(PathBuf, String)> = files
+            .into_iter()
             .map(|p| {
                 let bytes =
-                    std::fs::read(p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display()));
-                String::from_utf8(bytes)
-                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+                    std::fs::read(&p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display()));
+                let doc = String::from_utf8(bytes)
+                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+                (p, doc)
             })
             .collect();
-        let bytes: usize = docs.iter().map(String::len).sum();
+        let bytes: usize = docs.iter().map(|(_, d)| d.len()).sum();
         eprintln!(
             "corpus {}: {} files, {bytes} bytes",
             path.display(),

@@ -102,3 +102,207 @@ pub fn nested_xml(scale: u32) -> String {
     s.push_str(&repeat("</e>", n));
     s
 }
+
+// Adversarial growth inputs (issue 12): each aims at one place where the tree builder does the
+// most work per input byte, at about 100 KB-1 MB for `scale = 1`. `--bench growth` counts the
+// instructions of parsing each at 1x and 4x (callgrind) and fails above 4.5x. None produces a
+// tree that is quadratic by the spec itself (as `<p><b a=1>x</p><p><b a=2>x</p>...` would,
+// every `</p>` leaving one more distinct entry for every later text to reconstruct).
+
+/// The ten formatting elements the adoption agency handles besides `a` and `nobr`.
+const FORMATTING: [&str; 10] = [
+    "b", "i", "u", "s", "em", "strong", "tt", "big", "small", "code",
+];
+
+/// `8k × scale` rounds of a ten-deep formatting stack over a `<div>` (the furthest block),
+/// closed outermost first: every end tag runs the adoption agency's outer loop on a deep stack,
+/// cloning the formatting elements between it and the block.
+pub fn adoption_deep(scale: u32) -> String {
+    let mut unit = String::new();
+    for f in FORMATTING {
+        unit.push_str(&format!("<{f}>"));
+    }
+    unit.push_str("<div>x");
+    for f in FORMATTING {
+        unit.push_str(&format!("</{f}>"));
+    }
+    unit.push_str("</div>");
+    repeat(&unit, 8_000 * scale as usize)
+}
+
+/// `20k × scale` `<b>` each followed by three nested blocks and text, then one `</b>` each:
+/// furthest blocks on a stack that only grows, so each adoption agency call must find its
+/// formatting element and furthest block without walking what earlier calls left.
+pub fn adoption_furthest(scale: u32) -> String {
+    let n = 20_000 * scale as usize;
+    let mut s = repeat("<b><div><p><blockquote>x", n);
+    s.push_str(&repeat("</b>y", n));
+    s
+}
+
+/// `6k × scale` identical `<b>` with eight attributes (one with a character reference) in a
+/// paragraph that closes: Noah's Ark compares attribute lists on every push (the list may hold
+/// only three), and every new paragraph's text reconstructs the three survivors, cloning them
+/// with their attributes.
+pub fn noahs_ark(scale: u32) -> String {
+    const UNIT: &str = concat!(
+        "<p><b class=c id=i title='t&amp;t' lang=en dir=ltr data-a=1 data-b=2 data-c=3>x",
+        "<b class=c id=i title='t&amp;t' lang=en dir=ltr data-a=1 data-b=2 data-c=3>y</p>\n",
+    );
+    repeat(UNIT, 6_000 * scale as usize)
+}
+
+/// One table whose `20k × scale` rows carry text, inline elements and blocks where only cells
+/// may go: every one of them is foster parented before the table.
+pub fn foster_parenting(scale: u32) -> String {
+    let mut s = String::from("<table><tr><td>cell</td></tr>");
+    s.push_str(&repeat(
+        "text<b>bold</b><div>block</div><tr><td>c</td>",
+        20_000 * scale as usize,
+    ));
+    s.push_str("</table>");
+    s
+}
+
+/// `10k × scale` templates nested through the contexts a template switches between (table
+/// rows, cells, column groups, body content), then all closed: the stack of template insertion
+/// modes is as deep as the input.
+pub fn template_nesting(scale: u32) -> String {
+    let n = 10_000 * scale as usize;
+    let mut s = repeat(
+        "<template><tr><td><template><col><template><div>x<template>",
+        n,
+    );
+    s.push_str(&repeat("</template>", 4 * n));
+    s
+}
+
+/// `10k × scale` levels of SVG, MathML and HTML nested through their integration points
+/// (`foreignObject`, `mi`, `desc`, `annotation-xml`), with a breakout tag (`<p>`, which pops
+/// foreign elements) at each level: the adjusted current node changes on every tag.
+pub fn foreign_switching(scale: u32) -> String {
+    repeat(
+        "<svg><foreignObject><math><mi><svg><desc><math><annotation-xml encoding=text/html><div>x<p>y",
+        10_000 * scale as usize,
+    )
+}
+
+/// `15k × scale` tables nested through cells that each hold a `<select>` with options and
+/// option groups: select's scope rules next to table scope, on a deep stack.
+pub fn select_in_tables(scale: u32) -> String {
+    repeat(
+        "<table><tr><td><select><optgroup><option>a<option>b</optgroup><option>c",
+        15_000 * scale as usize,
+    )
+}
+
+/// Elements with many attributes full of character references, `1k × scale` of them, each
+/// with 24 attributes of which every fourth repeats an earlier name (a duplicate to drop).
+pub fn attribute_references(scale: u32) -> String {
+    let mut unit = String::from("<span");
+    for i in 0..24 {
+        let name = if i % 4 == 3 { i - 2 } else { i };
+        unit.push_str(&format!(
+            " a{name}=\"&amp;&lt;&#x{:X};&notin;&copy x&eacute;\"",
+            0x41 + i
+        ));
+    }
+    unit.push_str(">t</span>\n");
+    repeat(&unit, 1_000 * scale as usize)
+}
+
+/// `20k × scale` `<div>`s, then as many empty list items: each `<li>` start tag walks the stack
+/// of open elements from the top for an `li` to close, passing `div`s (the spec's loop skips
+/// `address`, `div` and `p` among the special elements) down to the body.
+pub fn list_items_in_divs(scale: u32) -> String {
+    let n = 20_000 * scale as usize;
+    let mut s = repeat("<div>", n);
+    s.push_str(&repeat("<li></li><dd></dd>", n));
+    s
+}
+
+/// `20k × scale` `<div>`s, then as many empty tables: after each `</table>` the insertion mode
+/// is reset, a walk down the stack of open elements past every `div` to the body.
+pub fn reset_insertion_mode(scale: u32) -> String {
+    let n = 20_000 * scale as usize;
+    let mut s = repeat("<div>", n);
+    s.push_str(&repeat("<table></table><template></template>", n));
+    s
+}
+
+/// `20k × scale` unknown (so not special) elements, then as many end tags that match none of
+/// them: "any other end tag" walks the stack down to the first special element (the body).
+pub fn unmatched_end_tags(scale: u32) -> String {
+    let n = 20_000 * scale as usize;
+    let mut s = repeat("<x-a>", n);
+    s.push_str(&repeat("</x-b>", n));
+    s
+}
+
+/// `10k × scale` nested `<b>`s with distinct attributes (so Noah's Ark keeps them all in the
+/// list of active formatting elements), then as many `</i>`, `</a>` and `</nobr>`: each looks
+/// for its formatting element in a long list and, not finding it, falls back to "any other
+/// end tag" on a deep stack of non-special elements.
+pub fn unmatched_formatting_end_tags(scale: u32) -> String {
+    let n = 10_000 * scale as usize;
+    let mut s = String::new();
+    for i in 0..n {
+        s.push_str(&format!("<b id={i}>"));
+    }
+    s.push_str(&repeat("</i></a></nobr>", n));
+    s
+}
+
+/// `20k × scale` levels of SVG `<g>`, then as many end tags that match none of them: in foreign
+/// content "any other end tag" walks down the foreign elements to the first HTML one.
+pub fn unmatched_foreign_end_tags(scale: u32) -> String {
+    let n = 20_000 * scale as usize;
+    let mut s = String::from("<svg>");
+    s.push_str(&repeat("<g>", n));
+    s.push_str(&repeat("</x>", n));
+    s
+}
+
+/// `5k × scale` `<html>` and `<body>` start tags with one new attribute each, and as many
+/// repeating a set of ten: each attribute is added to the root (or body) element only if it is
+/// not already there, on an element whose attribute list grows with the input.
+pub fn merged_root_attributes(scale: u32) -> String {
+    let n = 5_000 * scale as usize;
+    let mut s = String::from("<body>");
+    for i in 0..n {
+        s.push_str(&format!(
+            "<html h{i}=1><body b{i}=2><html a0 a1 a2 a3 a4 a5 a6 a7 a8 a9>"
+        ));
+    }
+    s
+}
+
+/// A generator of scalable input: `scale = 1` is its base size.
+pub type Generator = fn(u32) -> String;
+
+/// Every adversarial growth input, and the pathological inputs above that fit its size range:
+/// (name, generator).
+pub const GROWTH: [(&str, Generator); 19] = [
+    ("adoption-deep", adoption_deep),
+    ("adoption-furthest", adoption_furthest),
+    ("noahs-ark", noahs_ark),
+    ("foster-parenting", foster_parenting),
+    ("template-nesting", template_nesting),
+    ("foreign-switching", foreign_switching),
+    ("select-in-tables", select_in_tables),
+    ("attribute-references", attribute_references),
+    ("list-items-in-divs", list_items_in_divs),
+    ("reset-insertion-mode", reset_insertion_mode),
+    ("unmatched-end-tags", unmatched_end_tags),
+    (
+        "unmatched-formatting-end-tags",
+        unmatched_formatting_end_tags,
+    ),
+    ("unmatched-foreign-end-tags", unmatched_foreign_end_tags),
+    ("merged-root-attributes", merged_root_attributes),
+    ("nested-div", nested_div),
+    ("many-attributes", many_attributes),
+    ("unclosed-formatting", unclosed_formatting),
+    ("nested-tables", nested_tables),
+    ("misnested-formatting", misnested_formatting),
+];

@@ -1,6 +1,7 @@
 //! cargo xtask: regenerate the committed Rust from `spec/` (or check that it is fresh), and
 //! import the named character reference table.
 
+mod differential;
 mod import_entities;
 
 use clap::{Parser, Subcommand};
@@ -26,6 +27,13 @@ enum Command {
     ImportEntities {
         /// Path to entities.json (default: ../shared/spec/entities.json).
         path: Option<PathBuf>,
+    },
+    /// Compare statemark's trees with html5ever's and xml5ever's over the bench corpora; every
+    /// difference must be in a class of tests/expectations/differential.json.
+    Differential {
+        /// Passed to the harness: `html` or `xml` (one side), `--minimize`, `--show FILE`.
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        args: Vec<String>,
     },
 }
 
@@ -61,6 +69,6 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Command::Differential { args } => differential::run(&root, &args),
     }
 }
-

@@ -223,8 +223,13 @@ impl TreeBuilder {
         let mut attrs = recycle(std::mem::take(&mut self.scratch));
         let mut seen: FastMap<(&Namespace, &str), ()> = FastMap::default();
         for a in &tag.attributes {
+            // Namespaces in XML 1.0, section 3: `xmlns:xml` bound to the XML namespace is a
+            // legal (if needless) declaration, so it is in the xmlns namespace like any other;
+            // only the reserved prefixes' illegal declarations stay ordinary attributes.
             let is_decl = a.name == "xmlns"
-                || a.name.strip_prefix("xmlns:").is_some_and(|p| !p.is_empty() && p != "xml" && p != "xmlns");
+                || a.name
+                    .strip_prefix("xmlns:")
+                    .is_some_and(|p| !p.is_empty() && p != "xmlns" && (p != "xml" || a.value == XML_NS));
             let qn = if is_decl {
                 let (p, l) = Self::split(&a.name);
                 QualNameRef { ns: &XMLNS, prefix: p, local: l }
@@ -483,5 +488,19 @@ mod tests {
         // The BOM is skipped: the first element is `a`, not text.
         let dom = parse("\u{FEFF}<a/>");
         assert!(dom.children(dom.document()).next().is_some_and(|n| dom.element(n).is_some()));
+    }
+
+    /// Found by the differential harness (issue 12) on Inkscape SVG in the bench corpus: the
+    /// legal `xmlns:xml` declaration was left in no namespace; the illegal one (another URI)
+    /// stays an ordinary attribute (xml5lib-tests namespace.dat `a1`).
+    #[test]
+    fn legal_xmlns_xml_declaration_is_in_the_xmlns_namespace() {
+        for (value, ns) in [(XML_NS, Namespace::Xmlns), ("www.example.org", Namespace::None)] {
+            let dom = parse(&format!("<a xmlns:xml='{value}'/>"));
+            let root = dom.children(dom.document()).next().expect("a root element");
+            let NodeData::Element(e) = dom.data(root) else { panic!("the root is an element") };
+            let attr = e.attrs().next().expect("the declaration is kept");
+            assert_eq!((attr.name.ns, attr.value), (&ns, value), "xmlns:xml='{value}'");
+        }
     }
 }

@@ -1,0 +1,120 @@
+//! Adversarial growth: the instructions statemark spends parsing each adversarial input of
+//! `generate::GROWTH` at 1x and at 4x size, counted by callgrind (not timed: instruction counts
+//! do not depend on what else the machine runs). Fails when 4x the input costs more than 4.5x
+//! the work (issue 12).
+//!
+//! ```sh
+//! cargo bench -p statemark-benches --bench growth                  # every generator
+//! cargo bench -p statemark-benches --bench growth -- noahs-ark     # some of them
+//! ```
+//!
+//! Each count comes from a child process (this binary with `--one NAME SCALE`) run under
+//! `valgrind --tool=callgrind` with collection switched on only inside `parse_once`, so input
+//! generation and process start-up are not counted. Without valgrind the run is a loud skip
+//! (a failure under `CI`).
+
+use statemark_benches::corpus::skip;
+use statemark_benches::generate::GROWTH;
+use std::hint::black_box;
+use std::process::{Command, ExitCode};
+
+/// The most work 4x the input may cost, relative to 1x.
+const MAX_RATIO: f64 = 4.5;
+
+/// Parses one document into the arena DOM and drops it: the only code callgrind counts.
+#[inline(never)]
+fn parse_once(input: &str) -> usize {
+    let dom = statemark::html::parse_document(black_box(input));
+    black_box(dom.descendants(dom.document()).count())
+}
+
+/// The child's side: generate `name` at `scale` (not counted) and parse it (counted).
+fn one(name: &str, scale: u32) -> ExitCode {
+    let Some((_, make)) = GROWTH.iter().find(|(n, _)| *n == name) else {
+        eprintln!("no generator {name}");
+        return ExitCode::FAILURE;
+    };
+    let input = make(scale);
+    let nodes = parse_once(&input);
+    println!("{} {nodes}", input.len());
+    ExitCode::SUCCESS
+}
+
+/// (input bytes, nodes in the tree, instructions) of `name` at `scale`, from a callgrind child.
+fn count(name: &str, scale: u32) -> Result<(u64, u64, u64), String> {
+    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
+    let out = Command::new("valgrind")
+        .args([
+            "--tool=callgrind",
+            "--callgrind-out-file=/dev/null",
+            "--toggle-collect=*parse_once*",
+        ])
+        .arg(exe)
+        .args(["--one", name, &scale.to_string()])
+        .output()
+        .map_err(|e| format!("running valgrind: {e}"))?;
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    if !out.status.success() {
+        return Err(format!("{name} {scale}x failed: {stderr}"));
+    }
+    let mut numbers = stdout.split_whitespace().map(|w| w.parse().ok());
+    let (bytes, nodes) = (numbers.next().flatten(), numbers.next().flatten());
+    // callgrind's summary: "==PID== Collected : N".
+    let instructions = stderr.lines().find_map(|l| {
+        l.split_once("Collected :")
+            .and_then(|(_, n)| n.trim().parse().ok())
+    });
+    match (bytes, nodes, instructions) {
+        (Some(b), Some(n), Some(i)) => Ok((b, n, i)),
+        _ => Err(format!(
+            "{name} {scale}x: no byte count or no callgrind total in\n{stdout}\n{stderr}"
+        )),
+    }
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    if let [flag, name, scale] = args.as_slice()
+        && flag == "--one"
+    {
+        return scale.parse().map_or(ExitCode::FAILURE, |s| one(name, s));
+    }
+    if Command::new("valgrind").arg("--version").output().is_err() {
+        skip("valgrind is not installed: adversarial growth needs callgrind's instruction counts");
+        return ExitCode::SUCCESS;
+    }
+    let wanted = |name: &str| args.is_empty() || args.iter().any(|a| a == name);
+    println!(
+        "| input | 1x bytes | 1x nodes | 1x instructions | per byte | 4x instructions | 4x / 1x |"
+    );
+    println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
+    let mut failed = Vec::new();
+    for (name, _) in GROWTH.iter().filter(|(n, _)| wanted(n)) {
+        match (count(name, 1), count(name, 4)) {
+            (Ok((b1, n1, i1)), Ok((_, _, i4))) => {
+                let ratio = i4 as f64 / i1 as f64;
+                let per_byte = i1 as f64 / b1 as f64;
+                println!("| {name} | {b1} | {n1} | {i1} | {per_byte:.0} | {i4} | {ratio:.2} |");
+                if ratio > MAX_RATIO {
+                    failed.push(format!(
+                        "{name}: 4x the input costs {ratio:.2}x the instructions"
+                    ));
+                }
+            }
+            (Err(e), _) | (_, Err(e)) => failed.push(e),
+        }
+    }
+    if failed.is_empty() {
+        println!("\ngrowth: every input within {MAX_RATIO}x work for 4x size");
+        ExitCode::SUCCESS
+    } else {
+        for f in &failed {
+            println!("growth: {f}");
+        }
+        ExitCode::FAILURE
+    }
+}
