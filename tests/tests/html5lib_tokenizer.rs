@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 use statemark::html::State;
-use statemark_tests::{Run, run_tokenizer, suite, unescape};
+use statemark_tests::{Run, run_tokenizer, suite, unescape, unescape_value};
 use std::collections::BTreeMap;
 
 #[derive(Debug)]
@@ -34,21 +34,6 @@ fn errors_of(v: &Value) -> Vec<(String, usize, usize)> {
                 .collect()
         })
         .unwrap_or_default()
-}
-
-fn unescape_value(v: &Value) -> Option<Value> {
-    Some(match v {
-        Value::String(s) => Value::String(unescape(s)?),
-        Value::Array(a) => Value::Array(a.iter().map(unescape_value).collect::<Option<_>>()?),
-        Value::Object(o) => {
-            let mut m = serde_json::Map::new();
-            for (k, v) in o {
-                m.insert(unescape(k)?, unescape_value(v)?);
-            }
-            Value::Object(m)
-        }
-        other => other.clone(),
-    })
 }
 
 fn load_expectations() -> BTreeMap<String, Expectation> {

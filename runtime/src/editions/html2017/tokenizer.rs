@@ -1,0 +1,231 @@
+//! The 12.2.4 edition's own code: the generated states (`crate::generated::html2017_tokenizer`)
+//! run on the shared [driver](crate::driver); this file adds only what the edition owns: its
+//! sink interface (its own [`State`] in [`Control`] and the trace), its options, the last start
+//! tag and the guards that read it, the end tag errors of "emit the current tag token", the
+//! additional allowed character, and its constructors. Its character reference algorithm is in
+//! `char_ref.rs`.
+
+use super::{Html2017, ParseError, State};
+use crate::Span;
+use crate::core::{InputProblem, Src, TagKind};
+use crate::driver::{Feedback, Machine};
+use crate::html::Token;
+use crate::token::{Doctype, LastStartTag, ProcessingInstruction};
+use std::borrow::Cow;
+
+/// A parse error of the 12.2.4 edition: one of statemark's codes for it, and where.
+pub type Error = crate::driver::Error<ParseError>;
+
+/// The 12.2.4 tokenizer: the [driver](crate::driver::Tokenizer) running this edition's machine.
+pub type Tokenizer<'i, S> = crate::driver::Tokenizer<'i, Html2017, S>;
+
+/// The default sink: queues tokens (and errors, when asked) for the iterator.
+pub type TokenQueue<'i> = crate::driver::TokenQueue<'i, Html2017>;
+
+/// Tokenizer options: what a tree builder or a test sets.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The state to start in (html5lib-tests' `initialStates`); default: the data state.
+    pub initial_state: Option<State>,
+    /// "The tag name of the last start tag to have been emitted from this tokenizer"
+    /// (html5lib-tests' `lastStartTag`).
+    pub last_start_tag: Option<String>,
+    /// Collect parse errors (iterator API). Sinks say so through [`Sink::wants_errors`].
+    pub errors: bool,
+}
+
+/// What the edition's own verbs keep between steps.
+#[derive(Debug, Default)]
+pub struct Html2017Own<'i> {
+    last_start_tag: LastStartTag<'i>,
+    /// The "additional allowed character" the attribute value states pass to the character
+    /// reference algorithm (`"`, `'` or `>`); taken (left empty) each time the algorithm runs,
+    /// so the data and RCDATA states' "with no additional allowed character" needs no verb.
+    pub(crate) additional_allowed: Option<u8>,
+}
+
+/// What the sink tells the tokenizer after a token: a tree builder's "switch the tokenizer to
+/// the RCDATA state" after `<title>`, and so on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Control {
+    #[default]
+    Continue,
+    /// Switch to this state before the next character is consumed.
+    SwitchTo(State),
+}
+
+impl Feedback<State> for Control {
+    #[inline(always)]
+    fn switch_to(self) -> Option<State> {
+        match self {
+            Control::Continue => None,
+            Control::SwitchTo(s) => Some(s),
+        }
+    }
+}
+
+/// Receives the 12.2.4 tokenizer's tokens and errors as they are produced.
+pub trait Sink<'i> {
+    fn token(&mut self, token: Token<'i>, span: Span) -> Control;
+
+    /// Called for every parse error when [`wants_errors`](Sink::wants_errors) is true.
+    fn error(&mut self, error: Error) {
+        let _ = error;
+    }
+
+    /// Whether to report parse errors; asked once, when the tokenizer is created.
+    fn wants_errors(&self) -> bool {
+        false
+    }
+
+    /// Give back an emptied attribute list for the next tag to reuse (see
+    /// [`crate::html::Sink::spare_attributes`]).
+    fn spare_attributes(&mut self) -> Option<Vec<crate::token::Attribute<'i>>> {
+        None
+    }
+
+    /// "There is an adjusted current node and it is not an element in the HTML namespace"
+    /// (12.2.4.45: only then is `<![CDATA[` a CDATA section).
+    fn adjusted_current_node_is_foreign(&self) -> bool {
+        false
+    }
+
+    /// With the `trace` feature: the tokenizer took case `case` of `state` (0 for the
+    /// hand-written algorithm). Compiled out otherwise.
+    #[cfg(feature = "trace")]
+    fn trace(&mut self, state: State, case: u16) {
+        let _ = (state, case);
+    }
+}
+
+impl Machine for Html2017 {
+    type Token<'i> = Token<'i>;
+    type Own<'i> = Html2017Own<'i>;
+    type Options = Options;
+    const DUPLICATE_ATTRIBUTE: ParseError = ParseError::DuplicateAttribute;
+
+    fn input_error(problem: InputProblem) -> ParseError {
+        match problem {
+            InputProblem::ControlCharacter => ParseError::ControlCharacterInInputStream,
+            InputProblem::Noncharacter => ParseError::NoncharacterInInputStream,
+        }
+    }
+
+    fn setup<'i>(options: Options) -> (Option<State>, Html2017Own<'i>) {
+        let own = Html2017Own { last_start_tag: LastStartTag::new(options.last_start_tag), additional_allowed: None };
+        (options.initial_state, own)
+    }
+
+    fn collects_errors(options: &Options) -> bool {
+        options.errors
+    }
+
+    fn characters(text: Cow<'_, str>) -> Token<'_> {
+        Token::Characters(text)
+    }
+    fn comment(data: Cow<'_, str>) -> Token<'_> {
+        Token::Comment(data)
+    }
+    fn doctype(doctype: Box<Doctype<'_>>) -> Token<'_> {
+        Token::Doctype(doctype)
+    }
+    fn processing_instruction(pi: ProcessingInstruction<'_>) -> Token<'_> {
+        // The 12.2.4 tables have no verb that makes one; kept total for the driver.
+        Token::ProcessingInstruction(pi)
+    }
+    fn eof<'i>() -> Token<'i> {
+        Token::Eof
+    }
+}
+
+impl<'i> Sink<'i> for TokenQueue<'i> {
+    fn token(&mut self, token: Token<'i>, span: Span) -> Control {
+        self.push(token, span);
+        Control::Continue
+    }
+    fn error(&mut self, error: Error) {
+        self.push_error(error);
+    }
+    fn wants_errors(&self) -> bool {
+        self.collects_errors()
+    }
+}
+
+impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
+    /// Tokenize a whole string, sending tokens to `sink`. Call [`run`](Self::run) to drive it.
+    pub fn with_sink(input: &'i str, options: Options, sink: S) -> Self {
+        Self::for_input(input, options, sink)
+    }
+
+    /// "Emit the current tag token": a start tag becomes the last start tag; "when an end tag
+    /// token is emitted with attributes" or "with its self-closing flag set, that is a parse
+    /// error" (12.2.4, introduction).
+    pub(crate) fn emit_tag(&mut self) {
+        let (kind, tag, had_attributes) = self.take_tag();
+        let token = match kind {
+            TagKind::Start => {
+                self.own.last_start_tag.set(&tag.name);
+                Token::StartTag(tag)
+            }
+            TagKind::End => {
+                if !tag.attributes.is_empty() {
+                    self.error(ParseError::EndTagWithAttributes);
+                }
+                if tag.self_closing {
+                    self.error(ParseError::EndTagWithTrailingSolidus);
+                }
+                Token::EndTag(tag)
+            }
+        };
+        self.emit_tag_token(token, had_attributes);
+    }
+
+    /// "An appropriate end tag token is an end tag token whose tag name matches the tag name of
+    /// the last start tag to have been emitted from this tokenizer, if any."
+    #[inline]
+    pub(crate) fn appropriate_end_tag(&self) -> bool {
+        self.core.tag_kind == TagKind::End && self.own.last_start_tag.is(self.core.tag_name())
+    }
+
+    /// 12.2.4.45: "if there is an adjusted current node and it is not an element in the HTML
+    /// namespace" (the sink, a tree builder, knows).
+    pub(crate) fn adjusted_current_node_is_foreign(&self) -> bool {
+        self.sink.adjusted_current_node_is_foreign()
+    }
+
+    /// Whether the character reference is consumed as part of an attribute: the attribute value
+    /// states set themselves as the return state ("switch back to the attribute value state
+    /// that switched into this state", 12.2.4.41).
+    #[inline]
+    pub(crate) fn char_ref_in_attribute(&self) -> bool {
+        matches!(
+            self.return_state,
+            State::AttributeValueDoubleQuotedState
+                | State::AttributeValueSingleQuotedState
+                | State::AttributeValueUnquotedState
+        )
+    }
+
+    /// "... with the additional allowed character being U+0022 QUOTATION MARK (")" (12.2.4.38-40).
+    pub(crate) fn set_additional_allowed_character(&mut self, src: Src) {
+        self.own.additional_allowed = match src {
+            Src::Str(s) => s.bytes().next(),
+            Src::Current | Src::CurrentLowercase => self.core.input_bytes().get(self.core.cur).copied(),
+            Src::Run(a, _) => self.core.input_bytes().get(a).copied(),
+        };
+    }
+}
+
+impl<S: Sink<'static>> Tokenizer<'static, S> {
+    /// A tokenizer for input that arrives in chunks: [`feed`](Self::feed) each chunk, then
+    /// [`finish`](Self::finish); the result is the same whatever the split.
+    pub fn streaming(options: Options, sink: S) -> Self {
+        Self::for_chunks(options, sink)
+    }
+}
+
+/// Tokenize a whole string with the 12.2.4 edition: an iterator of tokens, adjacent characters
+/// merged into runs.
+pub fn tokenize(input: &str) -> Tokenizer<'_, TokenQueue<'_>> {
+    Tokenizer::new(input)
+}
