@@ -131,6 +131,51 @@ mod xml5_run {
     }
 }
 
+mod html2017_run {
+    use super::Recorded;
+    use statemark::Span;
+    use statemark::editions::html2017::{Control, Error, Options, Sink, State, Token, Tokenizer};
+
+    pub struct Rec(pub Recorded);
+
+    impl<'i> Sink<'i> for Rec {
+        fn token(&mut self, token: Token<'i>, span: Span) -> Control {
+            // The edition's tokens are today's HTML tokens.
+            self.0.tokens.push((super::html_run::show(&token), span));
+            Control::Continue
+        }
+        fn error(&mut self, e: Error) {
+            self.0.errors.push((e.code.code(), e.position.line, e.position.column, e.position.offset));
+        }
+        fn wants_errors(&self) -> bool {
+            true
+        }
+        fn trace(&mut self, state: State, case: u16) {
+            self.0.path.push((state.name(), case));
+        }
+    }
+
+    fn options(state: &str, last_start_tag: Option<&str>) -> Options {
+        let initial = State::from_name(state).unwrap_or_else(|| panic!("html2017 has no state {state:?}"));
+        Options { initial_state: Some(initial), last_start_tag: last_start_tag.map(str::to_owned), errors: true }
+    }
+
+    pub fn whole(input: &str, state: &str, lst: Option<&str>) -> Recorded {
+        let mut t = Tokenizer::with_sink(input, options(state, lst), Rec(Recorded::default()));
+        t.run();
+        t.into_sink().0
+    }
+
+    pub fn chunks(chunks: &[&str], state: &str, lst: Option<&str>) -> Recorded {
+        let mut t = Tokenizer::streaming(options(state, lst), Rec(Recorded::default()));
+        for c in chunks {
+            t.feed(c);
+        }
+        t.finish();
+        t.into_sink().0
+    }
+}
+
 fn show_doctype(d: &statemark::html::Doctype<'_>) -> String {
     format!(
         "DOCTYPE name={:?} public={:?} system={:?}{}",
@@ -162,6 +207,7 @@ pub struct Input {
 pub fn record(inp: &Input) -> Recorded {
     match inp.machine {
         "xml5" => xml5_run::whole(&inp.text),
+        "html2017" => html2017_run::whole(&inp.text, &inp.state, inp.last_start_tag.as_deref()),
         _ => html_run::whole(&inp.text, &inp.state, inp.last_start_tag.as_deref()),
     }
 }
@@ -170,6 +216,7 @@ pub fn record(inp: &Input) -> Recorded {
 pub fn record_chunks(inp: &Input, chunks: &[&str]) -> Recorded {
     match inp.machine {
         "xml5" => xml5_run::chunks(chunks),
+        "html2017" => html2017_run::chunks(chunks, &inp.state, inp.last_start_tag.as_deref()),
         _ => html_run::chunks(chunks, &inp.state, inp.last_start_tag.as_deref()),
     }
 }
@@ -225,6 +272,8 @@ pub fn example_inputs(machine: &'static str, m: &Machine) -> Vec<Input> {
 pub fn suite_inputs(machine: &'static str) -> Option<Vec<Input>> {
     let (var, dir) = match machine {
         "xml5" => ("XML5LIB_TESTS", "xml5lib-tests"),
+        // The suite of the 12.2.4 text's time (html5lib-tests-editions/SOURCE.md).
+        "html2017" => ("HTML5LIB_TESTS_2017", "html5lib-tests-editions/2017-04"),
         _ => ("HTML5LIB_TESTS", "html5lib-tests"),
     };
     let dir = crate::suite(var, dir)?.join("tokenizer");

@@ -5,8 +5,45 @@
 
 #![cfg(feature = "edition-html2017")]
 use crate::core::{Consumed, Look, Src, Step, StopSet};
-use crate::editions::html2017::tokenizer::Tokenizer;
+use crate::driver::{Drive, Error, Feedback, Tables, Tokenizer};
 use crate::editions::html2017::Sink;
+use crate::token::Attribute;
+use crate::Span;
+/// The html2017 machine (HTML, 12.2.4 Tokenization, WHATWG HTML, 12.2.4 text of ≈2015-2016 (seed html-tokenization-12.2.4.txt)): the marker type that plugs its tables into the driver.
+#[derive(Clone, Copy, Debug)]
+pub enum Html2017 {}
+impl Tables for Html2017 {
+    type State = State;
+    type ParseError = ParseError;
+    const INITIAL: State = State::INITIAL;
+}
+impl<'i, S: Sink<'i>> Drive<'i, S> for Html2017 {
+    #[inline(always)]
+    fn step(t: &mut Tokenizer<'i, Self, S>) -> Step {
+        t.step()
+    }
+    #[inline(always)]
+    fn token(sink: &mut S, token: Self::Token<'i>, span: Span) -> Option<State> {
+        Feedback::switch_to(sink.token(token, span))
+    }
+    #[inline]
+    fn error(sink: &mut S, error: Error<ParseError>) {
+        sink.error(error);
+    }
+    #[inline]
+    fn wants_errors(sink: &S) -> bool {
+        sink.wants_errors()
+    }
+    #[inline]
+    fn spare_attributes(sink: &mut S) -> Option<Vec<Attribute<'i>>> {
+        sink.spare_attributes()
+    }
+    #[cfg(feature = "trace")]
+    #[inline]
+    fn trace(sink: &mut S, state: State, case: u16) {
+        sink.trace(state, case);
+    }
+}
 /// The tokenizer states of HTML, 12.2.4 Tokenization (WHATWG HTML, 12.2.4 text of ≈2015-2016 (seed html-tokenization-12.2.4.txt)), in spec order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum State {
@@ -999,7 +1036,12 @@ impl ParseError {
         ParseError::ALL.into_iter().find(|e| e.code() == code)
     }
 }
-impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}
+impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
     /// Run the current state once.
     #[inline]
     pub(crate) fn step(&mut self) -> Step {

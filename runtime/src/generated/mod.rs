@@ -5,5 +5,8 @@
 pub mod html_named_refs;
 #[rustfmt::skip]
 pub mod html_tokenizer;
+// Compiled only behind its `edition-html2017` feature (the generated file says so itself).
+#[rustfmt::skip]
+pub mod html2017_tokenizer;
 #[rustfmt::skip]
 pub mod xml5_tokenizer;

@@ -7,7 +7,7 @@
 //! is decided at once, so the state either finishes or suspends (changing nothing).
 
 use super::tokenizer::Tokenizer;
-use super::{ParseError, Sink, State};
+use super::{ParseError, Sink};
 use crate::char_ref::{NumericProblem, NumericScan, resolve_numeric, scan_numeric};
 use crate::core::{Src, Step};
 use crate::html::named_refs::longest_match;
@@ -33,7 +33,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// state set by the character reference state that switched here.
     pub(crate) fn tokenizing_character_references(&mut self) -> Step {
         #[cfg(feature = "trace")]
-        self.trace(State::TokenizingCharacterReferences, 0);
+        self.trace(super::State::TokenizingCharacterReferences, 0);
         let in_attribute = self.char_ref_in_attribute();
         let outcome = self.consume_a_character_reference(self.own.additional_allowed, in_attribute);
         match outcome {
