@@ -1,9 +1,11 @@
 //! Emission: lowered tables to one Rust file per machine, built with `quote` and formatted with
 //! `prettyplease`, so the output is byte-identical on every machine.
 //!
-//! The generated code talks to the runtime through a small surface: `Tokenizer` with one method
-//! per verb and guard (same name, snake_case), `consume`, `lookahead*`, `scan`, and the `Step`,
-//! `Consumed`, `Look`, `Src` and `StopSet` types.
+//! The generated code talks to the runtime through a small surface: the driver's `Tokenizer`
+//! with one method per verb and guard (same name, snake_case), `consume`, `lookahead*`, `scan`,
+//! and the `Step`, `Consumed`, `Look`, `Src` and `StopSet` types. Each machine gets a marker
+//! type (its name in CamelCase) with the generated `Tables` and `Drive` impls that plug it into
+//! the driver; the machine's module provides its `Sink` trait and its `Machine` impl.
 
 use crate::lower::{code_points, LArm, LBody, LBranch, LState, Lowered, Scan};
 use crate::model::{Action, Chars, Guard, Machine, Terminal};
@@ -434,11 +436,59 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
         None => quote! {},
     };
 
+    let marker = ident(&camel(&m.machine));
+    let marker_doc = format!(
+        " The {} machine ({}, {}): the marker type that plugs its tables into the driver.",
+        m.machine, m.spec_title, m.spec_version
+    );
     let file = quote! {
         #gate
         use crate::core::{Consumed, Look, Src, Step, StopSet};
-        use crate::#machine_mod::tokenizer::Tokenizer;
+        use crate::driver::{Drive, Error, Feedback, Tables, Tokenizer};
         use crate::#machine_mod::Sink;
+        use crate::token::Attribute;
+        use crate::Span;
+
+        #[doc = #marker_doc]
+        #[derive(Clone, Copy, Debug)]
+        pub enum #marker {}
+
+        impl Tables for #marker {
+            type State = State;
+            type ParseError = ParseError;
+            const INITIAL: State = State::INITIAL;
+        }
+
+        impl<'i, S: Sink<'i>> Drive<'i, S> for #marker {
+            #[inline(always)]
+            fn step(t: &mut Tokenizer<'i, Self, S>) -> Step {
+                t.step()
+            }
+            /// What the sink returns read as a state switch (`()`, for a sink that never asks
+            /// for one, is an argument like any other here).
+            #[allow(clippy::unit_arg)]
+            #[inline(always)]
+            fn token(sink: &mut S, token: Self::Token<'i>, span: Span) -> Option<State> {
+                Feedback::switch_to(sink.token(token, span))
+            }
+            #[inline]
+            fn error(sink: &mut S, error: Error<ParseError>) {
+                sink.error(error);
+            }
+            #[inline]
+            fn wants_errors(sink: &S) -> bool {
+                sink.wants_errors()
+            }
+            #[inline]
+            fn spare_attributes(sink: &mut S) -> Option<Vec<Attribute<'i>>> {
+                sink.spare_attributes()
+            }
+            #[cfg(feature = "trace")]
+            #[inline]
+            fn trace(sink: &mut S, state: State, case: u16) {
+                sink.trace(state, case);
+            }
+        }
 
         #[doc = #state_enum_doc]
         #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -499,7 +549,13 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
             }
         }
 
-        impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
+        impl std::fmt::Display for ParseError {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str(self.code())
+            }
+        }
+
+        impl<'i, S: Sink<'i>> Tokenizer<'i, #marker, S> {
             /// Run the current state once.
             #[inline]
             pub(crate) fn step(&mut self) -> Step {

@@ -11,9 +11,9 @@ use crate::{Position, Span};
 use std::borrow::Cow;
 use std::collections::HashMap;
 
-/// What one run of a state function did.
+/// What one run of a state function did (what the driver's loop acts on).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Step {
+pub enum Step {
     /// Go on with the (possibly new) state.
     Continue,
     /// Out of input before the state could decide; nothing was consumed. Resume after more input.
@@ -194,8 +194,10 @@ static INPUT_CHECK: StopSet = StopSet::new(&[
 
 /// A problem the input layer finds in a character; each machine maps it to its own code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum InputProblem {
+pub enum InputProblem {
+    /// spec: #preprocessing-the-input-stream, a control other than ASCII whitespace or NUL.
     ControlCharacter,
+    /// spec: #preprocessing-the-input-stream, a noncharacter.
     Noncharacter,
 }
 

@@ -13,6 +13,7 @@
 //! ```
 
 pub mod dom;
+pub mod driver;
 pub mod html;
 pub mod xml5;
 

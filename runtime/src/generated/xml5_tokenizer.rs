@@ -4,8 +4,48 @@
 //! the 50 files of spec/xml5/tokenizer/ (XML5, 1.3 Tokenization, XML5 draft, 2016-08-30 edition). Do not edit: change the tables and regenerate.
 
 use crate::core::{Consumed, Look, Src, Step, StopSet};
-use crate::xml5::tokenizer::Tokenizer;
+use crate::driver::{Drive, Error, Feedback, Tables, Tokenizer};
 use crate::xml5::Sink;
+use crate::token::Attribute;
+use crate::Span;
+/// The xml5 machine (XML5, 1.3 Tokenization, XML5 draft, 2016-08-30 edition): the marker type that plugs its tables into the driver.
+#[derive(Clone, Copy, Debug)]
+pub enum Xml5 {}
+impl Tables for Xml5 {
+    type State = State;
+    type ParseError = ParseError;
+    const INITIAL: State = State::INITIAL;
+}
+impl<'i, S: Sink<'i>> Drive<'i, S> for Xml5 {
+    #[inline(always)]
+    fn step(t: &mut Tokenizer<'i, Self, S>) -> Step {
+        t.step()
+    }
+    /// What the sink returns read as a state switch (`()`, for a sink that never asks
+    /// for one, is an argument like any other here).
+    #[allow(clippy::unit_arg)]
+    #[inline(always)]
+    fn token(sink: &mut S, token: Self::Token<'i>, span: Span) -> Option<State> {
+        Feedback::switch_to(sink.token(token, span))
+    }
+    #[inline]
+    fn error(sink: &mut S, error: Error<ParseError>) {
+        sink.error(error);
+    }
+    #[inline]
+    fn wants_errors(sink: &S) -> bool {
+        sink.wants_errors()
+    }
+    #[inline]
+    fn spare_attributes(sink: &mut S) -> Option<Vec<Attribute<'i>>> {
+        sink.spare_attributes()
+    }
+    #[cfg(feature = "trace")]
+    #[inline]
+    fn trace(sink: &mut S, state: State, case: u16) {
+        sink.trace(state, case);
+    }
+}
 /// The tokenizer states of XML5, 1.3 Tokenization (XML5 draft, 2016-08-30 edition), in spec order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum State {
@@ -749,7 +789,12 @@ impl ParseError {
         ParseError::ALL.into_iter().find(|e| e.code() == code)
     }
 }
-impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.code())
+    }
+}
+impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
     /// Run the current state once.
     #[inline]
     pub(crate) fn step(&mut self) -> Step {

@@ -5,9 +5,9 @@ pub(crate) mod named_refs;
 pub(crate) mod token;
 pub(crate) mod tokenizer;
 
-pub use crate::generated::html_tokenizer::{ParseError, SCAN_STATES, State};
+pub use crate::generated::html_tokenizer::{Html, ParseError, SCAN_STATES, State};
 pub use token::{Attribute, Control, Doctype, Error, ProcessingInstruction, Sink, Tag, Token};
-pub use tokenizer::{Options, TokenQueue, Tokenizer, position_of, tokenize};
+pub use tokenizer::{HtmlOwn, Options, TokenQueue, Tokenizer, position_of, tokenize};
 
 pub mod tree;
 

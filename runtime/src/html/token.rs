@@ -1,8 +1,8 @@
 //! The tokens the HTML tokenizer emits, the sink interface for streaming use, and errors.
 
 use super::{ParseError, State};
+use crate::Span;
 pub use crate::token::{Attribute, Doctype, ProcessingInstruction, Tag};
-use crate::{Position, Span};
 use std::borrow::Cow;
 
 /// One token. Text borrows from the input where it is a plain copy of it (the common case for
@@ -41,23 +41,7 @@ impl Token<'_> {
 }
 
 /// A parse error: the spec's code and where it happened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Error {
-    pub code: ParseError,
-    pub position: Position,
-}
-
-impl std::fmt::Display for Error {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}: {}", self.position.line, self.position.column, self.code.code())
-    }
-}
-
-impl std::fmt::Display for ParseError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.code())
-    }
-}
+pub type Error = crate::driver::Error<ParseError>;
 
 /// What the sink tells the tokenizer after a token: the tree builder's side of the narrow
 /// interface ("switch the tokenizer to the RCDATA state" after `<title>`, and so on).

@@ -1,16 +1,17 @@
-//! The HTML tokenizer: the generated states (`crate::generated::html_tokenizer`) run on a
-//! [`Core`](crate::core::Core) (input and the token under construction); this file adds what
-//! is HTML's own: emitting tokens to the sink, error codes and positions, the guards that depend
-//! on HTML state (appropriate end tag, character reference in an attribute), the tree builder's
-//! feedback, and the public constructors. The two algorithmic states are in `char_ref.rs`.
+//! The HTML machine's own code: the generated states (`crate::generated::html_tokenizer`) run
+//! on the shared [driver](crate::driver); this file adds what is HTML's own: its options, the
+//! last start tag and the guards that read it (appropriate end tag, character reference in an
+//! attribute), the end tag errors of "emit the current tag token", the tree builder's feedback
+//! ([`Control`]), and its constructors. The two algorithmic states are in `char_ref.rs`.
 
 use super::token::{Control, Error, Sink, Token};
-use super::{ParseError, State};
-use crate::core::{Core, InputProblem, Step, TagKind};
+use super::{Html, ParseError, State};
+use crate::core::{InputProblem, TagKind};
+use crate::driver::{Feedback, Machine};
 use crate::position::LineCounter;
+use crate::token::{Doctype, ProcessingInstruction};
 use crate::{Position, Span};
 use std::borrow::Cow;
-use std::collections::VecDeque;
 
 /// Tokenizer options: what a tree builder or a test sets.
 #[derive(Clone, Debug, Default)]
@@ -24,196 +25,112 @@ pub struct Options {
     pub errors: bool,
 }
 
-/// The HTML tokenizer. Generic over where tokens go: the default sink queues them for the
-/// [`Iterator`] implementation; any [`Sink`] receives them as they come.
-pub struct Tokenizer<'i, S> {
-    /// Input and the token under construction; the generated states call its verbs.
-    pub(crate) core: Core<'i>,
-    pub(crate) state: State,
-    pub(crate) return_state: State,
-    done: bool,
-    /// The last start tag's name: borrowed from the input when the token borrowed it (no copy
-    /// per start tag), else copied into `last_start_tag_owned`, whose buffer is reused.
+/// The HTML tokenizer: the [driver](crate::driver::Tokenizer) running the HTML machine.
+/// Generic over where tokens go: the default sink queues them for the [`Iterator`]
+/// implementation; any [`Sink`] receives them as they come.
+pub type Tokenizer<'i, S> = crate::driver::Tokenizer<'i, Html, S>;
+
+/// The default sink: queues tokens (and errors, when asked) for the iterator.
+pub type TokenQueue<'i> = crate::driver::TokenQueue<'i, Html>;
+
+/// What the HTML machine's own verbs keep: the last start tag's name, borrowed from the input
+/// when the token borrowed it (no copy per start tag), else copied into `last_start_tag_owned`,
+/// whose buffer is reused.
+pub struct HtmlOwn<'i> {
     last_start_tag: Option<&'i str>,
     last_start_tag_owned: String,
     has_last_start_tag: bool,
-    sink: S,
 }
 
-impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
-    fn build(input: Cow<'i, str>, is_final: bool, options: Options, sink: S) -> Self {
-        let state = options.initial_state.unwrap_or(State::INITIAL);
-        let errors_on = sink.wants_errors();
-        Tokenizer {
-            core: Core::new(input, is_final, errors_on),
-            state,
-            return_state: state,
-            done: false,
+impl Machine for Html {
+    type Token<'i> = Token<'i>;
+    type Own<'i> = HtmlOwn<'i>;
+    type Options = Options;
+    const DUPLICATE_ATTRIBUTE: ParseError = ParseError::DuplicateAttribute;
+
+    fn input_error(problem: InputProblem) -> ParseError {
+        match problem {
+            InputProblem::ControlCharacter => ParseError::ControlCharacterInInputStream,
+            InputProblem::Noncharacter => ParseError::NoncharacterInInputStream,
+        }
+    }
+
+    fn setup<'i>(options: Options) -> (Option<State>, HtmlOwn<'i>) {
+        let own = HtmlOwn {
             has_last_start_tag: options.last_start_tag.is_some(),
             last_start_tag: None,
             last_start_tag_owned: options.last_start_tag.unwrap_or_default(),
-            sink,
-        }
+        };
+        (options.initial_state, own)
     }
 
+    fn collects_errors(options: &Options) -> bool {
+        options.errors
+    }
+
+    fn characters(text: Cow<'_, str>) -> Token<'_> {
+        Token::Characters(text)
+    }
+    fn comment(data: Cow<'_, str>) -> Token<'_> {
+        Token::Comment(data)
+    }
+    fn doctype(doctype: Box<Doctype<'_>>) -> Token<'_> {
+        Token::Doctype(doctype)
+    }
+    fn processing_instruction(pi: ProcessingInstruction<'_>) -> Token<'_> {
+        Token::ProcessingInstruction(pi)
+    }
+    fn eof<'i>() -> Token<'i> {
+        Token::Eof
+    }
+}
+
+impl Feedback<State> for Control {
+    #[inline(always)]
+    fn switch_to(self) -> Option<State> {
+        match self {
+            Control::Continue => None,
+            Control::SwitchTo(s) => Some(s),
+        }
+    }
+}
+
+impl<'i> Sink<'i> for TokenQueue<'i> {
+    fn token(&mut self, token: Token<'i>, span: Span) -> Control {
+        self.push(token, span);
+        Control::Continue
+    }
+    fn error(&mut self, error: Error) {
+        self.push_error(error);
+    }
+    fn wants_errors(&self) -> bool {
+        self.collects_errors()
+    }
+}
+
+impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// Tokenize a whole string, sending tokens to `sink`. Call [`run`](Self::run) to drive it.
     pub fn with_sink(input: &'i str, options: Options, sink: S) -> Self {
-        Self::build(Cow::Borrowed(input), true, options, sink)
+        Self::for_input(input, options, sink)
     }
 
-    /// Run to the end of the input (or, for chunked input, until more input is needed).
-    pub fn run(&mut self) {
-        while !self.done {
-            let step = self.step();
-            self.after_step(step);
-            if step == Step::Suspend {
-                self.report_pending();
-                self.core.compact();
-                return;
-            }
-        }
-    }
-
-    #[inline(always)]
-    fn after_step(&mut self, step: Step) {
-        if step == Step::Done {
-            self.done = true;
-        }
-    }
-
-    /// The sink.
-    pub fn sink(&self) -> &S {
-        &self.sink
-    }
-
-    pub fn sink_mut(&mut self) -> &mut S {
-        &mut self.sink
-    }
-
-    pub fn into_sink(self) -> S {
-        self.sink
-    }
-
-    /// The state the tokenizer is in.
-    pub fn state(&self) -> State {
-        self.state
-    }
-
-    /// Switch state from outside (what a tree builder does between tokens).
-    pub fn set_state(&mut self, state: State) {
-        self.state = state;
-    }
-
-    /// True once the end-of-file token has been emitted.
-    pub fn is_done(&self) -> bool {
-        self.done
-    }
-
-    #[cfg(feature = "trace")]
-    #[inline]
-    pub(crate) fn trace(&mut self, state: State, case: u16) {
-        self.sink.trace(state, case);
-    }
-
-    // ----- errors -----
-
-    #[cold]
-    fn report_input_problems(&mut self) {
-        let pending = std::mem::take(&mut self.core.pending);
-        for &(problem, at) in &pending {
-            let code = match problem {
-                InputProblem::ControlCharacter => ParseError::ControlCharacterInInputStream,
-                InputProblem::Noncharacter => ParseError::NoncharacterInInputStream,
-            };
-            self.report(code, at);
-        }
-        self.core.pending = pending;
-        self.core.pending.clear();
-    }
-
-    /// "This is a `code` parse error", at the current input character.
-    #[inline(always)]
-    pub(crate) fn error(&mut self, code: ParseError) {
-        if self.core.errors_on {
-            let at = self.core.cur;
-            self.error_at(code, at);
-        }
-    }
-
-    /// Report `code` at relative offset `at` (after any input problem found before it).
-    #[cold]
-    pub(crate) fn error_at(&mut self, code: ParseError, at: usize) {
-        if !self.core.errors_on {
-            return;
-        }
-        if !self.core.pending.is_empty() {
-            self.report_input_problems();
-        }
-        self.report(code, at);
-    }
-
-    fn report(&mut self, code: ParseError, at: usize) {
-        let position = self.core.position(at);
-        self.sink.error(Error { code, position });
-    }
-
-    // ----- emission -----
-
-    /// Input problems are reported before any later error and before the next token, so the
-    /// sink sees errors in input order without a check on every step.
-    #[inline]
-    fn report_pending(&mut self) {
-        if !self.core.pending.is_empty() {
-            self.report_input_problems();
-        }
-    }
-
-    #[inline(always)]
-    fn flush_chars(&mut self) {
-        self.report_pending();
-        if self.core.has_chars() {
-            self.flush_chars_now();
-        }
-    }
-
-    fn flush_chars_now(&mut self) {
-        if let Some((text, span)) = self.core.take_chars() {
-            self.sink.token(Token::Characters(text), span);
-        }
-    }
-
-    fn emit_token(&mut self, token: Token<'i>) {
-        self.flush_chars();
-        let span = self.core.token_span();
-        // Generated cases switch state before they emit, so the sink's request wins.
-        if let Control::SwitchTo(s) = self.sink.token(token, span) {
-            self.state = s;
-        }
-    }
-
-    pub(crate) fn emit_eof(&mut self) -> Step {
-        self.flush_chars();
-        let span = self.core.eof_span();
-        self.sink.token(Token::Eof, span);
-        Step::Done
-    }
-
+    /// "Emit the current tag token": a start tag becomes the last start tag; an end tag with
+    /// attributes or a trailing solidus is a parse error.
     pub(crate) fn emit_tag(&mut self) {
-        let kind = self.core.tag_kind;
-        let tag = self.core.take_tag();
-        let had_attributes = tag.attributes.capacity() != 0;
-        match kind {
+        let (kind, tag, had_attributes) = self.take_tag();
+        let token = match kind {
             TagKind::Start => {
+                let own = &mut self.own;
                 match &tag.name {
-                    Cow::Borrowed(name) => self.last_start_tag = Some(name),
+                    Cow::Borrowed(name) => own.last_start_tag = Some(name),
                     Cow::Owned(name) => {
-                        self.last_start_tag = None;
-                        self.last_start_tag_owned.clear();
-                        self.last_start_tag_owned.push_str(name);
+                        own.last_start_tag = None;
+                        own.last_start_tag_owned.clear();
+                        own.last_start_tag_owned.push_str(name);
                     }
                 }
-                self.has_last_start_tag = true;
-                self.emit_token(Token::StartTag(tag));
+                own.has_last_start_tag = true;
+                Token::StartTag(tag)
             }
             TagKind::End => {
                 // spec: #tokenization, "When an end tag token is emitted with attributes ..."
@@ -223,56 +140,26 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 if tag.self_closing {
                     self.error(ParseError::EndTagWithTrailingSolidus);
                 }
-                self.emit_token(Token::EndTag(tag));
+                Token::EndTag(tag)
             }
-        }
-        if had_attributes {
-            if let Some(spare) = self.sink.spare_attributes() {
-                self.core.reuse_attributes(spare);
-            }
-        }
+        };
+        self.emit_tag_token(token, had_attributes);
     }
 
-    pub(crate) fn emit_comment(&mut self) {
-        let data = self.core.take_comment();
-        self.emit_token(Token::Comment(data));
-    }
-
-    pub(crate) fn emit_doctype(&mut self) {
-        let d = self.core.take_doctype();
-        self.emit_token(Token::Doctype(Box::new(d)));
-    }
-
-    pub(crate) fn emit_pi(&mut self) {
-        let pi = self.core.take_pi();
-        self.emit_token(Token::ProcessingInstruction(pi));
-    }
-
-    /// spec: #attribute-name-state, on leaving: drop a duplicate attribute.
-    pub(crate) fn check_duplicate_attribute(&mut self) {
-        if self.core.drop_duplicate_attribute() {
-            self.error(ParseError::DuplicateAttribute);
-        }
-    }
-
-    // ----- guards and return state -----
+    // ----- guards and character references -----
 
     /// "An appropriate end tag token is an end tag token whose tag name matches the tag name of
     /// the last start tag to have been emitted from this tokenizer, if any."
     #[inline]
     pub(crate) fn appropriate_end_tag(&self) -> bool {
-        self.has_last_start_tag
+        let own = &self.own;
+        own.has_last_start_tag
             && self.core.tag_kind == TagKind::End
-            && self.core.tag_name() == self.last_start_tag.unwrap_or(&self.last_start_tag_owned)
+            && self.core.tag_name() == own.last_start_tag.unwrap_or(&own.last_start_tag_owned)
     }
 
     pub(crate) fn adjusted_current_node_is_foreign(&self) -> bool {
         self.sink.adjusted_current_node_is_foreign()
-    }
-
-    #[inline]
-    pub(crate) fn set_return_state(&mut self, state: State) {
-        self.return_state = state;
     }
 
     /// "A character reference is said to be consumed as part of an attribute if the return
@@ -305,92 +192,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     }
 }
 
-/// The default sink: queues tokens (and errors, when asked) for the iterator.
-#[derive(Debug, Default)]
-pub struct TokenQueue<'i> {
-    tokens: VecDeque<(Token<'i>, Span)>,
-    errors: Vec<Error>,
-    want_errors: bool,
-}
-
-impl<'i> Sink<'i> for TokenQueue<'i> {
-    fn token(&mut self, token: Token<'i>, span: Span) -> Control {
-        self.tokens.push_back((token, span));
-        Control::Continue
-    }
-    fn error(&mut self, error: Error) {
-        self.errors.push(error);
-    }
-    fn wants_errors(&self) -> bool {
-        self.want_errors
-    }
-}
-
-impl<'i> Tokenizer<'i, TokenQueue<'i>> {
-    /// Tokenize a whole string with default options; iterate to get the tokens.
-    pub fn new(input: &'i str) -> Self {
-        Self::with_options(input, Options::default())
-    }
-
-    pub fn with_options(input: &'i str, options: Options) -> Self {
-        let sink = TokenQueue { want_errors: options.errors, ..Default::default() };
-        Self::build(Cow::Borrowed(input), true, options, sink)
-    }
-
-    /// Parse errors found so far (with `Options::errors`), in input order.
-    pub fn errors(&self) -> &[Error] {
-        &self.sink.errors
-    }
-
-    pub fn take_errors(&mut self) -> Vec<Error> {
-        std::mem::take(&mut self.sink.errors)
-    }
-
-    /// The next token with its byte span.
-    pub fn next_spanned(&mut self) -> Option<(Token<'i>, Span)> {
-        loop {
-            if let Some(t) = self.sink.tokens.pop_front() {
-                return Some(t);
-            }
-            if self.done {
-                return None;
-            }
-            let step = self.step();
-            self.after_step(step);
-            // Whole input never suspends; stop rather than spin if it did.
-            if step == Step::Suspend {
-                self.done = true;
-            }
-        }
-    }
-}
-
-impl<'i> Iterator for Tokenizer<'i, TokenQueue<'i>> {
-    type Item = Token<'i>;
-
-    fn next(&mut self) -> Option<Token<'i>> {
-        self.next_spanned().map(|(t, _)| t)
-    }
-}
-
 impl<S: Sink<'static>> Tokenizer<'static, S> {
     /// A tokenizer for input that arrives in chunks: [`feed`](Self::feed) each chunk, then
     /// [`finish`](Self::finish). Tokens reach the sink as soon as they are complete; the
     /// result is the same whatever the split.
     pub fn streaming(options: Options, sink: S) -> Self {
-        Self::build(Cow::Owned(String::new()), false, options, sink)
-    }
-
-    /// Add a chunk and tokenize as far as it allows.
-    pub fn feed(&mut self, chunk: &str) {
-        self.core.push_chunk(chunk);
-        self.run();
-    }
-
-    /// Mark the end of the input and tokenize the rest (emitting the end-of-file token).
-    pub fn finish(&mut self) {
-        self.core.set_final();
-        self.run();
+        Self::for_chunks(options, sink)
     }
 }
 

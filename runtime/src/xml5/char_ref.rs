@@ -57,7 +57,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     pub(crate) fn character_reference_in_attribute_value_state(&mut self) -> Step {
         #[cfg(feature = "trace")]
         self.trace(State::CharacterReferenceInAttributeValueState, 0);
-        match self.consume_char_ref(self.additional_allowed, true) {
+        match self.consume_char_ref(self.own.additional_allowed, true) {
             Outcome::Suspend => return Step::Suspend,
             Outcome::NotAReference => self.core.append_to_attribute_value(Src::Str("&")),
             Outcome::Reference { end, text } => {

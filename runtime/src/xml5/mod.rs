@@ -16,7 +16,7 @@ pub(crate) mod token;
 pub(crate) mod tokenizer;
 pub mod tree;
 
-pub use crate::generated::xml5_tokenizer::{ParseError, SCAN_STATES, State};
+pub use crate::generated::xml5_tokenizer::{ParseError, SCAN_STATES, State, Xml5};
 pub use token::{Attribute, Doctype, Error, ProcessingInstruction, Sink, Tag, Token};
-pub use tokenizer::{Options, TokenQueue, Tokenizer, tokenize};
+pub use tokenizer::{Options, TokenQueue, Tokenizer, Xml5Own, tokenize};
 pub use tree::{Parsed, TreeBuilder, TreeError, parse, parse_with_errors};

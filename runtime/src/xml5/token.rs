@@ -3,8 +3,8 @@
 use super::ParseError;
 #[cfg(feature = "trace")]
 use super::State;
+use crate::Span;
 pub use crate::token::{Attribute, Doctype, ProcessingInstruction, Tag};
-use crate::{Position, Span};
 use std::borrow::Cow;
 
 /// One XML5 token. Text borrows from the input where it is a plain copy of it.
@@ -48,23 +48,7 @@ impl Token<'_> {
 }
 
 /// A parse error: one of statemark's XML5 codes and where it happened.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Error {
-    pub code: ParseError,
-    pub position: Position,
-}
-
-impl std::fmt::Display for Error {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}:{}: {}", self.position.line, self.position.column, self.code.code())
-    }
-}
-
-impl std::fmt::Display for ParseError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.code())
-    }
-}
+pub type Error = crate::driver::Error<ParseError>;
 
 /// Receives XML5 tokens and errors as the tokenizer produces them.
 pub trait Sink<'i> {

@@ -1,0 +1,448 @@
+//! The one driver every tokenizer machine runs on: the state loop, emission to the sink, error
+//! codes and positions, the token queue behind the iterator API, and streaming input. A machine
+//! (today's HTML, XML5, an older edition of the HTML tokenizer) is its generated tables plus only
+//! the code that is truly its own; it plugs in through three traits:
+//!
+//! - [`Tables`] (generated): the machine's `State` and `ParseError` enums and its initial state;
+//! - [`Drive`] (generated): running one step, and talking to the machine's own `Sink` trait;
+//! - [`Machine`] (hand-written, beside the machine's tokens): its token type, the data its own
+//!   verbs and guards keep ([`Machine::Own`]), its options, and the few error codes the shared
+//!   plumbing reports for it.
+//!
+//! The machine's own verbs and guards (emitting a tag, "appropriate end tag", ...) are inherent
+//! methods on `Tokenizer<'i, ItsMarker, S>`, next to its hand-written states. Everything else
+//! (`run`, `feed`, `finish`, `next_spanned`, the [`Iterator`], errors, comments, DOCTYPEs,
+//! processing instructions, the end of file) is here, once.
+
+use crate::core::{Core, TagKind};
+pub use crate::core::{InputProblem, Step};
+use crate::token::{Attribute, Doctype, ProcessingInstruction, Tag};
+use crate::{Position, Span};
+use std::borrow::Cow;
+use std::collections::VecDeque;
+use std::fmt;
+
+/// What the generator knows about a machine: its states and error codes (generated enums).
+pub trait Tables: Sized + 'static {
+    /// The machine's tokenizer states, in spec order.
+    type State: Copy + Eq + fmt::Debug + 'static;
+    /// The machine's parse-error codes.
+    type ParseError: Copy + Eq + fmt::Debug + 'static;
+    /// The state the tokenizer starts in (the manifest's `initial_state`).
+    const INITIAL: Self::State;
+}
+
+/// What is a machine's own and not in its tables: the tokens it emits, what its own verbs keep
+/// between steps, its options, and the codes the shared plumbing reports on its behalf.
+pub trait Machine: Tables {
+    /// The token type the machine emits.
+    type Token<'i>;
+    /// What the machine's own verbs and guards keep (the last start tag's name, the additional
+    /// allowed character, flags), as a field of the [`Tokenizer`].
+    type Own<'i>;
+    /// The machine's tokenizer options (initial state, whether the iterator collects errors...).
+    type Options: Default;
+
+    /// Whether input preprocessing turns U+0000 into U+FFFD (XML5's decision; HTML's states
+    /// handle U+0000 themselves).
+    const REPLACE_NUL: bool = false;
+    /// The code for dropping a duplicate attribute (`check_duplicate_attribute`).
+    const DUPLICATE_ATTRIBUTE: Self::ParseError;
+
+    /// The code of a problem the input layer finds (control characters, noncharacters).
+    fn input_error(problem: InputProblem) -> Self::ParseError;
+    /// The initial state the options ask for (None: [`Tables::INITIAL`]) and the machine's own
+    /// data at the start.
+    fn setup<'i>(options: Self::Options) -> (Option<Self::State>, Self::Own<'i>);
+    /// Whether the iterator API collects parse errors with these options.
+    fn collects_errors(options: &Self::Options) -> bool;
+
+    /// A run of character tokens.
+    fn characters(text: Cow<'_, str>) -> Self::Token<'_>;
+    /// A comment token.
+    fn comment(data: Cow<'_, str>) -> Self::Token<'_>;
+    /// A DOCTYPE token.
+    fn doctype(doctype: Box<Doctype<'_>>) -> Self::Token<'_>;
+    /// A processing instruction token.
+    fn processing_instruction(pi: ProcessingInstruction<'_>) -> Self::Token<'_>;
+    /// The end-of-file token.
+    fn eof<'i>() -> Self::Token<'i>;
+}
+
+/// Running a machine with a sink `S` of its own `Sink` trait (generated: the blanket impl over
+/// the machine's `Sink`, and the dispatch to the generated state functions).
+pub trait Drive<'i, S>: Machine {
+    /// Run the current state once.
+    fn step(t: &mut Tokenizer<'i, Self, S>) -> Step;
+    /// Hand a token to the sink; returns the state the sink asks to switch to, if any (the tree
+    /// builder's feedback).
+    fn token(sink: &mut S, token: Self::Token<'i>, span: Span) -> Option<Self::State>;
+    /// Hand a parse error to the sink.
+    fn error(sink: &mut S, error: Error<Self::ParseError>);
+    /// Whether the sink wants parse errors (asked once).
+    fn wants_errors(sink: &S) -> bool;
+    /// An emptied attribute list the sink gives back for reuse.
+    fn spare_attributes(sink: &mut S) -> Option<Vec<Attribute<'i>>>;
+    /// With the `trace` feature: the generated code took `case` of `state`.
+    #[cfg(feature = "trace")]
+    fn trace(sink: &mut S, state: Self::State, case: u16);
+}
+
+/// What a machine's `Sink::token` returns, read as a request to switch state (HTML's
+/// [`Control`](crate::html::Control)); `()` for sinks that never ask.
+pub trait Feedback<St> {
+    /// The state to switch to, if any.
+    fn switch_to(self) -> Option<St>;
+}
+
+impl<St> Feedback<St> for () {
+    #[inline(always)]
+    fn switch_to(self) -> Option<St> {
+        None
+    }
+}
+
+/// A parse error: the machine's code and where it happened.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Error<E> {
+    pub code: E,
+    pub position: Position,
+}
+
+impl<E: fmt::Display> fmt::Display for Error<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}: {}", self.position.line, self.position.column, self.code)
+    }
+}
+
+/// A tokenizer: machine `M`'s generated states run on the shared [`Core`](crate::core::Core),
+/// sending tokens to `S`. `statemark::html::Tokenizer<'i, S>` is `Tokenizer<'i, Html, S>`, and
+/// so on for each machine.
+pub struct Tokenizer<'i, M: Machine, S> {
+    /// Input and the token under construction; the generated states call its verbs.
+    pub(crate) core: Core<'i>,
+    pub(crate) state: M::State,
+    pub(crate) return_state: M::State,
+    /// What the machine's own verbs keep.
+    pub(crate) own: M::Own<'i>,
+    done: bool,
+    pub(crate) sink: S,
+}
+
+impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
+    fn build(input: Cow<'i, str>, is_final: bool, options: M::Options, sink: S) -> Self {
+        let (initial, own) = M::setup(options);
+        let state = initial.unwrap_or(M::INITIAL);
+        let mut core = Core::new(input, is_final, M::wants_errors(&sink));
+        core.replace_nul = M::REPLACE_NUL;
+        Tokenizer { core, state, return_state: state, own, done: false, sink }
+    }
+
+    /// Tokenize a whole string with these options, sending tokens to `sink`; call
+    /// [`run`](Self::run) to drive it.
+    pub fn for_input(input: &'i str, options: M::Options, sink: S) -> Self {
+        Self::build(Cow::Borrowed(input), true, options, sink)
+    }
+
+    /// Run to the end of the input (or, for chunked input, until more input is needed).
+    pub fn run(&mut self) {
+        while !self.done {
+            match M::step(self) {
+                Step::Continue => {}
+                Step::Suspend => {
+                    self.report_pending();
+                    self.core.compact();
+                    return;
+                }
+                Step::Done => self.done = true,
+            }
+        }
+    }
+
+    /// The sink.
+    pub fn sink(&self) -> &S {
+        &self.sink
+    }
+
+    /// The sink, to change it between tokens.
+    pub fn sink_mut(&mut self) -> &mut S {
+        &mut self.sink
+    }
+
+    /// The sink, once tokenizing is over.
+    pub fn into_sink(self) -> S {
+        self.sink
+    }
+
+    /// The state the tokenizer is in.
+    pub fn state(&self) -> M::State {
+        self.state
+    }
+
+    /// Switch state from outside (what a tree builder does between tokens).
+    pub fn set_state(&mut self, state: M::State) {
+        self.state = state;
+    }
+
+    /// True once the end-of-file token has been emitted.
+    pub fn is_done(&self) -> bool {
+        self.done
+    }
+
+    #[cfg(feature = "trace")]
+    #[inline]
+    pub(crate) fn trace(&mut self, state: M::State, case: u16) {
+        M::trace(&mut self.sink, state, case);
+    }
+
+    // ----- errors -----
+
+    #[cold]
+    fn report_input_problems(&mut self) {
+        let pending = std::mem::take(&mut self.core.pending);
+        for &(problem, at) in &pending {
+            self.report(M::input_error(problem), at);
+        }
+        self.core.pending = pending;
+        self.core.pending.clear();
+    }
+
+    /// "This is a `code` parse error", at the current input character.
+    #[inline(always)]
+    pub(crate) fn error(&mut self, code: M::ParseError) {
+        if self.core.errors_on {
+            let at = self.core.cur;
+            self.error_at(code, at);
+        }
+    }
+
+    /// Report `code` at relative offset `at` (after any input problem found before it).
+    #[cold]
+    pub(crate) fn error_at(&mut self, code: M::ParseError, at: usize) {
+        if !self.core.errors_on {
+            return;
+        }
+        if !self.core.pending.is_empty() {
+            self.report_input_problems();
+        }
+        self.report(code, at);
+    }
+
+    fn report(&mut self, code: M::ParseError, at: usize) {
+        let position = self.core.position(at);
+        M::error(&mut self.sink, Error { code, position });
+    }
+
+    // ----- emission -----
+
+    /// Input problems are reported before any later error and before the next token, so the
+    /// sink sees errors in input order without a check on every step.
+    #[inline]
+    fn report_pending(&mut self) {
+        if !self.core.pending.is_empty() {
+            self.report_input_problems();
+        }
+    }
+
+    #[inline(always)]
+    fn flush_chars(&mut self) {
+        self.report_pending();
+        if self.core.has_chars() {
+            self.flush_chars_now();
+        }
+    }
+
+    fn flush_chars_now(&mut self) {
+        if let Some((text, span)) = self.core.take_chars() {
+            // A switch asked for after characters is not the tree builder's feedback (it
+            // only answers start tags); it is ignored, as the token order demands.
+            let _ = M::token(&mut self.sink, M::characters(text), span);
+        }
+    }
+
+    /// Emit a token: pending characters first; a state switch the sink asks for wins over the
+    /// table's, since generated cases switch state before they emit.
+    pub(crate) fn emit_token(&mut self, token: M::Token<'i>) {
+        self.flush_chars();
+        let span = self.core.token_span();
+        if let Some(s) = M::token(&mut self.sink, token, span) {
+            self.state = s;
+        }
+    }
+
+    /// Emit a tag token the machine made from the current tag, then take back the sink's spare
+    /// attribute list (a tag that had none allocated nothing to recycle).
+    #[inline]
+    pub(crate) fn emit_tag_token(&mut self, token: M::Token<'i>, had_attributes: bool) {
+        self.emit_token(token);
+        if had_attributes && let Some(spare) = M::spare_attributes(&mut self.sink) {
+            self.core.reuse_attributes(spare);
+        }
+    }
+
+    /// The current tag, its kind, and whether it allocated an attribute list.
+    #[inline]
+    pub(crate) fn take_tag(&mut self) -> (TagKind, Tag<'i>, bool) {
+        let kind = self.core.tag_kind;
+        let tag = self.core.take_tag();
+        let had_attributes = tag.attributes.capacity() != 0;
+        (kind, tag, had_attributes)
+    }
+
+    /// "Emit an end-of-file token."
+    pub(crate) fn emit_eof(&mut self) -> Step {
+        self.flush_chars();
+        let span = self.core.eof_span();
+        let _ = M::token(&mut self.sink, M::eof(), span);
+        Step::Done
+    }
+
+    /// "Emit the current comment token."
+    pub(crate) fn emit_comment(&mut self) {
+        let data = self.core.take_comment();
+        self.emit_token(M::comment(data));
+    }
+
+    /// "Emit the current DOCTYPE token."
+    pub(crate) fn emit_doctype(&mut self) {
+        let d = self.core.take_doctype();
+        self.emit_token(M::doctype(Box::new(d)));
+    }
+
+    /// "Emit the current processing instruction token."
+    pub(crate) fn emit_pi(&mut self) {
+        let pi = self.core.take_pi();
+        self.emit_token(M::processing_instruction(pi));
+    }
+
+    /// On leaving the attribute name state: "if there is already an attribute on the token with
+    /// the exact same name, then this is a parse error and the new attribute must be removed".
+    pub(crate) fn check_duplicate_attribute(&mut self) {
+        if self.core.drop_duplicate_attribute() {
+            self.error(M::DUPLICATE_ATTRIBUTE);
+        }
+    }
+
+    /// "Set the return state to ..."
+    #[inline]
+    pub(crate) fn set_return_state(&mut self, state: M::State) {
+        self.return_state = state;
+    }
+}
+
+impl<M: Drive<'static, S>, S> Tokenizer<'static, M, S> {
+    /// A tokenizer for input that arrives in chunks: [`feed`](Self::feed) each chunk, then
+    /// [`finish`](Self::finish). Tokens reach the sink as soon as they are complete; the
+    /// result is the same whatever the split.
+    pub fn for_chunks(options: M::Options, sink: S) -> Self {
+        Self::build(Cow::Owned(String::new()), false, options, sink)
+    }
+
+    /// Add a chunk and tokenize as far as it allows.
+    pub fn feed(&mut self, chunk: &str) {
+        self.core.push_chunk(chunk);
+        self.run();
+    }
+
+    /// Mark the end of the input and tokenize the rest (emitting the end-of-file token).
+    pub fn finish(&mut self) {
+        self.core.set_final();
+        self.run();
+    }
+}
+
+/// The default sink: queues tokens (and errors, when asked) for the iterator.
+pub struct TokenQueue<'i, M: Machine> {
+    tokens: VecDeque<(M::Token<'i>, Span)>,
+    errors: Vec<Error<M::ParseError>>,
+    want_errors: bool,
+}
+
+impl<'i, M: Machine> TokenQueue<'i, M> {
+    /// An empty queue; `errors`: collect parse errors.
+    pub fn new(errors: bool) -> Self {
+        TokenQueue { tokens: VecDeque::new(), errors: Vec::new(), want_errors: errors }
+    }
+
+    /// Queue a token (what the machine's `Sink::token` does for the queue).
+    pub fn push(&mut self, token: M::Token<'i>, span: Span) {
+        self.tokens.push_back((token, span));
+    }
+
+    /// Keep an error.
+    pub fn push_error(&mut self, error: Error<M::ParseError>) {
+        self.errors.push(error);
+    }
+
+    /// Whether the queue collects errors.
+    pub fn collects_errors(&self) -> bool {
+        self.want_errors
+    }
+}
+
+impl<M: Machine> Default for TokenQueue<'_, M> {
+    fn default() -> Self {
+        TokenQueue::new(false)
+    }
+}
+
+impl<'i, M: Machine> fmt::Debug for TokenQueue<'i, M>
+where
+    M::Token<'i>: fmt::Debug,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TokenQueue")
+            .field("tokens", &self.tokens)
+            .field("errors", &self.errors)
+            .field("want_errors", &self.want_errors)
+            .finish()
+    }
+}
+
+impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Tokenizer<'i, M, TokenQueue<'i, M>> {
+    /// Tokenize a whole string with default options; iterate to get the tokens.
+    pub fn new(input: &'i str) -> Self {
+        Self::with_options(input, M::Options::default())
+    }
+
+    /// Tokenize a whole string with these options; iterate to get the tokens.
+    pub fn with_options(input: &'i str, options: M::Options) -> Self {
+        let sink = TokenQueue::new(M::collects_errors(&options));
+        Self::build(Cow::Borrowed(input), true, options, sink)
+    }
+
+    /// Parse errors found so far (with the options' `errors`), in input order.
+    pub fn errors(&self) -> &[Error<M::ParseError>] {
+        &self.sink.errors
+    }
+
+    /// Take the parse errors found so far.
+    pub fn take_errors(&mut self) -> Vec<Error<M::ParseError>> {
+        std::mem::take(&mut self.sink.errors)
+    }
+
+    /// The next token with its byte span.
+    pub fn next_spanned(&mut self) -> Option<(M::Token<'i>, Span)> {
+        loop {
+            if let Some(t) = self.sink.tokens.pop_front() {
+                return Some(t);
+            }
+            if self.done {
+                return None;
+            }
+            match M::step(self) {
+                Step::Continue => {}
+                // Whole input never suspends; stop rather than spin if it did.
+                Step::Suspend | Step::Done => self.done = true,
+            }
+        }
+    }
+}
+
+impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Iterator for Tokenizer<'i, M, TokenQueue<'i, M>> {
+    type Item = M::Token<'i>;
+
+    fn next(&mut self) -> Option<M::Token<'i>> {
+        self.next_spanned().map(|(t, _)| t)
+    }
+}
