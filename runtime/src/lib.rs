@@ -14,6 +14,7 @@
 
 pub mod dom;
 pub mod driver;
+pub mod editions;
 pub mod html;
 pub mod xml5;
 

@@ -22,6 +22,9 @@ impl<'i, S: Sink<'i>> Drive<'i, S> for Html2017 {
     fn step(t: &mut Tokenizer<'i, Self, S>) -> Step {
         t.step()
     }
+    /// What the sink returns read as a state switch (`()`, for a sink that never asks
+    /// for one, is an argument like any other here).
+    #[allow(clippy::unit_arg)]
     #[inline(always)]
     fn token(sink: &mut S, token: Self::Token<'i>, span: Span) -> Option<State> {
         Feedback::switch_to(sink.token(token, span))
