@@ -91,8 +91,10 @@ impl<'i> LastStartTag<'i> {
         LastStartTag { borrowed: None, any: initial.is_some(), owned: initial.unwrap_or_default() }
     }
 
-    /// A start tag with this name was emitted.
+    /// A start tag with this name was emitted. The `Cow` itself, not a `&str`: whether it
+    /// borrows from the input decides whether the name must be copied.
     #[inline]
+    #[allow(clippy::ptr_arg)]
     pub(crate) fn set(&mut self, name: &Cow<'i, str>) {
         match name {
             Cow::Borrowed(n) => self.borrowed = Some(n),

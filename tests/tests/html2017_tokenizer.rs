@@ -68,7 +68,8 @@ impl<'i> Sink<'i> for Rec {
 }
 
 fn run(input: &str, state: State, last_start_tag: Option<&str>) -> Outcome {
-    let options = Options { initial_state: Some(state), last_start_tag: last_start_tag.map(str::to_owned), errors: true };
+    let options =
+        Options { initial_state: Some(state), last_start_tag: last_start_tag.map(str::to_owned), errors: true };
     let mut t = Tokenizer::with_sink(input, options, Rec::default());
     t.run();
     Outcome::from_suite(&t.into_sink().events)
@@ -114,7 +115,8 @@ fn main() {
     let Some(dir) = suite("HTML5LIB_TESTS_2017", "html5lib-tests-editions/2017-04") else { return };
     let dir = dir.join("tokenizer");
     let mut expectations = load_expectations();
-    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("tokenizer dir").filter_map(|e| e.ok().map(|e| e.path())).collect();
+    let mut files: Vec<_> =
+        std::fs::read_dir(&dir).expect("tokenizer dir").filter_map(|e| e.ok().map(|e| e.path())).collect();
     files.retain(|p| p.extension().is_some_and(|x| x == "test"));
     files.sort();
     let (mut passed, mut failed, mut skipped, mut listed) = (0usize, 0usize, 0usize, 0usize);
@@ -122,7 +124,8 @@ fn main() {
     let mut dump = Vec::new();
     for path in &files {
         let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let v: Value =
+            serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap_or_else(|e| panic!("{name}: {e}"));
         // xmlViolation.test holds xmlViolationTests (the XML-infoset coercion mode), not tests.
         let Some(tests) = v["tests"].as_array() else {
             println!("html5lib-2017 tokenizer {name}: no \"tests\" (infoset coercion mode), not run");
@@ -160,7 +163,10 @@ fn main() {
                     exp.seen = true;
                     listed += 1;
                     if matches {
-                        failures.push(format!("{k}\n  listed ({}) but now matches the suite: remove the entry", exp.reason));
+                        failures.push(format!(
+                            "{k}\n  listed ({}) but now matches the suite: remove the entry",
+                            exp.reason
+                        ));
                         false
                     } else if got.tokens != exp.output || got.errors() != exp.errors {
                         failures.push(format!(

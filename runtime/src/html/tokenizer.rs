@@ -9,7 +9,7 @@ use super::{Html, ParseError, State};
 use crate::core::{InputProblem, TagKind};
 use crate::driver::{Feedback, Machine};
 use crate::position::LineCounter;
-use crate::token::{Doctype, ProcessingInstruction};
+use crate::token::{Doctype, LastStartTag, ProcessingInstruction, Tag};
 use crate::{Position, Span};
 use std::borrow::Cow;
 
@@ -33,13 +33,9 @@ pub type Tokenizer<'i, S> = crate::driver::Tokenizer<'i, Html, S>;
 /// The default sink: queues tokens (and errors, when asked) for the iterator.
 pub type TokenQueue<'i> = crate::driver::TokenQueue<'i, Html>;
 
-/// What the HTML machine's own verbs keep: the last start tag's name, borrowed from the input
-/// when the token borrowed it (no copy per start tag), else copied into `last_start_tag_owned`,
-/// whose buffer is reused.
+/// What the HTML machine's own verbs keep: the last start tag's name.
 pub struct HtmlOwn<'i> {
-    last_start_tag: Option<&'i str>,
-    last_start_tag_owned: String,
-    has_last_start_tag: bool,
+    last_start_tag: LastStartTag<'i>,
 }
 
 impl Machine for Html {
@@ -56,11 +52,7 @@ impl Machine for Html {
     }
 
     fn setup<'i>(options: Options) -> (Option<State>, HtmlOwn<'i>) {
-        let own = HtmlOwn {
-            has_last_start_tag: options.last_start_tag.is_some(),
-            last_start_tag: None,
-            last_start_tag_owned: options.last_start_tag.unwrap_or_default(),
-        };
+        let own = HtmlOwn { last_start_tag: LastStartTag::new(options.last_start_tag) };
         (options.initial_state, own)
     }
 
@@ -118,31 +110,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// attributes or a trailing solidus is a parse error.
     pub(crate) fn emit_tag(&mut self) {
         let (kind, tag, had_attributes) = self.take_tag();
-        let token = match kind {
-            TagKind::Start => {
-                let own = &mut self.own;
-                match &tag.name {
-                    Cow::Borrowed(name) => own.last_start_tag = Some(name),
-                    Cow::Owned(name) => {
-                        own.last_start_tag = None;
-                        own.last_start_tag_owned.clear();
-                        own.last_start_tag_owned.push_str(name);
-                    }
-                }
-                own.has_last_start_tag = true;
-                Token::StartTag(tag)
-            }
-            TagKind::End => {
-                // spec: #tokenization, "When an end tag token is emitted with attributes ..."
-                if !tag.attributes.is_empty() {
-                    self.error(ParseError::EndTagWithAttributes);
-                }
-                if tag.self_closing {
-                    self.error(ParseError::EndTagWithTrailingSolidus);
-                }
-                Token::EndTag(tag)
-            }
-        };
+        let (token, end_tag) = tag_token(kind, tag, &mut self.own.last_start_tag);
+        // spec: #tokenization, "When an end tag token is emitted with attributes ..."
+        if end_tag.with_attributes {
+            self.error(ParseError::EndTagWithAttributes);
+        }
+        if end_tag.with_trailing_solidus {
+            self.error(ParseError::EndTagWithTrailingSolidus);
+        }
         self.emit_tag_token(token, had_attributes);
     }
 
@@ -152,10 +127,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// the last start tag to have been emitted from this tokenizer, if any."
     #[inline]
     pub(crate) fn appropriate_end_tag(&self) -> bool {
-        let own = &self.own;
-        own.has_last_start_tag
-            && self.core.tag_kind == TagKind::End
-            && self.core.tag_name() == own.last_start_tag.unwrap_or(&own.last_start_tag_owned)
+        self.core.tag_kind == TagKind::End && self.own.last_start_tag.is(self.core.tag_name())
     }
 
     pub(crate) fn adjusted_current_node_is_foreign(&self) -> bool {
@@ -198,6 +170,31 @@ impl<S: Sink<'static>> Tokenizer<'static, S> {
     /// result is the same whatever the split.
     pub fn streaming(options: Options, sink: S) -> Self {
         Self::for_chunks(options, sink)
+    }
+}
+
+/// What "emit the current tag token" found wrong with an end tag (the codes are each machine's).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct EndTagProblems {
+    pub(crate) with_attributes: bool,
+    pub(crate) with_trailing_solidus: bool,
+}
+
+/// The token for the current tag, for HTML and its editions: a start tag becomes the last start
+/// tag; an end tag reports whether it has attributes or the self-closing flag ("When an end tag
+/// token is emitted with attributes / with its self-closing flag set, that is a parse error").
+#[inline]
+pub(crate) fn tag_token<'i>(kind: TagKind, tag: Tag<'i>, last: &mut LastStartTag<'i>) -> (Token<'i>, EndTagProblems) {
+    match kind {
+        TagKind::Start => {
+            last.set(&tag.name);
+            (Token::StartTag(tag), EndTagProblems::default())
+        }
+        TagKind::End => {
+            let problems =
+                EndTagProblems { with_attributes: !tag.attributes.is_empty(), with_trailing_solidus: tag.self_closing };
+            (Token::EndTag(tag), problems)
+        }
     }
 }
 

@@ -10,6 +10,7 @@ use crate::Span;
 use crate::core::{InputProblem, Src, TagKind};
 use crate::driver::{Feedback, Machine};
 use crate::html::Token;
+use crate::html::tokenizer::tag_token;
 use crate::token::{Doctype, LastStartTag, ProcessingInstruction};
 use std::borrow::Cow;
 
@@ -162,21 +163,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// error" (12.2.4, introduction).
     pub(crate) fn emit_tag(&mut self) {
         let (kind, tag, had_attributes) = self.take_tag();
-        let token = match kind {
-            TagKind::Start => {
-                self.own.last_start_tag.set(&tag.name);
-                Token::StartTag(tag)
-            }
-            TagKind::End => {
-                if !tag.attributes.is_empty() {
-                    self.error(ParseError::EndTagWithAttributes);
-                }
-                if tag.self_closing {
-                    self.error(ParseError::EndTagWithTrailingSolidus);
-                }
-                Token::EndTag(tag)
-            }
-        };
+        let (token, end_tag) = tag_token(kind, tag, &mut self.own.last_start_tag);
+        if end_tag.with_attributes {
+            self.error(ParseError::EndTagWithAttributes);
+        }
+        if end_tag.with_trailing_solidus {
+            self.error(ParseError::EndTagWithTrailingSolidus);
+        }
         self.emit_tag_token(token, had_attributes);
     }
 
@@ -228,4 +221,54 @@ impl<S: Sink<'static>> Tokenizer<'static, S> {
 /// merged into runs.
 pub fn tokenize(input: &str) -> Tokenizer<'_, TokenQueue<'_>> {
     Tokenizer::new(input)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sink in foreign content (what a tree builder would answer inside `<svg>`).
+    #[derive(Default)]
+    struct Foreign(Vec<Token<'static>>);
+
+    impl<'i> Sink<'i> for Foreign {
+        fn token(&mut self, token: Token<'i>, _span: Span) -> Control {
+            self.0.push(token.into_owned());
+            Control::Continue
+        }
+        fn adjusted_current_node_is_foreign(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn cdata_only_in_foreign_content_and_nothing_consumed_otherwise() {
+        // 12.2.4.45: the guard is part of the match. In foreign content "[CDATA[" is consumed
+        // and the section's text is characters ...
+        let mut t = Tokenizer::with_sink("<![CDATA[a<b]]>c", Options::default(), Foreign::default());
+        t.run();
+        assert_eq!(t.into_sink().0, [Token::Characters("a<bc".into()), Token::Eof]);
+        // ... elsewhere nothing was consumed: the bogus comment starts with "[CDATA[" itself.
+        let tokens: Vec<Token> = tokenize("<![CDATA[a<b]]>c").collect();
+        assert_eq!(tokens, [Token::Comment("[CDATA[a<b]]".into()), Token::Characters("c".into()), Token::Eof]);
+    }
+
+    #[test]
+    fn a_sink_switches_state_after_a_start_tag() {
+        // What a tree builder does after <title>: the rest is RCDATA until the appropriate end tag.
+        #[derive(Default)]
+        struct Title(Vec<Token<'static>>);
+        impl<'i> Sink<'i> for Title {
+            fn token(&mut self, token: Token<'i>, _span: Span) -> Control {
+                let switch = matches!(&token, Token::StartTag(t) if t.name == "title");
+                self.0.push(token.into_owned());
+                if switch { Control::SwitchTo(State::RcdataState) } else { Control::Continue }
+            }
+        }
+        let mut t = Tokenizer::with_sink("<title><b>&amp;</title>", Options::default(), Title::default());
+        t.run();
+        let tokens = t.into_sink().0;
+        assert_eq!(tokens[1], Token::Characters("<b>&".into()));
+        assert!(matches!(&tokens[2], Token::EndTag(t) if t.name == "title"));
+    }
 }
