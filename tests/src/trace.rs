@@ -161,13 +161,13 @@ mod html2017_run {
     }
 
     pub fn whole(input: &str, state: &str, lst: Option<&str>) -> Recorded {
-        let mut t = Tokenizer::with_sink(input, options(state, lst), Rec(Recorded::default()));
+        let mut t = Tokenizer::for_input(input, options(state, lst), Rec(Recorded::default()));
         t.run();
         t.into_sink().0
     }
 
     pub fn chunks(chunks: &[&str], state: &str, lst: Option<&str>) -> Recorded {
-        let mut t = Tokenizer::streaming(options(state, lst), Rec(Recorded::default()));
+        let mut t = Tokenizer::for_chunks(options(state, lst), Rec(Recorded::default()));
         for c in chunks {
             t.feed(c);
         }

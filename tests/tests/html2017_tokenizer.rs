@@ -70,7 +70,7 @@ impl<'i> Sink<'i> for Rec {
 fn run(input: &str, state: State, last_start_tag: Option<&str>) -> Outcome {
     let options =
         Options { initial_state: Some(state), last_start_tag: last_start_tag.map(str::to_owned), errors: true };
-    let mut t = Tokenizer::with_sink(input, options, Rec::default());
+    let mut t = Tokenizer::for_input(input, options, Rec::default());
     t.run();
     Outcome::from_suite(&t.into_sink().events)
 }

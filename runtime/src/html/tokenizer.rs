@@ -7,7 +7,7 @@
 use super::token::{Control, Error, Sink, Token};
 use super::{Html, ParseError, State};
 use crate::core::{InputProblem, TagKind};
-use crate::driver::{Feedback, Machine};
+use crate::driver::Machine;
 use crate::position::LineCounter;
 use crate::token::{Doctype, LastStartTag, ProcessingInstruction, Tag};
 use crate::{Position, Span};
@@ -77,15 +77,6 @@ impl Machine for Html {
     }
 }
 
-impl Feedback<State> for Control {
-    #[inline(always)]
-    fn switch_to(self) -> Option<State> {
-        match self {
-            Control::Continue => None,
-            Control::SwitchTo(s) => Some(s),
-        }
-    }
-}
 
 impl<'i> Sink<'i> for TokenQueue<'i> {
     fn token(&mut self, token: Token<'i>, span: Span) -> Control {

@@ -8,7 +8,7 @@
 use super::{Html2017, ParseError, State};
 use crate::Span;
 use crate::core::{InputProblem, Src, TagKind};
-use crate::driver::{Feedback, Machine};
+use crate::driver::Machine;
 use crate::html::Token;
 use crate::html::tokenizer::tag_token;
 use crate::token::{Doctype, LastStartTag, ProcessingInstruction};
@@ -47,23 +47,7 @@ pub struct Html2017Own<'i> {
 
 /// What the sink tells the tokenizer after a token: a tree builder's "switch the tokenizer to
 /// the RCDATA state" after `<title>`, and so on.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Control {
-    #[default]
-    Continue,
-    /// Switch to this state before the next character is consumed.
-    SwitchTo(State),
-}
-
-impl Feedback<State> for Control {
-    #[inline(always)]
-    fn switch_to(self) -> Option<State> {
-        match self {
-            Control::Continue => None,
-            Control::SwitchTo(s) => Some(s),
-        }
-    }
-}
+pub type Control = crate::driver::Control<State>;
 
 /// Receives the 12.2.4 tokenizer's tokens and errors as they are produced.
 pub trait Sink<'i> {
@@ -153,11 +137,6 @@ impl<'i> Sink<'i> for TokenQueue<'i> {
 }
 
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
-    /// Tokenize a whole string, sending tokens to `sink`. Call [`run`](Self::run) to drive it.
-    pub fn with_sink(input: &'i str, options: Options, sink: S) -> Self {
-        Self::for_input(input, options, sink)
-    }
-
     /// "Emit the current tag token": a start tag becomes the last start tag; "when an end tag
     /// token is emitted with attributes" or "with its self-closing flag set, that is a parse
     /// error" (12.2.4, introduction).
@@ -209,14 +188,6 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     }
 }
 
-impl<S: Sink<'static>> Tokenizer<'static, S> {
-    /// A tokenizer for input that arrives in chunks: [`feed`](Self::feed) each chunk, then
-    /// [`finish`](Self::finish); the result is the same whatever the split.
-    pub fn streaming(options: Options, sink: S) -> Self {
-        Self::for_chunks(options, sink)
-    }
-}
-
 /// Tokenize a whole string with the 12.2.4 edition: an iterator of tokens, adjacent characters
 /// merged into runs.
 pub fn tokenize(input: &str) -> Tokenizer<'_, TokenQueue<'_>> {
@@ -245,7 +216,7 @@ mod tests {
     fn cdata_only_in_foreign_content_and_nothing_consumed_otherwise() {
         // 12.2.4.45: the guard is part of the match. In foreign content "[CDATA[" is consumed
         // and the section's text is characters ...
-        let mut t = Tokenizer::with_sink("<![CDATA[a<b]]>c", Options::default(), Foreign::default());
+        let mut t = Tokenizer::for_input("<![CDATA[a<b]]>c", Options::default(), Foreign::default());
         t.run();
         assert_eq!(t.into_sink().0, [Token::Characters("a<bc".into()), Token::Eof]);
         // ... elsewhere nothing was consumed: the bogus comment starts with "[CDATA[" itself.
@@ -265,7 +236,7 @@ mod tests {
                 if switch { Control::SwitchTo(State::RcdataState) } else { Control::Continue }
             }
         }
-        let mut t = Tokenizer::with_sink("<title><b>&amp;</title>", Options::default(), Title::default());
+        let mut t = Tokenizer::for_input("<title><b>&amp;</title>", Options::default(), Title::default());
         t.run();
         let tokens = t.into_sink().0;
         assert_eq!(tokens[1], Token::Characters("<b>&".into()));
