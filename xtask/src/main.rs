@@ -27,6 +27,12 @@ enum Command {
         /// Path to entities.json (default: ../shared/spec/entities.json).
         path: Option<PathBuf>,
     },
+    /// Transcribe the 2008-01-18 draft's entities table into spec/html2008/entities.ron.
+    #[command(name = "import-entities-2008")]
+    ImportEntities2008 {
+        /// Path to entities.txt (default: ../shared/spec/editions/html5-draft-2008-01/entities.txt).
+        path: Option<PathBuf>,
+    },
 }
 
 fn workspace_root() -> PathBuf {
@@ -47,6 +53,20 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Command::ImportEntities2008 { path } => {
+            let path = path.unwrap_or_else(|| root.join("../shared/spec/editions/html5-draft-2008-01/entities.txt"));
+            let out = root.join("spec/html2008/entities.ron");
+            match import_entities::import_entities_2008(&path, &out) {
+                Ok(()) => {
+                    println!("wrote {}", out.display());
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Command::ImportEntities { path } => {
             let path = path.unwrap_or_else(|| root.join("../shared/spec/entities.json"));
             let out = root.join("spec/html/named_character_references.ron");
