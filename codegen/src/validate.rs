@@ -71,10 +71,10 @@ pub fn validate(machine: &Machine) -> Vec<String> {
             cx.out.push(format!("{manifest_file}: runtime_module {module:?} is not a path of snake_case segments (a::b)"));
         }
     }
-    if let Some(feature) = &m.feature {
-        if feature.is_empty() || !feature.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-') {
-            cx.out.push(format!("{manifest_file}: feature {feature:?} is not a kebab-case cargo feature name"));
-        }
+    if let Some(feature) = &m.feature
+        && (feature.is_empty() || !feature.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'))
+    {
+        cx.out.push(format!("{manifest_file}: feature {feature:?} is not a kebab-case cargo feature name"));
     }
     let mut seen_ext = BTreeSet::new();
     for s in &m.external_states {
