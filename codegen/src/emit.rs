@@ -437,6 +437,7 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
     };
 
     let marker = ident(&camel(&m.machine));
+    let machine_name = m.machine.as_str();
     let marker_doc = format!(
         " The {} machine ({}, {}): the marker type that plugs its tables into the driver.",
         m.machine, m.spec_title, m.spec_version
@@ -444,7 +445,7 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
     let file = quote! {
         #gate
         use crate::core::{Consumed, Look, Src, Step, StopSet};
-        use crate::driver::{Drive, Error, Feedback, Tables, Tokenizer};
+        use crate::driver::{Drive, Error, Feedback, Machine, Tables, TokenQueue, Tokenizer};
         use crate::#machine_mod::Sink;
         use crate::token::Attribute;
         use crate::Span;
@@ -456,7 +457,36 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
         impl Tables for #marker {
             type State = State;
             type ParseError = ParseError;
+            const NAME: &'static str = #machine_name;
             const INITIAL: State = State::INITIAL;
+            const STATES: &'static [State] = &State::ALL;
+            fn state_name(state: State) -> &'static str {
+                state.name()
+            }
+            fn state_from_name(name: &str) -> Option<State> {
+                State::from_name(name)
+            }
+            fn error_code(error: ParseError) -> &'static str {
+                error.code()
+            }
+        }
+
+        impl<'i> Sink<'i> for TokenQueue<'i, #marker> {
+            #[inline]
+            fn token(&mut self, token: <#marker as Machine>::Token<'i>, span: Span) -> <#marker as Machine>::Feedback {
+                self.push(token, span);
+                Default::default()
+            }
+            fn error(&mut self, error: Error<ParseError>) {
+                self.push_error(error);
+            }
+            fn wants_errors(&self) -> bool {
+                self.collects_errors()
+            }
+            #[cfg(feature = "trace")]
+            fn trace(&mut self, state: State, case: u16) {
+                self.push_trace(state, case);
+            }
         }
 
         impl<'i, S: Sink<'i>> Drive<'i, S> for #marker {

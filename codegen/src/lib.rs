@@ -5,6 +5,7 @@ pub mod emit;
 pub mod entities;
 pub mod load;
 pub mod lower;
+pub mod machines;
 pub mod model;
 pub mod names;
 pub mod validate;
@@ -18,17 +19,25 @@ pub struct GeneratedFile {
     pub contents: String,
 }
 
-/// The machines `spec/` holds, in generation order.
-pub const MACHINES: &[&str] = &["html", "xml5", "html2017"];
-
-/// Load, validate, lower and emit every machine under `spec_dir`; returns the generated files
-/// (paths relative to the workspace root) or every diagnostic found.
+/// Load, validate, lower and emit every machine `spec_dir/machines.ron` lists; returns the
+/// generated files (paths relative to the workspace root) or every diagnostic found.
 pub fn generate(spec_dir: &Path) -> Result<Vec<GeneratedFile>, Vec<String>> {
     let mut files = Vec::new();
     let mut diagnostics = Vec::new();
-    for machine in MACHINES {
+    let names = machines::load(spec_dir).map_err(|e| vec![e])?;
+    let mut loaded = Vec::new();
+    for machine in &names {
         match load::load_machine(spec_dir, machine) {
             Ok(m) => {
+                // The marker type, the generated module and the tests' dispatch are named
+                // after the directory: the manifest must agree.
+                if m.manifest.machine != *machine {
+                    diagnostics.push(format!(
+                        "spec/{machine}/tokenizer.ron: machine {:?} is listed as {machine:?} in spec/machines.ron",
+                        m.manifest.machine
+                    ));
+                    continue;
+                }
                 let problems = validate::validate(&m);
                 if !problems.is_empty() {
                     diagnostics.extend(problems);
@@ -42,9 +51,15 @@ pub fn generate(spec_dir: &Path) -> Result<Vec<GeneratedFile>, Vec<String>> {
                     }),
                     Err(e) => diagnostics.push(e),
                 }
+                loaded.push(m);
             }
             Err(errs) => diagnostics.extend(errs),
         }
+    }
+    files.push(GeneratedFile { path: "runtime/src/generated/mod.rs".into(), contents: machines::emit_mod_rs(&names) });
+    match machines::emit_test_dispatch(&loaded) {
+        Ok(contents) => files.push(GeneratedFile { path: "tests/src/machines.rs".into(), contents }),
+        Err(e) => diagnostics.push(e),
     }
     let refs = spec_dir.join("html/named_character_references.ron");
     match entities::load(&refs) {
@@ -89,7 +104,7 @@ pub fn sync(root: &Path, check: bool) -> Result<String, String> {
     if let Ok(entries) = std::fs::read_dir(&gen_dir) {
         let mut extra: Vec<PathBuf> = entries
             .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "rs") && p.file_name().is_some_and(|n| n != "mod.rs"))
+            .filter(|p| p.extension().is_some_and(|x| x == "rs"))
             .filter(|p| {
                 let rel = p.strip_prefix(root).map(|r| r.to_string_lossy().replace('\\', "/")).unwrap_or_default();
                 !keep.contains(&rel)

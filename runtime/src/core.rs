@@ -1,8 +1,8 @@
 //! The machinery every generated tokenizer shares: input (whole or chunked, preprocessing,
 //! suspension), lookahead and bulk scans, and the token under construction with the spec's
-//! building verbs (append to the tag name, start an attribute, ...). A machine's `Tokenizer`
-//! holds a `Core` and dereferences to it, so generated code calls these verbs by name; the
-//! verbs that emit, report errors or depend on the machine's states live with the machine.
+//! building verbs (append to the tag name, start an attribute, ...). The driver's `Tokenizer`
+//! holds a `Core`, so generated code calls these verbs as `self.core.verb()`; the verbs that
+//! emit, report errors or depend on the machine's states live on the driver or the machine.
 
 use crate::position::LineCounter;
 use crate::text::TextBuf;
@@ -194,7 +194,7 @@ static INPUT_CHECK: StopSet = StopSet::new(&[
 
 /// A problem the input layer finds in a character; each machine maps it to its own code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum InputProblem {
+pub(crate) enum InputProblem {
     /// spec: #preprocessing-the-input-stream, a control other than ASCII whitespace or NUL.
     ControlCharacter,
     /// spec: #preprocessing-the-input-stream, a noncharacter.

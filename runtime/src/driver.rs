@@ -3,19 +3,21 @@
 //! (today's HTML, XML5, an older edition of the HTML tokenizer) is its generated tables plus only
 //! the code that is truly its own; it plugs in through three traits:
 //!
-//! - [`Tables`] (generated): the machine's `State` and `ParseError` enums and its initial state;
-//! - [`Drive`] (generated): running one step, and talking to the machine's own `Sink` trait;
+//! - [`Tables`] (generated): the machine's `State` and `ParseError` enums, its name, its
+//!   initial state and the names of its states and codes;
+//! - [`Drive`] (generated): running one step, and talking to the machine's own `Sink` trait
+//!   (the generated file also implements that `Sink` for the machine's [`TokenQueue`]);
 //! - [`Machine`] (hand-written, beside the machine's tokens): its token type, the data its own
-//!   verbs and guards keep ([`Machine::Own`]), its options, and the few error codes the shared
-//!   plumbing reports for it.
+//!   verbs and guards keep ([`Machine::Own`]), its options, what its sink answers
+//!   ([`Machine::Feedback`]), and the few error codes the shared plumbing reports for it.
 //!
 //! The machine's own verbs and guards (emitting a tag, "appropriate end tag", ...) are inherent
 //! methods on `Tokenizer<'i, ItsMarker, S>`, next to its hand-written states. Everything else
 //! (`run`, `feed`, `finish`, `next_spanned`, the [`Iterator`], errors, comments, DOCTYPEs,
 //! processing instructions, the end of file) is here, once.
 
-use crate::core::{Core, TagKind};
-pub use crate::core::{InputProblem, Step};
+pub use crate::core::Step;
+use crate::core::{Core, InputProblem, TagKind};
 use crate::token::{Attribute, Doctype, ProcessingInstruction, Tag};
 use crate::{Position, Span};
 use std::borrow::Cow;
@@ -28,8 +30,18 @@ pub trait Tables: Sized + 'static {
     type State: Copy + Eq + fmt::Debug + 'static;
     /// The machine's parse-error codes.
     type ParseError: Copy + Eq + fmt::Debug + 'static;
+    /// The machine's name: its directory under `spec/`.
+    const NAME: &'static str;
     /// The state the tokenizer starts in (the manifest's `initial_state`).
     const INITIAL: Self::State;
+    /// Every state, in spec order.
+    const STATES: &'static [Self::State];
+    /// A state's name (its RON file, function and snapshot are called this).
+    fn state_name(state: Self::State) -> &'static str;
+    /// The state with this name (`data_state`) or heading (`Data state`).
+    fn state_from_name(name: &str) -> Option<Self::State>;
+    /// An error's code.
+    fn error_code(error: Self::ParseError) -> &'static str;
 }
 
 /// What is a machine's own and not in its tables: the tokens it emits, what its own verbs keep
@@ -42,15 +54,19 @@ pub trait Machine: Tables {
     type Own<'i>;
     /// The machine's tokenizer options (initial state, whether the iterator collects errors...).
     type Options: Default;
+    /// What its `Sink::token` returns: [`Control`](crate::html::Control) where a tree builder
+    /// may switch the tokenizer's state, `()` where nothing can.
+    type Feedback: Feedback<Self::State> + Default;
 
     /// Whether input preprocessing turns U+0000 into U+FFFD (XML5's decision; HTML's states
     /// handle U+0000 themselves).
     const REPLACE_NUL: bool = false;
     /// The code for dropping a duplicate attribute (`check_duplicate_attribute`).
     const DUPLICATE_ATTRIBUTE: Self::ParseError;
-
-    /// The code of a problem the input layer finds (control characters, noncharacters).
-    fn input_error(problem: InputProblem) -> Self::ParseError;
+    /// The code for a control character in the input stream (found by input preprocessing).
+    const CONTROL_CHARACTER_IN_INPUT_STREAM: Self::ParseError;
+    /// The code for a noncharacter in the input stream (found by input preprocessing).
+    const NONCHARACTER_IN_INPUT_STREAM: Self::ParseError;
     /// The initial state the options ask for (None: [`Tables::INITIAL`]) and the machine's own
     /// data at the start.
     fn setup<'i>(options: Self::Options) -> (Option<Self::State>, Self::Own<'i>);
@@ -69,8 +85,34 @@ pub trait Machine: Tables {
     fn eof<'i>() -> Self::Token<'i>;
 }
 
-/// Running a machine with a sink `S` of its own `Sink` trait (generated: the blanket impl over
-/// the machine's `Sink`, and the dispatch to the generated state functions).
+/// [`Machine`]'s token constructors for a machine whose token enum `$token` has the usual
+/// variants (`Characters`, `Comment`, `Doctype`, `ProcessingInstruction`, `Eof`), so that every
+/// such machine states them once, here. Used inside `impl Machine for ...`.
+macro_rules! usual_token_constructors {
+    ($token:ident) => {
+        fn characters(text: std::borrow::Cow<'_, str>) -> $token<'_> {
+            $token::Characters(text)
+        }
+        fn comment(data: std::borrow::Cow<'_, str>) -> $token<'_> {
+            $token::Comment(data)
+        }
+        fn doctype(doctype: Box<crate::token::Doctype<'_>>) -> $token<'_> {
+            $token::Doctype(doctype)
+        }
+        fn processing_instruction(pi: crate::token::ProcessingInstruction<'_>) -> $token<'_> {
+            $token::ProcessingInstruction(pi)
+        }
+        fn eof<'i>() -> $token<'i> {
+            $token::Eof
+        }
+    };
+}
+pub(crate) use usual_token_constructors;
+
+/// Running a machine with a sink `S` of its own `Sink` trait (generated: a blanket impl over
+/// the machine's `Sink`, and the dispatch to the generated state functions). Step and the sink
+/// calls are trait functions so that the shared code above is compiled once per machine and
+/// sink, with every call inlined: no dynamic dispatch on the hot path.
 pub trait Drive<'i, S>: Machine {
     /// Run the current state once.
     fn step(t: &mut Tokenizer<'i, Self, S>) -> Step;
@@ -126,7 +168,9 @@ impl<St> Feedback<St> for () {
 /// A parse error: the machine's code and where it happened.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Error<E> {
+    /// The machine's code (its `ParseError`).
     pub code: E,
+    /// Where: byte offset, line and column of the character the error is reported at.
     pub position: Position,
 }
 
@@ -136,7 +180,7 @@ impl<E: fmt::Display> fmt::Display for Error<E> {
     }
 }
 
-/// A tokenizer: machine `M`'s generated states run on the shared [`Core`](crate::core::Core),
+/// A tokenizer: machine `M`'s generated states run on the shared input and token buffers,
 /// sending tokens to `S`. `statemark::html::Tokenizer<'i, S>` is `Tokenizer<'i, Html, S>`, and
 /// so on for each machine.
 pub struct Tokenizer<'i, M: Machine, S> {
@@ -205,6 +249,14 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
         self.state = state;
     }
 
+    /// Start in `state` instead of the options' initial state (html5lib-tests'
+    /// `initialStates`, for a machine whose options have none): before the first step, the
+    /// state and the return state, as an initial state in the options sets them.
+    pub fn set_initial_state(&mut self, state: M::State) {
+        self.state = state;
+        self.return_state = state;
+    }
+
     /// True once the end-of-file token has been emitted.
     pub fn is_done(&self) -> bool {
         self.done
@@ -222,7 +274,11 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
     fn report_input_problems(&mut self) {
         let pending = std::mem::take(&mut self.core.pending);
         for &(problem, at) in &pending {
-            self.report(M::input_error(problem), at);
+            let code = match problem {
+                InputProblem::ControlCharacter => M::CONTROL_CHARACTER_IN_INPUT_STREAM,
+                InputProblem::Noncharacter => M::NONCHARACTER_IN_INPUT_STREAM,
+            };
+            self.report(code, at);
         }
         self.core.pending = pending;
         self.core.pending.clear();
@@ -377,15 +433,26 @@ pub struct TokenQueue<'i, M: Machine> {
     tokens: VecDeque<(M::Token<'i>, Span)>,
     errors: Vec<Error<M::ParseError>>,
     want_errors: bool,
+    /// With the `trace` feature: the (state, case) path, for tests that read it through the
+    /// iterator API.
+    #[cfg(feature = "trace")]
+    trace: Vec<(M::State, u16)>,
 }
 
 impl<'i, M: Machine> TokenQueue<'i, M> {
     /// An empty queue; `errors`: collect parse errors.
     pub fn new(errors: bool) -> Self {
-        TokenQueue { tokens: VecDeque::new(), errors: Vec::new(), want_errors: errors }
+        TokenQueue {
+            tokens: VecDeque::new(),
+            errors: Vec::new(),
+            want_errors: errors,
+            #[cfg(feature = "trace")]
+            trace: Vec::new(),
+        }
     }
 
     /// Queue a token (what the machine's `Sink::token` does for the queue).
+    #[inline]
     pub fn push(&mut self, token: M::Token<'i>, span: Span) {
         self.tokens.push_back((token, span));
     }
@@ -398,6 +465,12 @@ impl<'i, M: Machine> TokenQueue<'i, M> {
     /// Whether the queue collects errors.
     pub fn collects_errors(&self) -> bool {
         self.want_errors
+    }
+
+    /// With the `trace` feature: record that the tokenizer took `case` of `state`.
+    #[cfg(feature = "trace")]
+    pub fn push_trace(&mut self, state: M::State, case: u16) {
+        self.trace.push((state, case));
     }
 }
 
@@ -442,6 +515,12 @@ impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Tokenizer<'i, M, TokenQueue<'i, M>> {
         std::mem::take(&mut self.sink.errors)
     }
 
+    /// With the `trace` feature: take the (state, case) path taken so far.
+    #[cfg(feature = "trace")]
+    pub fn take_trace(&mut self) -> Vec<(M::State, u16)> {
+        std::mem::take(&mut self.sink.trace)
+    }
+
     /// The next token with its byte span.
     pub fn next_spanned(&mut self) -> Option<(M::Token<'i>, Span)> {
         loop {
@@ -465,5 +544,38 @@ impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Iterator for Tokenizer<'i, M, TokenQue
 
     fn next(&mut self) -> Option<M::Token<'i>> {
         self.next_spanned().map(|(t, _)| t)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::html::Html;
+    use crate::xml5::Xml5;
+
+    /// Tokens and errors of `input`, whole and fed one character at a time: one function for
+    /// every machine, since the plumbing is the driver's.
+    fn counts<M: for<'i> Drive<'i, TokenQueue<'i, M>>>(input: &str, options: fn() -> M::Options) -> [usize; 4] {
+        let mut whole: Tokenizer<'_, M, TokenQueue<'_, M>> = Tokenizer::with_options(input, options());
+        let tokens = whole.by_ref().count();
+        let errors = whole.errors().len();
+        let mut chunked: Tokenizer<'static, M, TokenQueue<'static, M>> =
+            Tokenizer::for_chunks(options(), TokenQueue::new(true));
+        for (i, c) in input.char_indices() {
+            chunked.feed(&input[i..i + c.len_utf8()]);
+        }
+        chunked.finish();
+        let errors_chunked = chunked.errors().len();
+        [tokens, errors, chunked.count(), errors_chunked]
+    }
+
+    #[test]
+    fn one_generic_function_runs_every_machine() {
+        // A start tag, the text, the end of file; the duplicate attribute is dropped with an error.
+        let html = || crate::html::Options { errors: true, ..Default::default() };
+        assert_eq!(counts::<Html>("<a b=1 b=2>x", html), [3, 1, 3, 1]);
+        // An empty-element tag, the text, the end of file; the same error, XML5's code.
+        let xml5 = || crate::xml5::Options { errors: true };
+        assert_eq!(counts::<Xml5>("<a b='1' b='2'/>x", xml5), [3, 1, 3, 1]);
     }
 }

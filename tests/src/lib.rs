@@ -137,5 +137,7 @@ pub fn unescape_value(v: &Value) -> Option<Value> {
     })
 }
 
+#[rustfmt::skip]
+pub mod machines;
 pub mod trace;
 pub mod tree;

@@ -1,178 +1,117 @@
 //! Running a tokenizer with everything recorded: tokens with spans, errors with positions, and
-//! the (state, case) path the generated code took. One runner per machine in `spec/`, so the
-//! per-state snapshots, the coverage test and the split-invariance test are driven by the
-//! tables of every machine.
+//! the (state, case) path the generated code took. One runner, generic over the machine (the
+//! driver's iterator API); the generated dispatch (`crate::machines`, from spec/machines.ron)
+//! picks the machine's own generated code by name, so the per-state snapshots, the coverage test
+//! and the split-invariance test run every machine on its own code, and an unknown machine or
+//! state is an error.
 
+use crate::machines::dispatch;
 use statemark::Span;
+use statemark::driver::{Drive, TokenQueue, Tokenizer};
 use statemark_codegen::lower::{LBody, lower_state};
-use statemark_codegen::model::Machine;
+use statemark_codegen::model::Machine as SpecMachine;
 use std::collections::BTreeMap;
 
-/// The machines the tests run, by their directory under `spec/`.
-pub const MACHINES: &[&str] = statemark_codegen::MACHINES;
+pub use crate::machines::MACHINES;
 
 /// Everything one run produced, machine-independent: tokens as one-line text with spans,
-/// errors as (code, line, column, offset), the path as (state name, case).
+/// errors as (code, line, column, offset), the path as (state name, case), and which
+/// machine's generated code produced it.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Recorded {
     pub tokens: Vec<(String, Span)>,
     pub errors: Vec<(&'static str, usize, usize, usize)>,
     pub path: Vec<(&'static str, u16)>,
+    /// The name the generated code gives its machine (`Tables::NAME`).
+    pub machine: &'static str,
+    /// The Rust type of the states the path was traced with: the generated module's `State`.
+    pub generated_by: &'static str,
 }
 
-mod html_run {
-    use super::Recorded;
-    use statemark::Span;
-    use statemark::html::{Control, Error, Options, Sink, State, Token, Tokenizer};
+/// What the tests need of a machine beyond its generated tables: its options, how its tokens
+/// read, and where its html5lib-format tokenizer suite is. Running it is the driver's, the same
+/// for every machine (tokens, errors and the path through the iterator API's queue).
+pub trait TestMachine: for<'i> Drive<'i, TokenQueue<'i, Self>> {
+    /// Its tokenizer suite: (environment variable, directory under `../shared`).
+    const SUITE: (&'static str, &'static str);
+    /// Options with errors on and this last start tag; an error if the machine has none.
+    fn options(last_start_tag: Option<&str>) -> Result<Self::Options, String>;
+    /// A token as one line of text.
+    fn show(token: &Self::Token<'_>) -> String;
+}
 
-    pub struct Rec(pub Recorded);
+/// Something to do with the machine [`dispatch`] finds by name.
+pub trait Visit {
+    type Out;
+    fn visit<M: TestMachine>(self) -> Self::Out;
+}
 
-    impl<'i> Sink<'i> for Rec {
-        fn token(&mut self, token: Token<'i>, span: Span) -> Control {
-            self.0.tokens.push((show(&token), span));
-            Control::Continue
-        }
-        fn error(&mut self, e: Error) {
-            self.0.errors.push((e.code.code(), e.position.line, e.position.column, e.position.offset));
-        }
-        fn wants_errors(&self) -> bool {
-            true
-        }
-        fn trace(&mut self, state: State, case: u16) {
-            self.0.path.push((state.name(), case));
-        }
+impl TestMachine for statemark::html::Html {
+    const SUITE: (&'static str, &'static str) = ("HTML5LIB_TESTS", "html5lib-tests");
+
+    fn options(last_start_tag: Option<&str>) -> Result<statemark::html::Options, String> {
+        Ok(statemark::html::Options {
+            last_start_tag: last_start_tag.map(str::to_owned),
+            errors: true,
+            ..Default::default()
+        })
     }
 
-    pub fn show(t: &Token<'_>) -> String {
+    fn show(t: &statemark::html::Token<'_>) -> String {
+        use statemark::html::Token;
         match t {
-            Token::Doctype(d) => super::show_doctype(d),
-            Token::StartTag(tag) => super::show_tag("StartTag", tag),
-            Token::EndTag(tag) => super::show_tag("EndTag", tag),
+            Token::Doctype(d) => show_doctype(d),
+            Token::StartTag(tag) => show_tag("StartTag", tag),
+            Token::EndTag(tag) => show_tag("EndTag", tag),
             Token::Comment(c) => format!("Comment {c:?}"),
             Token::Characters(c) => format!("Characters {c:?}"),
-            Token::ProcessingInstruction(p) => format!("ProcessingInstruction target={:?} data={:?}", p.target, p.data),
+            Token::ProcessingInstruction(p) => show_pi(p),
             Token::Eof => "EOF".to_owned(),
         }
     }
-
-    fn options(state: &str, last_start_tag: Option<&str>) -> Options {
-        Options {
-            initial_state: Some(State::from_name(state).unwrap_or(State::DataState)),
-            last_start_tag: last_start_tag.map(str::to_owned),
-            errors: true,
-        }
-    }
-
-    pub fn whole(input: &str, state: &str, lst: Option<&str>) -> Recorded {
-        let mut t = Tokenizer::with_sink(input, options(state, lst), Rec(Recorded::default()));
-        t.run();
-        t.into_sink().0
-    }
-
-    pub fn chunks(chunks: &[&str], state: &str, lst: Option<&str>) -> Recorded {
-        let mut t = Tokenizer::streaming(options(state, lst), Rec(Recorded::default()));
-        for c in chunks {
-            t.feed(c);
-        }
-        t.finish();
-        t.into_sink().0
-    }
 }
 
-mod xml5_run {
-    use super::Recorded;
-    use statemark::Span;
-    use statemark::xml5::{Error, Sink, State, Token, Tokenizer};
+impl TestMachine for statemark::xml5::Xml5 {
+    const SUITE: (&'static str, &'static str) = ("XML5LIB_TESTS", "xml5lib-tests");
 
-    pub struct Rec(pub Recorded);
-
-    impl<'i> Sink<'i> for Rec {
-        fn token(&mut self, token: Token<'i>, span: Span) {
-            self.0.tokens.push((show(&token), span));
-        }
-        fn error(&mut self, e: Error) {
-            self.0.errors.push((e.code.code(), e.position.line, e.position.column, e.position.offset));
-        }
-        fn wants_errors(&self) -> bool {
-            true
-        }
-        fn trace(&mut self, state: State, case: u16) {
-            self.0.path.push((state.name(), case));
+    fn options(last_start_tag: Option<&str>) -> Result<statemark::xml5::Options, String> {
+        match last_start_tag {
+            Some(t) => Err(format!("xml5 has no last start tag (given {t:?})")),
+            None => Ok(statemark::xml5::Options { errors: true }),
         }
     }
 
-    pub fn show(t: &Token<'_>) -> String {
+    fn show(t: &statemark::xml5::Token<'_>) -> String {
+        use statemark::xml5::Token;
         match t {
-            Token::Doctype(d) => super::show_doctype(d),
-            Token::StartTag(tag) => super::show_tag("StartTag", tag),
-            Token::EmptyTag(tag) => super::show_tag("EmptyTag", tag),
-            Token::EndTag(tag) => super::show_tag("EndTag", tag),
+            Token::Doctype(d) => show_doctype(d),
+            Token::StartTag(tag) => show_tag("StartTag", tag),
+            Token::EmptyTag(tag) => show_tag("EmptyTag", tag),
+            Token::EndTag(tag) => show_tag("EndTag", tag),
             Token::ShortEndTag => "ShortEndTag".to_owned(),
             Token::Comment(c) => format!("Comment {c:?}"),
             Token::Characters(c) => format!("Characters {c:?}"),
-            Token::ProcessingInstruction(p) => format!("ProcessingInstruction target={:?} data={:?}", p.target, p.data),
+            Token::ProcessingInstruction(p) => show_pi(p),
             Token::Eof => "EOF".to_owned(),
         }
     }
-
-    pub fn whole(input: &str) -> Recorded {
-        let mut t = Tokenizer::with_sink(input, Rec(Recorded::default()));
-        t.run();
-        t.into_sink().0
-    }
-
-    pub fn chunks(chunks: &[&str]) -> Recorded {
-        let mut t = Tokenizer::streaming(Rec(Recorded::default()));
-        for c in chunks {
-            t.feed(c);
-        }
-        t.finish();
-        t.into_sink().0
-    }
 }
 
-mod html2017_run {
-    use super::Recorded;
-    use statemark::Span;
-    use statemark::editions::html2017::{Control, Error, Options, Sink, State, Token, Tokenizer};
+impl TestMachine for statemark::editions::html2017::Html2017 {
+    // The suite of the 12.2.4 text's time (html5lib-tests-editions/SOURCE.md).
+    const SUITE: (&'static str, &'static str) = ("HTML5LIB_TESTS_2017", "html5lib-tests-editions/2017-04");
 
-    pub struct Rec(pub Recorded);
-
-    impl<'i> Sink<'i> for Rec {
-        fn token(&mut self, token: Token<'i>, span: Span) -> Control {
-            // The edition's tokens are today's HTML tokens.
-            self.0.tokens.push((super::html_run::show(&token), span));
-            Control::Continue
-        }
-        fn error(&mut self, e: Error) {
-            self.0.errors.push((e.code.code(), e.position.line, e.position.column, e.position.offset));
-        }
-        fn wants_errors(&self) -> bool {
-            true
-        }
-        fn trace(&mut self, state: State, case: u16) {
-            self.0.path.push((state.name(), case));
-        }
+    fn options(last_start_tag: Option<&str>) -> Result<statemark::editions::html2017::Options, String> {
+        Ok(statemark::editions::html2017::Options {
+            last_start_tag: last_start_tag.map(str::to_owned),
+            errors: true,
+            ..Default::default()
+        })
     }
 
-    fn options(state: &str, last_start_tag: Option<&str>) -> Options {
-        let initial = State::from_name(state).unwrap_or_else(|| panic!("html2017 has no state {state:?}"));
-        Options { initial_state: Some(initial), last_start_tag: last_start_tag.map(str::to_owned), errors: true }
-    }
-
-    pub fn whole(input: &str, state: &str, lst: Option<&str>) -> Recorded {
-        let mut t = Tokenizer::for_input(input, options(state, lst), Rec(Recorded::default()));
-        t.run();
-        t.into_sink().0
-    }
-
-    pub fn chunks(chunks: &[&str], state: &str, lst: Option<&str>) -> Recorded {
-        let mut t = Tokenizer::for_chunks(options(state, lst), Rec(Recorded::default()));
-        for c in chunks {
-            t.feed(c);
-        }
-        t.finish();
-        t.into_sink().0
+    /// The edition's tokens are today's HTML tokens.
+    fn show(t: &statemark::html::Token<'_>) -> String {
+        <statemark::html::Html as TestMachine>::show(t)
     }
 }
 
@@ -191,6 +130,10 @@ fn show_tag(kind: &str, tag: &statemark::html::Tag<'_>) -> String {
     format!("{kind} {}{}{}", tag.name, attrs.concat(), if tag.self_closing { " self-closing" } else { "" })
 }
 
+fn show_pi(p: &statemark::html::ProcessingInstruction<'_>) -> String {
+    format!("ProcessingInstruction target={:?} data={:?}", p.target, p.data)
+}
+
 /// One tokenizer input with its settings.
 #[derive(Clone, Debug)]
 pub struct Input {
@@ -198,36 +141,100 @@ pub struct Input {
     /// Where it comes from, for messages.
     pub origin: String,
     pub text: String,
-    /// Initial state by name (ignored by machines without external states).
+    /// Initial state by name (the state's snake_case name or its heading).
     pub state: String,
     pub last_start_tag: Option<String>,
 }
 
-/// Tokenize a whole string.
-pub fn record(inp: &Input) -> Recorded {
-    match inp.machine {
-        "xml5" => xml5_run::whole(&inp.text),
-        "html2017" => html2017_run::whole(&inp.text, &inp.state, inp.last_start_tag.as_deref()),
-        _ => html_run::whole(&inp.text, &inp.state, inp.last_start_tag.as_deref()),
+/// Run `inp` on machine `M` (whole input when `chunks` is None) and record everything.
+pub fn record_with<M: TestMachine>(inp: &Input, chunks: Option<&[&str]>) -> Result<Recorded, String> {
+    let state = M::state_from_name(&inp.state)
+        .ok_or_else(|| format!("{}: machine {} has no state {:?}", inp.origin, M::NAME, inp.state))?;
+    let options = M::options(inp.last_start_tag.as_deref()).map_err(|e| format!("{}: {e}", inp.origin))?;
+    let mut rec = Recorded { machine: M::NAME, generated_by: std::any::type_name::<M::State>(), ..Default::default() };
+    match chunks {
+        None => {
+            let mut t: Tokenizer<'_, M, TokenQueue<'_, M>> = Tokenizer::with_options(&inp.text, options);
+            t.set_initial_state(state);
+            drain(&mut t, &mut rec);
+        }
+        Some(chunks) => {
+            let mut t: Tokenizer<'static, M, TokenQueue<'static, M>> =
+                Tokenizer::for_chunks(options, TokenQueue::new(true));
+            t.set_initial_state(state);
+            for c in chunks {
+                t.feed(c);
+            }
+            t.finish();
+            drain(&mut t, &mut rec);
+        }
     }
+    Ok(rec)
+}
+
+fn drain<'i, M: TestMachine>(t: &mut Tokenizer<'i, M, TokenQueue<'i, M>>, rec: &mut Recorded) {
+    while let Some((token, span)) = t.next_spanned() {
+        rec.tokens.push((M::show(&token), span));
+    }
+    rec.errors = t
+        .errors()
+        .iter()
+        .map(|e| (M::error_code(e.code), e.position.line, e.position.column, e.position.offset))
+        .collect();
+    rec.path = t.take_trace().into_iter().map(|(s, c)| (M::state_name(s), c)).collect();
+}
+
+struct Run<'a> {
+    inp: &'a Input,
+    chunks: Option<&'a [&'a str]>,
+}
+
+impl Visit for Run<'_> {
+    type Out = Result<Recorded, String>;
+    fn visit<M: TestMachine>(self) -> Self::Out {
+        record_with::<M>(self.inp, self.chunks)
+    }
+}
+
+/// Whether `rec` was produced by `inp`'s machine's own generated code: the machine name its
+/// generated tables give, and the generated module its traced states are of
+/// (`statemark::generated::<machine>_tokenizer::State`, as `std::any::type_name` spells it).
+pub fn check_own_code(inp: &Input, rec: &Recorded) -> Result<(), String> {
+    let module = format!("statemark::generated::{}_tokenizer::State", inp.machine);
+    if rec.machine != inp.machine || rec.generated_by != module {
+        return Err(format!(
+            "{}: machine {} was run by the generated code of {} ({}), not its own ({module})",
+            inp.origin, inp.machine, rec.machine, rec.generated_by
+        ));
+    }
+    Ok(())
+}
+
+/// Run on the input's machine, found by name; an error for an unknown machine or state, or if
+/// the code that ran is not the named machine's own.
+fn run(inp: &Input, chunks: Option<&[&str]>) -> Result<Recorded, String> {
+    let rec = dispatch(inp.machine, Run { inp, chunks })??;
+    check_own_code(inp, &rec)?;
+    Ok(rec)
+}
+
+/// Tokenize a whole string.
+pub fn record(inp: &Input) -> Result<Recorded, String> {
+    run(inp, None)
 }
 
 /// Tokenize the input given as chunks.
-pub fn record_chunks(inp: &Input, chunks: &[&str]) -> Recorded {
-    match inp.machine {
-        "xml5" => xml5_run::chunks(chunks),
-        "html2017" => html2017_run::chunks(chunks, &inp.state, inp.last_start_tag.as_deref()),
-        _ => html_run::chunks(chunks, &inp.state, inp.last_start_tag.as_deref()),
-    }
+pub fn record_chunks(inp: &Input, chunks: &[&str]) -> Result<Recorded, String> {
+    run(inp, Some(chunks))
 }
 
 /// A machine as committed.
-pub fn machine(name: &str) -> Machine {
+pub fn machine(name: &str) -> SpecMachine {
     statemark_codegen::load::load_machine(&crate::root().join("spec"), name).expect("spec loads")
 }
 
 /// (state name, case number) → the case's spec label, for every case of every table.
-pub fn case_labels(m: &Machine) -> BTreeMap<(String, u16), String> {
+pub fn case_labels(m: &SpecMachine) -> BTreeMap<(String, u16), String> {
     let mut out = BTreeMap::new();
     for (name, def) in &m.states {
         let st = lower_state(name, def);
@@ -251,7 +258,7 @@ pub fn case_labels(m: &Machine) -> BTreeMap<(String, u16), String> {
 }
 
 /// Every example of every state of a machine's tables.
-pub fn example_inputs(machine: &'static str, m: &Machine) -> Vec<Input> {
+pub fn example_inputs(machine: &'static str, m: &SpecMachine) -> Vec<Input> {
     let mut out = Vec::new();
     for (name, def) in &m.states {
         for (i, ex) in def.examples.iter().enumerate() {
@@ -267,15 +274,18 @@ pub fn example_inputs(machine: &'static str, m: &Machine) -> Vec<Input> {
     out
 }
 
-/// Every conformance-suite tokenizer input for a machine (html5lib-tests × initial states, or
-/// xml5lib-tests); None when the suite is missing locally.
+/// Every conformance-suite tokenizer input for a machine (its html5lib-format suite ×
+/// initial states); None when the suite is missing locally. Panics for a machine
+/// spec/machines.ron does not list.
 pub fn suite_inputs(machine: &'static str) -> Option<Vec<Input>> {
-    let (var, dir) = match machine {
-        "xml5" => ("XML5LIB_TESTS", "xml5lib-tests"),
-        // The suite of the 12.2.4 text's time (html5lib-tests-editions/SOURCE.md).
-        "html2017" => ("HTML5LIB_TESTS_2017", "html5lib-tests-editions/2017-04"),
-        _ => ("HTML5LIB_TESTS", "html5lib-tests"),
-    };
+    struct Suite;
+    impl Visit for Suite {
+        type Out = (&'static str, &'static str);
+        fn visit<M: TestMachine>(self) -> Self::Out {
+            M::SUITE
+        }
+    }
+    let (var, dir) = dispatch(machine, Suite).unwrap_or_else(|e| panic!("{e}"));
     let dir = crate::suite(var, dir)?.join("tokenizer");
     let mut files: Vec<_> = std::fs::read_dir(&dir).ok()?.filter_map(|e| e.ok().map(|e| e.path())).collect();
     files.retain(|p| p.extension().is_some_and(|x| x == "test"));

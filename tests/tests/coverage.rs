@@ -2,6 +2,8 @@
 //! input. Fails listing each case no input reaches, as `spec/<machine>/tokenizer/<state>.ron
 //! case #N (<label>)`, unless `tests/expectations/unreachable_cases.json` lists it with the
 //! reason it cannot be reached by construction (a listed case that becomes reachable fails too).
+//! A traced (state, case) that the machine's tables do not have fails as well: the path was
+//! produced by some other machine's generated code.
 
 use statemark_tests::trace::{MACHINES, case_labels, example_inputs, machine, record, suite_inputs};
 use std::collections::{BTreeMap, BTreeSet};
@@ -30,8 +32,16 @@ fn main() {
         }
         let mut seen: BTreeSet<(String, u16)> = BTreeSet::new();
         for inp in &inputs {
-            for (s, c) in record(inp).path {
-                seen.insert((s.to_owned(), c));
+            match record(inp) {
+                Ok(rec) => seen.extend(rec.path.into_iter().map(|(s, c)| (s.to_owned(), c))),
+                Err(e) => problems.push(e),
+            }
+        }
+        // A traced case the machine's tables do not have was produced by other code (another
+        // machine's, or generated code stale against the tables).
+        for (state, case) in &seen {
+            if !labels.contains_key(&(state.clone(), *case)) {
+                problems.push(format!("{name}: traced {state} case #{case}, which spec/{name}/ does not have"));
             }
         }
         let mut covered = 0;

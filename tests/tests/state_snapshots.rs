@@ -32,7 +32,14 @@ fn render(
             state: initial.to_owned(),
             last_start_tag: ex.last_start_tag.clone(),
         };
-        let rec = record(&inp);
+        // An unknown state or machine is an error, shown in the snapshot (which then fails).
+        let rec = match record(&inp) {
+            Ok(rec) => rec,
+            Err(e) => {
+                let _ = writeln!(out, "  ERROR: {e}\n");
+                continue;
+            }
+        };
         let _ = writeln!(out, "  path:");
         let mut i = 0;
         while i < rec.path.len() {

@@ -5,7 +5,7 @@
 
 #![cfg(feature = "edition-html2017")]
 use crate::core::{Consumed, Look, Src, Step, StopSet};
-use crate::driver::{Drive, Error, Feedback, Tables, Tokenizer};
+use crate::driver::{Drive, Error, Feedback, Machine, Tables, TokenQueue, Tokenizer};
 use crate::editions::html2017::Sink;
 use crate::token::Attribute;
 use crate::Span;
@@ -15,7 +15,39 @@ pub enum Html2017 {}
 impl Tables for Html2017 {
     type State = State;
     type ParseError = ParseError;
+    const NAME: &'static str = "html2017";
     const INITIAL: State = State::INITIAL;
+    const STATES: &'static [State] = &State::ALL;
+    fn state_name(state: State) -> &'static str {
+        state.name()
+    }
+    fn state_from_name(name: &str) -> Option<State> {
+        State::from_name(name)
+    }
+    fn error_code(error: ParseError) -> &'static str {
+        error.code()
+    }
+}
+impl<'i> Sink<'i> for TokenQueue<'i, Html2017> {
+    #[inline]
+    fn token(
+        &mut self,
+        token: <Html2017 as Machine>::Token<'i>,
+        span: Span,
+    ) -> <Html2017 as Machine>::Feedback {
+        self.push(token, span);
+        Default::default()
+    }
+    fn error(&mut self, error: Error<ParseError>) {
+        self.push_error(error);
+    }
+    fn wants_errors(&self) -> bool {
+        self.collects_errors()
+    }
+    #[cfg(feature = "trace")]
+    fn trace(&mut self, state: State, case: u16) {
+        self.push_trace(state, case);
+    }
 }
 impl<'i, S: Sink<'i>> Drive<'i, S> for Html2017 {
     #[inline(always)]

@@ -4,7 +4,7 @@
 //! the 84 files of spec/html/tokenizer/ (HTML Standard, 13.2.5 Tokenization, whatwg/html 508a037333d8a1806504303aeb489d931fabbef6 (2026-08-21)). Do not edit: change the tables and regenerate.
 
 use crate::core::{Consumed, Look, Src, Step, StopSet};
-use crate::driver::{Drive, Error, Feedback, Tables, Tokenizer};
+use crate::driver::{Drive, Error, Feedback, Machine, Tables, TokenQueue, Tokenizer};
 use crate::html::Sink;
 use crate::token::Attribute;
 use crate::Span;
@@ -14,7 +14,39 @@ pub enum Html {}
 impl Tables for Html {
     type State = State;
     type ParseError = ParseError;
+    const NAME: &'static str = "html";
     const INITIAL: State = State::INITIAL;
+    const STATES: &'static [State] = &State::ALL;
+    fn state_name(state: State) -> &'static str {
+        state.name()
+    }
+    fn state_from_name(name: &str) -> Option<State> {
+        State::from_name(name)
+    }
+    fn error_code(error: ParseError) -> &'static str {
+        error.code()
+    }
+}
+impl<'i> Sink<'i> for TokenQueue<'i, Html> {
+    #[inline]
+    fn token(
+        &mut self,
+        token: <Html as Machine>::Token<'i>,
+        span: Span,
+    ) -> <Html as Machine>::Feedback {
+        self.push(token, span);
+        Default::default()
+    }
+    fn error(&mut self, error: Error<ParseError>) {
+        self.push_error(error);
+    }
+    fn wants_errors(&self) -> bool {
+        self.collects_errors()
+    }
+    #[cfg(feature = "trace")]
+    fn trace(&mut self, state: State, case: u16) {
+        self.push_trace(state, case);
+    }
 }
 impl<'i, S: Sink<'i>> Drive<'i, S> for Html {
     #[inline(always)]

@@ -4,7 +4,7 @@
 //! the 50 files of spec/xml5/tokenizer/ (XML5, 1.3 Tokenization, XML5 draft, 2016-08-30 edition). Do not edit: change the tables and regenerate.
 
 use crate::core::{Consumed, Look, Src, Step, StopSet};
-use crate::driver::{Drive, Error, Feedback, Tables, Tokenizer};
+use crate::driver::{Drive, Error, Feedback, Machine, Tables, TokenQueue, Tokenizer};
 use crate::xml5::Sink;
 use crate::token::Attribute;
 use crate::Span;
@@ -14,7 +14,39 @@ pub enum Xml5 {}
 impl Tables for Xml5 {
     type State = State;
     type ParseError = ParseError;
+    const NAME: &'static str = "xml5";
     const INITIAL: State = State::INITIAL;
+    const STATES: &'static [State] = &State::ALL;
+    fn state_name(state: State) -> &'static str {
+        state.name()
+    }
+    fn state_from_name(name: &str) -> Option<State> {
+        State::from_name(name)
+    }
+    fn error_code(error: ParseError) -> &'static str {
+        error.code()
+    }
+}
+impl<'i> Sink<'i> for TokenQueue<'i, Xml5> {
+    #[inline]
+    fn token(
+        &mut self,
+        token: <Xml5 as Machine>::Token<'i>,
+        span: Span,
+    ) -> <Xml5 as Machine>::Feedback {
+        self.push(token, span);
+        Default::default()
+    }
+    fn error(&mut self, error: Error<ParseError>) {
+        self.push_error(error);
+    }
+    fn wants_errors(&self) -> bool {
+        self.collects_errors()
+    }
+    #[cfg(feature = "trace")]
+    fn trace(&mut self, state: State, case: u16) {
+        self.push_trace(state, case);
+    }
 }
 impl<'i, S: Sink<'i>> Drive<'i, S> for Xml5 {
     #[inline(always)]

@@ -4,14 +4,13 @@
 //! attribute), the end tag errors of "emit the current tag token", the tree builder's feedback
 //! ([`Control`]), and its constructors. The two algorithmic states are in `char_ref.rs`.
 
-use super::token::{Control, Error, Sink, Token};
+use super::token::{Control, Sink, Token};
 use super::{Html, ParseError, State};
-use crate::core::{InputProblem, TagKind};
+use crate::Position;
+use crate::core::TagKind;
 use crate::driver::Machine;
 use crate::position::LineCounter;
-use crate::token::{Doctype, LastStartTag, ProcessingInstruction, Tag};
-use crate::{Position, Span};
-use std::borrow::Cow;
+use crate::token::{LastStartTag, Tag};
 
 /// Tokenizer options: what a tree builder or a test sets.
 #[derive(Clone, Debug, Default)]
@@ -42,14 +41,10 @@ impl Machine for Html {
     type Token<'i> = Token<'i>;
     type Own<'i> = HtmlOwn<'i>;
     type Options = Options;
+    type Feedback = Control;
     const DUPLICATE_ATTRIBUTE: ParseError = ParseError::DuplicateAttribute;
-
-    fn input_error(problem: InputProblem) -> ParseError {
-        match problem {
-            InputProblem::ControlCharacter => ParseError::ControlCharacterInInputStream,
-            InputProblem::Noncharacter => ParseError::NoncharacterInInputStream,
-        }
-    }
+    const CONTROL_CHARACTER_IN_INPUT_STREAM: ParseError = ParseError::ControlCharacterInInputStream;
+    const NONCHARACTER_IN_INPUT_STREAM: ParseError = ParseError::NoncharacterInInputStream;
 
     fn setup<'i>(options: Options) -> (Option<State>, HtmlOwn<'i>) {
         let own = HtmlOwn { last_start_tag: LastStartTag::new(options.last_start_tag) };
@@ -60,36 +55,9 @@ impl Machine for Html {
         options.errors
     }
 
-    fn characters(text: Cow<'_, str>) -> Token<'_> {
-        Token::Characters(text)
-    }
-    fn comment(data: Cow<'_, str>) -> Token<'_> {
-        Token::Comment(data)
-    }
-    fn doctype(doctype: Box<Doctype<'_>>) -> Token<'_> {
-        Token::Doctype(doctype)
-    }
-    fn processing_instruction(pi: ProcessingInstruction<'_>) -> Token<'_> {
-        Token::ProcessingInstruction(pi)
-    }
-    fn eof<'i>() -> Token<'i> {
-        Token::Eof
-    }
+    crate::driver::usual_token_constructors!(Token);
 }
 
-
-impl<'i> Sink<'i> for TokenQueue<'i> {
-    fn token(&mut self, token: Token<'i>, span: Span) -> Control {
-        self.push(token, span);
-        Control::Continue
-    }
-    fn error(&mut self, error: Error) {
-        self.push_error(error);
-    }
-    fn wants_errors(&self) -> bool {
-        self.collects_errors()
-    }
-}
 
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// Tokenize a whole string, sending tokens to `sink`. Call [`run`](Self::run) to drive it.
@@ -204,6 +172,7 @@ pub fn position_of(input: &str, offset: usize) -> Position {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::Span;
     use crate::token::Attribute;
 
     /// Keeps the emptied attribute list of each tag and hands it back when asked, recording
@@ -216,13 +185,13 @@ mod tests {
 
     impl<'i> Sink<'i> for Recycler<'i> {
         fn token(&mut self, token: Token<'i>, _span: Span) -> Control {
-            if let Token::StartTag(tag) | Token::EndTag(tag) = token {
-                if !tag.attributes.is_empty() {
-                    self.lists.push((tag.attributes.as_ptr(), tag.attributes.len()));
-                    let mut list = tag.attributes;
-                    list.clear();
-                    self.spare = Some(list);
-                }
+            if let Token::StartTag(tag) | Token::EndTag(tag) = token
+                && !tag.attributes.is_empty()
+            {
+                self.lists.push((tag.attributes.as_ptr(), tag.attributes.len()));
+                let mut list = tag.attributes;
+                list.clear();
+                self.spare = Some(list);
             }
             Control::Continue
         }

@@ -4,13 +4,10 @@
 //! constructors. The character reference states are in
 //! `char_ref.rs`.
 
-use super::token::{Error, Sink, Token};
+use super::token::{Sink, Token};
 use super::{ParseError, State, Xml5};
-use crate::Span;
-use crate::core::{InputProblem, Src, TagKind};
+use crate::core::{Src, TagKind};
 use crate::driver::Machine;
-use crate::token::{Doctype, ProcessingInstruction};
-use std::borrow::Cow;
 
 /// Tokenizer options.
 #[derive(Clone, Debug, Default)]
@@ -37,16 +34,12 @@ impl Machine for Xml5 {
     type Token<'i> = Token<'i>;
     type Own<'i> = Xml5Own;
     type Options = Options;
+    type Feedback = ();
     // spec/xml5/README.md, "Null values": U+0000 becomes U+FFFD, without an error.
     const REPLACE_NUL: bool = true;
     const DUPLICATE_ATTRIBUTE: ParseError = ParseError::DuplicateAttribute;
-
-    fn input_error(problem: InputProblem) -> ParseError {
-        match problem {
-            InputProblem::ControlCharacter => ParseError::ControlCharacterInInputStream,
-            InputProblem::Noncharacter => ParseError::NoncharacterInInputStream,
-        }
-    }
+    const CONTROL_CHARACTER_IN_INPUT_STREAM: ParseError = ParseError::ControlCharacterInInputStream;
+    const NONCHARACTER_IN_INPUT_STREAM: ParseError = ParseError::NoncharacterInInputStream;
 
     fn setup<'i>(_: Options) -> (Option<State>, Self::Own<'i>) {
         (None, Xml5Own::default())
@@ -56,33 +49,7 @@ impl Machine for Xml5 {
         options.errors
     }
 
-    fn characters(text: Cow<'_, str>) -> Token<'_> {
-        Token::Characters(text)
-    }
-    fn comment(data: Cow<'_, str>) -> Token<'_> {
-        Token::Comment(data)
-    }
-    fn doctype(doctype: Box<Doctype<'_>>) -> Token<'_> {
-        Token::Doctype(doctype)
-    }
-    fn processing_instruction(pi: ProcessingInstruction<'_>) -> Token<'_> {
-        Token::ProcessingInstruction(pi)
-    }
-    fn eof<'i>() -> Token<'i> {
-        Token::Eof
-    }
-}
-
-impl<'i> Sink<'i> for TokenQueue<'i> {
-    fn token(&mut self, token: Token<'i>, span: Span) {
-        self.push(token, span);
-    }
-    fn error(&mut self, error: Error) {
-        self.push_error(error);
-    }
-    fn wants_errors(&self) -> bool {
-        self.collects_errors()
-    }
+    crate::driver::usual_token_constructors!(Token);
 }
 
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {

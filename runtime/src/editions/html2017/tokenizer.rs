@@ -7,12 +7,11 @@
 
 use super::{Html2017, ParseError, State};
 use crate::Span;
-use crate::core::{InputProblem, Src, TagKind};
+use crate::core::{Src, TagKind};
 use crate::driver::Machine;
 use crate::html::Token;
 use crate::html::tokenizer::tag_token;
-use crate::token::{Doctype, LastStartTag, ProcessingInstruction};
-use std::borrow::Cow;
+use crate::token::LastStartTag;
 
 /// A parse error of the 12.2.4 edition: one of statemark's codes for it, and where.
 pub type Error = crate::driver::Error<ParseError>;
@@ -87,14 +86,10 @@ impl Machine for Html2017 {
     type Token<'i> = Token<'i>;
     type Own<'i> = Html2017Own<'i>;
     type Options = Options;
+    type Feedback = Control;
     const DUPLICATE_ATTRIBUTE: ParseError = ParseError::DuplicateAttribute;
-
-    fn input_error(problem: InputProblem) -> ParseError {
-        match problem {
-            InputProblem::ControlCharacter => ParseError::ControlCharacterInInputStream,
-            InputProblem::Noncharacter => ParseError::NoncharacterInInputStream,
-        }
-    }
+    const CONTROL_CHARACTER_IN_INPUT_STREAM: ParseError = ParseError::ControlCharacterInInputStream;
+    const NONCHARACTER_IN_INPUT_STREAM: ParseError = ParseError::NoncharacterInInputStream;
 
     fn setup<'i>(options: Options) -> (Option<State>, Html2017Own<'i>) {
         let own = Html2017Own { last_start_tag: LastStartTag::new(options.last_start_tag), additional_allowed: None };
@@ -105,35 +100,8 @@ impl Machine for Html2017 {
         options.errors
     }
 
-    fn characters(text: Cow<'_, str>) -> Token<'_> {
-        Token::Characters(text)
-    }
-    fn comment(data: Cow<'_, str>) -> Token<'_> {
-        Token::Comment(data)
-    }
-    fn doctype(doctype: Box<Doctype<'_>>) -> Token<'_> {
-        Token::Doctype(doctype)
-    }
-    fn processing_instruction(pi: ProcessingInstruction<'_>) -> Token<'_> {
-        // The 12.2.4 tables have no verb that makes one; kept total for the driver.
-        Token::ProcessingInstruction(pi)
-    }
-    fn eof<'i>() -> Token<'i> {
-        Token::Eof
-    }
-}
-
-impl<'i> Sink<'i> for TokenQueue<'i> {
-    fn token(&mut self, token: Token<'i>, span: Span) -> Control {
-        self.push(token, span);
-        Control::Continue
-    }
-    fn error(&mut self, error: Error) {
-        self.push_error(error);
-    }
-    fn wants_errors(&self) -> bool {
-        self.collects_errors()
-    }
+    // Today's HTML tokens; the 12.2.4 tables have no verb that makes a processing instruction.
+    crate::driver::usual_token_constructors!(Token);
 }
 
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
