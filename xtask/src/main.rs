@@ -56,31 +56,26 @@ fn main() -> ExitCode {
         Command::ImportEntities2008 { path } => {
             let path = path.unwrap_or_else(|| root.join("../shared/spec/editions/html5-draft-2008-01/entities.txt"));
             let out = root.join("spec/html2008/entities.ron");
-            match import_entities::import_entities_2008(&path, &out) {
-                Ok(()) => {
-                    println!("wrote {}", out.display());
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("{e}");
-                    ExitCode::FAILURE
-                }
-            }
+            wrote(import_entities::import_entities_2008(&path, &out), &out)
         }
         Command::ImportEntities { path } => {
             let path = path.unwrap_or_else(|| root.join("../shared/spec/entities.json"));
             let out = root.join("spec/html/named_character_references.ron");
-            match import_entities::import_entities(&path, &out) {
-                Ok(()) => {
-                    println!("wrote {}", out.display());
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("{e}");
-                    ExitCode::FAILURE
-                }
-            }
+            wrote(import_entities::import_entities(&path, &out), &out)
         }
     }
 }
 
+/// An import's outcome as the exit code, saying which file it wrote.
+fn wrote(result: Result<(), String>, out: &Path) -> ExitCode {
+    match result {
+        Ok(()) => {
+            println!("wrote {}", out.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
