@@ -137,6 +137,7 @@ pub fn unescape_value(v: &Value) -> Option<Value> {
     })
 }
 
+pub mod expectations;
 #[rustfmt::skip]
 pub mod machines;
 pub mod trace;

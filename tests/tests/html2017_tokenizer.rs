@@ -11,8 +11,8 @@
 use serde_json::{Value, json};
 use statemark::Span;
 use statemark::editions::html2017::{Control, Error, Options, Sink, State, Token, Tokenizer};
+use statemark_tests::expectations::Expectations;
 use statemark_tests::{merge_characters, suite, token_json, unescape, unescape_value};
-use std::collections::BTreeMap;
 
 /// What a run gives, in the suite's terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,40 +75,28 @@ fn run(input: &str, state: State, last_start_tag: Option<&str>) -> Outcome {
     Outcome::from_suite(&t.into_sink().events)
 }
 
-struct Expectation {
-    output: Vec<Value>,
-    errors: usize,
-    reason: String,
-    seen: bool,
-}
-
 fn key(file: &str, description: &str, input: &str, state: &str) -> String {
     format!("{file} | {description} | {input:?} | {state}")
 }
 
-fn load_expectations() -> BTreeMap<String, Expectation> {
-    let path = statemark_tests::root().join("tests/expectations/html2017_tokenizer.json");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut out = BTreeMap::new();
-    for e in v["cases"].as_array().expect("cases array") {
-        let k = key(
-            e["file"].as_str().unwrap(),
-            e["description"].as_str().unwrap(),
-            e["input"].as_str().unwrap(),
-            e["initial_state"].as_str().unwrap(),
-        );
-        let reason = e["reason"].as_str().unwrap_or("").to_owned();
-        assert!(reason.contains("12.2.4."), "{k}: the reason must quote the 12.2.4 section it follows");
-        let exp = Expectation {
-            output: e["output"].as_array().cloned().unwrap_or_default(),
-            errors: e["errors"].as_u64().expect("errors: a count") as usize,
-            reason,
-            seen: false,
-        };
-        out.insert(k, exp);
-    }
-    out
+/// What an entry says the text gives: the tokens and the number of errors.
+type Given = (Vec<Value>, usize);
+
+fn load_expectations() -> Expectations<Given> {
+    Expectations::load(
+        "html2017_tokenizer.json",
+        |e| {
+            let s = |f: &str| e[f].as_str().unwrap_or_default().to_owned();
+            key(&s("file"), &s("description"), &s("input"), &s("initial_state"))
+        },
+        |e| {
+            (
+                e["output"].as_array().cloned().unwrap_or_default(),
+                e["errors"].as_u64().expect("errors: a count") as usize,
+            )
+        },
+        |reason| reason.contains("12.2.4."),
+    )
 }
 
 fn main() {
@@ -159,43 +147,33 @@ fn main() {
                 let matches = got.tokens == want.tokens
                     && if counts_only { got.errors() == want.errors() } else { got.places == want.places };
                 let k = key(&name, desc, raw_input, st);
-                let ok = if let Some(exp) = expectations.get_mut(&k) {
-                    exp.seen = true;
-                    listed += 1;
-                    if matches {
-                        failures.push(format!(
-                            "{k}\n  listed ({}) but now matches the suite: remove the entry",
-                            exp.reason
-                        ));
-                        false
-                    } else if got.tokens != exp.output || got.errors() != exp.errors {
-                        failures.push(format!(
-                            "{k}\n  the entry says {} ({} errors)\n  got {} ({} errors)",
-                            Value::Array(exp.output.clone()),
-                            exp.errors,
-                            Value::Array(got.tokens.clone()),
-                            got.errors()
-                        ));
-                        false
-                    } else {
-                        true
+                let verdict = match expectations.check(&k, &(got.tokens.clone(), got.errors()), matches) {
+                    Some(v) => {
+                        listed += 1;
+                        v
                     }
-                } else if matches {
-                    true
-                } else {
-                    dump.push(json!({
-                        "file": name, "description": desc, "input": raw_input, "initial_state": st,
-                        "output": got.tokens, "errors": got.errors(), "places": got.places,
-                        "upstream_output": want.tokens, "upstream_places": want.places,
-                    }));
-                    failures.push(format!(
-                        "{k}\n  want {} errors at {:?}\n  got  {} errors at {:?}",
-                        Value::Array(want.tokens.clone()),
-                        want.places,
-                        Value::Array(got.tokens.clone()),
-                        got.places
-                    ));
-                    false
+                    None if matches => Ok(()),
+                    None => {
+                        dump.push(json!({
+                            "file": name, "description": desc, "input": raw_input, "initial_state": st,
+                            "output": got.tokens, "errors": got.errors(), "places": got.places,
+                            "upstream_output": want.tokens, "upstream_places": want.places,
+                        }));
+                        Err(format!(
+                            "{k}\n  want {} errors at {:?}\n  got  {} errors at {:?}",
+                            Value::Array(want.tokens.clone()),
+                            want.places,
+                            Value::Array(got.tokens.clone()),
+                            got.places
+                        ))
+                    }
+                };
+                let ok = match verdict {
+                    Ok(()) => true,
+                    Err(f) => {
+                        failures.push(f);
+                        false
+                    }
                 };
                 if ok {
                     passed += 1;
@@ -208,12 +186,9 @@ fn main() {
         }
         println!("html5lib-2017 tokenizer {name}: {fp} passed, {ff} failed");
     }
-    for (k, e) in &expectations {
-        if !e.seen {
-            failures.push(format!("{k}\n  listed in expectations but no such case in the suite"));
-            failed += 1;
-        }
-    }
+    let unseen = expectations.unseen();
+    failed += unseen.len();
+    failures.extend(unseen);
     if let Ok(p) = std::env::var("STATEMARK_DUMP_FAILURES") {
         std::fs::write(&p, serde_json::to_string_pretty(&dump).unwrap()).unwrap();
     }
