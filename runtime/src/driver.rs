@@ -142,6 +142,7 @@ pub trait Feedback<St> {
 /// its editions use it with their own `State` (`statemark::html::Control`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Control<St> {
+    /// Go on in the state the tables chose.
     #[default]
     Continue,
     /// Switch to this state before the next character is consumed.

@@ -50,6 +50,8 @@ pub type Control = crate::driver::Control<State>;
 
 /// Receives the 12.2.4 tokenizer's tokens and errors as they are produced.
 pub trait Sink<'i> {
+    /// A token and its byte span; the answer may switch the tokenizer's state before it reads
+    /// on (what a tree builder does after `<title>`, `<script>`, ...).
     fn token(&mut self, token: Token<'i>, span: Span) -> Control;
 
     /// Called for every parse error when [`wants_errors`](Sink::wants_errors) is true.
