@@ -79,7 +79,7 @@ impl ProcessingInstruction<'_> {
 /// appropriate end tag token must match (HTML and its editions). Borrowed from the input when
 /// the start tag's name was (no copy per start tag), else copied into a buffer that is reused.
 #[derive(Clone, Debug, Default)]
-pub(crate) struct LastStartTag<'i> {
+pub struct LastStartTag<'i> {
     borrowed: Option<&'i str>,
     owned: String,
     any: bool,

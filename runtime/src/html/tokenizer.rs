@@ -8,9 +8,9 @@ use super::token::{Control, Sink, Token};
 use super::{Html, ParseError, State};
 use crate::Position;
 use crate::core::TagKind;
-use crate::driver::Machine;
+use crate::driver::{Drive, Machine};
 use crate::position::LineCounter;
-use crate::token::{LastStartTag, Tag};
+use crate::token::LastStartTag;
 
 /// Tokenizer options: what a tree builder or a test sets.
 #[derive(Clone, Debug, Default)]
@@ -65,29 +65,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         Self::for_input(input, options, sink)
     }
 
-    /// "Emit the current tag token": a start tag becomes the last start tag; an end tag with
-    /// attributes or a trailing solidus is a parse error.
-    pub(crate) fn emit_tag(&mut self) {
-        let (kind, tag, had_attributes) = self.take_tag();
-        let (token, end_tag) = tag_token(kind, tag, &mut self.own.last_start_tag);
-        // spec: #tokenization, "When an end tag token is emitted with attributes ..."
-        if end_tag.with_attributes {
-            self.error(ParseError::EndTagWithAttributes);
-        }
-        if end_tag.with_trailing_solidus {
-            self.error(ParseError::EndTagWithTrailingSolidus);
-        }
-        self.emit_tag_token(token, had_attributes);
-    }
-
     // ----- guards and character references -----
-
-    /// "An appropriate end tag token is an end tag token whose tag name matches the tag name of
-    /// the last start tag to have been emitted from this tokenizer, if any."
-    #[inline]
-    pub(crate) fn appropriate_end_tag(&self) -> bool {
-        self.core.tag_kind == TagKind::End && self.own.last_start_tag.is(self.core.tag_name())
-    }
 
     pub(crate) fn adjusted_current_node_is_foreign(&self) -> bool {
         self.sink.adjusted_current_node_is_foreign()
@@ -132,28 +110,63 @@ impl<S: Sink<'static>> Tokenizer<'static, S> {
     }
 }
 
-/// What "emit the current tag token" found wrong with an end tag (the codes are each machine's).
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct EndTagProblems {
-    pub(crate) with_attributes: bool,
-    pub(crate) with_trailing_solidus: bool,
+/// What HTML and its editions share: their tags are `html::Token`s, a start tag becomes the last
+/// start tag, and an end tag is checked against it ("appropriate end tag") and reported when it
+/// has attributes or a trailing solidus. Each machine names its codes and where its last start
+/// tag lives; the verbs below are then its own without a copy.
+pub trait HtmlFamily: Machine {
+    /// "When an end tag token is emitted with attributes, that is a parse error."
+    const END_TAG_WITH_ATTRIBUTES: Self::ParseError;
+    /// "When an end tag token is emitted with its self-closing flag set, that is a parse error."
+    const END_TAG_WITH_TRAILING_SOLIDUS: Self::ParseError;
+    /// The last start tag in the machine's own data.
+    fn last_start_tag<'a, 'i>(own: &'a mut Self::Own<'i>) -> &'a mut LastStartTag<'i>;
+    /// The same, to read.
+    fn last_start_tag_ref<'a, 'i>(own: &'a Self::Own<'i>) -> &'a LastStartTag<'i>;
 }
 
-/// The token for the current tag, for HTML and its editions: a start tag becomes the last start
-/// tag; an end tag reports whether it has attributes or the self-closing flag ("When an end tag
-/// token is emitted with attributes / with its self-closing flag set, that is a parse error").
-#[inline]
-pub(crate) fn tag_token<'i>(kind: TagKind, tag: Tag<'i>, last: &mut LastStartTag<'i>) -> (Token<'i>, EndTagProblems) {
-    match kind {
-        TagKind::Start => {
-            last.set(&tag.name);
-            (Token::StartTag(tag), EndTagProblems::default())
-        }
-        TagKind::End => {
-            let problems =
-                EndTagProblems { with_attributes: !tag.attributes.is_empty(), with_trailing_solidus: tag.self_closing };
-            (Token::EndTag(tag), problems)
-        }
+impl<'i, M, S> crate::driver::Tokenizer<'i, M, S>
+where
+    M: HtmlFamily + Drive<'i, S> + Machine<Token<'i> = Token<'i>>,
+{
+    /// "Emit the current tag token": a start tag becomes the last start tag; an end tag with
+    /// attributes or a trailing solidus is a parse error (spec: #tokenization).
+    pub(crate) fn emit_tag(&mut self) {
+        let (kind, tag, had_attributes) = self.take_tag();
+        let token = match kind {
+            TagKind::Start => {
+                M::last_start_tag(&mut self.own).set(&tag.name);
+                Token::StartTag(tag)
+            }
+            TagKind::End => {
+                if !tag.attributes.is_empty() {
+                    self.error(M::END_TAG_WITH_ATTRIBUTES);
+                }
+                if tag.self_closing {
+                    self.error(M::END_TAG_WITH_TRAILING_SOLIDUS);
+                }
+                Token::EndTag(tag)
+            }
+        };
+        self.emit_tag_token(token, had_attributes);
+    }
+
+    /// "An appropriate end tag token is an end tag token whose tag name matches the tag name of
+    /// the last start tag to have been emitted from this tokenizer, if any."
+    #[inline]
+    pub(crate) fn appropriate_end_tag(&self) -> bool {
+        self.core.tag_kind == TagKind::End && M::last_start_tag_ref(&self.own).is(self.core.tag_name())
+    }
+}
+
+impl HtmlFamily for Html {
+    const END_TAG_WITH_ATTRIBUTES: ParseError = ParseError::EndTagWithAttributes;
+    const END_TAG_WITH_TRAILING_SOLIDUS: ParseError = ParseError::EndTagWithTrailingSolidus;
+    fn last_start_tag<'a, 'i>(own: &'a mut <Self as Machine>::Own<'i>) -> &'a mut LastStartTag<'i> {
+        &mut own.last_start_tag
+    }
+    fn last_start_tag_ref<'a, 'i>(own: &'a <Self as Machine>::Own<'i>) -> &'a LastStartTag<'i> {
+        &own.last_start_tag
     }
 }
 

@@ -7,10 +7,10 @@
 
 use super::{Html2017, ParseError, State};
 use crate::Span;
-use crate::core::{Src, TagKind};
+use crate::core::Src;
 use crate::driver::Machine;
 use crate::html::Token;
-use crate::html::tokenizer::tag_token;
+use crate::html::tokenizer::HtmlFamily;
 use crate::token::LastStartTag;
 
 /// A parse error of the 12.2.4 edition: one of statemark's codes for it, and where.
@@ -106,29 +106,21 @@ impl Machine for Html2017 {
     crate::driver::usual_token_constructors!(Token);
 }
 
+// "Emit the current tag token" and "appropriate end tag" are HTML's (12.2.4, introduction:
+// "When an end tag token is emitted with attributes / with its self-closing flag set, that is a
+// parse error"; "An appropriate end tag token is ...").
+impl HtmlFamily for Html2017 {
+    const END_TAG_WITH_ATTRIBUTES: ParseError = ParseError::EndTagWithAttributes;
+    const END_TAG_WITH_TRAILING_SOLIDUS: ParseError = ParseError::EndTagWithTrailingSolidus;
+    fn last_start_tag<'a, 'i>(own: &'a mut <Self as Machine>::Own<'i>) -> &'a mut LastStartTag<'i> {
+        &mut own.last_start_tag
+    }
+    fn last_start_tag_ref<'a, 'i>(own: &'a <Self as Machine>::Own<'i>) -> &'a LastStartTag<'i> {
+        &own.last_start_tag
+    }
+}
+
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
-    /// "Emit the current tag token": a start tag becomes the last start tag; "when an end tag
-    /// token is emitted with attributes" or "with its self-closing flag set, that is a parse
-    /// error" (12.2.4, introduction).
-    pub(crate) fn emit_tag(&mut self) {
-        let (kind, tag, had_attributes) = self.take_tag();
-        let (token, end_tag) = tag_token(kind, tag, &mut self.own.last_start_tag);
-        if end_tag.with_attributes {
-            self.error(ParseError::EndTagWithAttributes);
-        }
-        if end_tag.with_trailing_solidus {
-            self.error(ParseError::EndTagWithTrailingSolidus);
-        }
-        self.emit_tag_token(token, had_attributes);
-    }
-
-    /// "An appropriate end tag token is an end tag token whose tag name matches the tag name of
-    /// the last start tag to have been emitted from this tokenizer, if any."
-    #[inline]
-    pub(crate) fn appropriate_end_tag(&self) -> bool {
-        self.core.tag_kind == TagKind::End && self.own.last_start_tag.is(self.core.tag_name())
-    }
-
     /// 12.2.4.45: "if there is an adjusted current node and it is not an element in the HTML
     /// namespace" (the sink, a tree builder, knows).
     pub(crate) fn adjusted_current_node_is_foreign(&self) -> bool {
