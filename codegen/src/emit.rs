@@ -262,12 +262,24 @@ fn lookahead_check(cx: &Cx, arm: &LArm, at_current: bool) -> TokenStream {
     let (text, ci) = arm.lookahead.clone().unwrap_or_default();
     let bytes = Literal::byte_string(text.as_bytes());
     let look = if at_current { ident("lookahead_at_current") } else { ident("lookahead") };
-    let body = cx.arm_body(arm);
+    // A guard without a table `else` is part of the match ("if <condition> and the next seven
+    // characters are ..., then consume those characters"): when it fails nothing is consumed and
+    // the next case, or "anything else", reads the same input. Only a table `else` runs after
+    // the string is consumed.
+    let (guard, no_match, body) = match (&arm.guard, arm.otherwise_number != arm.number) {
+        (Some(g), true) => {
+            let gm = ident(&guard_method(*g));
+            let gr = receiver(machine_guard(*g));
+            let plain = LArm { guard: None, otherwise: None, ..arm.clone() };
+            (quote! { if #gr.#gm() }, quote! { Look::Match | Look::NoMatch }, cx.arm_body(&plain))
+        }
+        _ => (quote! {}, quote! { Look::NoMatch }, cx.arm_body(arm)),
+    };
     let on_suspend = if at_current { quote! { self.core.reconsume(); } } else { quote! {} };
     let n = Literal::usize_unsuffixed(if at_current { text.len() - 1 } else { text.len() });
     quote! {
         match self.core.#look(#bytes, #ci) {
-            Look::Match => {
+            Look::Match #guard => {
                 self.core.skip(#n);
                 return #body;
             }
@@ -275,7 +287,7 @@ fn lookahead_check(cx: &Cx, arm: &LArm, at_current: bool) -> TokenStream {
                 #on_suspend
                 return Step::Suspend;
             }
-            Look::NoMatch => {}
+            #no_match => {}
         }
     }
 }
@@ -413,7 +425,16 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
     let err_enum_doc = format!(" The parse errors of the {} ({}).", m.spec_title, errs.provenance);
     let state_enum_doc = format!(" The tokenizer states of {} ({}), in spec order.", m.spec_title, m.spec_version);
     let initial = ident(&camel(&m.initial_state));
-    let machine_mod = ident(&m.machine);
+    let module = m.runtime_module.as_deref().unwrap_or(&m.machine);
+    let machine_mod: syn::Path = syn::parse_str(module)
+        .map_err(|e| format!("emit {}: runtime_module {module:?} is not a Rust path: {e}", m.machine))?;
+
+    // An edition compiles only behind its feature; the module declaration stays unconditional,
+    // so the gate lives in one place, the manifest.
+    let gate = match &m.feature {
+        Some(f) => quote! { #![cfg(feature = #f)] },
+        None => quote! {},
+    };
 
     let marker = ident(&camel(&m.machine));
     let machine_name = m.machine.as_str();
@@ -422,6 +443,7 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
         m.machine, m.spec_title, m.spec_version
     );
     let file = quote! {
+        #gate
         use crate::core::{Consumed, Look, Src, Step, StopSet};
         use crate::driver::{Drive, Error, Feedback, Machine, Tables, TokenQueue, Tokenizer};
         use crate::#machine_mod::Sink;

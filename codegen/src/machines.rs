@@ -41,9 +41,10 @@ pub fn load(spec_dir: &Path) -> Result<Vec<String>, String> {
     if problems.is_empty() { Ok(list.machines) } else { Err(problems.join("\n")) }
 }
 
-/// The runtime module (under the crate root) holding a machine's own code and its marker type.
+/// The runtime module (under the crate root) holding a machine's own code and its marker type:
+/// the manifest's `runtime_module` (an edition: `editions::html2017`), else the machine's name.
 pub fn runtime_module(m: &Machine) -> String {
-    m.manifest.machine.clone()
+    m.manifest.runtime_module.clone().unwrap_or_else(|| m.manifest.machine.clone())
 }
 
 /// `runtime/src/generated/mod.rs`: the named references, one module per machine, then the

@@ -23,6 +23,14 @@ pub struct Manifest {
     pub external_states: Vec<String>,
     /// Every state, in spec order; each names `tokenizer/<name>.ron`.
     pub states: Vec<String>,
+    /// The runtime module (a path under the crate root) that holds the machine's `Tokenizer`
+    /// (in its `tokenizer` submodule) and `Sink`: `editions::html2017`. Default: the machine name.
+    #[serde(default)]
+    pub runtime_module: Option<String>,
+    /// The runtime cargo feature the machine is compiled behind (an edition: off by default, so
+    /// users of today's parser pay nothing). `None`: always compiled.
+    #[serde(default)]
+    pub feature: Option<String>,
 }
 
 /// `spec/<machine>/errors.ron`.

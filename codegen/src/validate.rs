@@ -60,6 +60,22 @@ pub fn validate(machine: &Machine) -> Vec<String> {
     if m.machine != machine.dir {
         cx.out.push(format!("{manifest_file}: machine {:?} does not match its directory spec/{}", m.machine, machine.dir));
     }
+    // An edition's runtime module is a Rust path of snake_case segments; its feature a cargo
+    // feature name (kebab-case), since the generated file is compiled behind it.
+    if let Some(module) = &m.runtime_module {
+        let ok = module.split("::").all(|seg| {
+            seg.bytes().next().is_some_and(|b| b.is_ascii_lowercase())
+                && seg.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
+        });
+        if !ok {
+            cx.out.push(format!("{manifest_file}: runtime_module {module:?} is not a path of snake_case segments (a::b)"));
+        }
+    }
+    if let Some(feature) = &m.feature
+        && (feature.is_empty() || !feature.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-'))
+    {
+        cx.out.push(format!("{manifest_file}: feature {feature:?} is not a kebab-case cargo feature name"));
+    }
     let mut seen_ext = BTreeSet::new();
     for s in &m.external_states {
         if !seen_ext.insert(s.as_str()) {

@@ -74,3 +74,47 @@ fn c1_replacement(c: u32) -> Option<u32> {
         _ => return None,
     })
 }
+
+/// The digits of a numeric character reference, read after the `&#`: "consume as many
+/// characters as match the range" of ASCII hex digits (after `x` or `X`) or ASCII digits, and a
+/// `;` after them. The machines' numeric references read the same way; what they report
+/// differs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum NumericScan {
+    /// The input ended inside the digits and more may come.
+    Suspend,
+    /// No digits: nothing is a reference; `at` is where the digits should have been.
+    NoDigits { at: usize },
+    /// Digits `..end` (a `;` included when `semicolon`) giving `code`, clamped to 0x110000 so
+    /// long inputs cannot overflow and stay "greater than 0x10FFFF".
+    Number { code: u32, end: usize, semicolon: bool },
+}
+
+/// Read a numeric reference in `bytes` from `hash` (the index of the `#`).
+pub(crate) fn scan_numeric(bytes: &[u8], hash: usize, is_final: bool) -> NumericScan {
+    let mut i = hash + 1;
+    let hex = matches!(bytes.get(i), Some(b'x' | b'X'));
+    if hex {
+        i += 1;
+    }
+    let start = i;
+    let mut code: u32 = 0;
+    while let Some(&b) = bytes.get(i) {
+        let d = match b {
+            b'0'..=b'9' => u32::from(b - b'0'),
+            b'a'..=b'f' if hex => u32::from(b - b'a' + 10),
+            b'A'..=b'F' if hex => u32::from(b - b'A' + 10),
+            _ => break,
+        };
+        code = code.saturating_mul(if hex { 16 } else { 10 }).saturating_add(d).min(0x11_0000);
+        i += 1;
+    }
+    if i == bytes.len() && !is_final {
+        return NumericScan::Suspend;
+    }
+    if i == start {
+        return NumericScan::NoDigits { at: i };
+    }
+    let semicolon = bytes.get(i) == Some(&b';');
+    NumericScan::Number { code, end: if semicolon { i + 1 } else { i }, semicolon }
+}

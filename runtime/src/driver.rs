@@ -131,10 +131,32 @@ pub trait Drive<'i, S>: Machine {
 }
 
 /// What a machine's `Sink::token` returns, read as a request to switch state (HTML's
-/// [`Control`](crate::html::Control)); `()` for sinks that never ask.
+/// [`Control`]); `()` for sinks that never ask.
 pub trait Feedback<St> {
     /// The state to switch to, if any.
     fn switch_to(self) -> Option<St>;
+}
+
+/// What a sink tells the tokenizer after a token: the tree builder's side of the narrow
+/// interface ("switch the tokenizer to the RCDATA state" after `<title>`, and so on). HTML and
+/// its editions use it with their own `State` (`statemark::html::Control`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Control<St> {
+    /// Go on in the state the tables chose.
+    #[default]
+    Continue,
+    /// Switch to this state before the next character is consumed.
+    SwitchTo(St),
+}
+
+impl<St> Feedback<St> for Control<St> {
+    #[inline(always)]
+    fn switch_to(self) -> Option<St> {
+        match self {
+            Control::Continue => None,
+            Control::SwitchTo(s) => Some(s),
+        }
+    }
 }
 
 impl<St> Feedback<St> for () {

@@ -128,6 +128,7 @@ pub mod dom;
 pub mod driver;
 #[cfg(feature = "encoding")]
 pub mod encoding;
+pub mod editions;
 pub mod html;
 pub mod microsyntax;
 pub mod xml5;

@@ -74,3 +74,43 @@ impl ProcessingInstruction<'_> {
         ProcessingInstruction { target: Cow::Owned(self.target.into_owned()), data: Cow::Owned(self.data.into_owned()) }
     }
 }
+
+/// "The tag name of the last start tag to have been emitted from this tokenizer", which an
+/// appropriate end tag token must match (HTML and its editions). Borrowed from the input when
+/// the start tag's name was (no copy per start tag), else copied into a buffer that is reused.
+#[derive(Clone, Debug, Default)]
+pub struct LastStartTag<'i> {
+    borrowed: Option<&'i str>,
+    owned: String,
+    any: bool,
+}
+
+impl<'i> LastStartTag<'i> {
+    /// The name a tokenizer starts with (html5lib-tests' `lastStartTag`), if any.
+    pub(crate) fn new(initial: Option<String>) -> Self {
+        LastStartTag { borrowed: None, any: initial.is_some(), owned: initial.unwrap_or_default() }
+    }
+
+    /// A start tag with this name was emitted. The `Cow` itself, not a `&str`: whether it
+    /// borrows from the input decides whether the name must be copied.
+    #[inline]
+    #[allow(clippy::ptr_arg)]
+    pub(crate) fn set(&mut self, name: &Cow<'i, str>) {
+        match name {
+            Cow::Borrowed(n) => self.borrowed = Some(n),
+            Cow::Owned(n) => {
+                self.borrowed = None;
+                self.owned.clear();
+                self.owned.push_str(n);
+            }
+        }
+        self.any = true;
+    }
+
+    /// Whether `name` is the last start tag's name ("if no start tag has been emitted from this
+    /// tokenizer, then no end tag token is appropriate").
+    #[inline]
+    pub(crate) fn is(&self, name: &str) -> bool {
+        self.any && name == self.borrowed.unwrap_or(&self.owned)
+    }
+}

@@ -121,6 +121,23 @@ pub fn unescape(s: &str) -> Option<String> {
     flush(&mut units, &mut out)?;
     Some(out)
 }
+/// [`unescape`] every string (and object key) of a suite value (`doubleEscaped` outputs).
+pub fn unescape_value(v: &Value) -> Option<Value> {
+    Some(match v {
+        Value::String(s) => Value::String(unescape(s)?),
+        Value::Array(a) => Value::Array(a.iter().map(unescape_value).collect::<Option<_>>()?),
+        Value::Object(o) => {
+            let mut m = serde_json::Map::new();
+            for (k, v) in o {
+                m.insert(unescape(k)?, unescape_value(v)?);
+            }
+            Value::Object(m)
+        }
+        other => other.clone(),
+    })
+}
+
+pub mod expectations;
 pub mod expect;
 #[rustfmt::skip]
 pub mod machines;

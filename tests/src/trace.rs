@@ -97,6 +97,24 @@ impl TestMachine for statemark::xml5::Xml5 {
     }
 }
 
+impl TestMachine for statemark::editions::html2017::Html2017 {
+    // The suite of the 12.2.4 text's time (html5lib-tests-editions/SOURCE.md).
+    const SUITE: (&'static str, &'static str) = ("HTML5LIB_TESTS_2017", "html5lib-tests-editions/2017-04");
+
+    fn options(last_start_tag: Option<&str>) -> Result<statemark::editions::html2017::Options, String> {
+        Ok(statemark::editions::html2017::Options {
+            last_start_tag: last_start_tag.map(str::to_owned),
+            errors: true,
+            ..Default::default()
+        })
+    }
+
+    /// The edition's tokens are today's HTML tokens.
+    fn show(t: &statemark::html::Token<'_>) -> String {
+        <statemark::html::Html as TestMachine>::show(t)
+    }
+}
+
 fn show_doctype(d: &statemark::html::Doctype<'_>) -> String {
     format!(
         "DOCTYPE name={:?} public={:?} system={:?}{}",

@@ -5,16 +5,8 @@
 
 use serde_json::Value;
 use statemark::html::State;
-use statemark_tests::{Run, run_tokenizer, suite, unescape};
-use std::collections::BTreeMap;
-
-#[derive(Debug)]
-struct Expectation {
-    output: Vec<Value>,
-    errors: Vec<(String, usize, usize)>,
-    reason: String,
-    seen: bool,
-}
+use statemark_tests::expectations::Expectations;
+use statemark_tests::{Run, run_tokenizer, suite, unescape, unescape_value};
 
 fn key(file: &str, description: &str, input: &str, state: &str) -> String {
     format!("{file} | {description} | {input:?} | {state}")
@@ -36,46 +28,19 @@ fn errors_of(v: &Value) -> Vec<(String, usize, usize)> {
         .unwrap_or_default()
 }
 
-fn unescape_value(v: &Value) -> Option<Value> {
-    Some(match v {
-        Value::String(s) => Value::String(unescape(s)?),
-        Value::Array(a) => Value::Array(a.iter().map(unescape_value).collect::<Option<_>>()?),
-        Value::Object(o) => {
-            let mut m = serde_json::Map::new();
-            for (k, v) in o {
-                m.insert(unescape(k)?, unescape_value(v)?);
-            }
-            Value::Object(m)
-        }
-        other => other.clone(),
-    })
-}
+/// What an entry says the spec gives: the tokens and the errors.
+type Given = (Vec<Value>, Vec<(String, usize, usize)>);
 
-fn load_expectations() -> BTreeMap<String, Expectation> {
-    let path = statemark_tests::root().join("tests/expectations/html5lib_tokenizer.json");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let mut out = BTreeMap::new();
-    for e in v["cases"].as_array().expect("cases array") {
-        let k = key(
-            e["file"].as_str().unwrap(),
-            e["description"].as_str().unwrap(),
-            e["input"].as_str().unwrap(),
-            e["initial_state"].as_str().unwrap(),
-        );
-        let reason = e["reason"].as_str().unwrap_or("").to_owned();
-        assert!(reason.contains('#'), "{k}: the reason must cite a spec anchor");
-        out.insert(
-            k,
-            Expectation {
-                output: e["output"].as_array().cloned().unwrap_or_default(),
-                errors: errors_of(&e["errors"]),
-                reason,
-                seen: false,
-            },
-        );
-    }
-    out
+fn load_expectations() -> Expectations<Given> {
+    Expectations::load(
+        "html5lib_tokenizer.json",
+        |e| {
+            let s = |f: &str| e[f].as_str().unwrap_or_default().to_owned();
+            key(&s("file"), &s("description"), &s("input"), &s("initial_state"))
+        },
+        |e| (e["output"].as_array().cloned().unwrap_or_default(), errors_of(&e["errors"])),
+        |reason| reason.contains('#'),
+    )
 }
 
 fn main() {
@@ -122,23 +87,18 @@ fn main() {
                 let state = State::from_name(st).unwrap_or_else(|| panic!("{name}: unknown state {st}"));
                 let got = run_tokenizer(&input, state, t["lastStartTag"].as_str());
                 let k = key(&name, desc, raw_input, st);
-                if let Some(exp) = expectations.get_mut(&k) {
-                    exp.seen = true;
+                if let Some(verdict) = expectations.check(&k, &(got.tokens.clone(), got.errors.clone()), got == want) {
                     expected += 1;
-                    if got == want {
-                        failures.push(format!("{k}\n  listed in expectations ({}) but now matches upstream: remove the entry", exp.reason));
-                        failed += 1;
-                        ff += 1;
-                    } else if got.tokens != exp.output || got.errors != exp.errors {
-                        failures.push(format!(
-                            "{k}\n  expectation entry does not match: listed {:?} {:?}\n  got {:?} {:?}",
-                            exp.output, exp.errors, got.tokens, got.errors
-                        ));
-                        failed += 1;
-                        ff += 1;
-                    } else {
-                        passed += 1;
-                        fp += 1;
+                    match verdict {
+                        Ok(()) => {
+                            passed += 1;
+                            fp += 1;
+                        }
+                        Err(f) => {
+                            failures.push(f);
+                            failed += 1;
+                            ff += 1;
+                        }
                     }
                     continue;
                 }
@@ -167,12 +127,9 @@ fn main() {
         }
         println!("html5lib tokenizer {name}: {fp} passed, {ff} failed");
     }
-    for (k, e) in &expectations {
-        if !e.seen {
-            failures.push(format!("{k}\n  listed in expectations but no such case in the suite"));
-            failed += 1;
-        }
-    }
+    let unseen = expectations.unseen();
+    failed += unseen.len();
+    failures.extend(unseen);
     if let Ok(p) = std::env::var("STATEMARK_DUMP_FAILURES") {
         std::fs::write(&p, serde_json::to_string_pretty(&dump).unwrap()).unwrap();
     }

@@ -35,6 +35,12 @@ enum Command {
         #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
         args: Vec<String>,
     },
+    /// Transcribe the 2008-01-18 draft's entities table into spec/html2008/entities.ron.
+    #[command(name = "import-entities-2008")]
+    ImportEntities2008 {
+        /// Path to entities.txt (default: ../shared/spec/editions/html5-draft-2008-01/entities.txt).
+        path: Option<PathBuf>,
+    },
 }
 
 fn workspace_root() -> PathBuf {
@@ -55,20 +61,30 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Command::ImportEntities2008 { path } => {
+            let path = path.unwrap_or_else(|| root.join("../shared/spec/editions/html5-draft-2008-01/entities.txt"));
+            let out = root.join("spec/html2008/entities.ron");
+            wrote(import_entities::import_entities_2008(&path, &out), &out)
+        }
         Command::ImportEntities { path } => {
             let path = path.unwrap_or_else(|| root.join("../shared/spec/entities.json"));
             let out = root.join("spec/html/named_character_references.ron");
-            match import_entities::import_entities(&path, &out) {
-                Ok(()) => {
-                    println!("wrote {}", out.display());
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("{e}");
-                    ExitCode::FAILURE
-                }
-            }
+            wrote(import_entities::import_entities(&path, &out), &out)
         }
         Command::Differential { args } => differential::run(&root, &args),
+    }
+}
+
+/// An import's outcome as the exit code, saying which file it wrote.
+fn wrote(result: Result<(), String>, out: &Path) -> ExitCode {
+    match result {
+        Ok(()) => {
+            println!("wrote {}", out.display());
+            ExitCode::SUCCESS
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
     }
 }

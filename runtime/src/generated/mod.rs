@@ -8,4 +8,6 @@ pub mod html_tokenizer;
 #[rustfmt::skip]
 pub mod xml5_tokenizer;
 #[rustfmt::skip]
+pub mod html2017_tokenizer;
+#[rustfmt::skip]
 pub mod named_colors;

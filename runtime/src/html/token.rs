@@ -50,13 +50,7 @@ impl std::error::Error for ParseError {}
 
 /// What the sink tells the tokenizer after a token: the tree builder's side of the narrow
 /// interface ("switch the tokenizer to the RCDATA state" after `<title>`, and so on).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum Control {
-    #[default]
-    Continue,
-    /// Switch to this state before the next character is consumed.
-    SwitchTo(State),
-}
+pub type Control = crate::driver::Control<State>;
 
 /// Receives tokens and errors as the tokenizer produces them (the streaming interface).
 ///

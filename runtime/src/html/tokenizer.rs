@@ -8,9 +8,9 @@ use super::token::{Control, Sink, Token};
 use super::{Html, ParseError, State};
 use crate::Position;
 use crate::core::TagKind;
-use crate::driver::{Feedback, Machine};
+use crate::driver::{Drive, Machine};
 use crate::position::LineCounter;
-use std::borrow::Cow;
+use crate::token::LastStartTag;
 
 /// Tokenizer options: what a tree builder or a test sets.
 #[derive(Clone, Debug, Default)]
@@ -32,13 +32,9 @@ pub type Tokenizer<'i, S> = crate::driver::Tokenizer<'i, Html, S>;
 /// The default sink: queues tokens (and errors, when asked) for the iterator.
 pub type TokenQueue<'i> = crate::driver::TokenQueue<'i, Html>;
 
-/// What the HTML machine's own verbs keep: the last start tag's name, borrowed from the input
-/// when the token borrowed it (no copy per start tag), else copied into `last_start_tag_owned`,
-/// whose buffer is reused.
+/// What the HTML machine's own verbs keep: the last start tag's name.
 pub struct HtmlOwn<'i> {
-    last_start_tag: Option<&'i str>,
-    last_start_tag_owned: String,
-    has_last_start_tag: bool,
+    last_start_tag: LastStartTag<'i>,
 }
 
 impl Machine for Html {
@@ -51,11 +47,7 @@ impl Machine for Html {
     const NONCHARACTER_IN_INPUT_STREAM: ParseError = ParseError::NoncharacterInInputStream;
 
     fn setup<'i>(options: Options) -> (Option<State>, HtmlOwn<'i>) {
-        let own = HtmlOwn {
-            has_last_start_tag: options.last_start_tag.is_some(),
-            last_start_tag: None,
-            last_start_tag_owned: options.last_start_tag.unwrap_or_default(),
-        };
+        let own = HtmlOwn { last_start_tag: LastStartTag::new(options.last_start_tag) };
         (options.initial_state, own)
     }
 
@@ -66,15 +58,6 @@ impl Machine for Html {
     crate::driver::usual_token_constructors!(Token);
 }
 
-impl Feedback<State> for Control {
-    #[inline(always)]
-    fn switch_to(self) -> Option<State> {
-        match self {
-            Control::Continue => None,
-            Control::SwitchTo(s) => Some(s),
-        }
-    }
-}
 
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// Tokenize a whole string, sending tokens to `sink`. Call [`run`](Self::run) to drive it.
@@ -82,49 +65,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         Self::for_input(input, options, sink)
     }
 
-    /// "Emit the current tag token": a start tag becomes the last start tag; an end tag with
-    /// attributes or a trailing solidus is a parse error.
-    pub(crate) fn emit_tag(&mut self) {
-        let (kind, tag, had_attributes) = self.take_tag();
-        let token = match kind {
-            TagKind::Start => {
-                let own = &mut self.own;
-                match &tag.name {
-                    Cow::Borrowed(name) => own.last_start_tag = Some(name),
-                    Cow::Owned(name) => {
-                        own.last_start_tag = None;
-                        own.last_start_tag_owned.clear();
-                        own.last_start_tag_owned.push_str(name);
-                    }
-                }
-                own.has_last_start_tag = true;
-                Token::StartTag(tag)
-            }
-            TagKind::End => {
-                // spec: #tokenization, "When an end tag token is emitted with attributes ..."
-                if !tag.attributes.is_empty() {
-                    self.error(ParseError::EndTagWithAttributes);
-                }
-                if tag.self_closing {
-                    self.error(ParseError::EndTagWithTrailingSolidus);
-                }
-                Token::EndTag(tag)
-            }
-        };
-        self.emit_tag_token(token, had_attributes);
-    }
-
     // ----- guards and character references -----
-
-    /// "An appropriate end tag token is an end tag token whose tag name matches the tag name of
-    /// the last start tag to have been emitted from this tokenizer, if any."
-    #[inline]
-    pub(crate) fn appropriate_end_tag(&self) -> bool {
-        let own = &self.own;
-        own.has_last_start_tag
-            && self.core.tag_kind == TagKind::End
-            && self.core.tag_name() == own.last_start_tag.unwrap_or(&own.last_start_tag_owned)
-    }
 
     pub(crate) fn adjusted_current_node_is_foreign(&self) -> bool {
         self.sink.adjusted_current_node_is_foreign()
@@ -166,6 +107,66 @@ impl<S: Sink<'static>> Tokenizer<'static, S> {
     /// result is the same whatever the split.
     pub fn streaming(options: Options, sink: S) -> Self {
         Self::for_chunks(options, sink)
+    }
+}
+
+/// What HTML and its editions share: their tags are `html::Token`s, a start tag becomes the last
+/// start tag, and an end tag is checked against it ("appropriate end tag") and reported when it
+/// has attributes or a trailing solidus. Each machine names its codes and where its last start
+/// tag lives; the verbs below are then its own without a copy.
+pub trait HtmlFamily: Machine {
+    /// "When an end tag token is emitted with attributes, that is a parse error."
+    const END_TAG_WITH_ATTRIBUTES: Self::ParseError;
+    /// "When an end tag token is emitted with its self-closing flag set, that is a parse error."
+    const END_TAG_WITH_TRAILING_SOLIDUS: Self::ParseError;
+    /// The last start tag in the machine's own data.
+    fn last_start_tag<'a, 'i>(own: &'a mut Self::Own<'i>) -> &'a mut LastStartTag<'i>;
+    /// The same, to read.
+    fn last_start_tag_ref<'a, 'i>(own: &'a Self::Own<'i>) -> &'a LastStartTag<'i>;
+}
+
+impl<'i, M, S> crate::driver::Tokenizer<'i, M, S>
+where
+    M: HtmlFamily + Drive<'i, S> + Machine<Token<'i> = Token<'i>>,
+{
+    /// "Emit the current tag token": a start tag becomes the last start tag; an end tag with
+    /// attributes or a trailing solidus is a parse error (spec: #tokenization).
+    pub(crate) fn emit_tag(&mut self) {
+        let (kind, tag, had_attributes) = self.take_tag();
+        let token = match kind {
+            TagKind::Start => {
+                M::last_start_tag(&mut self.own).set(&tag.name);
+                Token::StartTag(tag)
+            }
+            TagKind::End => {
+                if !tag.attributes.is_empty() {
+                    self.error(M::END_TAG_WITH_ATTRIBUTES);
+                }
+                if tag.self_closing {
+                    self.error(M::END_TAG_WITH_TRAILING_SOLIDUS);
+                }
+                Token::EndTag(tag)
+            }
+        };
+        self.emit_tag_token(token, had_attributes);
+    }
+
+    /// "An appropriate end tag token is an end tag token whose tag name matches the tag name of
+    /// the last start tag to have been emitted from this tokenizer, if any."
+    #[inline]
+    pub(crate) fn appropriate_end_tag(&self) -> bool {
+        self.core.tag_kind == TagKind::End && M::last_start_tag_ref(&self.own).is(self.core.tag_name())
+    }
+}
+
+impl HtmlFamily for Html {
+    const END_TAG_WITH_ATTRIBUTES: ParseError = ParseError::EndTagWithAttributes;
+    const END_TAG_WITH_TRAILING_SOLIDUS: ParseError = ParseError::EndTagWithTrailingSolidus;
+    fn last_start_tag<'a, 'i>(own: &'a mut <Self as Machine>::Own<'i>) -> &'a mut LastStartTag<'i> {
+        &mut own.last_start_tag
+    }
+    fn last_start_tag_ref<'a, 'i>(own: &'a <Self as Machine>::Own<'i>) -> &'a LastStartTag<'i> {
+        &own.last_start_tag
     }
 }
 

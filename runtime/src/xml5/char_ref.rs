@@ -6,7 +6,7 @@
 
 use super::tokenizer::Tokenizer;
 use super::{ParseError, Sink, State};
-use crate::char_ref::{NumericProblem, resolve_numeric};
+use crate::char_ref::{NumericProblem, NumericScan, resolve_numeric, scan_numeric};
 use crate::core::{Src, Step};
 use crate::html::named_refs::longest_match;
 
@@ -87,38 +87,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             return Outcome::NotAReference;
         }
         if first == b'#' {
-            let mut i = p + 1;
-            let hex = matches!(bytes.get(i), Some(b'x' | b'X'));
-            if hex {
-                i += 1;
-            }
-            let start = i;
-            let mut code: u32 = 0;
-            while let Some(&b) = bytes.get(i) {
-                let d = match b {
-                    b'0'..=b'9' => u32::from(b - b'0'),
-                    b'a'..=b'f' if hex => u32::from(b - b'a' + 10),
-                    b'A'..=b'F' if hex => u32::from(b - b'A' + 10),
-                    _ => break,
-                };
-                code = code
-                    .saturating_mul(if hex { 16 } else { 10 })
-                    .saturating_add(d)
-                    .min(0x11_0000);
-                i += 1;
-            }
-            if i == bytes.len() && !is_final {
-                return Outcome::Suspend;
-            }
-            if i == start {
-                self.error_at(ParseError::AbsenceOfDigitsInNumericCharacterReference, i);
-                return Outcome::NotAReference;
-            }
-            if bytes.get(i) == Some(&b';') {
-                i += 1;
-            } else {
-                self.error_at(ParseError::MissingSemicolonAfterCharacterReference, i);
-            }
+            let (code, end) = match scan_numeric(bytes, p, is_final) {
+                NumericScan::Suspend => return Outcome::Suspend,
+                NumericScan::NoDigits { at } => {
+                    self.error_at(ParseError::AbsenceOfDigitsInNumericCharacterReference, at);
+                    return Outcome::NotAReference;
+                }
+                NumericScan::Number { code, end, semicolon } => {
+                    if !semicolon {
+                        self.error_at(ParseError::MissingSemicolonAfterCharacterReference, end);
+                    }
+                    (code, end)
+                }
+            };
             let (c, problem) = resolve_numeric(code);
             if let Some(problem) = problem {
                 let code = match problem {
@@ -130,10 +111,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                     NumericProblem::Noncharacter => ParseError::NoncharacterCharacterReference,
                     NumericProblem::Control => ParseError::ControlCharacterReference,
                 };
-                self.error_at(code, i);
+                self.error_at(code, end);
             }
             return Outcome::Reference {
-                end: i,
+                end,
                 text: Replacement::Numeric(c),
             };
         }

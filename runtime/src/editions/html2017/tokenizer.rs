@@ -1,0 +1,207 @@
+//! The 12.2.4 edition's own code: the generated states (`crate::generated::html2017_tokenizer`)
+//! run on the shared [driver](crate::driver); this file adds only what the edition owns: its
+//! sink interface (its own [`State`] in [`Control`] and the trace), its options, the last start
+//! tag and the guards that read it, the end tag errors of "emit the current tag token", the
+//! additional allowed character, and its constructors. Its character reference algorithm is in
+//! `char_ref.rs`.
+
+use super::{Html2017, ParseError, State};
+use crate::Span;
+use crate::core::Src;
+use crate::driver::Machine;
+use crate::html::Token;
+use crate::html::tokenizer::HtmlFamily;
+use crate::token::LastStartTag;
+
+/// A parse error of the 12.2.4 edition: one of statemark's codes for it, and where.
+pub type Error = crate::driver::Error<ParseError>;
+
+/// The 12.2.4 tokenizer: the [driver](crate::driver::Tokenizer) running this edition's machine.
+pub type Tokenizer<'i, S> = crate::driver::Tokenizer<'i, Html2017, S>;
+
+/// The default sink: queues tokens (and errors, when asked) for the iterator.
+pub type TokenQueue<'i> = crate::driver::TokenQueue<'i, Html2017>;
+
+/// Tokenizer options: what a tree builder or a test sets.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// The state to start in (html5lib-tests' `initialStates`); default: the data state.
+    pub initial_state: Option<State>,
+    /// "The tag name of the last start tag to have been emitted from this tokenizer"
+    /// (html5lib-tests' `lastStartTag`).
+    pub last_start_tag: Option<String>,
+    /// Collect parse errors (iterator API). Sinks say so through [`Sink::wants_errors`].
+    pub errors: bool,
+}
+
+/// What the edition's own verbs keep between steps.
+#[derive(Debug, Default)]
+pub struct Html2017Own<'i> {
+    last_start_tag: LastStartTag<'i>,
+    /// The "additional allowed character" the attribute value states pass to the character
+    /// reference algorithm (`"`, `'` or `>`); taken (left empty) each time the algorithm runs,
+    /// so the data and RCDATA states' "with no additional allowed character" needs no verb.
+    pub(crate) additional_allowed: Option<u8>,
+}
+
+/// What the sink tells the tokenizer after a token: a tree builder's "switch the tokenizer to
+/// the RCDATA state" after `<title>`, and so on.
+pub type Control = crate::driver::Control<State>;
+
+/// Receives the 12.2.4 tokenizer's tokens and errors as they are produced.
+pub trait Sink<'i> {
+    /// A token and its byte span; the answer may switch the tokenizer's state before it reads
+    /// on (what a tree builder does after `<title>`, `<script>`, ...).
+    fn token(&mut self, token: Token<'i>, span: Span) -> Control;
+
+    /// Called for every parse error when [`wants_errors`](Sink::wants_errors) is true.
+    fn error(&mut self, error: Error) {
+        let _ = error;
+    }
+
+    /// Whether to report parse errors; asked once, when the tokenizer is created.
+    fn wants_errors(&self) -> bool {
+        false
+    }
+
+    /// Give back an emptied attribute list for the next tag to reuse (see
+    /// [`crate::html::Sink::spare_attributes`]).
+    fn spare_attributes(&mut self) -> Option<Vec<crate::token::Attribute<'i>>> {
+        None
+    }
+
+    /// "There is an adjusted current node and it is not an element in the HTML namespace"
+    /// (12.2.4.45: only then is `<![CDATA[` a CDATA section).
+    fn adjusted_current_node_is_foreign(&self) -> bool {
+        false
+    }
+
+    /// With the `trace` feature: the tokenizer took case `case` of `state` (0 for the
+    /// hand-written algorithm). Compiled out otherwise.
+    #[cfg(feature = "trace")]
+    fn trace(&mut self, state: State, case: u16) {
+        let _ = (state, case);
+    }
+}
+
+impl Machine for Html2017 {
+    type Token<'i> = Token<'i>;
+    type Own<'i> = Html2017Own<'i>;
+    type Options = Options;
+    type Feedback = Control;
+    const DUPLICATE_ATTRIBUTE: ParseError = ParseError::DuplicateAttribute;
+    const CONTROL_CHARACTER_IN_INPUT_STREAM: ParseError = ParseError::ControlCharacterInInputStream;
+    const NONCHARACTER_IN_INPUT_STREAM: ParseError = ParseError::NoncharacterInInputStream;
+
+    fn setup<'i>(options: Options) -> (Option<State>, Html2017Own<'i>) {
+        let own = Html2017Own { last_start_tag: LastStartTag::new(options.last_start_tag), additional_allowed: None };
+        (options.initial_state, own)
+    }
+
+    fn collects_errors(options: &Options) -> bool {
+        options.errors
+    }
+
+    // Today's HTML tokens; the 12.2.4 tables have no verb that makes a processing instruction.
+    crate::driver::usual_token_constructors!(Token);
+}
+
+// "Emit the current tag token" and "appropriate end tag" are HTML's (12.2.4, introduction:
+// "When an end tag token is emitted with attributes / with its self-closing flag set, that is a
+// parse error"; "An appropriate end tag token is ...").
+impl HtmlFamily for Html2017 {
+    const END_TAG_WITH_ATTRIBUTES: ParseError = ParseError::EndTagWithAttributes;
+    const END_TAG_WITH_TRAILING_SOLIDUS: ParseError = ParseError::EndTagWithTrailingSolidus;
+    fn last_start_tag<'a, 'i>(own: &'a mut <Self as Machine>::Own<'i>) -> &'a mut LastStartTag<'i> {
+        &mut own.last_start_tag
+    }
+    fn last_start_tag_ref<'a, 'i>(own: &'a <Self as Machine>::Own<'i>) -> &'a LastStartTag<'i> {
+        &own.last_start_tag
+    }
+}
+
+impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
+    /// 12.2.4.45: "if there is an adjusted current node and it is not an element in the HTML
+    /// namespace" (the sink, a tree builder, knows).
+    pub(crate) fn adjusted_current_node_is_foreign(&self) -> bool {
+        self.sink.adjusted_current_node_is_foreign()
+    }
+
+    /// Whether the character reference is consumed as part of an attribute: the attribute value
+    /// states set themselves as the return state ("switch back to the attribute value state
+    /// that switched into this state", 12.2.4.41).
+    #[inline]
+    pub(crate) fn char_ref_in_attribute(&self) -> bool {
+        matches!(
+            self.return_state,
+            State::AttributeValueDoubleQuotedState
+                | State::AttributeValueSingleQuotedState
+                | State::AttributeValueUnquotedState
+        )
+    }
+
+    /// "... with the additional allowed character being U+0022 QUOTATION MARK (")" (12.2.4.38-40).
+    pub(crate) fn set_additional_allowed_character(&mut self, src: Src) {
+        self.own.additional_allowed = match src {
+            Src::Str(s) => s.bytes().next(),
+            Src::Current | Src::CurrentLowercase => self.core.input_bytes().get(self.core.cur).copied(),
+            Src::Run(a, _) => self.core.input_bytes().get(a).copied(),
+        };
+    }
+}
+
+/// Tokenize a whole string with the 12.2.4 edition: an iterator of tokens, adjacent characters
+/// merged into runs.
+pub fn tokenize(input: &str) -> Tokenizer<'_, TokenQueue<'_>> {
+    Tokenizer::new(input)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sink in foreign content (what a tree builder would answer inside `<svg>`).
+    #[derive(Default)]
+    struct Foreign(Vec<Token<'static>>);
+
+    impl<'i> Sink<'i> for Foreign {
+        fn token(&mut self, token: Token<'i>, _span: Span) -> Control {
+            self.0.push(token.into_owned());
+            Control::Continue
+        }
+        fn adjusted_current_node_is_foreign(&self) -> bool {
+            true
+        }
+    }
+
+    #[test]
+    fn cdata_only_in_foreign_content_and_nothing_consumed_otherwise() {
+        // 12.2.4.45: the guard is part of the match. In foreign content "[CDATA[" is consumed
+        // and the section's text is characters ...
+        let mut t = Tokenizer::for_input("<![CDATA[a<b]]>c", Options::default(), Foreign::default());
+        t.run();
+        assert_eq!(t.into_sink().0, [Token::Characters("a<bc".into()), Token::Eof]);
+        // ... elsewhere nothing was consumed: the bogus comment starts with "[CDATA[" itself.
+        let tokens: Vec<Token> = tokenize("<![CDATA[a<b]]>c").collect();
+        assert_eq!(tokens, [Token::Comment("[CDATA[a<b]]".into()), Token::Characters("c".into()), Token::Eof]);
+    }
+
+    #[test]
+    fn a_sink_switches_state_after_a_start_tag() {
+        // What a tree builder does after <title>: the rest is RCDATA until the appropriate end tag.
+        #[derive(Default)]
+        struct Title(Vec<Token<'static>>);
+        impl<'i> Sink<'i> for Title {
+            fn token(&mut self, token: Token<'i>, _span: Span) -> Control {
+                let switch = matches!(&token, Token::StartTag(t) if t.name == "title");
+                self.0.push(token.into_owned());
+                if switch { Control::SwitchTo(State::RcdataState) } else { Control::Continue }
+            }
+        }
+        let mut t = Tokenizer::for_input("<title><b>&amp;</title>", Options::default(), Title::default());
+        t.run();
+        let tokens = t.into_sink().0;
+        assert_eq!(tokens[1], Token::Characters("<b>&".into()));
+        assert!(matches!(&tokens[2], Token::EndTag(t) if t.name == "title"));
+    }
+}
