@@ -1,5 +1,5 @@
-//! cargo xtask: regenerate the committed Rust from `spec/` (or check that it is fresh), and
-//! import the named character reference table.
+//! cargo xtask: regenerate the committed Rust from `spec/` (or check that it is fresh), import
+//! the named character reference table, and the spec tools (`spec-check`, `spec-diff`, `graph`).
 
 mod import_entities;
 
@@ -27,10 +27,29 @@ enum Command {
         /// Path to entities.json (default: ../shared/spec/entities.json).
         path: Option<PathBuf>,
     },
+    /// Check a machine's tables against a spec text: anchors, headings, bullets, errors, moves.
+    SpecCheck {
+        /// The machine directory (`spec/html`), or `spec/html@REV` for a git revision.
+        machine: String,
+        /// The spec text: WHATWG source (`.html`), Bikeshed (`.bs`) or plain text (`.txt`).
+        #[arg(long)]
+        text: PathBuf,
+        /// For a `.txt` text: the markup file to take anchor ids from (default: the `.html`
+        /// beside it, if any).
+        #[arg(long)]
+        anchors: Option<PathBuf>,
+        /// Reviewed mismatches (default: tests/expectations/spec_check.json); also reports
+        /// which errata entries this text still shows.
+        #[arg(long)]
+        expectations: Option<PathBuf>,
+    },
 }
 
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives in the workspace")
+        .to_path_buf()
 }
 
 fn main() -> ExitCode {
@@ -47,6 +66,33 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
+        Command::SpecCheck {
+            machine,
+            text,
+            anchors,
+            expectations,
+        } => {
+            match xtask::spec_check::run_cli(
+                &root,
+                &machine,
+                &text,
+                anchors.as_deref(),
+                expectations.as_deref(),
+            ) {
+                Ok((report, clean)) => {
+                    print!("{report}");
+                    if clean {
+                        ExitCode::SUCCESS
+                    } else {
+                        ExitCode::FAILURE
+                    }
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
         Command::ImportEntities { path } => {
             let path = path.unwrap_or_else(|| root.join("../shared/spec/entities.json"));
             let out = root.join("spec/html/named_character_references.ron");
@@ -63,4 +109,3 @@ fn main() -> ExitCode {
         }
     }
 }
-

@@ -1,0 +1,1 @@
+//! `cargo xtask graph`: a machine as a DOT graph (and SVG through Graphviz when installed).
