@@ -415,7 +415,8 @@ pub fn text_facts(prose: &str, presence_only: bool) -> Facts {
 pub struct Mismatch {
     /// The table's state name (or the text heading's snake_case name when there is no table).
     pub state: String,
-    /// The text's bullets of the entry, if the mismatch is about one entry.
+    /// The entry's bullets as keys (`U+003E`, `EOF`, `ASCII alpha`), if the mismatch is about
+    /// one entry; the text's own words for them are in `text`'s entry.
     pub case: Option<String>,
     /// What differs: `state-without-table`, `table-without-state`, `anchor`, `heading`,
     /// `bullet-without-case`, `case-without-bullet`, `unread-bullet`, `errors`, `terminal`,
@@ -579,7 +580,7 @@ fn check_cases(
     let mut covered = vec![false; cases.len()];
     for tc in &t.cases {
         let keys: Vec<Key> = tc.bullets.iter().map(|b| bullet_key(b)).collect();
-        let label = tc.bullets.join(", ");
+        let label = keys.iter().map(Key::to_string).collect::<Vec<_>>().join(", ");
         let mut matched: BTreeSet<usize> = BTreeSet::new();
         for (k, b) in keys.iter().zip(&tc.bullets) {
             if let Key::Unread(_) = k {
@@ -621,9 +622,9 @@ fn check_cases(
                 .join(", ");
             out.push(Mismatch {
                 state: state.to_owned(),
-                case: Some(statemark_codegen::lower::case_label(c)),
+                case: Some(keys),
                 kind: "case-without-bullet",
-                message: format!("case #{} ({keys}) has no bullet in the text", i + 1),
+                message: format!("case #{} ({}) has no bullet in the text", i + 1, statemark_codegen::lower::case_label(c)),
                 text: String::new(),
             });
         }
@@ -787,12 +788,18 @@ pub fn render(
         }
         for (n, es) in errata {
             let still = es.iter().filter(|e| keys.contains(&e.key)).count();
+            let gone = es.iter().all(|e| {
+                let state = e.key.split(" | ").next().unwrap_or("");
+                keys.contains(&format!("{state} | table-without-state"))
+            });
             let verdict = if still == es.len() {
                 "still in this text"
+            } else if gone {
+                "its state is not in this text"
             } else if still == 0 {
-                "not in this text (fixed, or the entry is rewritten)"
+                "fixed in this text"
             } else {
-                "partly in this text"
+                "partly fixed in this text"
             };
             s.push_str(&format!(
                 "  erratum {n}: {verdict} ({})\n",
