@@ -580,7 +580,11 @@ fn check_cases(
     let mut covered = vec![false; cases.len()];
     for tc in &t.cases {
         let keys: Vec<Key> = tc.bullets.iter().map(|b| bullet_key(b)).collect();
-        let label = keys.iter().map(Key::to_string).collect::<Vec<_>>().join(", ");
+        let label = keys
+            .iter()
+            .map(Key::to_string)
+            .collect::<Vec<_>>()
+            .join(", ");
         let mut matched: BTreeSet<usize> = BTreeSet::new();
         for (k, b) in keys.iter().zip(&tc.bullets) {
             if let Key::Unread(_) = k {
@@ -624,7 +628,11 @@ fn check_cases(
                 state: state.to_owned(),
                 case: Some(keys),
                 kind: "case-without-bullet",
-                message: format!("case #{} ({}) has no bullet in the text", i + 1, statemark_codegen::lower::case_label(c)),
+                message: format!(
+                    "case #{} ({}) has no bullet in the text",
+                    i + 1,
+                    statemark_codegen::lower::case_label(c)
+                ),
                 text: String::new(),
             });
         }
