@@ -10,9 +10,7 @@ use xtask::spec_text::TextState;
 fn entries() -> Vec<Expected> {
     let path = statemark_tests::root().join("tests/expectations/spec_check.json");
     let text = std::fs::read_to_string(&path).expect("tests/expectations/spec_check.json");
-    serde_json::from_str::<ExpectationsFile>(&text)
-        .expect("valid expectations")
-        .entries
+    serde_json::from_str::<ExpectationsFile>(&text).expect("valid expectations").entries
 }
 
 fn machine(name: &str) -> Machine {
@@ -33,8 +31,7 @@ fn clean(name: &str, rel: &str, anchors_rel: Option<&str>) {
     let m = machine(name);
     let found = check(&m, &states, anchors.as_deref());
     let outcome = against(found, &entries(), name, rel);
-    let failing: std::collections::BTreeSet<&str> =
-        outcome.new.iter().map(|m| m.state.as_str()).collect();
+    let failing: std::collections::BTreeSet<&str> = outcome.new.iter().map(|m| m.state.as_str()).collect();
     println!(
         "spec-check {name} against {rel}: {} passed, {} failed (states; {} reviewed mismatches, {} stale entries)",
         m.states.len() - failing.len().min(m.states.len()),
@@ -42,27 +39,11 @@ fn clean(name: &str, rel: &str, anchors_rel: Option<&str>) {
         outcome.reviewed.len(),
         outcome.stale.len()
     );
-    let mut problems: Vec<String> = outcome
-        .new
-        .iter()
-        .map(|m| format!("new: {}: {} [{}]", m.key(), m.message, m.text))
-        .collect();
-    problems.extend(
-        outcome
-            .stale
-            .iter()
-            .map(|e| format!("reviewed entry no longer found: {}", e.key)),
-    );
-    assert!(
-        problems.is_empty(),
-        "spec-check {name} against {rel}:\n{}",
-        problems.join("\n")
-    );
-    assert_eq!(
-        states.len(),
-        m.states.len(),
-        "every state of the text was read"
-    );
+    let mut problems: Vec<String> =
+        outcome.new.iter().map(|m| format!("new: {}: {} [{}]", m.key(), m.message, m.text)).collect();
+    problems.extend(outcome.stale.iter().map(|e| format!("reviewed entry no longer found: {}", e.key)));
+    assert!(problems.is_empty(), "spec-check {name} against {rel}:\n{}", problems.join("\n"));
+    assert_eq!(states.len(), m.states.len(), "every state of the text was read");
 }
 
 #[test]
@@ -72,11 +53,7 @@ fn html_against_its_markup_is_clean() {
 
 #[test]
 fn html_against_its_plain_text_is_clean() {
-    clean(
-        "html",
-        "spec/html/tokenization.txt",
-        Some("spec/html/tokenization.html"),
-    );
+    clean("html", "spec/html/tokenization.txt", Some("spec/html/tokenization.html"));
 }
 
 #[test]
@@ -89,12 +66,7 @@ fn keys(found: &[Mismatch]) -> Vec<String> {
 }
 
 fn cases_mut<'a>(m: &'a mut Machine, state: &str) -> &'a mut Vec<statemark_codegen::model::Case> {
-    let def = &mut m
-        .states
-        .iter_mut()
-        .find(|(n, _)| n == state)
-        .expect("state exists")
-        .1;
+    let def = &mut m.states.iter_mut().find(|(n, _)| n == state).expect("state exists").1;
     match &mut def.body {
         Body::ConsumeNext(c) | Body::Lookahead(c) => c,
         Body::HandWritten { .. } => panic!("{state} is hand-written"),
@@ -111,15 +83,9 @@ fn catches_tables_changed_against_the_text() {
 
     // A dropped case: the tag name state's U+0000 NULL.
     let mut m = pristine.clone();
-    cases_mut(&mut m, "tag_name_state").retain(|c| {
-        !c.on
-            .iter()
-            .any(|o| matches!(o, Matcher::Char(s) if s.starts_with("U+0000")))
-    });
-    assert_eq!(
-        keys(&check(&m, &states, None)),
-        ["tag_name_state | U+0000 | bullet-without-case"]
-    );
+    cases_mut(&mut m, "tag_name_state")
+        .retain(|c| !c.on.iter().any(|o| matches!(o, Matcher::Char(s) if s.starts_with("U+0000"))));
+    assert_eq!(keys(&check(&m, &states, None)), ["tag_name_state | U+0000 | bullet-without-case"]);
 
     // A wrong error code: eof-in-tag where the text says eof-before-tag-name.
     let mut m = pristine.clone();
@@ -133,28 +99,15 @@ fn catches_tables_changed_against_the_text() {
     let found = check(&m, &states, None);
     assert_eq!(keys(&found), ["tag_open_state | EOF | errors"]);
     assert!(
-        found[0].message.contains("eof-before-tag-name")
-            && found[0].text.contains("eof-before-tag-name parse error")
+        found[0].message.contains("eof-before-tag-name") && found[0].text.contains("eof-before-tag-name parse error")
     );
 
     // A renamed heading, and a wrong anchor.
     let mut m = pristine.clone();
-    m.states
-        .iter_mut()
-        .find(|(n, _)| n == "comment_state")
-        .expect("comment state")
-        .1
-        .heading = "Comment data state".into();
-    m.states
-        .iter_mut()
-        .find(|(n, _)| n == "data_state")
-        .expect("data state")
-        .1
-        .id = "data".into();
-    assert_eq!(
-        keys(&check(&m, &states, None)),
-        ["data_state | anchor", "comment_state | heading"]
-    );
+    m.states.iter_mut().find(|(n, _)| n == "comment_state").expect("comment state").1.heading =
+        "Comment data state".into();
+    m.states.iter_mut().find(|(n, _)| n == "data_state").expect("data state").1.id = "data".into();
+    assert_eq!(keys(&check(&m, &states, None)), ["data_state | anchor", "comment_state | heading"]);
 
     // A wrong target and a case the text does not have.
     let mut m = pristine.clone();
@@ -165,19 +118,13 @@ fn catches_tables_changed_against_the_text() {
     cases.insert(2, extra);
     assert_eq!(
         keys(&check(&m, &states, None)),
-        [
-            "end_tag_open_state | U+003E | terminal",
-            "end_tag_open_state | U+0021 | case-without-bullet"
-        ]
+        ["end_tag_open_state | U+003E | terminal", "end_tag_open_state | U+0021 | case-without-bullet"]
     );
 
     // A state the text has and the tables do not.
     let mut m = pristine.clone();
     m.states.retain(|(n, _)| n != "plaintext_state");
-    assert_eq!(
-        keys(&check(&m, &states, None)),
-        ["plaintext_state | state-without-table"]
-    );
+    assert_eq!(keys(&check(&m, &states, None)), ["plaintext_state | state-without-table"]);
 }
 
 #[test]
@@ -191,22 +138,13 @@ fn catches_a_changed_table_file_on_disk() {
     copy_dir(&src, &dir.join("xml5"));
     let file = dir.join("xml5/tokenizer/comment_state.ron");
     let ron = std::fs::read_to_string(&file).expect("comment_state.ron");
-    let changed = ron.replacen(
-        "heading: \"Comment state\"",
-        "heading: \"Comment body state\"",
-        1,
-    );
+    let changed = ron.replacen("heading: \"Comment state\"", "heading: \"Comment body state\"", 1);
     assert_ne!(ron, changed);
     std::fs::write(&file, changed).expect("write");
     let m = load_machine(&dir, "xml5").expect("changed copy loads");
     let found = check(&m, &states, None);
     let _ = std::fs::remove_dir_all(&dir);
-    let outcome = against(
-        found,
-        &entries(),
-        "xml5",
-        "spec/xml5/xml5_draft-2016-08-30/index.bs",
-    );
+    let outcome = against(found, &entries(), "xml5", "spec/xml5/xml5_draft-2016-08-30/index.bs");
     assert_eq!(keys(&outcome.new), ["comment_state | heading"]);
     assert!(outcome.stale.is_empty());
 }

@@ -14,18 +14,9 @@ pub fn load(root: &Path, arg: &str) -> Result<Machine, String> {
         None => (arg, None),
     };
     let dir = dir.trim_end_matches('/');
-    let path = if Path::new(dir).is_absolute() {
-        PathBuf::from(dir)
-    } else {
-        root.join(dir)
-    };
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .ok_or_else(|| format!("{arg}: not a machine directory"))?;
-    let parent = path
-        .parent()
-        .ok_or_else(|| format!("{arg}: not a machine directory"))?;
+    let path = if Path::new(dir).is_absolute() { PathBuf::from(dir) } else { root.join(dir) };
+    let name = path.file_name().and_then(|n| n.to_str()).ok_or_else(|| format!("{arg}: not a machine directory"))?;
+    let parent = path.parent().ok_or_else(|| format!("{arg}: not a machine directory"))?;
     let Some(rev) = rev else {
         return load_machine(parent, name).map_err(|e| e.join("\n"));
     };
@@ -38,29 +29,13 @@ pub fn load(root: &Path, arg: &str) -> Result<Machine, String> {
 /// Copy `dir` at `rev` into a fresh temporary directory `<tmp>/<name>/`; returns `<tmp>`.
 fn checkout(root: &Path, dir: &str, rev: &str, name: &str) -> Result<PathBuf, String> {
     let git = |args: &[&str]| -> Result<Vec<u8>, String> {
-        let out = Command::new("git")
-            .arg("-C")
-            .arg(root)
-            .args(args)
-            .output()
-            .map_err(|e| format!("git: {e}"))?;
+        let out = Command::new("git").arg("-C").arg(root).args(args).output().map_err(|e| format!("git: {e}"))?;
         if !out.status.success() {
-            return Err(format!(
-                "git {}: {}",
-                args.join(" "),
-                String::from_utf8_lossy(&out.stderr).trim()
-            ));
+            return Err(format!("git {}: {}", args.join(" "), String::from_utf8_lossy(&out.stderr).trim()));
         }
         Ok(out.stdout)
     };
-    let listing = git(&[
-        "ls-tree",
-        "-r",
-        "--name-only",
-        rev,
-        "--",
-        &format!("{dir}/"),
-    ])?;
+    let listing = git(&["ls-tree", "-r", "--name-only", rev, "--", &format!("{dir}/")])?;
     let listing = String::from_utf8_lossy(&listing);
     if listing.trim().is_empty() {
         return Err(format!("{dir}@{rev}: no files at that revision"));
@@ -69,10 +44,7 @@ fn checkout(root: &Path, dir: &str, rev: &str, name: &str) -> Result<PathBuf, St
     let n = COUNTER.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     let tmp = std::env::temp_dir().join(format!("statemark-spec-{}-{n}", std::process::id()));
     for file in listing.lines().filter(|f| f.ends_with(".ron")) {
-        let rel = file
-            .strip_prefix(dir)
-            .unwrap_or(file)
-            .trim_start_matches('/');
+        let rel = file.strip_prefix(dir).unwrap_or(file).trim_start_matches('/');
         let target = tmp.join(name).join(rel);
         if let Some(p) = target.parent() {
             std::fs::create_dir_all(p).map_err(|e| format!("{}: {e}", p.display()))?;

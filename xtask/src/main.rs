@@ -46,10 +46,7 @@ enum Command {
 }
 
 fn workspace_root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .parent()
-        .expect("xtask lives in the workspace")
-        .to_path_buf()
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
 }
 
 fn main() -> ExitCode {
@@ -66,26 +63,11 @@ fn main() -> ExitCode {
                 ExitCode::FAILURE
             }
         },
-        Command::SpecCheck {
-            machine,
-            text,
-            anchors,
-            expectations,
-        } => {
-            match xtask::spec_check::run_cli(
-                &root,
-                &machine,
-                &text,
-                anchors.as_deref(),
-                expectations.as_deref(),
-            ) {
+        Command::SpecCheck { machine, text, anchors, expectations } => {
+            match xtask::spec_check::run_cli(&root, &machine, &text, anchors.as_deref(), expectations.as_deref()) {
                 Ok((report, clean)) => {
                     print!("{report}");
-                    if clean {
-                        ExitCode::SUCCESS
-                    } else {
-                        ExitCode::FAILURE
-                    }
+                    if clean { ExitCode::SUCCESS } else { ExitCode::FAILURE }
                 }
                 Err(e) => {
                     eprintln!("{e}");

@@ -56,11 +56,7 @@ const CLASSES: &[CharClass] = &[
 pub fn bullet_key(bullet: &str) -> Key {
     let b = bullet.trim();
     let l = b.to_lowercase();
-    let quoted = || {
-        b.split(['"', '\u{201c}', '\u{201d}'])
-            .nth(1)
-            .map(str::to_owned)
-    };
+    let quoted = || b.split(['"', '\u{201c}', '\u{201d}']).nth(1).map(str::to_owned);
     if l == "eof" {
         return Key::Eof;
     }
@@ -98,9 +94,7 @@ pub fn bullet_key(bullet: &str) -> Key {
 /// The key of a table matcher.
 pub fn matcher_key(m: &Matcher) -> Key {
     match m {
-        Matcher::Char(s) => code_point(s)
-            .map(Key::Char)
-            .unwrap_or_else(|| Key::Unread(s.clone())),
+        Matcher::Char(s) => code_point(s).map(Key::Char).unwrap_or_else(|| Key::Unread(s.clone())),
         Matcher::Class(c) => Key::Class(*c),
         Matcher::Eof => Key::Eof,
         Matcher::AnythingElse => Key::AnythingElse,
@@ -148,27 +142,21 @@ pub fn table_facts(cases: &[&Case], presence_only: bool) -> Facts {
         for (actions, then) in branches {
             for a in actions {
                 if let Action::Error(code) = a {
-                    f.errors.insert(if presence_only {
-                        "parse error".into()
-                    } else {
-                        code.clone()
-                    });
+                    f.errors.insert(if presence_only { "parse error".into() } else { code.clone() });
                 }
                 let created = match a {
                     Action::CreateStartTag => Some("start tag"),
                     Action::CreateEndTag => Some("end tag"),
                     Action::CreateComment(_) => Some("comment"),
                     Action::CreateDoctype => Some("doctype"),
-                    Action::CreatePi | Action::CreatePiFromTempBuffer => {
-                        Some("processing instruction")
-                    }
+                    Action::CreatePi | Action::CreatePiFromTempBuffer => Some("processing instruction"),
                     _ => None,
                 };
                 f.creates.extend(created.map(str::to_owned));
                 let emitted = match a {
-                    Action::EmitChars(_)
-                    | Action::EmitTempBuffer
-                    | Action::AppendOrEmitCurrentAsCharRef => Some("character"),
+                    Action::EmitChars(_) | Action::EmitTempBuffer | Action::AppendOrEmitCurrentAsCharRef => {
+                        Some("character")
+                    }
                     Action::EmitTag | Action::EmitShortEndTag => Some("tag"),
                     Action::EmitComment => Some("comment"),
                     Action::EmitDoctype => Some("doctype"),
@@ -177,12 +165,8 @@ pub fn table_facts(cases: &[&Case], presence_only: bool) -> Facts {
                 };
                 f.emits.extend(emitted.map(str::to_owned));
                 let identifier = match a {
-                    Action::SetPublicIdEmpty | Action::AppendToPublicId(_) => {
-                        Some("public identifier")
-                    }
-                    Action::SetSystemIdEmpty | Action::AppendToSystemId(_) => {
-                        Some("system identifier")
-                    }
+                    Action::SetPublicIdEmpty | Action::AppendToPublicId(_) => Some("public identifier"),
+                    Action::SetSystemIdEmpty | Action::AppendToSystemId(_) => Some("system identifier"),
                     _ => None,
                 };
                 f.identifiers.extend(identifier.map(str::to_owned));
@@ -219,19 +203,10 @@ macro_rules! re {
     };
 }
 re!(ERROR_CODE, r"([a-z0-9]+(?:-[a-z0-9]+)+) parse error");
-re!(
-    CREATE,
-    r"create (?:a |an )?(?:new )?(start tag|end tag|tag|comment|doctype|processing instruction) token"
-);
+re!(CREATE, r"create (?:a |an )?(?:new )?(start tag|end tag|tag|comment|doctype|processing instruction) token");
 re!(CODE_POINT, r"(?:\b(two|three) )?u\+([0-9a-f]{4,6})");
-re!(
-    SWITCH,
-    r"switch(?:es)? to (?:the )?([a-z0-9 ()\-]*?\bstate)\b"
-);
-re!(
-    RECONSUME_IN,
-    r"(?:reconsume|reprocess)[^.]*?\bin (?:the )?([a-z0-9 ()\-]*?\bstate)\b"
-);
+re!(SWITCH, r"switch(?:es)? to (?:the )?([a-z0-9 ()\-]*?\bstate)\b");
+re!(RECONSUME_IN, r"(?:reconsume|reprocess)[^.]*?\bin (?:the )?([a-z0-9 ()\-]*?\bstate)\b");
 
 /// The facts the prose of one entry states. `presence_only`: the machine's codes are its own,
 /// so only "a parse error" is compared.
@@ -257,22 +232,15 @@ pub fn text_facts(prose: &str, presence_only: bool) -> Facts {
     let mut last_created = f.creates.iter().next_back().cloned();
     for sentence in l.split(". ") {
         if let Some(c) = CREATE.captures(sentence) {
-            last_created = Some(if &c[1] == "tag" {
-                "start tag".into()
-            } else {
-                c[1].to_owned()
-            });
+            last_created = Some(if &c[1] == "tag" { "start tag".into() } else { c[1].to_owned() });
         }
         let Some(at) = sentence.find("emit") else {
             continue;
         };
         // The emission's own words: up to "and then" / ", then" (what follows is where it goes).
         let rest = &sentence[at..];
-        let rest = [" and then ", ", then ", " then "]
-            .iter()
-            .filter_map(|t| rest.find(t))
-            .min()
-            .map_or(rest, |e| &rest[..e]);
+        let rest =
+            [" and then ", ", then ", " then "].iter().filter_map(|t| rest.find(t)).min().map_or(rest, |e| &rest[..e]);
         let mut kinds = Vec::new();
         if rest.contains("character") || rest.contains("temporary buffer") {
             kinds.push("character");
@@ -304,20 +272,14 @@ pub fn text_facts(prose: &str, presence_only: bool) -> Facts {
         }
     }
     for sentence in l.split(". ") {
-        let writes = sentence.contains("append")
-            || sentence.contains(" set ")
-            || sentence.starts_with("set ");
-        if writes
-            && (sentence.contains("input character") || sentence.contains("current character"))
-        {
+        let writes = sentence.contains("append") || sentence.contains(" set ") || sentence.starts_with("set ");
+        if writes && (sentence.contains("input character") || sentence.contains("current character")) {
             f.current = true;
         }
         if writes {
             // The identifiers a sentence writes; the state it then switches to may be named
             // after an identifier too, so that part is cut.
-            let own = sentence
-                .find("switch to")
-                .map_or(sentence, |e| &sentence[..e]);
+            let own = sentence.find("switch to").map_or(sentence, |e| &sentence[..e]);
             for id in ["public identifier", "system identifier"] {
                 if own.contains(id) {
                     f.identifiers.insert(id.to_owned());
@@ -352,11 +314,7 @@ pub fn text_facts(prose: &str, presence_only: bool) -> Facts {
             let name = c[1].to_owned();
             moves.push((
                 m.start(),
-                if name == "return state" {
-                    "return".into()
-                } else {
-                    format!("switch:{}", snake(&name))
-                },
+                if name == "return state" { "return".into() } else { format!("switch:{}", snake(&name)) },
             ));
         }
         for c in RECONSUME_IN.captures_iter(&l) {
@@ -364,29 +322,17 @@ pub fn text_facts(prose: &str, presence_only: bool) -> Facts {
             let name = c[1].to_owned();
             moves.push((
                 m.start(),
-                if name == "return state" {
-                    "reconsume-return".into()
-                } else {
-                    format!("reconsume:{}", snake(&name))
-                },
+                if name == "return state" { "reconsume-return".into() } else { format!("reconsume:{}", snake(&name)) },
             ));
         }
         // "Switch to X. Reconsume the character." (XML5): the switch is a reconsume.
         let mut from = 0;
-        while let Some(p) = l[from..]
-            .find("reconsume")
-            .or_else(|| l[from..].find("reprocess"))
-        {
+        while let Some(p) = l[from..].find("reconsume").or_else(|| l[from..].find("reprocess")) {
             let at = from + p;
             let sentence_end = l[at..].find(". ").map(|e| at + e).unwrap_or(l.len());
-            let has_in = moves
-                .iter()
-                .any(|(s, m)| *s == at && m.starts_with("reconsume"));
+            let has_in = moves.iter().any(|(s, m)| *s == at && m.starts_with("reconsume"));
             if !has_in {
-                let earlier = moves
-                    .iter_mut()
-                    .filter(|(s, m)| *s < at && m.starts_with("switch:"))
-                    .next_back();
+                let earlier = moves.iter_mut().filter(|(s, m)| *s < at && m.starts_with("switch:")).next_back();
                 match earlier {
                     Some((_, m)) => *m = m.replacen("switch:", "reconsume:", 1),
                     None => moves.push((at, "reconsume:?".into())),
@@ -439,11 +385,7 @@ impl Mismatch {
 
 /// Check `machine` against the states read from a spec text. `anchors`, when given, supplies
 /// the anchor ids (by heading) for a text whose own ids are derived (the plain text).
-pub fn check(
-    machine: &Machine,
-    text: &[TextState],
-    anchors: Option<&[TextState]>,
-) -> Vec<Mismatch> {
+pub fn check(machine: &Machine, text: &[TextState], anchors: Option<&[TextState]>) -> Vec<Mismatch> {
     let presence_only = machine.errors.anchor_base.is_none();
     let mut out = Vec::new();
     let mut text: Vec<TextState> = text.to_vec();
@@ -457,9 +399,7 @@ pub fn check(
     }
     let mut used = vec![false; text.len()];
     for (name, def) in &machine.states {
-        let by_id = text
-            .iter()
-            .position(|t| t.id == def.id || t.alt_ids.contains(&def.id));
+        let by_id = text.iter().position(|t| t.id == def.id || t.alt_ids.contains(&def.id));
         let by_heading = || text.iter().position(|t| t.heading == def.heading);
         let by_name = || text.iter().position(|t| spec_text::state_name(t) == *name);
         let Some(i) = by_id.or_else(by_heading).or_else(by_name) else {
@@ -467,10 +407,7 @@ pub fn check(
                 state: name.clone(),
                 case: None,
                 kind: "table-without-state",
-                message: format!(
-                    "no state of the text has anchor #{} or heading {:?}",
-                    def.id, def.heading
-                ),
+                message: format!("no state of the text has anchor #{} or heading {:?}", def.id, def.heading),
                 text: String::new(),
             });
             continue;
@@ -491,39 +428,24 @@ pub fn check(
                 state: name.clone(),
                 case: None,
                 kind: "heading",
-                message: format!(
-                    "table heading {:?}, text heading {:?}",
-                    def.heading, t.heading
-                ),
+                message: format!("table heading {:?}, text heading {:?}", def.heading, t.heading),
                 text: t.heading.clone(),
             });
         }
         match &def.body {
-            Body::ConsumeNext(cases) | Body::Lookahead(cases) => {
-                check_cases(name, cases, t, presence_only, &mut out)
-            }
+            Body::ConsumeNext(cases) | Body::Lookahead(cases) => check_cases(name, cases, t, presence_only, &mut out),
             Body::HandWritten { raises, .. } => {
                 if !presence_only {
-                    let all: String = t
-                        .cases
-                        .iter()
-                        .map(|c| c.prose.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" ");
+                    let all: String = t.cases.iter().map(|c| c.prose.as_str()).collect::<Vec<_>>().join(" ");
                     let said = text_facts(&format!("{} {all}", t.intro), false).errors;
                     let raised: BTreeSet<String> = raises.iter().cloned().collect();
-                    let said: BTreeSet<String> =
-                        said.into_iter().filter(|e| e != "parse error").collect();
+                    let said: BTreeSet<String> = said.into_iter().filter(|e| e != "parse error").collect();
                     if said != raised {
                         out.push(Mismatch {
                             state: name.clone(),
                             case: None,
                             kind: "errors",
-                            message: format!(
-                                "text names {}, table raises {}",
-                                list(&said),
-                                list(&raised)
-                            ),
+                            message: format!("text names {}, table raises {}", list(&said), list(&raised)),
                             text: String::new(),
                         });
                     }
@@ -547,11 +469,7 @@ pub fn check(
 
 fn list<T: std::fmt::Display>(items: impl IntoIterator<Item = T>) -> String {
     let v: Vec<String> = items.into_iter().map(|i| i.to_string()).collect();
-    if v.is_empty() {
-        "nothing".into()
-    } else {
-        v.join(", ")
-    }
+    if v.is_empty() { "nothing".into() } else { v.join(", ") }
 }
 
 fn describe(f: &Facts, kind: &str) -> String {
@@ -566,35 +484,16 @@ fn describe(f: &Facts, kind: &str) -> String {
     }
 }
 
-fn check_cases(
-    state: &str,
-    cases: &[Case],
-    t: &TextState,
-    presence_only: bool,
-    out: &mut Vec<Mismatch>,
-) {
-    let table_keys: Vec<Vec<Key>> = cases
-        .iter()
-        .map(|c| c.on.iter().map(matcher_key).collect())
-        .collect();
+fn check_cases(state: &str, cases: &[Case], t: &TextState, presence_only: bool, out: &mut Vec<Mismatch>) {
+    let table_keys: Vec<Vec<Key>> = cases.iter().map(|c| c.on.iter().map(matcher_key).collect()).collect();
     let mut covered = vec![false; cases.len()];
     for tc in &t.cases {
         let keys: Vec<Key> = tc.bullets.iter().map(|b| bullet_key(b)).collect();
-        let label = keys
-            .iter()
-            .map(Key::to_string)
-            .collect::<Vec<_>>()
-            .join(", ");
+        let label = keys.iter().map(Key::to_string).collect::<Vec<_>>().join(", ");
         let mut matched: BTreeSet<usize> = BTreeSet::new();
         for (k, b) in keys.iter().zip(&tc.bullets) {
             if let Key::Unread(_) = k {
-                out.push(mismatch(
-                    state,
-                    &label,
-                    "unread-bullet",
-                    format!("cannot read the bullet {b:?}"),
-                    tc,
-                ));
+                out.push(mismatch(state, &label, "unread-bullet", format!("cannot read the bullet {b:?}"), tc));
                 continue;
             }
             match table_keys.iter().position(|ks| ks.contains(k)) {
@@ -602,13 +501,7 @@ fn check_cases(
                     matched.insert(i);
                     covered[i] = true;
                 }
-                None => out.push(mismatch(
-                    state,
-                    &label,
-                    "bullet-without-case",
-                    format!("no case matches {k}"),
-                    tc,
-                )),
+                None => out.push(mismatch(state, &label, "bullet-without-case", format!("no case matches {k}"), tc)),
             }
         }
         if matched.is_empty() {
@@ -619,11 +512,7 @@ fn check_cases(
     }
     for (i, c) in cases.iter().enumerate() {
         if !covered[i] {
-            let keys = table_keys[i]
-                .iter()
-                .map(|k| k.to_string())
-                .collect::<Vec<_>>()
-                .join(", ");
+            let keys = table_keys[i].iter().map(|k| k.to_string()).collect::<Vec<_>>().join(", ");
             out.push(Mismatch {
                 state: state.to_owned(),
                 case: Some(keys),
@@ -639,20 +528,8 @@ fn check_cases(
     }
 }
 
-fn mismatch(
-    state: &str,
-    label: &str,
-    kind: &'static str,
-    message: String,
-    tc: &TextCase,
-) -> Mismatch {
-    Mismatch {
-        state: state.to_owned(),
-        case: Some(label.to_owned()),
-        kind,
-        message,
-        text: tc.prose.clone(),
-    }
+fn mismatch(state: &str, label: &str, kind: &'static str, message: String, tc: &TextCase) -> Mismatch {
+    Mismatch { state: state.to_owned(), case: Some(label.to_owned()), kind, message, text: tc.prose.clone() }
 }
 
 fn compare_facts(
@@ -685,11 +562,7 @@ fn compare_facts(
                 state,
                 label,
                 kind,
-                format!(
-                    "text: {}; table: {}",
-                    describe(&said, kind),
-                    describe(&has, kind)
-                ),
+                format!("text: {}; table: {}", describe(&said, kind), describe(&has, kind)),
                 tc,
             ));
         }
@@ -726,10 +599,7 @@ pub struct Outcome {
 
 /// Split `found` by the entries for (`machine`, `text`).
 pub fn against(found: Vec<Mismatch>, entries: &[Expected], machine: &str, text: &str) -> Outcome {
-    let mine: Vec<&Expected> = entries
-        .iter()
-        .filter(|e| e.machine == machine && text.ends_with(&e.text))
-        .collect();
+    let mine: Vec<&Expected> = entries.iter().filter(|e| e.machine == machine && text.ends_with(&e.text)).collect();
     let mut o = Outcome::default();
     let mut seen = BTreeSet::new();
     for m in found {
@@ -741,11 +611,7 @@ pub fn against(found: Vec<Mismatch>, entries: &[Expected], machine: &str, text: 
             None => o.new.push(m),
         }
     }
-    o.stale = mine
-        .into_iter()
-        .filter(|e| !seen.contains(&e.key))
-        .cloned()
-        .collect();
+    o.stale = mine.into_iter().filter(|e| !seen.contains(&e.key)).cloned().collect();
     o
 }
 
@@ -756,12 +622,7 @@ pub fn load_text(path: &Path) -> Result<Vec<TextState>, String> {
 }
 
 /// The terminal report: one block per mismatch, the spec sentence quoted.
-pub fn render(
-    machine: &str,
-    text: &str,
-    found: &[Mismatch],
-    entries: Option<&[Expected]>,
-) -> (String, bool) {
+pub fn render(machine: &str, text: &str, found: &[Mismatch], entries: Option<&[Expected]>) -> (String, bool) {
     let mut s = String::new();
     let outcome = against(found.to_vec(), entries.unwrap_or(&[]), machine, text);
     s.push_str(&format!("spec-check {machine} against {text}\n"));
@@ -772,18 +633,10 @@ pub fn render(
         }
     }
     for (m, e) in &outcome.reviewed {
-        s.push_str(&format!(
-            "  reviewed {}: {} ({})\n",
-            m.key(),
-            m.message,
-            e.reason
-        ));
+        s.push_str(&format!("  reviewed {}: {} ({})\n", m.key(), m.message, e.reason));
     }
     for e in &outcome.stale {
-        s.push_str(&format!(
-            "  reviewed entry no longer found: {} ({})\n",
-            e.key, e.reason
-        ));
+        s.push_str(&format!("  reviewed entry no longer found: {} ({})\n", e.key, e.reason));
     }
     if let Some(entries) = entries {
         // Errata: entries of this machine from any text; which of them this text still shows.
@@ -811,10 +664,7 @@ pub fn render(
             };
             s.push_str(&format!(
                 "  erratum {n}: {verdict} ({})\n",
-                es.iter()
-                    .map(|e| e.key.as_str())
-                    .collect::<Vec<_>>()
-                    .join("; ")
+                es.iter().map(|e| e.key.as_str()).collect::<Vec<_>>().join("; ")
             ));
         }
     }
@@ -843,22 +693,14 @@ pub fn run_cli(
     });
     let anchor_states = anchor_path.as_deref().map(load_text).transpose()?;
     let found = check(&m, &states, anchor_states.as_deref());
-    let exp_path = expectations
-        .map(Path::to_path_buf)
-        .unwrap_or_else(|| root.join("tests/expectations/spec_check.json"));
+    let exp_path =
+        expectations.map(Path::to_path_buf).unwrap_or_else(|| root.join("tests/expectations/spec_check.json"));
     let entries = match std::fs::read_to_string(&exp_path) {
         Ok(s) => Some(
-            serde_json::from_str::<ExpectationsFile>(&s)
-                .map_err(|e| format!("{}: {e}", exp_path.display()))?
-                .entries,
+            serde_json::from_str::<ExpectationsFile>(&s).map_err(|e| format!("{}: {e}", exp_path.display()))?.entries,
         ),
         Err(_) if expectations.is_none() => None,
         Err(e) => return Err(format!("{}: {e}", exp_path.display())),
     };
-    Ok(render(
-        &m.manifest.machine,
-        &text.to_string_lossy(),
-        &found,
-        entries.as_deref(),
-    ))
+    Ok(render(&m.manifest.machine, &text.to_string_lossy(), &found, entries.as_deref()))
 }

@@ -31,11 +31,7 @@ pub struct TextCase {
 /// Read every tokenizer state of `text`; `path` picks the format (`.txt` is the plain text,
 /// anything else markup).
 pub fn parse(path: &str, text: &str) -> Vec<TextState> {
-    if path.ends_with(".txt") {
-        parse_plain(text)
-    } else {
-        parse_markup(text)
-    }
+    if path.ends_with(".txt") { parse_plain(text) } else { parse_markup(text) }
 }
 
 /// The WHATWG build's anchor for a heading that has no id of its own.
@@ -49,11 +45,7 @@ fn is_state(heading: &str, intro: &str, cases: &[TextCase]) -> bool {
     if h.contains("tokeniz") || h == "tokenization" {
         return false;
     }
-    h.ends_with(" state")
-        || (!cases.is_empty()
-            && intro
-                .to_lowercase()
-                .contains("consume the next input character"))
+    h.ends_with(" state") || (!cases.is_empty() && intro.to_lowercase().contains("consume the next input character"))
 }
 
 /// `tokenization.txt`: `##### Heading`, then prose, `* bullet` lines and indented prose.
@@ -61,21 +53,17 @@ fn parse_plain(text: &str) -> Vec<TextState> {
     let mut out = Vec::new();
     let mut cur: Option<TextState> = None;
     let mut pending: Vec<String> = Vec::new();
-    let finish =
-        |cur: &mut Option<TextState>, pending: &mut Vec<String>, out: &mut Vec<TextState>| {
-            if let Some(mut s) = cur.take() {
-                if !pending.is_empty() {
-                    s.cases.push(TextCase {
-                        bullets: std::mem::take(pending),
-                        prose: String::new(),
-                    });
-                }
-                if is_state(&s.heading, &s.intro, &s.cases) {
-                    out.push(s);
-                }
+    let finish = |cur: &mut Option<TextState>, pending: &mut Vec<String>, out: &mut Vec<TextState>| {
+        if let Some(mut s) = cur.take() {
+            if !pending.is_empty() {
+                s.cases.push(TextCase { bullets: std::mem::take(pending), prose: String::new() });
             }
-            pending.clear();
-        };
+            if is_state(&s.heading, &s.intro, &s.cases) {
+                out.push(s);
+            }
+        }
+        pending.clear();
+    };
     for line in text.lines() {
         if let Some(h) = line.strip_prefix('#') {
             let heading = h.trim_start_matches('#').trim().to_owned();
@@ -94,10 +82,7 @@ fn parse_plain(text: &str) -> Vec<TextState> {
             pending.push(b.trim().to_owned());
         } else if line.starts_with("    ") && !line.trim().is_empty() {
             if !pending.is_empty() {
-                s.cases.push(TextCase {
-                    bullets: std::mem::take(&mut pending),
-                    prose: line.trim().to_owned(),
-                });
+                s.cases.push(TextCase { bullets: std::mem::take(&mut pending), prose: line.trim().to_owned() });
             } else if let Some(last) = s.cases.last_mut() {
                 push_text(&mut last.prose, line.trim());
             } else {
@@ -144,10 +129,7 @@ fn parse_markup(text: &str) -> Vec<TextState> {
     }
     let mut out = Vec::new();
     for (i, &(start, end)) in heads.iter().enumerate() {
-        let tag_end = text[start..end]
-            .find('>')
-            .map(|p| start + p)
-            .unwrap_or(start);
+        let tag_end = text[start..end].find('>').map(|p| start + p).unwrap_or(start);
         let open_tag = &text[start..tag_end];
         let heading = clean(&text[tag_end + 1..end]);
         let body_end = heads.get(i + 1).map(|h| h.0).unwrap_or(text.len());
@@ -163,13 +145,7 @@ fn parse_markup(text: &str) -> Vec<TextState> {
             inner = &inner[e..];
         }
         let (intro, cases) = parse_switch(body);
-        let mut s = TextState {
-            id: own_id.unwrap_or_else(|| derived_id(&heading)),
-            alt_ids,
-            heading,
-            cases,
-            intro,
-        };
+        let mut s = TextState { id: own_id.unwrap_or_else(|| derived_id(&heading)), alt_ids, heading, cases, intro };
         if s.cases.is_empty() {
             s.cases = paragraph_cases(&s.intro);
         } else {
@@ -183,10 +159,7 @@ fn parse_markup(text: &str) -> Vec<TextState> {
 }
 
 fn find_heading(lower: &str) -> Option<usize> {
-    [lower.find("<h4"), lower.find("<h5")]
-        .into_iter()
-        .flatten()
-        .min()
+    [lower.find("<h4"), lower.find("<h5")].into_iter().flatten().min()
 }
 
 /// The value of `name="..."` (or `name=bare`) in an opening tag.
@@ -199,12 +172,7 @@ fn attr(tag: &str, name: &str) -> Option<String> {
             if let Some(q) = v.strip_prefix('"') {
                 return q.find('"').map(|e| q[..e].to_owned());
             }
-            return Some(
-                v.split(|c: char| c.is_whitespace() || c == '>')
-                    .next()
-                    .unwrap_or("")
-                    .to_owned(),
-            );
+            return Some(v.split(|c: char| c.is_whitespace() || c == '>').next().unwrap_or("").to_owned());
         }
         rest = after;
     }
@@ -224,27 +192,20 @@ fn parse_switch(body: &str) -> (String, Vec<TextCase>) {
     // Where the current entry's prose started (after a top-level `<dd` or `</dt>`), if any.
     let mut prose_from: Option<usize> = None;
     let mut pending: Vec<String> = Vec::new();
-    let flush_prose =
-        |cases: &mut Vec<TextCase>, from: Option<usize>, to: usize, pending: &mut Vec<String>| {
-            if let Some(f) = from {
-                let prose = clean(&body[f..to]);
-                if !pending.is_empty() {
-                    cases.push(TextCase {
-                        bullets: std::mem::take(pending),
-                        prose,
-                    });
-                } else if let Some(last) = cases.last_mut() {
-                    push_text(&mut last.prose, &prose);
-                }
+    let flush_prose = |cases: &mut Vec<TextCase>, from: Option<usize>, to: usize, pending: &mut Vec<String>| {
+        if let Some(f) = from {
+            let prose = clean(&body[f..to]);
+            if !pending.is_empty() {
+                cases.push(TextCase { bullets: std::mem::take(pending), prose });
+            } else if let Some(last) = cases.last_mut() {
+                push_text(&mut last.prose, &prose);
             }
-        };
+        }
+    };
     while i < lower.len() {
         let Some(p) = lower[i..].find('<') else { break };
         let p = i + p;
-        let tag_end = lower[p..]
-            .find('>')
-            .map(|e| p + e + 1)
-            .unwrap_or(lower.len());
+        let tag_end = lower[p..].find('>').map(|e| p + e + 1).unwrap_or(lower.len());
         let tag = &lower[p..tag_end];
         if tag.starts_with("<dl") {
             depth += 1;
@@ -258,15 +219,10 @@ fn parse_switch(body: &str) -> (String, Vec<TextCase>) {
             flush_prose(&mut cases, prose_from.take(), p, &mut pending);
             // A `<dt>` ends at `</dt>`, or (unclosed, as the XML5 draft has some) where the next
             // `<dd>` or `<dt>` starts.
-            let ends =
-                ["</dt>", "<dd", "<dt"].map(|t| lower[tag_end..].find(t).map(|e| tag_end + e));
+            let ends = ["</dt>", "<dd", "<dt"].map(|t| lower[tag_end..].find(t).map(|e| tag_end + e));
             let close = ends.iter().flatten().min().copied().unwrap_or(lower.len());
             pending.push(clean(&body[tag_end..close]));
-            i = if lower[close..].starts_with("</dt>") {
-                close + 5
-            } else {
-                close
-            };
+            i = if lower[close..].starts_with("</dt>") { close + 5 } else { close };
             continue;
         } else if depth == 1 && tag.starts_with("<dd") && prose_from.is_none() {
             prose_from = Some(tag_end);
@@ -274,10 +230,7 @@ fn parse_switch(body: &str) -> (String, Vec<TextCase>) {
         i = tag_end;
     }
     if !pending.is_empty() {
-        cases.push(TextCase {
-            bullets: pending,
-            prose: String::new(),
-        });
+        cases.push(TextCase { bullets: pending, prose: String::new() });
     }
     (intro, cases)
 }
@@ -303,10 +256,7 @@ fn paragraph_cases(intro: &str) -> Vec<TextCase> {
         .map(|w| {
             let part = intro[w[0]..w[1]].trim().to_owned();
             let cond = condition_bullet(&part).unwrap_or_else(|| "Anything else".to_owned());
-            TextCase {
-                bullets: vec![cond],
-                prose: part,
-            }
+            TextCase { bullets: vec![cond], prose: part }
         })
         .collect()
 }
@@ -316,10 +266,7 @@ fn paragraph_cases(intro: &str) -> Vec<TextCase> {
 /// U+002D.
 fn condition_bullet(part: &str) -> Option<String> {
     let lower = part.to_lowercase();
-    let cond_end = lower
-        .find(", then")
-        .or_else(|| lower.find(", consume"))
-        .unwrap_or(lower.len());
+    let cond_end = lower.find(", then").or_else(|| lower.find(", consume")).unwrap_or(lower.len());
     let cond = &part[..cond_end];
     let cl = cond.to_lowercase();
     if !cl.contains("if ") {
@@ -345,9 +292,7 @@ fn split_paragraph_cases(s: &mut TextState) {
     let mut out = Vec::new();
     for c in std::mem::take(&mut s.cases) {
         let lower = c.prose.to_lowercase();
-        if c.bullets
-            .iter()
-            .any(|b| b.eq_ignore_ascii_case("anything else"))
+        if c.bullets.iter().any(|b| b.eq_ignore_ascii_case("anything else"))
             && lower.contains("characters starting from the current input character")
         {
             let split = paragraph_cases(&c.prose);
