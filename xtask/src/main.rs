@@ -43,6 +43,20 @@ enum Command {
         #[arg(long)]
         expectations: Option<PathBuf>,
     },
+    /// Draw a machine: states as nodes, cases as labelled edges. DOT, or SVG with Graphviz.
+    Graph {
+        /// The machine directory (`spec/html`), or `spec/html@REV`.
+        machine: String,
+        /// Only the states within `--depth` edges of this one (repeatable).
+        #[arg(long)]
+        state: Vec<String>,
+        /// How far from `--state` to draw.
+        #[arg(long, default_value_t = 1)]
+        depth: usize,
+        /// Write here: `.svg` (needs Graphviz `dot`) or `.dot`; default: DOT to stdout.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
 }
 
 fn workspace_root() -> PathBuf {
@@ -68,6 +82,18 @@ fn main() -> ExitCode {
                 Ok((report, clean)) => {
                     print!("{report}");
                     if clean { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::Graph { machine, state, depth, output } => {
+            match xtask::graph::run_cli(&root, &machine, &state, depth, output.as_deref()) {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
                 }
                 Err(e) => {
                     eprintln!("{e}");
