@@ -88,11 +88,7 @@ fn target(t: &Terminal, state: &str) -> Option<(String, EdgeKind)> {
 
 fn case_edges(state: &str, case: &Case, out: &mut BTreeMap<(String, String, EdgeKind), Vec<String>>) {
     let on = case.on.iter().map(short_matcher).collect::<Vec<_>>().join(" ");
-    let mut branches = vec![(
-        case.guard.map_or(on.clone(), |g| format!("{on} [{g:?}]")),
-        &case.actions,
-        &case.then,
-    )];
+    let mut branches = vec![(case.guard.map_or(on.clone(), |g| format!("{on} [{g:?}]")), &case.actions, &case.then)];
     if let Some(b) = &case.otherwise {
         branches.push((format!("{on} [else]"), &b.actions, &b.then));
     }
@@ -129,9 +125,13 @@ pub fn graph_of(m: &Machine) -> Graph {
             }
             Body::HandWritten { goes_to, .. } => {
                 for s in goes_to {
-                    local.entry((name.clone(), s.clone(), EdgeKind::Switch)).or_insert_with(|| vec!["(algorithm)".into()]);
+                    local
+                        .entry((name.clone(), s.clone(), EdgeKind::Switch))
+                        .or_insert_with(|| vec!["(algorithm)".into()]);
                 }
-                local.entry((name.clone(), RETURN.to_owned(), EdgeKind::Return)).or_insert_with(|| vec!["(algorithm)".into()]);
+                local
+                    .entry((name.clone(), RETURN.to_owned(), EdgeKind::Return))
+                    .or_insert_with(|| vec!["(algorithm)".into()]);
             }
         }
         for (k, v) in local {
@@ -188,7 +188,10 @@ pub fn neighbourhood(g: &Graph, roots: &[String], depth: usize) -> Graph {
     let nodes = g
         .nodes
         .iter()
-        .filter(|n| dist.contains_key(n.name.as_str()) || ((n.name == RETURN || n.name == EOF) && used.contains(n.name.as_str())))
+        .filter(|n| {
+            dist.contains_key(n.name.as_str())
+                || ((n.name == RETURN || n.name == EOF) && used.contains(n.name.as_str()))
+        })
         .cloned()
         .collect();
     Graph { nodes, edges }

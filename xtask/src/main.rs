@@ -57,6 +57,19 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
     },
+    /// Compare two machines (`spec/html-2017 spec/html`) or revisions (`spec/html@HEAD~3 spec/html`).
+    SpecDiff {
+        /// The old machine: a directory, or `dir@REV`.
+        a: String,
+        /// The new machine.
+        b: String,
+        /// `text` for the terminal, `md` for a pull-request comment, `html` for a page with a picture.
+        #[arg(long, value_enum, default_value = "text")]
+        format: xtask::spec_diff::Format,
+        /// Write here instead of stdout.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
 }
 
 fn workspace_root() -> PathBuf {
@@ -91,6 +104,18 @@ fn main() -> ExitCode {
         }
         Command::Graph { machine, state, depth, output } => {
             match xtask::graph::run_cli(&root, &machine, &state, depth, output.as_deref()) {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => {
+                    eprintln!("{e}");
+                    ExitCode::FAILURE
+                }
+            }
+        }
+        Command::SpecDiff { a, b, format, output } => {
+            match xtask::spec_diff::run_cli(&root, &a, &b, format, output.as_deref()) {
                 Ok(text) => {
                     print!("{text}");
                     ExitCode::SUCCESS
