@@ -69,6 +69,16 @@ enum Command {
         /// Write here instead of stdout.
         #[arg(short, long)]
         output: Option<PathBuf>,
+        /// Also generate both tokenizers, run them over a corpus (suite inputs, state examples,
+        /// bench corpus) and list the inputs whose tokens differ, minimized, by state change.
+        #[arg(long)]
+        behaviour: bool,
+        /// How many bench-corpus files to add to the corpus (in name order).
+        #[arg(long, default_value_t = 100)]
+        bench_files: usize,
+        /// How many minimized examples to give per state change.
+        #[arg(long, default_value_t = 5)]
+        per_group: usize,
     },
 }
 
@@ -114,8 +124,12 @@ fn main() -> ExitCode {
                 }
             }
         }
-        Command::SpecDiff { a, b, format, output } => {
-            match xtask::spec_diff::run_cli(&root, &a, &b, format, output.as_deref()) {
+        Command::SpecDiff { a, b, format, output, behaviour, bench_files, per_group } => {
+            let opts = behaviour.then(|| xtask::spec_diff::BehaviourOptions {
+                corpus: xtask::behaviour::CorpusOptions { shared: root.join("../shared"), bench_files },
+                per_group,
+            });
+            match xtask::spec_diff::run_cli(&root, &a, &b, format, output.as_deref(), opts.as_ref()) {
                 Ok(text) => {
                     print!("{text}");
                     ExitCode::SUCCESS

@@ -72,6 +72,8 @@ pub struct Report {
     pub vocabulary_added: Vec<String>,
     /// Schema words only A uses.
     pub vocabulary_removed: Vec<String>,
+    /// Inputs whose tokens differ, minimized and grouped (`--behaviour`).
+    pub behaviour: Option<crate::behaviour::Behaviour>,
 }
 
 impl Report {
@@ -430,6 +432,9 @@ pub fn render_text(r: &Report) -> String {
     for v in &r.vocabulary_removed {
         s.push_str(&format!("- vocabulary {v}\n"));
     }
+    if let Some(b) = &r.behaviour {
+        s.push_str(&crate::behaviour::render_text(b));
+    }
     s.push_str(&format!(
         "{} states added, {} removed, {} changed; {} error codes added, {} removed\n",
         r.added.len(),
@@ -538,6 +543,9 @@ pub fn render_md(r: &Report) -> String {
             s.push_str(&format!("- **removed** {}\n", md_code(v)));
         }
         s.push('\n');
+    }
+    if let Some(b) = &r.behaviour {
+        s.push_str(&crate::behaviour::render_md(b));
     }
     s
 }
@@ -723,17 +731,49 @@ fn split_cells(line: &str) -> Vec<String> {
     cells.into_iter().map(|c| c.trim().to_owned()).collect()
 }
 
-/// `cargo xtask spec-diff A B [--format text|md|html] [-o FILE]`.
+/// What `--behaviour` runs: the corpus and how many examples to minimize per group.
+#[derive(Debug, Clone)]
+pub struct BehaviourOptions {
+    pub corpus: crate::behaviour::CorpusOptions,
+    pub per_group: usize,
+}
+
+/// Generate both machines into probes, run them over the corpus, and attach the result.
+pub fn add_behaviour(
+    root: &std::path::Path,
+    a: &Machine,
+    b: &Machine,
+    r: &mut Report,
+    opts: &BehaviourOptions,
+) -> Result<(), String> {
+    use crate::behaviour as bh;
+    if bh::base_machine(a) != bh::base_machine(b) {
+        return Err(format!("{} and {} are different machines: no behavioural diff", a.dir, b.dir));
+    }
+    let base = bh::base_machine(b);
+    let (bin_a, bin_b) = (bh::build_probe(root, a)?, bh::build_probe(root, b)?);
+    let corpus = bh::corpus(&bin_b, a, b, &opts.corpus)?;
+    let mut pa = bh::start(&bin_a, base, &opts.corpus.shared)?;
+    let mut pb = bh::start(&bin_b, base, &opts.corpus.shared)?;
+    r.behaviour = Some(bh::compare(&mut pa, &mut pb, &corpus, r, opts.per_group)?);
+    Ok(())
+}
+
+/// `cargo xtask spec-diff A B [--format text|md|html] [-o FILE] [--behaviour ...]`.
 pub fn run_cli(
     root: &std::path::Path,
     a: &str,
     b: &str,
     format: Format,
     output: Option<&std::path::Path>,
+    behaviour: Option<&BehaviourOptions>,
 ) -> Result<String, String> {
     let ma = crate::machines::load(root, a)?;
     let mb = crate::machines::load(root, b)?;
-    let r = diff(&ma, &mb, a, b);
+    let mut r = diff(&ma, &mb, a, b);
+    if let Some(opts) = behaviour {
+        add_behaviour(root, &ma, &mb, &mut r, opts)?;
+    }
     let text = match format {
         Format::Text => render_text(&r),
         Format::Md => render_md(&r),
