@@ -164,3 +164,27 @@ fn graph_renders_every_machine() {
     assert!(names.contains(&"comment_start_state") && names.contains(&"comment_start_dash_state"));
     assert!(!names.contains(&"tag_name_state"));
 }
+
+#[test]
+fn spec_diff_behaviour_of_the_pinned_pair() {
+    let Some(shared) = statemark_tests::suite("STATEMARK_SHARED", ".") else { return };
+    let (a, b, mut r) = pinned_pair();
+    let opts = spec_diff::BehaviourOptions {
+        corpus: xtask::behaviour::CorpusOptions { shared, bench_files: 20 },
+        per_group: 3,
+    };
+    spec_diff::add_behaviour(&root(), &a, &b, &mut r, &opts).expect("both machines build and run");
+    let bh = r.behaviour.as_ref().expect("behaviour attached");
+    println!("{}", xtask::behaviour::render_text(bh));
+    // Every structural change that can show in tokens does, each explained by its own state;
+    // the rename alone changes nothing.
+    let states: Vec<&str> = bh.groups.iter().map(|g| g.state.as_str()).collect();
+    assert_eq!(states, ["comment_start_state", "cdata_bracket_state", "doctype_name_state"]);
+    for g in &bh.groups {
+        for e in &g.examples {
+            assert_ne!((&e.a.tokens, &e.a.errors), (&e.b.tokens, &e.b.errors));
+            assert!(e.input.text.chars().count() <= 16, "minimized: {:?}", e.input.text);
+        }
+    }
+    snapshot("xml5_edited_behaviour.md", &xtask::behaviour::render_md(bh));
+}
