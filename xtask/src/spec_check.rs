@@ -332,7 +332,7 @@ pub fn text_facts(prose: &str, presence_only: bool) -> Facts {
             let sentence_end = l[at..].find(". ").map(|e| at + e).unwrap_or(l.len());
             let has_in = moves.iter().any(|(s, m)| *s == at && m.starts_with("reconsume"));
             if !has_in {
-                let earlier = moves.iter_mut().filter(|(s, m)| *s < at && m.starts_with("switch:")).next_back();
+                let earlier = moves.iter_mut().rfind(|(s, m)| *s < at && m.starts_with("switch:"));
                 match earlier {
                     Some((_, m)) => *m = m.replacen("switch:", "reconsume:", 1),
                     None => moves.push((at, "reconsume:?".into())),
