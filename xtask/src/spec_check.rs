@@ -573,8 +573,8 @@ fn compare_facts(
 #[derive(Debug, Clone, Deserialize)]
 pub struct Expected {
     pub machine: String,
-    /// The text, relative to `../shared` (`spec/html/tokenization.html`).
-    pub text: String,
+    /// The texts the entry applies to, relative to `../shared` (`spec/html/tokenization.html`).
+    pub texts: Vec<String>,
     pub key: String,
     pub reason: String,
     /// The erratum of `spec/<machine>/README.md` the entry shows, if any.
@@ -599,7 +599,8 @@ pub struct Outcome {
 
 /// Split `found` by the entries for (`machine`, `text`).
 pub fn against(found: Vec<Mismatch>, entries: &[Expected], machine: &str, text: &str) -> Outcome {
-    let mine: Vec<&Expected> = entries.iter().filter(|e| e.machine == machine && text.ends_with(&e.text)).collect();
+    let mine: Vec<&Expected> =
+        entries.iter().filter(|e| e.machine == machine && e.texts.iter().any(|t| text.ends_with(t.as_str()))).collect();
     let mut o = Outcome::default();
     let mut seen = BTreeSet::new();
     for m in found {
@@ -621,6 +622,39 @@ pub fn load_text(path: &Path) -> Result<Vec<TextState>, String> {
     Ok(spec_text::parse(&path.to_string_lossy(), &s))
 }
 
+/// For each numbered erratum of `machine`'s reviewed entries (from any text): whether the text
+/// `found` was read from still shows it (`still in this text`), no longer does (`fixed in this
+/// text`), or no longer has its state (`its state is not in this text`); with the entries' keys.
+pub fn errata(found: &[Mismatch], entries: &[Expected], machine: &str) -> Vec<(u32, &'static str, Vec<String>)> {
+    let keys: BTreeSet<String> = found.iter().map(Mismatch::key).collect();
+    let mut by_number: BTreeMap<u32, Vec<&Expected>> = BTreeMap::new();
+    for e in entries.iter().filter(|e| e.machine == machine) {
+        if let Some(n) = e.erratum {
+            by_number.entry(n).or_default().push(e);
+        }
+    }
+    by_number
+        .into_iter()
+        .map(|(n, es)| {
+            let still = es.iter().filter(|e| keys.contains(&e.key)).count();
+            let gone = es.iter().all(|e| {
+                let state = e.key.split(" | ").next().unwrap_or("");
+                keys.contains(&format!("{state} | table-without-state"))
+            });
+            let verdict = if still == es.len() {
+                "still in this text"
+            } else if gone {
+                "its state is not in this text"
+            } else if still == 0 {
+                "fixed in this text"
+            } else {
+                "partly fixed in this text"
+            };
+            (n, verdict, es.iter().map(|e| e.key.clone()).collect())
+        })
+        .collect()
+}
+
 /// The terminal report: one block per mismatch, the spec sentence quoted.
 pub fn render(machine: &str, text: &str, found: &[Mismatch], entries: Option<&[Expected]>) -> (String, bool) {
     let mut s = String::new();
@@ -639,33 +673,8 @@ pub fn render(machine: &str, text: &str, found: &[Mismatch], entries: Option<&[E
         s.push_str(&format!("  reviewed entry no longer found: {} ({})\n", e.key, e.reason));
     }
     if let Some(entries) = entries {
-        // Errata: entries of this machine from any text; which of them this text still shows.
-        let keys: BTreeSet<String> = found.iter().map(Mismatch::key).collect();
-        let mut errata: BTreeMap<u32, Vec<&Expected>> = BTreeMap::new();
-        for e in entries.iter().filter(|e| e.machine == machine) {
-            if let Some(n) = e.erratum {
-                errata.entry(n).or_default().push(e);
-            }
-        }
-        for (n, es) in errata {
-            let still = es.iter().filter(|e| keys.contains(&e.key)).count();
-            let gone = es.iter().all(|e| {
-                let state = e.key.split(" | ").next().unwrap_or("");
-                keys.contains(&format!("{state} | table-without-state"))
-            });
-            let verdict = if still == es.len() {
-                "still in this text"
-            } else if gone {
-                "its state is not in this text"
-            } else if still == 0 {
-                "fixed in this text"
-            } else {
-                "partly fixed in this text"
-            };
-            s.push_str(&format!(
-                "  erratum {n}: {verdict} ({})\n",
-                es.iter().map(|e| e.key.as_str()).collect::<Vec<_>>().join("; ")
-            ));
+        for (n, verdict, keys) in errata(found, entries, machine) {
+            s.push_str(&format!("  erratum {n}: {verdict} ({})\n", keys.join("; ")));
         }
     }
     s.push_str(&format!(

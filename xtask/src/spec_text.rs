@@ -31,7 +31,88 @@ pub struct TextCase {
 /// Read every tokenizer state of `text`; `path` picks the format (`.txt` is the plain text,
 /// anything else markup).
 pub fn parse(path: &str, text: &str) -> Vec<TextState> {
-    if path.ends_with(".txt") { parse_plain(text) } else { parse_markup(text) }
+    if !path.ends_with(".txt") {
+        parse_markup(text)
+    } else if text.lines().any(|l| l.starts_with("##### ")) {
+        parse_plain(text)
+    } else {
+        parse_numbered(text)
+    }
+}
+
+/// The seeds' plain text (`12.2.4.8 Tag open state`, then bullet lines and prose lines with no
+/// markers): a line is a bullet when it reads as one (a code point, a class, EOF, "Anything
+/// else").
+fn parse_numbered(text: &str) -> Vec<TextState> {
+    let is_bullet = |l: &str| {
+        let t = l.trim();
+        let lower = t.to_lowercase();
+        (t.starts_with("U+") && !lower.contains(". ") && t.len() < 60)
+            || lower == "eof"
+            || lower == "anything else"
+            || lower.ends_with("ascii letter")
+            || lower.starts_with("ascii ") && t.len() < 30
+    };
+    let mut out = Vec::new();
+    let mut cur: Option<TextState> = None;
+    let mut pending: Vec<String> = Vec::new();
+    let mut blank = false;
+    let finish = |cur: &mut Option<TextState>, pending: &mut Vec<String>, out: &mut Vec<TextState>| {
+        if let Some(mut s) = cur.take() {
+            if !pending.is_empty() {
+                s.cases.push(TextCase { bullets: std::mem::take(pending), prose: String::new() });
+            }
+            if s.cases.is_empty() {
+                s.cases = paragraph_cases(&s.intro);
+            } else {
+                split_paragraph_cases(&mut s);
+            }
+            if is_state(&s.heading, &s.intro, &s.cases) {
+                out.push(s);
+            }
+        }
+        pending.clear();
+    };
+    for line in text.lines() {
+        let t = line.trim();
+        let numbered = t.split_once(' ').filter(|(n, rest)| {
+            n.trim_end_matches('.').split('.').count() > 1
+                && n.trim_end_matches('.').split('.').all(|p| !p.is_empty() && p.bytes().all(|b| b.is_ascii_digit()))
+                && !rest.is_empty()
+        });
+        if let Some((_, heading)) = numbered {
+            finish(&mut cur, &mut pending, &mut out);
+            let heading = heading.trim().to_owned();
+            cur = Some(TextState {
+                id: derived_id(&heading),
+                alt_ids: Vec::new(),
+                heading,
+                cases: Vec::new(),
+                intro: String::new(),
+            });
+            continue;
+        }
+        let Some(s) = cur.as_mut() else { continue };
+        if t.is_empty() {
+            blank = true;
+            continue;
+        }
+        if is_bullet(t) {
+            pending.push(t.to_owned());
+        } else if !pending.is_empty() {
+            s.cases.push(TextCase { bullets: std::mem::take(&mut pending), prose: t.to_owned() });
+        } else if let Some(last) = s.cases.last_mut().filter(|_| !blank || t.starts_with("Otherwise")) {
+            push_text(&mut last.prose, t);
+        } else {
+            // Before the list, or after it and a blank line ("When the user agent leaves this
+            // state ..."; an "Otherwise" paragraph still continues its entry): the state's own
+            // prose, not an entry's.
+            push_text(&mut s.intro, t);
+        }
+        blank = false;
+    }
+    finish(&mut cur, &mut pending, &mut out);
+    out
 }
 
 /// The WHATWG build's anchor for a heading that has no id of its own.
