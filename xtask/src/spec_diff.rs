@@ -386,6 +386,9 @@ pub fn render_text(r: &Report) -> String {
     let mut s = format!("spec-diff {} -> {}\n", r.a, r.b);
     if r.is_empty() {
         s.push_str("no structural change\n");
+        if let Some(b) = &r.behaviour {
+            s.push_str(&crate::behaviour::render_text(b));
+        }
         return s;
     }
     for l in &r.manifest {
@@ -454,7 +457,10 @@ fn md_code(s: &str) -> String {
 pub fn render_md(r: &Report) -> String {
     let mut s = format!("## spec-diff `{}` → `{}`\n\n", r.a, r.b);
     if r.is_empty() {
-        s.push_str("No structural change.\n");
+        s.push_str("No structural change.\n\n");
+        if let Some(b) = &r.behaviour {
+            s.push_str(&crate::behaviour::render_md(b));
+        }
         return s;
     }
     s.push_str(&format!(
