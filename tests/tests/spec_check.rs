@@ -153,7 +153,7 @@ fn catches_a_changed_table_file_on_disk() {
     // A copy of spec/xml5 whose DOCTYPE name state gets a parse error the text does not name.
     let dir = std::env::temp_dir().join(format!("statemark-spec-check-{}", std::process::id()));
     let src = statemark_tests::root().join("spec/xml5");
-    copy_dir(&src, &dir.join("xml5"));
+    xtask::machines::copy_dir(&src, &dir.join("xml5")).expect("copy spec/xml5");
     let file = dir.join("xml5/tokenizer/comment_state.ron");
     let ron = std::fs::read_to_string(&file).expect("comment_state.ron");
     let changed = ron.replacen("heading: \"Comment state\"", "heading: \"Comment body state\"", 1);
@@ -165,17 +165,4 @@ fn catches_a_changed_table_file_on_disk() {
     let outcome = against(found, &entries(), "xml5", "spec/xml5/xml5_draft-2016-08-30/index.bs");
     assert_eq!(keys(&outcome.new), ["comment_state | heading"]);
     assert!(outcome.stale.is_empty());
-}
-
-fn copy_dir(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for e in std::fs::read_dir(from).expect("read_dir") {
-        let e = e.expect("entry");
-        let target = to.join(e.file_name());
-        if e.file_type().expect("type").is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), &target).expect("copy");
-        }
-    }
 }

@@ -20,19 +20,6 @@ fn snapshot(name: &str, text: &str) {
     settings.bind(|| insta::assert_snapshot!(name, text));
 }
 
-fn copy_dir(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).expect("mkdir");
-    for e in std::fs::read_dir(from).expect("read_dir") {
-        let e = e.expect("entry");
-        let target = to.join(e.file_name());
-        if e.file_type().expect("type").is_dir() {
-            copy_dir(&e.path(), &target);
-        } else {
-            std::fs::copy(e.path(), &target).expect("copy");
-        }
-    }
-}
-
 fn edit(path: &Path, from: &str, to: &str) {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     assert!(text.contains(from), "{}: {from:?} not found", path.display());
@@ -44,7 +31,7 @@ fn edit(path: &Path, from: &str, to: &str) {
 /// put back (the CDATA bracket state's "anything else" stays in the state).
 fn edited_xml5(dir: &Path) -> Machine {
     let m = dir.join("xml5");
-    copy_dir(&root().join("spec/xml5"), &m);
+    xtask::machines::copy_dir(&root().join("spec/xml5"), &m).expect("copy spec/xml5");
     let t = m.join("tokenizer");
     std::fs::rename(t.join("tag_state.ron"), t.join("tag_open_state.ron")).expect("rename");
     edit(&t.join("tag_open_state.ron"), "id: \"tag_state\"", "id: \"tag_open_state\"");

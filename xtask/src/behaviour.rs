@@ -4,6 +4,7 @@
 //! corpus, and every input whose tokens or errors differ is minimized and filed under the state
 //! change that explains it.
 
+use crate::machines::copy_dir;
 use crate::spec_diff::Report;
 use serde_json::{Value, json};
 use statemark_codegen::model::Machine;
@@ -123,20 +124,6 @@ fn trimmed_manifest(path: &Path, extra: &str) -> Result<String, String> {
     }
     out.push_str(extra);
     Ok(out)
-}
-
-fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
-    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
-    for e in std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
-        let e = e.map_err(|e| e.to_string())?;
-        let target = to.join(e.file_name());
-        if e.file_type().map_err(|e| e.to_string())?.is_dir() {
-            copy_dir(&e.path(), &target)?;
-        } else {
-            std::fs::copy(e.path(), &target).map_err(|e| format!("{}: {e}", target.display()))?;
-        }
-    }
-    Ok(())
 }
 
 fn fnv(s: &str) -> u64 {

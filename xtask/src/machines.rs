@@ -54,3 +54,18 @@ fn checkout(root: &Path, dir: &str, rev: &str, name: &str) -> Result<PathBuf, St
     }
     Ok(tmp)
 }
+
+/// Copy a directory tree (the runtime for a probe, a machine for an edited copy).
+pub fn copy_dir(from: &Path, to: &Path) -> Result<(), String> {
+    std::fs::create_dir_all(to).map_err(|e| format!("{}: {e}", to.display()))?;
+    for e in std::fs::read_dir(from).map_err(|e| format!("{}: {e}", from.display()))? {
+        let e = e.map_err(|e| e.to_string())?;
+        let target = to.join(e.file_name());
+        if e.file_type().map_err(|e| e.to_string())?.is_dir() {
+            copy_dir(&e.path(), &target)?;
+        } else {
+            std::fs::copy(e.path(), &target).map_err(|e| format!("{}: {e}", target.display()))?;
+        }
+    }
+    Ok(())
+}

@@ -86,6 +86,20 @@ fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
 }
 
+/// Print a spec tool's report (or its error) and turn it into the exit status.
+fn outcome(result: Result<(String, bool), String>) -> ExitCode {
+    match result {
+        Ok((report, clean)) => {
+            print!("{report}");
+            if clean { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let root = workspace_root();
@@ -101,44 +115,18 @@ fn main() -> ExitCode {
             }
         },
         Command::SpecCheck { machine, text, anchors, expectations } => {
-            match xtask::spec_check::run_cli(&root, &machine, &text, anchors.as_deref(), expectations.as_deref()) {
-                Ok((report, clean)) => {
-                    print!("{report}");
-                    if clean { ExitCode::SUCCESS } else { ExitCode::FAILURE }
-                }
-                Err(e) => {
-                    eprintln!("{e}");
-                    ExitCode::FAILURE
-                }
-            }
+            outcome(xtask::spec_check::run_cli(&root, &machine, &text, anchors.as_deref(), expectations.as_deref()))
         }
         Command::Graph { machine, state, depth, output } => {
-            match xtask::graph::run_cli(&root, &machine, &state, depth, output.as_deref()) {
-                Ok(text) => {
-                    print!("{text}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("{e}");
-                    ExitCode::FAILURE
-                }
-            }
+            outcome(xtask::graph::run_cli(&root, &machine, &state, depth, output.as_deref()).map(|t| (t, true)))
         }
         Command::SpecDiff { a, b, format, output, behaviour, bench_files, per_group } => {
             let opts = behaviour.then(|| xtask::spec_diff::BehaviourOptions {
                 corpus: xtask::behaviour::CorpusOptions { shared: root.join("../shared"), bench_files },
                 per_group,
             });
-            match xtask::spec_diff::run_cli(&root, &a, &b, format, output.as_deref(), opts.as_ref()) {
-                Ok(text) => {
-                    print!("{text}");
-                    ExitCode::SUCCESS
-                }
-                Err(e) => {
-                    eprintln!("{e}");
-                    ExitCode::FAILURE
-                }
-            }
+            let result = xtask::spec_diff::run_cli(&root, &a, &b, format, output.as_deref(), opts.as_ref());
+            outcome(result.map(|t| (t, true)))
         }
         Command::ImportEntities { path } => {
             let path = path.unwrap_or_else(|| root.join("../shared/spec/entities.json"));

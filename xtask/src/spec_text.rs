@@ -57,22 +57,6 @@ fn parse_numbered(text: &str) -> Vec<TextState> {
     let mut cur: Option<TextState> = None;
     let mut pending: Vec<String> = Vec::new();
     let mut blank = false;
-    let finish = |cur: &mut Option<TextState>, pending: &mut Vec<String>, out: &mut Vec<TextState>| {
-        if let Some(mut s) = cur.take() {
-            if !pending.is_empty() {
-                s.cases.push(TextCase { bullets: std::mem::take(pending), prose: String::new() });
-            }
-            if s.cases.is_empty() {
-                s.cases = paragraph_cases(&s.intro);
-            } else {
-                split_paragraph_cases(&mut s);
-            }
-            if is_state(&s.heading, &s.intro, &s.cases) {
-                out.push(s);
-            }
-        }
-        pending.clear();
-    };
     for line in text.lines() {
         let t = line.trim();
         let numbered = t.split_once(' ').filter(|(n, rest)| {
@@ -83,13 +67,7 @@ fn parse_numbered(text: &str) -> Vec<TextState> {
         if let Some((_, heading)) = numbered {
             finish(&mut cur, &mut pending, &mut out);
             let heading = heading.trim().to_owned();
-            cur = Some(TextState {
-                id: derived_id(&heading),
-                alt_ids: Vec::new(),
-                heading,
-                cases: Vec::new(),
-                intro: String::new(),
-            });
+            cur = Some(new_state(heading));
             continue;
         }
         let Some(s) = cur.as_mut() else { continue };
@@ -129,33 +107,45 @@ fn is_state(heading: &str, intro: &str, cases: &[TextCase]) -> bool {
     h.ends_with(" state") || (!cases.is_empty() && intro.to_lowercase().contains("consume the next input character"))
 }
 
+/// A state just after its heading, its id derived from it.
+fn new_state(heading: String) -> TextState {
+    TextState { id: derived_id(&heading), alt_ids: Vec::new(), heading, cases: Vec::new(), intro: String::new() }
+}
+
+/// Close the state being read in a plain text: bullets still pending make a case without prose.
+fn finish(cur: &mut Option<TextState>, pending: &mut Vec<String>, out: &mut Vec<TextState>) {
+    if let Some(mut s) = cur.take() {
+        if !pending.is_empty() {
+            s.cases.push(TextCase { bullets: std::mem::take(pending), prose: String::new() });
+        }
+        settle(s, out);
+    }
+    pending.clear();
+}
+
+/// Split lookahead paragraphs into cases (or read a bullet-less state as paragraphs, "If the
+/// next few characters are ..."), and keep the state if it is one.
+fn settle(mut s: TextState, out: &mut Vec<TextState>) {
+    if s.cases.is_empty() {
+        s.cases = paragraph_cases(&s.intro);
+    } else {
+        split_paragraph_cases(&mut s);
+    }
+    if is_state(&s.heading, &s.intro, &s.cases) {
+        out.push(s);
+    }
+}
+
 /// `tokenization.txt`: `##### Heading`, then prose, `* bullet` lines and indented prose.
 fn parse_plain(text: &str) -> Vec<TextState> {
     let mut out = Vec::new();
     let mut cur: Option<TextState> = None;
     let mut pending: Vec<String> = Vec::new();
-    let finish = |cur: &mut Option<TextState>, pending: &mut Vec<String>, out: &mut Vec<TextState>| {
-        if let Some(mut s) = cur.take() {
-            if !pending.is_empty() {
-                s.cases.push(TextCase { bullets: std::mem::take(pending), prose: String::new() });
-            }
-            if is_state(&s.heading, &s.intro, &s.cases) {
-                out.push(s);
-            }
-        }
-        pending.clear();
-    };
     for line in text.lines() {
         if let Some(h) = line.strip_prefix('#') {
             let heading = h.trim_start_matches('#').trim().to_owned();
             finish(&mut cur, &mut pending, &mut out);
-            cur = Some(TextState {
-                id: derived_id(&heading),
-                alt_ids: Vec::new(),
-                heading,
-                cases: Vec::new(),
-                intro: String::new(),
-            });
+            cur = Some(new_state(heading));
             continue;
         }
         let Some(s) = cur.as_mut() else { continue };
@@ -176,9 +166,6 @@ fn parse_plain(text: &str) -> Vec<TextState> {
         }
     }
     finish(&mut cur, &mut pending, &mut out);
-    for s in &mut out {
-        split_paragraph_cases(s);
-    }
     out
 }
 
@@ -226,15 +213,8 @@ fn parse_markup(text: &str) -> Vec<TextState> {
             inner = &inner[e..];
         }
         let (intro, cases) = parse_switch(body);
-        let mut s = TextState { id: own_id.unwrap_or_else(|| derived_id(&heading)), alt_ids, heading, cases, intro };
-        if s.cases.is_empty() {
-            s.cases = paragraph_cases(&s.intro);
-        } else {
-            split_paragraph_cases(&mut s);
-        }
-        if is_state(&s.heading, &s.intro, &s.cases) {
-            out.push(s);
-        }
+        let s = TextState { id: own_id.unwrap_or_else(|| derived_id(&heading)), alt_ids, heading, cases, intro };
+        settle(s, &mut out);
     }
     out
 }
