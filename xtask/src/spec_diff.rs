@@ -591,6 +591,8 @@ pub fn changed_graph(a: &Machine, b: &Machine, r: &Report) -> graph::Graph {
     // Keep only what touches a change, so the picture is of the changed part.
     let changed: BTreeSet<&str> = roots.iter().map(String::as_str).collect();
     g.edges.retain(|e| changed.contains(e.from.as_str()) || e.change != graph::Change::Same);
+    let used: BTreeSet<String> = g.edges.iter().flat_map(|e| [e.from.clone(), e.to.clone()]).collect();
+    g.nodes.retain(|n| changed.contains(n.name.as_str()) || used.contains(&n.name));
     g
 }
 
@@ -607,14 +609,6 @@ pub fn render_html(a: &Machine, b: &Machine, r: &Report) -> String {
          figure{overflow:auto;border:1px solid #ddd;padding:.5em}\n</style>\n</head>\n<body>\n",
     );
     s.push_str(&format!("<h1>spec-diff <code>{}</code> → <code>{}</code></h1>\n", esc(&r.a), esc(&r.b)));
-    s.push_str(&format!(
-        "<p>{} states added, {} removed, {} changed; {} error codes added, {} removed.</p>\n",
-        r.added.len(),
-        r.removed.len(),
-        r.changed.len(),
-        r.errors_added.len(),
-        r.errors_removed.len()
-    ));
     s.push_str("<h2>The changed part of the machine</h2>\n<figure>\n");
     let g = changed_graph(a, b, r);
     let dot = graph::to_dot(&g, &format!("{} -> {}", r.a, r.b));
