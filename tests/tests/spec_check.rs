@@ -3,7 +3,7 @@
 //! no longer shows fails too), and tables changed against their text are caught.
 
 use statemark_codegen::load::load_machine;
-use statemark_codegen::model::{Action, Body, Machine, Matcher};
+use statemark_codegen::model::{Action, Body, Chars, Machine, Matcher};
 use xtask::spec_check::{ExpectationsFile, Expected, Mismatch, against, check, errata, load_text};
 use xtask::spec_text::TextState;
 
@@ -137,6 +137,29 @@ fn catches_tables_changed_against_the_text() {
     assert_eq!(
         keys(&check(&m, &states, None)),
         ["end_tag_open_state | U+003E | terminal", "end_tag_open_state | U+0021 | case-without-bullet"]
+    );
+
+    // A lost emission, and a character written in place of the current one.
+    let mut m = pristine.clone();
+    for c in cases_mut(&mut m, "tag_name_state") {
+        c.actions.retain(|a| *a != Action::EmitTag);
+    }
+    for c in cases_mut(&mut m, "comment_state") {
+        for a in &mut c.actions {
+            if *a == Action::AppendToComment(Chars::Current) {
+                *a = Action::AppendToComment(Chars::CodePoints("U+FFFD".into()));
+            }
+        }
+    }
+    assert_eq!(
+        keys(&check(&m, &states, None)),
+        [
+            "tag_name_state | U+003E | emits",
+            "comment_state | U+003C | code-points",
+            "comment_state | U+003C | current-character",
+            "comment_state | Anything else | code-points",
+            "comment_state | Anything else | current-character"
+        ]
     );
 
     // A state the text has and the tables do not.
