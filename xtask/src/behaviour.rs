@@ -80,6 +80,37 @@ pub fn base_machine(m: &Machine) -> &'static str {
     if m.manifest.machine.starts_with("xml5") { "xml5" } else { "html" }
 }
 
+/// The runtime module a machine is generated into for a probe: its own (`html-2017` →
+/// `generated/html_2017_tokenizer.rs`) when the runtime has one, else the module of its kind.
+pub fn runtime_module(root: &Path, m: &Machine) -> String {
+    let own = m.manifest.machine.replace('-', "_");
+    if root.join(format!("runtime/src/generated/{own}_tokenizer.rs")).exists() {
+        m.manifest.machine.clone()
+    } else {
+        base_machine(m).to_owned()
+    }
+}
+
+/// The feature names a crate's Cargo.toml declares (the probe turns them all on, so an
+/// edition's module behind a feature is compiled).
+fn features(manifest: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut inside = false;
+    for line in manifest.lines() {
+        if line.starts_with('[') {
+            inside = line == "[features]";
+            continue;
+        }
+        if inside && let Some((name, _)) = line.split_once('=') {
+            let name = name.trim();
+            if !name.is_empty() && !name.starts_with('#') && name != "default" {
+                out.push(name.to_owned());
+            }
+        }
+    }
+    out
+}
+
 /// The root Cargo.toml of a probe workspace: the real one's dependency pins, the probe's
 /// members, codegen by absolute path.
 fn probe_manifest(root: &Path) -> Result<String, String> {
@@ -115,7 +146,7 @@ fn trimmed_manifest(path: &Path, extra: &str) -> Result<String, String> {
     let mut keep = true;
     for line in text.lines() {
         if line.starts_with('[') {
-            keep = line == "[package]" || line == "[dependencies]";
+            keep = line == "[package]" || line == "[dependencies]" || line == "[features]";
         }
         if keep && !line.starts_with("readme") {
             out.push_str(line);
@@ -131,12 +162,13 @@ fn fnv(s: &str) -> u64 {
 }
 
 /// Generate `m` into a copy of the runtime and build the probe; returns its binary (cached by
-/// the generated code under `target/spec-diff/`).
-pub fn build_probe(root: &Path, m: &Machine) -> Result<PathBuf, String> {
-    let base = base_machine(m);
+/// the generated code under `target/spec-diff/`) and the module it runs.
+pub fn build_probe(root: &Path, m: &Machine) -> Result<(PathBuf, String), String> {
+    let module = runtime_module(root, m);
+    let base = module.replace('-', "_");
     let mut m2 = m.clone();
-    m2.dir = base.to_owned();
-    m2.manifest.machine = base.to_owned();
+    m2.dir = module.clone();
+    m2.manifest.machine = module.clone();
     let problems = statemark_codegen::validate::validate(&m2);
     if !problems.is_empty() {
         return Err(format!("{} does not validate:\n  {}", m.dir, problems.join("\n  ")));
@@ -147,24 +179,26 @@ pub fn build_probe(root: &Path, m: &Machine) -> Result<PathBuf, String> {
     let dir = work.join(format!("probe-{base}-{:016x}", fnv(&format!("{code}{driver}"))));
     let bin = dir.join("spec-diff-probe");
     if bin.exists() {
-        return Ok(bin);
+        return Ok((bin, module));
     }
     let _ = std::fs::remove_dir_all(&dir);
     copy_dir(&root.join("runtime/src"), &dir.join("runtime/src"))?;
     let write = |p: PathBuf, s: &str| std::fs::write(&p, s).map_err(|e| format!("{}: {e}", p.display()));
     write(dir.join(format!("runtime/src/generated/{base}_tokenizer.rs")), &code)?;
-    write(
-        dir.join("runtime/Cargo.toml"),
-        &trimmed_manifest(&root.join("runtime/Cargo.toml"), "\n[features]\ntrace = []\n")?,
-    )?;
+    let runtime_manifest = trimmed_manifest(&root.join("runtime/Cargo.toml"), "")?;
+    write(dir.join("runtime/Cargo.toml"), &runtime_manifest)?;
     copy_dir(&root.join("tests/src"), &dir.join("tests/src"))?;
     write(dir.join("tests/Cargo.toml"), &trimmed_manifest(&root.join("tests/Cargo.toml"), "")?)?;
     std::fs::create_dir_all(dir.join("driver/src")).map_err(|e| e.to_string())?;
     write(dir.join("driver/src/main.rs"), driver)?;
     write(
         dir.join("driver/Cargo.toml"),
-        "[package]\nname = \"spec-diff-probe\"\nedition.workspace = true\nversion.workspace = true\npublish = false\n\n\
-         [dependencies]\nstatemark-tests = { path = \"../tests\" }\nserde_json.workspace = true\n",
+        &format!(
+            "[package]\nname = \"spec-diff-probe\"\nedition.workspace = true\nversion.workspace = true\npublish = false\n\n\
+             [dependencies]\nstatemark-tests = {{ path = \"../tests\" }}\nserde_json.workspace = true\n\
+             statemark = {{ path = \"../runtime\", features = {:?} }}\n",
+            features(&runtime_manifest)
+        ),
     )?;
     write(dir.join("Cargo.toml"), &probe_manifest(root)?)?;
     if let Ok(lock) = std::fs::read_to_string(root.join("Cargo.lock")) {
@@ -193,12 +227,12 @@ pub fn build_probe(root: &Path, m: &Machine) -> Result<PathBuf, String> {
         ));
     }
     std::fs::copy(target.join("debug/spec-diff-probe"), &bin).map_err(|e| format!("{}: {e}", bin.display()))?;
-    Ok(bin)
+    Ok((bin, module))
 }
 
-fn command(bin: &Path, base: &str, shared: &Path) -> Command {
+fn command(bin: &Path, module: &str, shared: &Path) -> Command {
     let mut cmd = Command::new(bin);
-    cmd.arg(base)
+    cmd.arg(module)
         .env("HTML5LIB_TESTS", shared.join("html5lib-tests"))
         .env("XML5LIB_TESTS", shared.join("xml5lib-tests"))
         .env_remove("CI")
@@ -206,9 +240,10 @@ fn command(bin: &Path, base: &str, shared: &Path) -> Command {
     cmd
 }
 
-/// Start a probe; `shared` is `../shared` (for the suites' environment variables).
-pub fn start(bin: &Path, base: &str, shared: &Path) -> Result<Probe, String> {
-    let mut child = command(bin, base, shared)
+/// Start a probe running `module`; `shared` is `../shared` (for the suites' environment
+/// variables).
+pub fn start(bin: &Path, module: &str, shared: &Path) -> Result<Probe, String> {
+    let mut child = command(bin, module, shared)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -229,10 +264,16 @@ pub struct CorpusOptions {
 
 /// The corpus: the suite's tokenizer inputs (through the probe), both machines' state
 /// examples, and the first `bench_files` files of the bench corpus.
-pub fn corpus(bin: &Path, a: &Machine, b: &Machine, opts: &CorpusOptions) -> Result<Vec<(String, Input)>, String> {
+pub fn corpus(
+    bin: &Path,
+    module: &str,
+    a: &Machine,
+    b: &Machine,
+    opts: &CorpusOptions,
+) -> Result<Vec<(String, Input)>, String> {
     let base = base_machine(b);
     let mut out: Vec<(String, Input)> = Vec::new();
-    let listed = command(bin, base, &opts.shared)
+    let listed = command(bin, module, &opts.shared)
         .arg("corpus")
         .stdin(Stdio::null())
         .output()

@@ -750,11 +750,10 @@ pub fn add_behaviour(
     if bh::base_machine(a) != bh::base_machine(b) {
         return Err(format!("{} and {} are different machines: no behavioural diff", a.dir, b.dir));
     }
-    let base = bh::base_machine(b);
-    let (bin_a, bin_b) = (bh::build_probe(root, a)?, bh::build_probe(root, b)?);
-    let corpus = bh::corpus(&bin_b, a, b, &opts.corpus)?;
-    let mut pa = bh::start(&bin_a, base, &opts.corpus.shared)?;
-    let mut pb = bh::start(&bin_b, base, &opts.corpus.shared)?;
+    let ((bin_a, mod_a), (bin_b, mod_b)) = (bh::build_probe(root, a)?, bh::build_probe(root, b)?);
+    let corpus = bh::corpus(&bin_b, &mod_b, a, b, &opts.corpus)?;
+    let mut pa = bh::start(&bin_a, &mod_a, &opts.corpus.shared)?;
+    let mut pb = bh::start(&bin_b, &mod_b, &opts.corpus.shared)?;
     r.behaviour = Some(bh::compare(&mut pa, &mut pb, &corpus, r, opts.per_group)?);
     Ok(())
 }
