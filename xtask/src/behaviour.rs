@@ -410,6 +410,8 @@ pub struct Group {
     pub inputs: usize,
     /// Distinct minimized examples, shortest first.
     pub examples: Vec<Example>,
+    /// Inputs minimized for this group.
+    pub tries: usize,
 }
 
 /// The behavioural difference over a corpus.
@@ -465,7 +467,9 @@ pub fn compare(
         .collect();
     let mut out = Behaviour { inputs: corpus.len(), ..Behaviour::default() };
     let mut groups: BTreeMap<String, Group> = BTreeMap::new();
-    let mut seen: BTreeSet<Input> = BTreeSet::new();
+    // Minimized inputs already given, by shape: letters and digits do not make a new example
+    // ("<A>" and "<B>" show the same change).
+    let mut seen: BTreeSet<(String, String)> = BTreeSet::new();
     for (origin, inp) in corpus {
         let (ra, rb) = (pa.run(inp)?, pb.run(inp)?);
         if ra.output() == rb.output() {
@@ -473,19 +477,26 @@ pub fn compare(
         }
         out.differing += 1;
         let key = explain(&ra, &rb, &renames, &changed);
-        let g =
-            groups.entry(key.clone()).or_insert_with(|| Group { state: key.clone(), inputs: 0, examples: Vec::new() });
+        let g = groups.entry(key.clone()).or_insert_with(|| Group {
+            state: key.clone(),
+            inputs: 0,
+            examples: Vec::new(),
+            tries: 0,
+        });
         g.inputs += 1;
-        if g.examples.len() >= per_group {
+        // Minimizing costs up to thousands of runs: stop at `per_group` examples, or after
+        // four times as many tries that gave only shapes already shown.
+        if g.examples.len() >= per_group || g.tries >= 4 * per_group {
             continue;
         }
+        g.tries += 1;
         // Minimize while the difference stays and is explained by the same state change.
         let mut differs = |c: &Input| -> Result<bool, String> {
             let (x, y) = (pa.run(c)?, pb.run(c)?);
             Ok(x.output() != y.output() && explain(&x, &y, &renames, &changed) == key)
         };
         let small = minimize(inp, 4000, &mut differs)?;
-        if !seen.insert(small.clone()) {
+        if !seen.insert((key.clone(), shape(&small.text))) {
             continue;
         }
         let (a, b) = (pa.run(&small)?, pb.run(&small)?);
@@ -498,6 +509,18 @@ pub fn compare(
     out.groups = groups.into_values().collect();
     out.groups.sort_by(|x, y| y.inputs.cmp(&x.inputs).then(x.state.cmp(&y.state)));
     Ok(out)
+}
+
+/// An input with ASCII letters as `a`, upper-case as `A`, and digits as `0`.
+fn shape(text: &str) -> String {
+    text.chars()
+        .map(|c| match c {
+            'a'..='z' => 'a',
+            'A'..='Z' => 'A',
+            '0'..='9' => '0',
+            c => c,
+        })
+        .collect()
 }
 
 fn show_run(r: &Run) -> String {
