@@ -162,6 +162,19 @@ fn catches_tables_changed_against_the_text() {
         ]
     );
 
+    // A state that reads its input the wrong way.
+    let mut m = pristine.clone();
+    let def = &mut m.states.iter_mut().find(|(n, _)| n == "markup_declaration_open_state").expect("state").1;
+    if let Body::Lookahead(cases) = &def.body {
+        def.body = Body::ConsumeNext(cases.clone());
+    }
+    assert_eq!(keys(&check(&m, &states, None)), ["markup_declaration_open_state | body"]);
+
+    // A state that forgets the duplicate-attribute check its prose asks for on leaving.
+    let mut m = pristine.clone();
+    m.states.iter_mut().find(|(n, _)| n == "attribute_name_state").expect("state").1.on_exit.clear();
+    assert_eq!(keys(&check(&m, &states, None)), ["attribute_name_state | state-errors"]);
+
     // A state the text has and the tables do not.
     let mut m = pristine.clone();
     m.states.retain(|(n, _)| n != "plaintext_state");

@@ -364,7 +364,8 @@ pub struct Mismatch {
     /// The entry's bullets as keys (`U+003E`, `EOF`, `ASCII alpha`), if the mismatch is about
     /// one entry; the text's own words for them are in `text`'s entry.
     pub case: Option<String>,
-    /// What differs: `state-without-table`, `table-without-state`, `anchor`, `heading`,
+    /// What differs: `state-without-table`, `table-without-state`, `anchor`, `heading`, `body`,
+    /// `state-errors` (errors of the state's own prose against its entry and exit actions),
     /// `bullet-without-case`, `case-without-bullet`, `unread-bullet`, `errors`, `terminal`,
     /// `creates`, `emits`, `code-points`, `current-character`.
     pub kind: &'static str,
@@ -430,6 +431,61 @@ pub fn check(machine: &Machine, text: &[TextState], anchors: Option<&[TextState]
                 kind: "heading",
                 message: format!("table heading {:?}, text heading {:?}", def.heading, t.heading),
                 text: t.heading.clone(),
+            });
+        }
+        // How the state reads: "Consume the next input character" is ConsumeNext, "If the next
+        // few (two, seven ...) characters are" is Lookahead; other wording is not judged.
+        let intro = t.intro.to_lowercase();
+        let said_body = if intro.contains("consume the next input character") {
+            Some("ConsumeNext")
+        } else if intro.starts_with("if the next") {
+            Some("Lookahead")
+        } else {
+            None
+        };
+        let table_body = match def.body {
+            Body::ConsumeNext(_) => Some("ConsumeNext"),
+            Body::Lookahead(_) => Some("Lookahead"),
+            Body::HandWritten { .. } => None,
+        };
+        if let (Some(said), Some(has)) = (said_body, table_body)
+            && said != has
+        {
+            out.push(Mismatch {
+                state: name.clone(),
+                case: None,
+                kind: "body",
+                message: format!("the text reads the input as {said}, the table as {has}"),
+                text: t.intro.clone(),
+            });
+        }
+        // Errors the state's own prose names belong to its entry and exit actions.
+        let said: BTreeSet<String> = text_facts(&t.intro, presence_only).errors;
+        let has: BTreeSet<String> = def
+            .on_entry
+            .iter()
+            .chain(&def.on_exit)
+            .filter_map(|a| match a {
+                _ if presence_only && matches!(a, Action::Error(_) | Action::CheckDuplicateAttribute) => {
+                    Some("parse error".to_owned())
+                }
+                Action::Error(code) => Some(code.clone()),
+                // "... then this is a duplicate-attribute parse error" (model.rs).
+                Action::CheckDuplicateAttribute => Some("duplicate-attribute".to_owned()),
+                _ => None,
+            })
+            .collect();
+        if said != has && !t.paragraphs && !matches!(def.body, Body::HandWritten { .. }) {
+            out.push(Mismatch {
+                state: name.clone(),
+                case: None,
+                kind: "state-errors",
+                message: format!(
+                    "the state's own prose names {}, its entry and exit actions raise {}",
+                    list(&said),
+                    list(&has)
+                ),
+                text: t.intro.clone(),
             });
         }
         match &def.body {

@@ -17,8 +17,12 @@ pub struct TextState {
     /// The bullet groups of the state's switch, in order. A state written as paragraphs
     /// ("If the next two characters are ... Otherwise, ...") has one case per paragraph.
     pub cases: Vec<TextCase>,
-    /// Whole prose of the state before its switch ("Consume the next input character:").
+    /// The state's own prose: before its switch ("Consume the next input character:") and
+    /// after it ("When the user agent leaves the attribute name state ...").
     pub intro: String,
+    /// The cases were read from the prose's paragraphs ("If the next two characters are ...
+    /// Otherwise, ..."), so `intro` is their text too.
+    pub paragraphs: bool,
 }
 
 /// One group of bullets and the prose that answers them.
@@ -101,7 +105,9 @@ pub fn derived_id(heading: &str) -> String {
 /// Whether a heading starts a tokenizer state: its name says so or its body is a switch.
 fn is_state(heading: &str, intro: &str, cases: &[TextCase]) -> bool {
     let h = heading.to_lowercase();
-    if h.contains("tokeniz") || h == "tokenization" {
+    // The chapter's own heading ("Tokenization") and XML5's "Tokenizing character references"
+    // (an algorithm the character reference states run, not a state).
+    if h.starts_with("tokeniz") {
         return false;
     }
     h.ends_with(" state") || (!cases.is_empty() && intro.to_lowercase().contains("consume the next input character"))
@@ -109,7 +115,14 @@ fn is_state(heading: &str, intro: &str, cases: &[TextCase]) -> bool {
 
 /// A state just after its heading, its id derived from it.
 fn new_state(heading: String) -> TextState {
-    TextState { id: derived_id(&heading), alt_ids: Vec::new(), heading, cases: Vec::new(), intro: String::new() }
+    TextState {
+        id: derived_id(&heading),
+        alt_ids: Vec::new(),
+        heading,
+        cases: Vec::new(),
+        intro: String::new(),
+        paragraphs: false,
+    }
 }
 
 /// Close the state being read in a plain text: bullets still pending make a case without prose.
@@ -128,6 +141,7 @@ fn finish(cur: &mut Option<TextState>, pending: &mut Vec<String>, out: &mut Vec<
 fn settle(mut s: TextState, out: &mut Vec<TextState>) {
     if s.cases.is_empty() {
         s.cases = paragraph_cases(&s.intro);
+        s.paragraphs = !s.cases.is_empty();
     } else {
         split_paragraph_cases(&mut s);
     }
@@ -196,11 +210,13 @@ fn parse_markup(text: &str) -> Vec<TextState> {
         at = end;
     }
     let mut out = Vec::new();
-    for (i, &(start, end)) in heads.iter().enumerate() {
+    for &(start, end) in &heads {
         let tag_end = text[start..end].find('>').map(|p| start + p).unwrap_or(start);
         let open_tag = &text[start..tag_end];
         let heading = clean(&text[tag_end + 1..end]);
-        let body_end = heads.get(i + 1).map(|h| h.0).unwrap_or(text.len());
+        // The state ends at the next heading of any level (the last one before a new section).
+        let body_end =
+            (1..=6).filter_map(|n| lower[end..].find(&format!("<h{n}")).map(|p| end + p)).min().unwrap_or(text.len());
         let body = &text[end..body_end];
         let own_id = attr(open_tag, "id");
         let mut alt_ids = Vec::new();
@@ -213,8 +229,8 @@ fn parse_markup(text: &str) -> Vec<TextState> {
             inner = &inner[e..];
         }
         let (intro, cases) = parse_switch(body);
-        let s = TextState { id: own_id.unwrap_or_else(|| derived_id(&heading)), alt_ids, heading, cases, intro };
-        settle(s, &mut out);
+        let id = own_id.unwrap_or_else(|| derived_id(&heading));
+        settle(TextState { id, alt_ids, heading, cases, intro, paragraphs: false }, &mut out);
     }
     out
 }
@@ -246,7 +262,7 @@ fn parse_switch(body: &str) -> (String, Vec<TextCase>) {
     let Some(dl) = lower.find("<dl") else {
         return (clean(body), Vec::new());
     };
-    let intro = clean(&body[..dl]);
+    let mut intro = clean(&body[..dl]);
     let mut cases: Vec<TextCase> = Vec::new();
     let mut depth = 0usize;
     let mut i = dl;
@@ -274,6 +290,8 @@ fn parse_switch(body: &str) -> (String, Vec<TextCase>) {
             depth -= 1;
             if depth == 0 {
                 flush_prose(&mut cases, prose_from.take(), p, &mut pending);
+                // Prose after the list is the state's own ("When the user agent leaves ...").
+                push_text(&mut intro, &clean(&body[tag_end..]));
                 break;
             }
         } else if depth == 1 && tag.starts_with("<dt") {
