@@ -317,7 +317,7 @@ fn parse_switch(body: &str) -> (String, Vec<TextCase>) {
 /// A state written as paragraphs: "If the next two characters are ... Otherwise, if ...
 /// Otherwise, ...". Each "Otherwise" starts a case; its bullet is the condition's words.
 fn paragraph_cases(intro: &str) -> Vec<TextCase> {
-    let lower = intro.to_lowercase();
+    let lower = intro.to_ascii_lowercase();
     if !(lower.contains("if the next")
         || lower.contains("characters are")
         || lower.contains("characters starting from"))
@@ -344,7 +344,7 @@ fn paragraph_cases(intro: &str) -> Vec<TextCase> {
 /// "ASCII case-insensitive match for the word "PUBLIC"" → that; "both U+002D (-)" → two
 /// U+002D.
 fn condition_bullet(part: &str) -> Option<String> {
-    let lower = part.to_lowercase();
+    let lower = part.to_ascii_lowercase();
     let cond_end = lower.find(", then").or_else(|| lower.find(", consume")).unwrap_or(lower.len());
     let cond = &part[..cond_end];
     let cl = cond.to_lowercase();
@@ -432,4 +432,46 @@ pub fn clean(markup: &str) -> String {
 /// A state's snake_case name from the heading (the house naming rule).
 pub fn state_name(s: &TextState) -> String {
     snake(&s.heading)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_each_format() {
+        let markup = "<h5><dfn id=\"x\">Foo state</dfn></h5><p>Consume the next input character:</p>\
+                      <dl class=\"switch\"><dt>U+0041 A<dt>EOF</dt><dd>Emit an end-of-file token.</dd>\
+                      <dt>Anything else</dt><dd>Ignore the character.</dd></dl><p>After.</p><h4>Next</h4>";
+        let s = parse("t.html", markup);
+        assert_eq!(s.len(), 1);
+        assert_eq!((s[0].id.as_str(), s[0].heading.as_str()), ("foo-state", "Foo state"));
+        assert_eq!(s[0].alt_ids, ["x"]);
+        assert_eq!(s[0].cases.len(), 2);
+        assert_eq!(s[0].cases[0].bullets, ["U+0041 A", "EOF"]);
+        assert!(s[0].intro.ends_with("After."));
+
+        let plain = "##### Foo state\n\nConsume the next input character:\n* EOF\n    Emit an end-of-file token.\n";
+        assert_eq!(parse("t.txt", plain)[0].cases[0].prose, "Emit an end-of-file token.");
+
+        let numbered = "1.2.3 Foo state\n\nConsume the next input character:\nEOF\nEmit an end-of-file token.\n\nWhen the user agent leaves this state, stop.\n";
+        let s = parse("t.txt", numbered);
+        assert_eq!(s[0].cases[0].bullets, ["EOF"]);
+        assert_eq!(s[0].intro, "Consume the next input character: When the user agent leaves this state, stop.");
+    }
+
+    #[test]
+    fn odd_input_does_not_panic() {
+        for text in [
+            "<h5>İ state</h5><dl><dt>İİ<dd>If the next İ characters are \"x\", then İ. Otherwise, İ</dl>",
+            "<h4 id=",
+            "<h5><dfn id=\"",
+            "##### İ state\n* \n    If the next İİ characters are İ, then x. Otherwise, y\n",
+            "1.1 İ state\nIf the next two characters are İ, consume them. Otherwise, İ.\n",
+        ] {
+            for path in ["x.html", "x.txt"] {
+                let _ = parse(path, text);
+            }
+        }
+    }
 }
