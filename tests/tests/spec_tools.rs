@@ -174,4 +174,11 @@ fn spec_diff_behaviour_of_the_pinned_pair() {
         }
     }
     snapshot("xml5_edited_behaviour.md", &xtask::behaviour::render_md(bh));
+
+    // A probe that runs other tables than the machine's is refused, not compared.
+    let (bin_a, module_a) = xtask::behaviour::build_probe(&root(), &a).expect("cached probe");
+    let mut probe_a = xtask::behaviour::start(&bin_a, &module_a, &opts.corpus.shared).expect("starts");
+    assert!(xtask::behaviour::verify(&mut probe_a, &a).is_ok());
+    let err = xtask::behaviour::verify(&mut probe_a, &b).expect_err("spec/xml5's probe does not run the edited tables");
+    assert!(err.contains("comment_start_state"), "{err}");
 }

@@ -253,6 +253,39 @@ pub fn start(bin: &Path, module: &str, shared: &Path) -> Result<Probe, String> {
     Ok(Probe { child, stdin, stdout })
 }
 
+/// Check that a probe runs `m`'s own tables: every state with examples is passed through by
+/// them (the spec/ rule), so a probe whose recorder ran another module (a machine the tests
+/// crate does not dispatch to) fails here instead of comparing the wrong tokenizer.
+pub fn verify(probe: &mut Probe, m: &Machine) -> Result<(), String> {
+    let mut visited: BTreeSet<String> = BTreeSet::new();
+    for (_, def) in &m.states {
+        for ex in &def.examples {
+            let inp = Input {
+                text: ex.input.clone(),
+                state: ex.initial_state.clone().unwrap_or_else(|| m.manifest.initial_state.clone()),
+                last_start_tag: ex.last_start_tag.clone(),
+            };
+            visited.extend(probe.run(&inp)?.path.into_iter().map(|(s, _)| s));
+        }
+    }
+    let missing: Vec<&str> = m
+        .states
+        .iter()
+        .filter(|(n, d)| !d.examples.is_empty() && !visited.contains(n))
+        .map(|(n, _)| n.as_str())
+        .collect();
+    if missing.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "the probe for {} does not run its tables: its examples never pass through {} (does the tests \
+             crate's recorder dispatch to this machine's module?)",
+            m.dir,
+            missing.join(", ")
+        ))
+    }
+}
+
 /// Where the corpus comes from, and how much of it.
 #[derive(Debug, Clone)]
 pub struct CorpusOptions {

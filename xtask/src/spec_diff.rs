@@ -754,6 +754,8 @@ pub fn add_behaviour(
     let corpus = bh::corpus(&bin_b, &mod_b, a, b, &opts.corpus)?;
     let mut pa = bh::start(&bin_a, &mod_a, &opts.corpus.shared)?;
     let mut pb = bh::start(&bin_b, &mod_b, &opts.corpus.shared)?;
+    bh::verify(&mut pa, a)?;
+    bh::verify(&mut pb, b)?;
     r.behaviour = Some(bh::compare(&mut pa, &mut pb, &corpus, r, opts.per_group)?);
     Ok(())
 }
