@@ -232,6 +232,36 @@ fn parse_markup(text: &str) -> Vec<TextState> {
         let id = own_id.unwrap_or_else(|| derived_id(&heading));
         settle(TextState { id, alt_ids, heading, cases, intro, paragraphs: false }, &mut out);
     }
+    if out.is_empty() {
+        out = parse_dt_states(text, &lower);
+    }
+    out
+}
+
+/// The early drafts (2008) list the states as one `<dl>`: `<dt><dfn>Data state</dfn></dt>`
+/// then a `<dd>` with the state's prose and its own switch.
+fn parse_dt_states(text: &str, lower: &str) -> Vec<TextState> {
+    let mut starts = Vec::new();
+    let mut at = 0;
+    while let Some(p) = lower[at..].find("<dt><dfn") {
+        let start = at + p;
+        let end = lower[start..].find("</dt>").map_or(lower.len(), |e| start + e + 5);
+        let heading = clean(&text[start..end]);
+        if heading.to_ascii_lowercase().ends_with(" state") {
+            starts.push((start, end, heading));
+        }
+        at = end;
+    }
+    let mut out = Vec::new();
+    for (i, (start, end, heading)) in starts.iter().enumerate() {
+        let body_end = starts.get(i + 1).map_or(text.len(), |n| n.0);
+        let inner = &text[*start..*end];
+        let alt_ids = inner.find("<dfn").and_then(|p| attr(&inner[p..], "id")).into_iter().collect();
+        let (intro, cases) = parse_switch(&text[*end..body_end]);
+        let s =
+            TextState { id: derived_id(heading), alt_ids, heading: heading.clone(), cases, intro, paragraphs: false };
+        settle(s, &mut out);
+    }
     out
 }
 
