@@ -491,6 +491,18 @@ mod tests {
     }
 
     #[test]
+    fn reads_the_early_drafts_state_list() {
+        let markup = "<h4>Tokenisation</h4><dl><dt><dfn>Data state</dfn></dt><dd><p>Consume the next input \
+                      character:</p><dl class=\"switch\"><dt>EOF</dt><dd>Emit an end-of-file token.</dd></dl></dd>\
+                      <dt><dfn>Tag open state</dfn></dt><dd><dl class=\"switch\"><dt>Anything else</dt><dd>x</dd>\
+                      </dl></dd></dl>";
+        let s = parse("t.html", markup);
+        let headings: Vec<&str> = s.iter().map(|t| t.heading.as_str()).collect();
+        assert_eq!(headings, ["Data state", "Tag open state"]);
+        assert_eq!(s[0].cases[0].prose, "Emit an end-of-file token.");
+    }
+
+    #[test]
     fn odd_input_does_not_panic() {
         for text in [
             "<h5>İ state</h5><dl><dt>İİ<dd>If the next İ characters are \"x\", then İ. Otherwise, İ</dl>",
