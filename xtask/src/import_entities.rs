@@ -11,35 +11,26 @@ use std::path::Path;
 
 /// Reads `json_path` (the WHATWG `entities.json`) and writes the RON table to `out_path`.
 pub fn import_entities(json_path: &Path, out_path: &Path) -> Result<(), String> {
-    let text = std::fs::read_to_string(json_path)
-        .map_err(|e| format!("{}: cannot read: {e}", json_path.display()))?;
+    let text = std::fs::read_to_string(json_path).map_err(|e| format!("{}: cannot read: {e}", json_path.display()))?;
     let ron = entities_json_to_ron(&text).map_err(|e| format!("{}: {e}", json_path.display()))?;
     if let Some(dir) = out_path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| format!("{}: cannot create: {e}", dir.display()))?;
+        std::fs::create_dir_all(dir).map_err(|e| format!("{}: cannot create: {e}", dir.display()))?;
     }
     std::fs::write(out_path, ron).map_err(|e| format!("{}: cannot write: {e}", out_path.display()))
 }
 
 /// The conversion itself, without I/O, so it can be tested on small inputs.
 fn entities_json_to_ron(json: &str) -> Result<String, String> {
-    let value: serde_json::Value =
-        serde_json::from_str(json).map_err(|e| format!("not valid JSON: {e}"))?;
-    let object = value
-        .as_object()
-        .ok_or("expected a JSON object mapping \"&name\" to {codepoints, characters}")?;
+    let value: serde_json::Value = serde_json::from_str(json).map_err(|e| format!("not valid JSON: {e}"))?;
+    let object = value.as_object().ok_or("expected a JSON object mapping \"&name\" to {codepoints, characters}")?;
 
     // BTreeMap<String, _> orders by the names' bytes, which is the order the RON file promises.
     let mut entries: BTreeMap<String, Vec<u32>> = BTreeMap::new();
     for (key, entry) in object {
-        let name = key
-            .strip_prefix('&')
-            .ok_or_else(|| format!("{key:?}: name does not start with '&'"))?;
+        let name = key.strip_prefix('&').ok_or_else(|| format!("{key:?}: name does not start with '&'"))?;
         let stem = name.strip_suffix(';').unwrap_or(name);
         if stem.is_empty() || !stem.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            return Err(format!(
-                "{key:?}: not ASCII alphanumerics with an optional final ';'"
-            ));
+            return Err(format!("{key:?}: not ASCII alphanumerics with an optional final ';'"));
         }
         let code_points = code_points(key, entry)?;
         if entries.insert(name.to_owned(), code_points).is_some() {
@@ -141,17 +132,10 @@ fn code_points(key: &str, entry: &serde_json::Value) -> Result<Vec<u32>, String>
         return Err(format!("{key:?}: no code points"));
     }
     if let Some(characters) = entry.get("characters") {
-        let characters = characters
-            .as_str()
-            .ok_or_else(|| format!("{key:?}: \"characters\" is not a string"))?;
-        let expected: String = code_points
-            .iter()
-            .filter_map(|&cp| char::from_u32(cp))
-            .collect();
+        let characters = characters.as_str().ok_or_else(|| format!("{key:?}: \"characters\" is not a string"))?;
+        let expected: String = code_points.iter().filter_map(|&cp| char::from_u32(cp)).collect();
         if characters != expected {
-            return Err(format!(
-                "{key:?}: \"characters\" disagrees with \"codepoints\""
-            ));
+            return Err(format!("{key:?}: \"characters\" disagrees with \"codepoints\""));
         }
     }
     Ok(code_points)
@@ -187,33 +171,15 @@ mod tests {
     fn rejects_malformed_entries() {
         let cases = [
             (r#"[]"#, "expected a JSON object"),
-            (
-                r#"{"amp;": {"codepoints": [38]}}"#,
-                "does not start with '&'",
-            ),
+            (r#"{"amp;": {"codepoints": [38]}}"#, "does not start with '&'"),
             (r#"{"&": {"codepoints": [38]}}"#, "not ASCII alphanumerics"),
             (r#"{"&;": {"codepoints": [38]}}"#, "not ASCII alphanumerics"),
-            (
-                r#"{"&a;b": {"codepoints": [38]}}"#,
-                "not ASCII alphanumerics",
-            ),
-            (
-                r#"{"&\u00e9;": {"codepoints": [38]}}"#,
-                "not ASCII alphanumerics",
-            ),
+            (r#"{"&a;b": {"codepoints": [38]}}"#, "not ASCII alphanumerics"),
+            (r#"{"&\u00e9;": {"codepoints": [38]}}"#, "not ASCII alphanumerics"),
             (r#"{"&amp;": {"codepoints": []}}"#, "no code points"),
-            (
-                r#"{"&amp;": {"codepoints": [55296]}}"#,
-                "not a Unicode scalar value",
-            ),
-            (
-                r#"{"&amp;": {"characters": "&"}}"#,
-                "missing \"codepoints\"",
-            ),
-            (
-                r#"{"&amp;": {"codepoints": [38], "characters": "x"}}"#,
-                "disagrees",
-            ),
+            (r#"{"&amp;": {"codepoints": [55296]}}"#, "not a Unicode scalar value"),
+            (r#"{"&amp;": {"characters": "&"}}"#, "missing \"codepoints\""),
+            (r#"{"&amp;": {"codepoints": [38], "characters": "x"}}"#, "disagrees"),
         ];
         for (json, expected) in cases {
             let err = entities_json_to_ron(json).unwrap_err();

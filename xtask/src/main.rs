@@ -1,5 +1,5 @@
-//! cargo xtask: regenerate the committed Rust from `spec/` (or check that it is fresh), and
-//! import the named character reference table.
+//! cargo xtask: regenerate the committed Rust from `spec/` (or check that it is fresh), import
+//! the named character reference table, and the spec tools (`spec-check`, `spec-diff`, `graph`).
 
 mod differential;
 mod import_entities;
@@ -41,10 +41,77 @@ enum Command {
         /// Path to entities.txt (default: ../shared/spec/editions/html5-draft-2008-01/entities.txt).
         path: Option<PathBuf>,
     },
+    /// Check a machine's tables against a spec text: anchors, headings, bullets, errors, moves.
+    SpecCheck {
+        /// The machine directory (`spec/html`), or `spec/html@REV` for a git revision.
+        machine: String,
+        /// The spec text: WHATWG source (`.html`), Bikeshed (`.bs`) or plain text (`.txt`).
+        #[arg(long)]
+        text: PathBuf,
+        /// For a `.txt` text: the markup file to take anchor ids from (default: the `.html`
+        /// beside it, if any).
+        #[arg(long)]
+        anchors: Option<PathBuf>,
+        /// Reviewed mismatches (default: tests/expectations/spec_check.json); also reports
+        /// which errata entries this text still shows.
+        #[arg(long)]
+        expectations: Option<PathBuf>,
+    },
+    /// Draw a machine: states as nodes, cases as labelled edges. DOT, or SVG with Graphviz.
+    Graph {
+        /// The machine directory (`spec/html`), or `spec/html@REV`.
+        machine: String,
+        /// Only the states within `--depth` edges of this one (repeatable).
+        #[arg(long)]
+        state: Vec<String>,
+        /// How far from `--state` to draw.
+        #[arg(long, default_value_t = 1)]
+        depth: usize,
+        /// Write here: `.svg` (needs Graphviz `dot`) or `.dot`; default: DOT to stdout.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+    },
+    /// Compare two machines (`spec/html-2017 spec/html`) or revisions (`spec/html@HEAD~3 spec/html`).
+    SpecDiff {
+        /// The old machine: a directory, or `dir@REV`.
+        a: String,
+        /// The new machine.
+        b: String,
+        /// `text` for the terminal, `md` for a pull-request comment, `html` for a page with a picture.
+        #[arg(long, value_enum, default_value = "text")]
+        format: xtask::spec_diff::Format,
+        /// Write here instead of stdout.
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Also generate both tokenizers, run them over a corpus (suite inputs, state examples,
+        /// bench corpus) and list the inputs whose tokens differ, minimized, by state change.
+        #[arg(long)]
+        behaviour: bool,
+        /// How many bench-corpus files to add to the corpus (in name order).
+        #[arg(long, default_value_t = 100)]
+        bench_files: usize,
+        /// How many minimized examples to give per state change.
+        #[arg(long, default_value_t = 5)]
+        per_group: usize,
+    },
 }
 
 fn workspace_root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask lives in the workspace").to_path_buf()
+}
+
+/// Print a spec tool's report (or its error) and turn it into the exit status.
+fn outcome(result: Result<(String, bool), String>) -> ExitCode {
+    match result {
+        Ok((report, clean)) => {
+            print!("{report}");
+            if clean { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+        }
+        Err(e) => {
+            eprintln!("{e}");
+            ExitCode::FAILURE
+        }
+    }
 }
 
 fn main() -> ExitCode {
@@ -65,6 +132,20 @@ fn main() -> ExitCode {
             let path = path.unwrap_or_else(|| root.join("../shared/spec/editions/html5-draft-2008-01/entities.txt"));
             let out = root.join("spec/html2008/entities.ron");
             wrote(import_entities::import_entities_2008(&path, &out), &out)
+        }
+        Command::SpecCheck { machine, text, anchors, expectations } => {
+            outcome(xtask::spec_check::run_cli(&root, &machine, &text, anchors.as_deref(), expectations.as_deref()))
+        }
+        Command::Graph { machine, state, depth, output } => {
+            outcome(xtask::graph::run_cli(&root, &machine, &state, depth, output.as_deref()).map(|t| (t, true)))
+        }
+        Command::SpecDiff { a, b, format, output, behaviour, bench_files, per_group } => {
+            let opts = behaviour.then(|| xtask::spec_diff::BehaviourOptions {
+                corpus: xtask::behaviour::CorpusOptions { shared: root.join("../shared"), bench_files },
+                per_group,
+            });
+            let result = xtask::spec_diff::run_cli(&root, &a, &b, format, output.as_deref(), opts.as_ref());
+            outcome(result.map(|t| (t, true)))
         }
         Command::ImportEntities { path } => {
             let path = path.unwrap_or_else(|| root.join("../shared/spec/entities.json"));

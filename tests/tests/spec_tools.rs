@@ -1,0 +1,185 @@
+//! `cargo xtask spec-diff` and `cargo xtask graph` in the tests: the reports of a pinned pair
+//! (spec/xml5 against a copy edited the way the 2022 draft changes it) are insta snapshots in
+//! `tests/snapshots/spec_tools/`; a revision of a machine against itself is no change; every
+//! machine draws.
+
+use statemark_codegen::load::load_machine;
+use statemark_codegen::model::Machine;
+use std::path::{Path, PathBuf};
+use xtask::graph::{self, Change, EdgeKind};
+use xtask::spec_diff::{self, MatchedBy};
+
+fn root() -> PathBuf {
+    statemark_tests::root()
+}
+
+fn snapshot(name: &str, text: &str) {
+    let mut settings = insta::Settings::clone_current();
+    settings.set_snapshot_path(root().join("tests/snapshots/spec_tools"));
+    settings.set_prepend_module_to_snapshot(false);
+    settings.bind(|| insta::assert_snapshot!(name, text));
+}
+
+fn edit(path: &Path, from: &str, to: &str) {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    assert!(text.contains(from), "{}: {from:?} not found", path.display());
+    std::fs::write(path, text.replacen(from, to, 1)).expect("write");
+}
+
+/// spec/xml5 edited the way the 2022 draft changes the 2016 one (a renamed state, a new state
+/// and error code, a retargeted `--`, no form feed in the DOCTYPE name state) plus one erratum
+/// put back (the CDATA bracket state's "anything else" stays in the state).
+fn edited_xml5(dir: &Path) -> Machine {
+    let m = dir.join("xml5");
+    xtask::machines::copy_dir(&root().join("spec/xml5"), &m).expect("copy spec/xml5");
+    let t = m.join("tokenizer");
+    std::fs::rename(t.join("tag_state.ron"), t.join("tag_open_state.ron")).expect("rename");
+    edit(&t.join("tag_open_state.ron"), "id: \"tag_state\"", "id: \"tag_open_state\"");
+    edit(&t.join("tag_open_state.ron"), "heading: \"Tag state\"", "heading: \"Tag open state\"");
+    edit(&m.join("tokenizer.ron"), "\"tag_state\",", "\"tag_open_state\",");
+    edit(&t.join("data_state.ron"), "Switch(\"tag_state\")", "Switch(\"tag_open_state\")");
+    edit(&t.join("cdata_bracket_state.ron"), "then: Switch(\"cdata_state\")", "then: Switch(\"cdata_bracket_state\")");
+    edit(&t.join("doctype_name_state.ron"), "Char(\"U+000C FORM FEED (FF)\"),", "");
+    edit(
+        &m.join("tokenizer.ron"),
+        "\"markup_declaration_state\",",
+        "\"markup_declaration_state\", \"comment_start_state\",",
+    );
+    edit(
+        &t.join("markup_declaration_state.ron"),
+        "then: Switch(\"comment_state\")",
+        "then: Switch(\"comment_start_state\")",
+    );
+    std::fs::write(
+        t.join("comment_start_state.ron"),
+        r#"(
+    id: "comment_start_state",
+    heading: "Comment start state",
+    body: ConsumeNext([
+        (on: [Char("U+003E GREATER-THAN SIGN (>)")], do: [Error("abrupt-closing-of-empty-comment"), EmitComment], then: Switch("data_state")),
+        (on: [AnythingElse], then: Reconsume("comment_state")),
+    ]),
+    examples: [(input: "<!-->"), (input: "<!--x-->")],
+)
+"#,
+    )
+    .expect("write");
+    edit(
+        &m.join("errors.ron"),
+        "    errors: [\n",
+        "    errors: [\n        (code: \"abrupt-closing-of-empty-comment\", summary: \"<!--> closes an empty comment.\"),\n",
+    );
+    let problems = |e: Vec<String>| e.join("\n");
+    let machine = load_machine(dir, "xml5").map_err(problems).expect("edited copy loads");
+    let v = statemark_codegen::validate::validate(&machine);
+    assert!(v.is_empty(), "edited copy is valid:\n{}", v.join("\n"));
+    machine
+}
+
+fn pinned_pair() -> (Machine, Machine, spec_diff::Report) {
+    let dir = std::env::temp_dir().join(format!("statemark-spec-diff-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let b = edited_xml5(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    let a = load_machine(&root().join("spec"), "xml5").expect("spec/xml5 loads");
+    let r = spec_diff::diff(&a, &b, "spec/xml5", "spec/xml5 (edited)");
+    (a, b, r)
+}
+
+#[test]
+fn spec_diff_reports_the_pinned_pair() {
+    let (a, b, r) = pinned_pair();
+    assert_eq!(r.added.iter().map(|s| s.0.as_str()).collect::<Vec<_>>(), ["comment_start_state"]);
+    assert!(r.removed.is_empty());
+    let rename = r.changed.iter().find(|c| c.a == "tag_state").expect("tag_state is matched");
+    assert_eq!((rename.b.as_str(), rename.matched_by), ("tag_open_state", MatchedBy::Cases(100)));
+    assert_eq!(r.errors_added, ["abrupt-closing-of-empty-comment"]);
+    let text = spec_diff::render_text(&r);
+    println!("{text}");
+    snapshot("xml5_edited.txt", &text);
+    snapshot("xml5_edited.md", &spec_diff::render_md(&r));
+    // The picture of the changed part, as DOT (SVG depends on the Graphviz version).
+    let g = spec_diff::changed_graph(&a, &b, &r);
+    assert!(g.nodes.iter().any(|n| n.name == "comment_start_state" && n.change == Change::Added));
+    assert!(g.nodes.iter().any(|n| n.name == "cdata_bracket_state" && n.change == Change::Changed));
+    assert!(
+        g.edges.iter().any(|e| e.from == "cdata_bracket_state" && e.to == "cdata_state" && e.change == Change::Removed)
+    );
+    snapshot("xml5_edited.dot", &graph::to_dot(&g, "spec/xml5 -> spec/xml5 (edited)"));
+    let html = spec_diff::render_html(&a, &b, &r);
+    assert!(html.starts_with("<!DOCTYPE html>") && html.contains("comment_start_state"));
+    assert!(!html.contains("src=") && !html.contains("<link"), "the page is self-contained");
+    assert!(html.contains("<svg") || html.contains("digraph"), "the page has the picture");
+}
+
+#[test]
+fn spec_diff_of_a_machine_and_its_committed_revision() {
+    // HEAD's spec/ may differ from the working tree while someone edits it; compare HEAD to
+    // itself through git to exercise the revision loader, and HEAD to the tree's own copy.
+    let head = xtask::machines::load(&root(), "spec/xml5@HEAD").expect("spec/xml5@HEAD loads");
+    let again = xtask::machines::load(&root(), "spec/xml5@HEAD").expect("loads twice");
+    let r = spec_diff::diff(&head, &again, "spec/xml5@HEAD", "spec/xml5@HEAD");
+    assert!(r.is_empty(), "{}", spec_diff::render_text(&r));
+    assert_eq!(spec_diff::render_text(&r), "spec-diff spec/xml5@HEAD -> spec/xml5@HEAD\nno structural change\n");
+    assert!(xtask::machines::load(&root(), "spec/xml5@no-such-revision").is_err());
+}
+
+#[test]
+fn graph_renders_every_machine() {
+    let names = statemark_codegen::machines::load(&root().join("spec")).expect("spec/machines.ron loads");
+    for name in &names {
+        let m = load_machine(&root().join("spec"), name).expect("loads");
+        let g = graph::graph_of(&m);
+        assert_eq!(g.nodes.iter().filter(|n| n.name != graph::RETURN && n.name != graph::EOF).count(), m.states.len());
+        for e in &g.edges {
+            assert!(g.nodes.iter().any(|n| n.name == e.to), "{name}: edge to unknown node {}", e.to);
+        }
+        assert!(g.edges.iter().any(|e| e.kind == EdgeKind::Reconsume));
+        assert!(g.edges.iter().any(|e| e.kind == EdgeKind::Return));
+        let dot = graph::to_dot(&g, name);
+        assert!(dot.starts_with("digraph") && dot.contains("style=dashed") && dot.contains("style=dotted"));
+        println!("graph {name}: {} nodes, {} edges", g.nodes.len(), g.edges.len());
+        if graph::have_dot() {
+            let svg = graph::to_svg(&dot).expect("Graphviz renders it");
+            assert!(svg.contains("<svg"));
+        } else {
+            eprintln!("graph {name}: Graphviz dot not installed, SVG not checked");
+        }
+    }
+    let m = load_machine(&root().join("spec"), "html").expect("loads");
+    let g = graph::neighbourhood(&graph::graph_of(&m), &["comment_start_state".into()], 1);
+    let names: Vec<&str> = g.nodes.iter().map(|n| n.name.as_str()).collect();
+    assert!(names.contains(&"comment_start_state") && names.contains(&"comment_start_dash_state"));
+    assert!(!names.contains(&"tag_name_state"));
+}
+
+#[test]
+fn spec_diff_behaviour_of_the_pinned_pair() {
+    let Some(shared) = statemark_tests::suite("STATEMARK_SHARED", ".") else { return };
+    let (a, b, mut r) = pinned_pair();
+    let opts = spec_diff::BehaviourOptions {
+        corpus: xtask::behaviour::CorpusOptions { shared, bench_files: 20 },
+        per_group: 3,
+    };
+    spec_diff::add_behaviour(&root(), &a, &b, &mut r, &opts).expect("both machines build and run");
+    let bh = r.behaviour.as_ref().expect("behaviour attached");
+    println!("{}", xtask::behaviour::render_text(bh));
+    // Every structural change that can show in tokens does, each explained by its own state;
+    // the rename alone changes nothing.
+    let states: Vec<&str> = bh.groups.iter().map(|g| g.state.as_str()).collect();
+    assert_eq!(states, ["comment_start_state", "cdata_bracket_state", "doctype_name_state"]);
+    for g in &bh.groups {
+        for e in &g.examples {
+            assert_ne!((&e.a.tokens, &e.a.errors), (&e.b.tokens, &e.b.errors));
+            assert!(e.input.text.chars().count() <= 16, "minimized: {:?}", e.input.text);
+        }
+    }
+    snapshot("xml5_edited_behaviour.md", &xtask::behaviour::render_md(bh));
+
+    // A probe that runs other tables than the machine's is refused, not compared.
+    let (bin_a, module_a) = xtask::behaviour::build_probe(&root(), &a).expect("cached probe");
+    let mut probe_a = xtask::behaviour::start(&bin_a, &module_a, &opts.corpus.shared).expect("starts");
+    assert!(xtask::behaviour::verify(&mut probe_a, &a).is_ok());
+    let err = xtask::behaviour::verify(&mut probe_a, &b).expect_err("spec/xml5's probe does not run the edited tables");
+    assert!(err.contains("comment_start_state"), "{err}");
+}

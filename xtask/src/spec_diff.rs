@@ -1,0 +1,790 @@
+//! `cargo xtask spec-diff`: what changes between two machines or two revisions of one. States
+//! are matched by anchor, then heading, then case similarity; cases by their matchers; and the
+//! report gives the spec words (matchers, guard, verbs, terminal) of both sides, the error codes
+//! and the schema vocabulary each side uses. Text, Markdown and a self-contained HTML page with a
+//! picture of the changed part of the machine.
+
+use crate::graph;
+use statemark_codegen::lower::matcher_label;
+use statemark_codegen::model::{Action, Body, Branch, Case, Chars, Machine, Matcher, StateDef, Terminal};
+use std::collections::{BTreeMap, BTreeSet};
+
+/// How a state of A was paired with a state of B.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MatchedBy {
+    Anchor,
+    Heading,
+    /// The share of case descriptions the two states have in common, in percent.
+    Cases(u32),
+}
+
+impl std::fmt::Display for MatchedBy {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MatchedBy::Anchor => f.write_str("matched by anchor"),
+            MatchedBy::Heading => f.write_str("matched by heading"),
+            MatchedBy::Cases(p) => write!(f, "matched by case similarity ({p}%)"),
+        }
+    }
+}
+
+/// One case that differs.
+#[derive(Debug, Clone)]
+pub enum CaseChange {
+    Added(String),
+    Removed(String),
+    /// The matchers (B's; `old_on` is A's when they differ), then the old and the new spec words.
+    Changed {
+        on: String,
+        old_on: Option<String>,
+        old: String,
+        new: String,
+    },
+}
+
+/// A state present on both sides whose definition differs, or that was renamed.
+#[derive(Debug, Clone)]
+pub struct StateChange {
+    pub a: String,
+    pub b: String,
+    pub matched_by: MatchedBy,
+    /// Anchor and heading changes, body kind, entry and exit actions.
+    pub notes: Vec<String>,
+    pub cases: Vec<CaseChange>,
+}
+
+/// The structural difference of two machines.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    pub a: String,
+    pub b: String,
+    /// Manifest lines that differ (title, version, initial and external states).
+    pub manifest: Vec<String>,
+    /// States only in B: (name, heading).
+    pub added: Vec<(String, String)>,
+    /// States only in A.
+    pub removed: Vec<(String, String)>,
+    /// States on both sides that differ (renames included).
+    pub changed: Vec<StateChange>,
+    pub errors_added: Vec<String>,
+    pub errors_removed: Vec<String>,
+    /// Schema words (verbs, guards, matcher kinds, classes, terminals) only B uses.
+    pub vocabulary_added: Vec<String>,
+    /// Schema words only A uses.
+    pub vocabulary_removed: Vec<String>,
+    /// Inputs whose tokens differ, minimized and grouped (`--behaviour`).
+    pub behaviour: Option<crate::behaviour::Behaviour>,
+}
+
+impl Report {
+    pub fn is_empty(&self) -> bool {
+        self.manifest.is_empty()
+            && self.added.is_empty()
+            && self.removed.is_empty()
+            && self.changed.is_empty()
+            && self.errors_added.is_empty()
+            && self.errors_removed.is_empty()
+            && self.vocabulary_added.is_empty()
+            && self.vocabulary_removed.is_empty()
+    }
+}
+
+fn chars_words(c: &Chars) -> String {
+    match c {
+        Chars::Current => "current".into(),
+        Chars::CurrentLowercase => "current lowercased".into(),
+        Chars::CodePoints(s) => s.clone(),
+    }
+}
+
+/// A verb as the spec's words in the schema's spelling: `AppendToComment(U+002D U+002D)`.
+pub fn action_words(a: &Action, rename: &dyn Fn(&str) -> String) -> String {
+    let name = format!("{a:?}");
+    let verb = name.split(['(', ' ', '{']).next().unwrap_or(&name).to_owned();
+    match a {
+        Action::Error(code) => format!("Error({code})"),
+        Action::SetReturnState(s) => format!("SetReturnState({})", rename(s)),
+        Action::CreateComment(s) => format!("CreateComment({s:?})"),
+        Action::AccumulateCharRefCode { radix, subtract } => format!("AccumulateCharRefCode({radix}, -0x{subtract:X})"),
+        _ => match a.chars() {
+            Some(c) => format!("{verb}({})", chars_words(c)),
+            None => verb,
+        },
+    }
+}
+
+fn terminal_words(t: &Terminal, rename: &dyn Fn(&str) -> String) -> String {
+    match t {
+        Terminal::Switch(s) => format!("Switch({})", rename(s)),
+        Terminal::Reconsume(s) => format!("Reconsume({})", rename(s)),
+        other => format!("{other:?}"),
+    }
+}
+
+fn branch_words(actions: &[Action], then: &Terminal, rename: &dyn Fn(&str) -> String) -> String {
+    let mut parts: Vec<String> = actions.iter().map(|a| action_words(a, rename)).collect();
+    parts.push(format!("then {}", terminal_words(then, rename)));
+    parts.join(", ")
+}
+
+/// A case without its matchers: guard, verbs, terminal and the else branch.
+pub fn case_words(c: &Case, rename: &dyn Fn(&str) -> String) -> String {
+    let mut s = String::new();
+    if let Some(g) = c.guard {
+        s.push_str(&format!("if {g:?}: "));
+    }
+    s.push_str(&branch_words(&c.actions, &c.then, rename));
+    if let Some(Branch { actions, then }) = &c.otherwise {
+        s.push_str(&format!("; else: {}", branch_words(actions, then, rename)));
+    }
+    s
+}
+
+/// The matchers of a case, as the spec's bullets.
+pub fn case_on(c: &Case) -> String {
+    c.on.iter().map(matcher_label).collect::<Vec<_>>().join(", ")
+}
+
+fn cases(def: &StateDef) -> &[Case] {
+    match &def.body {
+        Body::ConsumeNext(c) | Body::Lookahead(c) => c,
+        Body::HandWritten { .. } => &[],
+    }
+}
+
+fn body_kind(def: &StateDef) -> &'static str {
+    match def.body {
+        Body::ConsumeNext(_) => "ConsumeNext",
+        Body::Lookahead(_) => "Lookahead",
+        Body::HandWritten { .. } => "HandWritten",
+    }
+}
+
+/// Case descriptions for similarity: each case's matchers and where it goes (names left out,
+/// since the states being matched may be renamed).
+fn signature(def: &StateDef) -> BTreeSet<String> {
+    let keep = |s: &str| s.to_owned();
+    cases(def)
+        .iter()
+        .map(|c| {
+            let t = match &c.then {
+                Terminal::Switch(_) => "Switch".into(),
+                Terminal::Reconsume(_) => "Reconsume".into(),
+                t => terminal_words(t, &keep),
+            };
+            let verbs: Vec<String> = c.actions.iter().map(|a| action_words(a, &|_| String::new())).collect();
+            format!("{} -> {} {t}", case_on(c), verbs.join(" "))
+        })
+        .collect()
+}
+
+/// The schema words a machine uses.
+pub fn vocabulary(m: &Machine) -> BTreeSet<String> {
+    let mut v = BTreeSet::new();
+    for (_, def) in &m.states {
+        v.insert(format!("body {}", body_kind(def)));
+        let mut actions: Vec<&Action> = def.on_entry.iter().chain(&def.on_exit).collect();
+        for c in cases(def) {
+            for on in &c.on {
+                v.insert(match on {
+                    Matcher::Class(cl) => format!("class {cl:?}"),
+                    other => format!("matcher {}", format!("{other:?}").split('(').next().unwrap_or("")),
+                });
+            }
+            if let Some(g) = c.guard {
+                v.insert(format!("guard {g:?}"));
+            }
+            actions.extend(&c.actions);
+            let mut terms = vec![&c.then];
+            if let Some(b) = &c.otherwise {
+                actions.extend(&b.actions);
+                terms.push(&b.then);
+            }
+            for t in terms {
+                v.insert(format!("terminal {}", format!("{t:?}").split('(').next().unwrap_or("")));
+            }
+        }
+        for a in actions {
+            v.insert(format!("verb {}", format!("{a:?}").split(['(', ' ', '{']).next().unwrap_or("")));
+        }
+    }
+    v
+}
+
+/// Pair the states of `a` with those of `b`: by anchor, then heading, then by the share of case
+/// descriptions in common (at least half), best pairs first.
+pub fn match_states(a: &Machine, b: &Machine) -> Vec<(usize, usize, MatchedBy)> {
+    let mut pairs = Vec::new();
+    let mut used_a = vec![false; a.states.len()];
+    let mut used_b = vec![false; b.states.len()];
+    type Same = fn(&StateDef, &StateDef) -> bool;
+    let rules: [(Same, MatchedBy); 2] =
+        [(|x, y| x.id == y.id, MatchedBy::Anchor), (|x, y| x.heading == y.heading, MatchedBy::Heading)];
+    for (same, how) in rules {
+        for (i, (_, da)) in a.states.iter().enumerate() {
+            if used_a[i] {
+                continue;
+            }
+            if let Some(j) = (0..b.states.len()).find(|&j| !used_b[j] && same(da, &b.states[j].1)) {
+                used_a[i] = true;
+                used_b[j] = true;
+                pairs.push((i, j, how));
+            }
+        }
+    }
+    let mut candidates = Vec::new();
+    for (i, (_, da)) in a.states.iter().enumerate().filter(|(i, _)| !used_a[*i]) {
+        let sa = signature(da);
+        for (j, (_, db)) in b.states.iter().enumerate().filter(|(j, _)| !used_b[*j]) {
+            let sb = signature(db);
+            let union = sa.union(&sb).count();
+            if union == 0 {
+                continue;
+            }
+            let pct = (sa.intersection(&sb).count() * 100 / union) as u32;
+            if pct >= 50 {
+                candidates.push((pct, i, j));
+            }
+        }
+    }
+    candidates.sort_by(|x, y| y.0.cmp(&x.0).then(x.1.cmp(&y.1)).then(x.2.cmp(&y.2)));
+    for (pct, i, j) in candidates {
+        if !used_a[i] && !used_b[j] {
+            used_a[i] = true;
+            used_b[j] = true;
+            pairs.push((i, j, MatchedBy::Cases(pct)));
+        }
+    }
+    pairs.sort_by_key(|p| p.1);
+    pairs
+}
+
+/// The structural diff of `a` and `b`; `a_label`/`b_label` name them in the report.
+pub fn diff(a: &Machine, b: &Machine, a_label: &str, b_label: &str) -> Report {
+    let mut r = Report { a: a_label.into(), b: b_label.into(), ..Report::default() };
+    let (ma, mb) = (&a.manifest, &b.manifest);
+    let mut line = |what: &str, x: String, y: String| {
+        if x != y {
+            r.manifest.push(format!("{what}: {x} -> {y}"));
+        }
+    };
+    line("spec title", ma.spec_title.clone(), mb.spec_title.clone());
+    line("spec version", ma.spec_version.clone(), mb.spec_version.clone());
+    line("initial state", ma.initial_state.clone(), mb.initial_state.clone());
+    line("external states", ma.external_states.join(", "), mb.external_states.join(", "));
+
+    let pairs = match_states(a, b);
+    let renames: BTreeMap<String, String> =
+        pairs.iter().map(|&(i, j, _)| (a.states[i].0.clone(), b.states[j].0.clone())).collect();
+    let rename = |s: &str| renames.get(s).cloned().unwrap_or_else(|| s.to_owned());
+    let same = |s: &str| s.to_owned();
+    for (j, (name, def)) in b.states.iter().enumerate() {
+        if !pairs.iter().any(|p| p.1 == j) {
+            r.added.push((name.clone(), def.heading.clone()));
+        }
+    }
+    for (i, (name, def)) in a.states.iter().enumerate() {
+        if !pairs.iter().any(|p| p.0 == i) {
+            r.removed.push((name.clone(), def.heading.clone()));
+        }
+    }
+    for &(i, j, how) in &pairs {
+        let ((na, da), (nb, db)) = (&a.states[i], &b.states[j]);
+        let mut ch =
+            StateChange { a: na.clone(), b: nb.clone(), matched_by: how, notes: Vec::new(), cases: Vec::new() };
+        if da.id != db.id {
+            ch.notes.push(format!("anchor #{} -> #{}", da.id, db.id));
+        }
+        if da.heading != db.heading {
+            ch.notes.push(format!("heading {:?} -> {:?}", da.heading, db.heading));
+        }
+        if body_kind(da) != body_kind(db) {
+            ch.notes.push(format!("body {} -> {}", body_kind(da), body_kind(db)));
+        }
+        for (what, x, y) in [("on entry", &da.on_entry, &db.on_entry), ("on exit", &da.on_exit, &db.on_exit)] {
+            let wx: Vec<String> = x.iter().map(|a| action_words(a, &rename)).collect();
+            let wy: Vec<String> = y.iter().map(|a| action_words(a, &same)).collect();
+            if wx != wy {
+                ch.notes.push(format!("{what}: [{}] -> [{}]", wx.join(", "), wy.join(", ")));
+            }
+        }
+        if let (Body::HandWritten { goes_to: ga, raises: ra, .. }, Body::HandWritten { goes_to: gb, raises: rb, .. }) =
+            (&da.body, &db.body)
+        {
+            let ga: Vec<String> = ga.iter().map(|s| rename(s)).collect();
+            if &ga != gb {
+                ch.notes.push(format!("goes to [{}] -> [{}]", ga.join(", "), gb.join(", ")));
+            }
+            if ra != rb {
+                ch.notes.push(format!("raises [{}] -> [{}]", ra.join(", "), rb.join(", ")));
+            }
+        }
+        let ca = cases(da);
+        let cb = cases(db);
+        let mut used = vec![false; ca.len()];
+        // Pair cases with the same matchers, then cases that share a matcher (a bullet added to
+        // or dropped from a group).
+        let mut pair: Vec<Option<usize>> = cb
+            .iter()
+            .map(|c| {
+                let k = ca.iter().enumerate().position(|(k, o)| !used[k] && case_on(o) == case_on(c))?;
+                used[k] = true;
+                Some(k)
+            })
+            .collect();
+        for (j, c) in cb.iter().enumerate() {
+            if pair[j].is_none()
+                && let Some(k) = (0..ca.len()).find(|&k| !used[k] && ca[k].on.iter().any(|m| c.on.contains(m)))
+            {
+                used[k] = true;
+                pair[j] = Some(k);
+            }
+        }
+        for (c, p) in cb.iter().zip(&pair) {
+            let on = case_on(c);
+            match p {
+                Some(k) => {
+                    let o = &ca[*k];
+                    let (old, new) = (case_words(o, &rename), case_words(c, &same));
+                    let old_on = Some(case_on(o)).filter(|o| *o != on);
+                    if old != new || old_on.is_some() {
+                        ch.cases.push(CaseChange::Changed { on, old_on, old, new });
+                    }
+                }
+                None => ch.cases.push(CaseChange::Added(format!("{on}: {}", case_words(c, &same)))),
+            }
+        }
+        for (k, o) in ca.iter().enumerate() {
+            if !used[k] {
+                ch.cases.push(CaseChange::Removed(format!("{}: {}", case_on(o), case_words(o, &rename))));
+            }
+        }
+        if !ch.notes.is_empty() || !ch.cases.is_empty() || na != nb {
+            r.changed.push(ch);
+        }
+    }
+    let codes = |m: &Machine| m.errors.errors.iter().map(|e| e.code.clone()).collect::<BTreeSet<_>>();
+    let (ea, eb) = (codes(a), codes(b));
+    r.errors_added = eb.difference(&ea).cloned().collect();
+    r.errors_removed = ea.difference(&eb).cloned().collect();
+    let (va, vb) = (vocabulary(a), vocabulary(b));
+    r.vocabulary_added = vb.difference(&va).cloned().collect();
+    r.vocabulary_removed = va.difference(&vb).cloned().collect();
+    r
+}
+
+/// Output formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Text,
+    Md,
+    Html,
+}
+
+/// Readable text for the terminal.
+pub fn render_text(r: &Report) -> String {
+    let mut s = format!("spec-diff {} -> {}\n", r.a, r.b);
+    if r.is_empty() {
+        s.push_str("no structural change\n");
+        if let Some(b) = &r.behaviour {
+            s.push_str(&crate::behaviour::render_text(b));
+        }
+        return s;
+    }
+    for l in &r.manifest {
+        s.push_str(&format!("manifest: {l}\n"));
+    }
+    for (n, h) in &r.added {
+        s.push_str(&format!("+ state {n} ({h:?})\n"));
+    }
+    for (n, h) in &r.removed {
+        s.push_str(&format!("- state {n} ({h:?})\n"));
+    }
+    for c in &r.changed {
+        if c.a == c.b {
+            s.push_str(&format!("~ state {} ({})\n", c.b, c.matched_by));
+        } else {
+            s.push_str(&format!("~ state {} renamed {} ({})\n", c.a, c.b, c.matched_by));
+        }
+        for n in &c.notes {
+            s.push_str(&format!("    {n}\n"));
+        }
+        for cc in &c.cases {
+            match cc {
+                CaseChange::Added(w) => s.push_str(&format!("    + case {w}\n")),
+                CaseChange::Removed(w) => s.push_str(&format!("    - case {w}\n")),
+                CaseChange::Changed { on, old_on, old, new } => {
+                    s.push_str(&format!("    ~ case {on}\n"));
+                    if let Some(o) = old_on {
+                        s.push_str(&format!("        matchers were: {o}\n"));
+                    }
+                    s.push_str(&format!("        was: {old}\n        now: {new}\n"));
+                }
+            }
+        }
+    }
+    for e in &r.errors_added {
+        s.push_str(&format!("+ error code {e}\n"));
+    }
+    for e in &r.errors_removed {
+        s.push_str(&format!("- error code {e}\n"));
+    }
+    for v in &r.vocabulary_added {
+        s.push_str(&format!("+ vocabulary {v}\n"));
+    }
+    for v in &r.vocabulary_removed {
+        s.push_str(&format!("- vocabulary {v}\n"));
+    }
+    if let Some(b) = &r.behaviour {
+        s.push_str(&crate::behaviour::render_text(b));
+    }
+    s.push_str(&format!(
+        "{} states added, {} removed, {} changed; {} error codes added, {} removed\n",
+        r.added.len(),
+        r.removed.len(),
+        r.changed.len(),
+        r.errors_added.len(),
+        r.errors_removed.len()
+    ));
+    s
+}
+
+fn md_code(s: &str) -> String {
+    format!("`{}`", s.replace('`', "'"))
+}
+
+/// Markdown for a pull-request comment.
+pub fn render_md(r: &Report) -> String {
+    let mut s = format!("## spec-diff `{}` → `{}`\n\n", r.a, r.b);
+    if r.is_empty() {
+        s.push_str("No structural change.\n\n");
+        if let Some(b) = &r.behaviour {
+            s.push_str(&crate::behaviour::render_md(b));
+        }
+        return s;
+    }
+    s.push_str(&format!(
+        "{} states added, {} removed, {} changed; {} error codes added, {} removed.\n\n",
+        r.added.len(),
+        r.removed.len(),
+        r.changed.len(),
+        r.errors_added.len(),
+        r.errors_removed.len()
+    ));
+    if !r.manifest.is_empty() {
+        s.push_str("### Manifest\n\n");
+        for l in &r.manifest {
+            s.push_str(&format!("- {l}\n"));
+        }
+        s.push('\n');
+    }
+    if !r.added.is_empty() || !r.removed.is_empty() {
+        s.push_str("### States added and removed\n\n");
+        for (n, h) in &r.added {
+            s.push_str(&format!("- **added** {} ({h})\n", md_code(n)));
+        }
+        for (n, h) in &r.removed {
+            s.push_str(&format!("- **removed** {} ({h})\n", md_code(n)));
+        }
+        s.push('\n');
+    }
+    if !r.changed.is_empty() {
+        s.push_str("### States changed\n\n");
+        for c in &r.changed {
+            if c.a == c.b {
+                s.push_str(&format!("#### {} ({})\n\n", md_code(&c.b), c.matched_by));
+            } else {
+                s.push_str(&format!("#### {} → {} ({})\n\n", md_code(&c.a), md_code(&c.b), c.matched_by));
+            }
+            for n in &c.notes {
+                s.push_str(&format!("- {n}\n"));
+            }
+            if !c.cases.is_empty() {
+                if !c.notes.is_empty() {
+                    s.push('\n');
+                }
+                s.push_str("| case | was | now |\n| --- | --- | --- |\n");
+                for cc in &c.cases {
+                    let cell = |t: &str| t.replace('|', "\\|");
+                    match cc {
+                        CaseChange::Added(w) => {
+                            let (on, words) = w.split_once(": ").unwrap_or((w, ""));
+                            s.push_str(&format!("| {} | (none) | {} |\n", cell(on), cell(words)))
+                        }
+                        CaseChange::Removed(w) => {
+                            let (on, words) = w.split_once(": ").unwrap_or((w, ""));
+                            s.push_str(&format!("| {} | {} | (none) |\n", cell(on), cell(words)))
+                        }
+                        CaseChange::Changed { on, old_on: Some(o), old, new } => s.push_str(&format!(
+                            "| {} | {} | {} |\n",
+                            cell(on),
+                            cell(&format!("on {o}: {old}")),
+                            cell(new)
+                        )),
+                        CaseChange::Changed { on, old_on: None, old, new } => {
+                            s.push_str(&format!("| {} | {} | {} |\n", cell(on), cell(old), cell(new)))
+                        }
+                    }
+                }
+            }
+            s.push('\n');
+        }
+    }
+    if !r.errors_added.is_empty() || !r.errors_removed.is_empty() {
+        s.push_str("### Error codes\n\n");
+        for e in &r.errors_added {
+            s.push_str(&format!("- **added** {}\n", md_code(e)));
+        }
+        for e in &r.errors_removed {
+            s.push_str(&format!("- **removed** {}\n", md_code(e)));
+        }
+        s.push('\n');
+    }
+    if !r.vocabulary_added.is_empty() || !r.vocabulary_removed.is_empty() {
+        s.push_str("### Schema vocabulary used\n\n");
+        for v in &r.vocabulary_added {
+            s.push_str(&format!("- **added** {}\n", md_code(v)));
+        }
+        for v in &r.vocabulary_removed {
+            s.push_str(&format!("- **removed** {}\n", md_code(v)));
+        }
+        s.push('\n');
+    }
+    if let Some(b) = &r.behaviour {
+        s.push_str(&crate::behaviour::render_md(b));
+    }
+    s
+}
+
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// The changed part of the machine: the union of both graphs around every added, removed or
+/// changed state (one edge out), coloured.
+pub fn changed_graph(a: &Machine, b: &Machine, r: &Report) -> graph::Graph {
+    // A's names through the renames, so a renamed state is one node.
+    let renames: BTreeMap<&str, &str> = r.changed.iter().map(|c| (c.a.as_str(), c.b.as_str())).collect();
+    let mut ga = graph::graph_of(a);
+    for n in &mut ga.nodes {
+        if let Some(to) = renames.get(n.name.as_str()) {
+            n.name = (*to).to_owned();
+        }
+    }
+    for e in &mut ga.edges {
+        for end in [&mut e.from, &mut e.to] {
+            if let Some(to) = renames.get(end.as_str()) {
+                *end = (*to).to_owned();
+            }
+        }
+    }
+    let gb = graph::graph_of(b);
+    let u = graph::union(&ga, &gb);
+    let roots: Vec<String> = r
+        .added
+        .iter()
+        .chain(&r.removed)
+        .map(|(n, _)| n.clone())
+        .chain(r.changed.iter().filter(|c| !c.cases.is_empty() || c.a != c.b).map(|c| c.b.clone()))
+        .collect();
+    let mut g = graph::neighbourhood(&u, &roots, 1);
+    // Keep only what touches a change, so the picture is of the changed part.
+    let changed: BTreeSet<&str> = roots.iter().map(String::as_str).collect();
+    g.edges.retain(|e| changed.contains(e.from.as_str()) || e.change != graph::Change::Same);
+    let used: BTreeSet<String> = g.edges.iter().flat_map(|e| [e.from.clone(), e.to.clone()]).collect();
+    g.nodes.retain(|n| changed.contains(n.name.as_str()) || used.contains(&n.name));
+    g
+}
+
+/// One self-contained page: the report and the picture (inline SVG when Graphviz is installed,
+/// the DOT source otherwise).
+pub fn render_html(a: &Machine, b: &Machine, r: &Report) -> String {
+    let mut s = String::new();
+    s.push_str("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n");
+    s.push_str(&format!("<title>spec-diff {} → {}</title>\n", esc(&r.a), esc(&r.b)));
+    s.push_str(
+        "<style>\nbody{font:14px/1.45 system-ui,sans-serif;max-width:80em;margin:2em auto;padding:0 1em}\n\
+         code{font:12px ui-monospace,monospace}\n.add{color:#1a7f37}.del{color:#cf222e}.chg{color:#bf8700}\n\
+         table{border-collapse:collapse}td,th{border:1px solid #ccc;padding:.2em .5em;vertical-align:top;font:12px ui-monospace,monospace}\n\
+         figure{overflow:auto;border:1px solid #ddd;padding:.5em}\n</style>\n</head>\n<body>\n",
+    );
+    s.push_str(&format!("<h1>spec-diff <code>{}</code> → <code>{}</code></h1>\n", esc(&r.a), esc(&r.b)));
+    s.push_str("<h2>The changed part of the machine</h2>\n<figure>\n");
+    let g = changed_graph(a, b, r);
+    let dot = graph::to_dot(&g, &format!("{} -> {}", r.a, r.b));
+    match graph::have_dot().then(|| graph::to_svg(&dot)) {
+        Some(Ok(svg)) => {
+            let start = svg.find("<svg").unwrap_or(0);
+            s.push_str(&svg[start..]);
+        }
+        _ => {
+            s.push_str("<p>Graphviz <code>dot</code> is not installed; the picture as DOT:</p>\n<pre>");
+            s.push_str(&esc(&dot));
+            s.push_str("</pre>\n");
+        }
+    }
+    s.push_str(
+        "<figcaption><span class=\"add\">green: added</span>, <span class=\"del\">red: removed</span>, \
+         <span class=\"chg\">amber: changed</span>; solid edges switch, dashed reconsume, dotted go to the \
+         return state.</figcaption>\n</figure>\n",
+    );
+    s.push_str("<h2>Changes</h2>\n");
+    let md = render_md(r);
+    // The Markdown report, as HTML: headings, lists and tables are all it uses.
+    s.push_str(&md_to_html(&md));
+    s.push_str("</body>\n</html>\n");
+    s
+}
+
+/// Just enough Markdown for `render_md`'s output.
+fn md_to_html(md: &str) -> String {
+    let mut out = String::new();
+    let mut in_list = false;
+    let mut in_table = false;
+    let inline = |t: &str| {
+        let mut o = String::new();
+        let mut code = false;
+        let mut bold = false;
+        let t = esc(t);
+        let mut rest = t.as_str();
+        while let Some(ch) = rest.chars().next() {
+            if rest.starts_with("**") {
+                o.push_str(if bold { "</strong>" } else { "<strong>" });
+                bold = !bold;
+                rest = &rest[2..];
+                continue;
+            }
+            if ch == '`' {
+                o.push_str(if code { "</code>" } else { "<code>" });
+                code = !code;
+            } else if ch == '\\' && rest[1..].starts_with('|') {
+                // escaped table bar
+            } else {
+                o.push(ch);
+            }
+            rest = &rest[ch.len_utf8()..];
+        }
+        o.replace("<strong>added</strong>", "<strong class=\"add\">added</strong>")
+            .replace("<strong>removed</strong>", "<strong class=\"del\">removed</strong>")
+    };
+    for line in md.lines() {
+        if !line.starts_with("- ") && in_list {
+            out.push_str("</ul>\n");
+            in_list = false;
+        }
+        if !line.starts_with('|') && in_table {
+            out.push_str("</table>\n");
+            in_table = false;
+        }
+        if let Some(h) = line.strip_prefix("#### ") {
+            out.push_str(&format!("<h4 class=\"chg\">{}</h4>\n", inline(h)));
+        } else if let Some(h) = line.strip_prefix("### ") {
+            out.push_str(&format!("<h3>{}</h3>\n", inline(h)));
+        } else if line.starts_with("## ") {
+            // The page has its own title.
+        } else if let Some(item) = line.strip_prefix("- ") {
+            if !in_list {
+                out.push_str("<ul>\n");
+                in_list = true;
+            }
+            out.push_str(&format!("<li>{}</li>\n", inline(item)));
+        } else if line.starts_with('|') {
+            if line.starts_with("| ---") {
+                continue;
+            }
+            let cells: Vec<String> = split_cells(line).iter().map(|c| inline(c)).collect();
+            if !in_table {
+                out.push_str("<table>\n");
+                in_table = true;
+                out.push_str(&format!("<tr><th>{}</th></tr>\n", cells.join("</th><th>")));
+            } else {
+                out.push_str(&format!("<tr><td>{}</td></tr>\n", cells.join("</td><td>")));
+            }
+        } else if !line.trim().is_empty() {
+            out.push_str(&format!("<p>{}</p>\n", inline(line)));
+        }
+    }
+    if in_list {
+        out.push_str("</ul>\n");
+    }
+    if in_table {
+        out.push_str("</table>\n");
+    }
+    out
+}
+
+/// The cells of a Markdown table row, `\|` kept inside a cell.
+fn split_cells(line: &str) -> Vec<String> {
+    let inner = line.trim().trim_start_matches('|').trim_end_matches('|');
+    let mut cells = vec![String::new()];
+    let mut chars = inner.chars().peekable();
+    while let Some(c) = chars.next() {
+        if c == '\\' && chars.peek() == Some(&'|') {
+            cells.last_mut().expect("a cell").push('|');
+            chars.next();
+        } else if c == '|' {
+            cells.push(String::new());
+        } else {
+            cells.last_mut().expect("a cell").push(c);
+        }
+    }
+    cells.into_iter().map(|c| c.trim().to_owned()).collect()
+}
+
+/// What `--behaviour` runs: the corpus and how many examples to minimize per group.
+#[derive(Debug, Clone)]
+pub struct BehaviourOptions {
+    pub corpus: crate::behaviour::CorpusOptions,
+    pub per_group: usize,
+}
+
+/// Generate both machines into probes, run them over the corpus, and attach the result.
+pub fn add_behaviour(
+    root: &std::path::Path,
+    a: &Machine,
+    b: &Machine,
+    r: &mut Report,
+    opts: &BehaviourOptions,
+) -> Result<(), String> {
+    use crate::behaviour as bh;
+    if bh::base_machine(a) != bh::base_machine(b) {
+        return Err(format!("{} and {} are different machines: no behavioural diff", a.dir, b.dir));
+    }
+    let ((bin_a, mod_a), (bin_b, mod_b)) = (bh::build_probe(root, a)?, bh::build_probe(root, b)?);
+    let corpus = bh::corpus(&bin_b, &mod_b, a, b, &opts.corpus)?;
+    let mut pa = bh::start(&bin_a, &mod_a, &opts.corpus.shared)?;
+    let mut pb = bh::start(&bin_b, &mod_b, &opts.corpus.shared)?;
+    bh::verify(&mut pa, a)?;
+    bh::verify(&mut pb, b)?;
+    r.behaviour = Some(bh::compare(&mut pa, &mut pb, &corpus, r, opts.per_group)?);
+    Ok(())
+}
+
+/// `cargo xtask spec-diff A B [--format text|md|html] [-o FILE] [--behaviour ...]`.
+pub fn run_cli(
+    root: &std::path::Path,
+    a: &str,
+    b: &str,
+    format: Format,
+    output: Option<&std::path::Path>,
+    behaviour: Option<&BehaviourOptions>,
+) -> Result<String, String> {
+    let ma = crate::machines::load(root, a)?;
+    let mb = crate::machines::load(root, b)?;
+    let mut r = diff(&ma, &mb, a, b);
+    if let Some(opts) = behaviour {
+        add_behaviour(root, &ma, &mb, &mut r, opts)?;
+    }
+    let text = match format {
+        Format::Text => render_text(&r),
+        Format::Md => render_md(&r),
+        Format::Html => render_html(&ma, &mb, &r),
+    };
+    match output {
+        Some(out) => {
+            std::fs::write(out, &text).map_err(|e| format!("{}: {e}", out.display()))?;
+            Ok(format!("wrote {}\n", out.display()))
+        }
+        None => Ok(text),
+    }
+}
