@@ -85,13 +85,7 @@ fn indent(out: &mut String, depth: usize) {
 /// Pushes `parent`'s children so that the first child pops first.
 fn push_rc_children(stack: &mut Vec<RcItem>, parent: &Handle, depth: usize) {
     let start = stack.len();
-    stack.extend(
-        parent
-            .children
-            .borrow()
-            .iter()
-            .map(|c| RcItem::Node(c.clone(), depth)),
-    );
+    stack.extend(parent.children.borrow().iter().map(|c| RcItem::Node(c.clone(), depth)));
     stack[start..].reverse();
 }
 
@@ -115,11 +109,7 @@ fn rcdom_html_format(dom: &RcDom) -> String {
         indent(&mut out, depth);
         match &node.data {
             RcData::Document => out.push_str("#fragment\n"),
-            RcData::Doctype {
-                name,
-                public_id,
-                system_id,
-            } => {
+            RcData::Doctype { name, public_id, system_id } => {
                 out.push_str("<!DOCTYPE ");
                 out.push_str(name);
                 if !public_id.is_empty() || !system_id.is_empty() {
@@ -136,12 +126,7 @@ fn rcdom_html_format(dom: &RcDom) -> String {
             RcData::ProcessingInstruction { target, contents } => {
                 let _ = writeln!(out, "<?{target} {contents}?>");
             }
-            RcData::Element {
-                name,
-                attrs,
-                template_contents,
-                ..
-            } => {
+            RcData::Element { name, attrs, template_contents, .. } => {
                 let _ = writeln!(out, "<{}{}>", html_designator(&name.ns), name.local);
                 let mut list: Vec<(String, String)> = attrs
                     .borrow()
@@ -186,11 +171,7 @@ fn xml_name(ns: &str, prefix: Option<&str>, local: &str) -> String {
 fn xml_node_lines(out: &mut String, depth: usize, node: XmlNode<'_>) {
     indent(out, depth);
     match node {
-        XmlNode::Doctype {
-            name,
-            public_id,
-            system_id,
-        } => {
+        XmlNode::Doctype { name, public_id, system_id } => {
             let _ = writeln!(out, "<!DOCTYPE {name} \"{public_id}\" \"{system_id}\">");
         }
         XmlNode::Text(t) => {
@@ -215,21 +196,11 @@ fn xml_node_lines(out: &mut String, depth: usize, node: XmlNode<'_>) {
 
 /// What [`xml_node_lines`] writes, from either tree.
 enum XmlNode<'a> {
-    Doctype {
-        name: &'a str,
-        public_id: &'a str,
-        system_id: &'a str,
-    },
+    Doctype { name: &'a str, public_id: &'a str, system_id: &'a str },
     Text(&'a str),
     Comment(&'a str),
-    Pi {
-        target: &'a str,
-        data: &'a str,
-    },
-    Element {
-        name: String,
-        attrs: Vec<(String, String)>,
-    },
+    Pi { target: &'a str, data: &'a str },
+    Element { name: String, attrs: Vec<(String, String)> },
 }
 
 /// statemark's XML5 tree in the shared XML format.
@@ -240,15 +211,7 @@ fn statemark_xml_format(dom: &Dom) -> String {
     while let Some((id, depth)) = stack.pop() {
         let node = match dom.data(id) {
             NodeData::Document | NodeData::Fragment => continue,
-            NodeData::Doctype {
-                name,
-                public_id,
-                system_id,
-            } => XmlNode::Doctype {
-                name,
-                public_id,
-                system_id,
-            },
+            NodeData::Doctype { name, public_id, system_id } => XmlNode::Doctype { name, public_id, system_id },
             NodeData::Text(t) => XmlNode::Text(t),
             NodeData::Comment(c) => XmlNode::Comment(c),
             NodeData::ProcessingInstruction { target, data } => XmlNode::Pi { target, data },
@@ -256,12 +219,7 @@ fn statemark_xml_format(dom: &Dom) -> String {
                 let name = xml_name(e.name.ns.url(), e.name.prefix.as_deref(), &e.name.local);
                 let attrs = e
                     .attrs()
-                    .map(|a| {
-                        (
-                            xml_name(a.name.ns.url(), a.name.prefix, a.name.local),
-                            a.value.to_owned(),
-                        )
-                    })
+                    .map(|a| (xml_name(a.name.ns.url(), a.name.prefix, a.name.local), a.value.to_owned()))
                     .collect();
                 XmlNode::Element { name, attrs }
             }
@@ -286,24 +244,13 @@ fn rcdom_xml_format(dom: &RcDom) -> String {
         let text;
         let node = match &handle.data {
             RcData::Document => continue,
-            RcData::Doctype {
-                name,
-                public_id,
-                system_id,
-            } => XmlNode::Doctype {
-                name,
-                public_id,
-                system_id,
-            },
+            RcData::Doctype { name, public_id, system_id } => XmlNode::Doctype { name, public_id, system_id },
             RcData::Text { contents } => {
                 text = contents.borrow().to_string();
                 XmlNode::Text(&text)
             }
             RcData::Comment { contents } => XmlNode::Comment(contents),
-            RcData::ProcessingInstruction { target, contents } => XmlNode::Pi {
-                target,
-                data: contents,
-            },
+            RcData::ProcessingInstruction { target, contents } => XmlNode::Pi { target, data: contents },
             RcData::Element { name, attrs, .. } => {
                 let written = xml_name(&name.ns, name.prefix.as_deref(), &name.local);
                 let attrs = attrs
@@ -311,16 +258,10 @@ fn rcdom_xml_format(dom: &RcDom) -> String {
                     .iter()
                     .map(|a| {
                         let n = &a.name;
-                        (
-                            xml_name(&n.ns, n.prefix.as_deref(), &n.local),
-                            a.value.to_string(),
-                        )
+                        (xml_name(&n.ns, n.prefix.as_deref(), &n.local), a.value.to_string())
                     })
                     .collect();
-                XmlNode::Element {
-                    name: written,
-                    attrs,
-                }
+                XmlNode::Element { name: written, attrs }
             }
         };
         xml_node_lines(&mut out, depth, node);
@@ -340,8 +281,7 @@ fn trees(lang: Lang, input: &str) -> (String, String) {
         }
         Lang::Xml => {
             let ours = statemark_xml_format(&statemark::xml5::parse(input));
-            let dom =
-                xml5ever::driver::parse_document(RcDom::default(), Default::default()).one(input);
+            let dom = xml5ever::driver::parse_document(RcDom::default(), Default::default()).one(input);
             (ours, rcdom_xml_format(&dom))
         }
     }
@@ -369,11 +309,7 @@ fn first_difference(ours: &str, theirs: &str) -> Option<Difference> {
 fn first_difference_from(ours: &[&str], theirs: &[&str], from: usize) -> Option<Difference> {
     (from..ours.len().max(theirs.len())).find_map(|i| {
         let (x, y) = (ours.get(i), theirs.get(i));
-        (x != y).then(|| Difference {
-            line: i + 1,
-            ours: x.map(|l| l.to_string()),
-            theirs: y.map(|l| l.to_string()),
-        })
+        (x != y).then(|| Difference { line: i + 1, ours: x.map(|l| l.to_string()), theirs: y.map(|l| l.to_string()) })
     })
 }
 
@@ -423,15 +359,10 @@ impl Rule {
                 let sibling = |l: &&&str| depth_of(l) == depth && attribute_name(l).is_some();
                 let before = ours[..i].iter().rev().take_while(sibling);
                 let after = ours[i + 1..].iter().take_while(sibling);
-                before
-                    .chain(after)
-                    .filter_map(|l| attribute_name(l))
-                    .any(|n| {
-                        let qname = n.rsplit_once('}').map_or(n, |(_, q)| q);
-                        qname
-                            .split_once(':')
-                            .is_some_and(|(_, local)| local == name)
-                    })
+                before.chain(after).filter_map(|l| attribute_name(l)).any(|n| {
+                    let qname = n.rsplit_once('}').map_or(n, |(_, q)| q);
+                    qname.split_once(':').is_some_and(|(_, local)| local == name)
+                })
             }
         }
     }
@@ -545,10 +476,7 @@ fn compare(lang: Lang, classes: &[Class], input: &str) -> Outcome {
         let mut all = input.to_owned();
         let mut ks = Vec::new();
         for (k, _) in &rewrites {
-            let next = classes[*k]
-                .rename
-                .as_ref()
-                .map_or_else(|| all.clone(), |r| r.apply(&all));
+            let next = classes[*k].rename.as_ref().map_or_else(|| all.clone(), |r| r.apply(&all));
             if next != all {
                 ks.push(*k);
                 all = next;
@@ -591,9 +519,9 @@ fn rename_tag(input: &str, from: &str, to: &str) -> String {
             out.push('/');
             rest = r;
         }
-        let name_ends = rest.get(from.len()..).is_some_and(|after| {
-            after.is_empty() || after.starts_with(['\t', '\n', '\x0C', '\r', ' ', '/', '>'])
-        });
+        let name_ends = rest
+            .get(from.len()..)
+            .is_some_and(|after| after.is_empty() || after.starts_with(['\t', '\n', '\x0C', '\r', ' ', '/', '>']));
         if name_ends && rest[..from.len()].eq_ignore_ascii_case(from) {
             out.push_str(to);
             rest = &rest[from.len()..];
@@ -622,9 +550,8 @@ fn compare_trees(lang: Lang, classes: &[Class], input: &str) -> Outcome {
         }
     }
     while let Some(i) = left.as_ref().map(|d| d.line - 1) {
-        let rule = classes.iter().position(|c| {
-            c.lang == lang && c.rule.is_some_and(|r| r.extra_ours(&ours, &theirs, i))
-        });
+        let rule =
+            classes.iter().position(|c| c.lang == lang && c.rule.is_some_and(|r| r.extra_ours(&ours, &theirs, i)));
         let Some(k) = rule else { break };
         ours.remove(i);
         if !modulo.contains(&k) {
@@ -642,24 +569,18 @@ const EXPECTATIONS: &str = "tests/expectations/differential.json";
 /// malformed entry is an error, not a skip.
 fn load_classes(path: &Path) -> Result<Vec<Class>, String> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let json: Value =
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let json: Value = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let entries = json["classes"].as_array().ok_or("no \"classes\" array")?;
     let kinds = ["spec-change", "their-bug", "draft-decision"];
     let mut classes = Vec::new();
     for e in entries {
-        let field = |k: &str| {
-            e[k].as_str()
-                .ok_or_else(|| format!("class {e}: no string \"{k}\""))
-        };
+        let field = |k: &str| e[k].as_str().ok_or_else(|| format!("class {e}: no string \"{k}\""));
         let id = field("id")?.to_owned();
         let lang = match field("lang")? {
             "html" => Lang::Html,
             "xml" => Lang::Xml,
             other => {
-                return Err(format!(
-                    "class {id}: lang {other:?} is neither html nor xml"
-                ));
+                return Err(format!("class {id}: lang {other:?} is neither html nor xml"));
             }
         };
         let kind = field("kind")?;
@@ -674,9 +595,7 @@ fn load_classes(path: &Path) -> Result<Vec<Class>, String> {
         let drop_ours = e["drop_ours"].as_str().map(str::to_owned);
         let rule = match e["rule"].as_str() {
             None => None,
-            Some(r) => {
-                Some(Rule::from_name(r).ok_or_else(|| format!("class {id}: unknown rule {r:?}"))?)
-            }
+            Some(r) => Some(Rule::from_name(r).ok_or_else(|| format!("class {id}: unknown rule {r:?}"))?),
         };
         let pair = |key: &str| match e.get(key) {
             None => Ok(None),
@@ -702,17 +621,7 @@ fn load_classes(path: &Path) -> Result<Vec<Class>, String> {
         }
         let in_corpus = e["in_corpus"].as_bool().unwrap_or(true);
         let repro = field("repro")?.to_owned();
-        classes.push(Class {
-            id,
-            lang,
-            ours,
-            theirs,
-            drop_ours,
-            rule,
-            rename,
-            in_corpus,
-            repro,
-        });
+        classes.push(Class { id, lang, ours, theirs, drop_ours, rule, rename, in_corpus, repro });
     }
     Ok(classes)
 }
@@ -725,13 +634,7 @@ fn load_classes(path: &Path) -> Result<Vec<Class>, String> {
 /// keeping its text.
 fn shape(d: &Difference) -> (Option<String>, Option<String>) {
     let word = |l: &Option<String>| {
-        l.as_deref().map(|l| {
-            l.trim_start_matches(['|', ' '])
-                .split([' ', '>', '='])
-                .next()
-                .unwrap_or("")
-                .to_owned()
-        })
+        l.as_deref().map(|l| l.trim_start_matches(['|', ' ']).split([' ', '>', '=']).next().unwrap_or("").to_owned())
     };
     (word(&d.ours), word(&d.theirs))
 }
@@ -961,9 +864,7 @@ fn random_document(rng: &mut Rng) -> String {
 
 /// One generated XML5 document of up to 40 pieces.
 fn random_xml_document(rng: &mut Rng) -> String {
-    (0..1 + rng.below(40))
-        .map(|_| XML_PIECES[rng.below(XML_PIECES.len())])
-        .collect()
+    (0..1 + rng.below(40)).map(|_| XML_PIECES[rng.below(XML_PIECES.len())]).collect()
 }
 
 /// Compares `n` generated documents of `lang`: each difference must match a class (repro-only
@@ -995,20 +896,13 @@ fn run_random(lang: Lang, classes: &[Class], n: usize, seed: u64) -> Vec<String>
         }
     }
     let other = other_parser(lang);
-    println!(
-        "\nrandom {} (seed {seed}): {equal} of {n} generated documents equal to {other}",
-        lang.name()
-    );
+    println!("\nrandom {} (seed {seed}): {equal} of {n} generated documents equal to {other}", lang.name());
     for (k, count) in &by_class {
         println!("  {}: {count} documents", classes[*k].id);
     }
     let mut problems = Vec::new();
     for (group, (count, doc)) in groups {
-        let small = minimize(&doc, &|s| {
-            compare(lang, classes, s)
-                .left
-                .is_some_and(|d| shape(&d) == group)
-        });
+        let small = minimize(&doc, &|s| compare(lang, classes, s).left.is_some_and(|d| shape(&d) == group));
         let msg = format!("{count} generated documents differ as {group:?}, e.g. {small:?}");
         println!("  {msg}");
         problems.push(msg);
@@ -1033,8 +927,7 @@ fn shows(lang: Lang, classes: &[Class], k: usize, input: &str) -> bool {
     if class.drop_ours.is_some() || class.rule.is_some() || class.rename.is_some() {
         out.modulo.contains(&k)
     } else {
-        out.left
-            .is_some_and(|d| classify(lang, classes, &d) == Some(k))
+        out.left.is_some_and(|d| classify(lang, classes, &d) == Some(k))
     }
 }
 
@@ -1064,18 +957,15 @@ fn run_corpus(lang: Lang, corpora: &[Corpus], classes: &[Class], minimize_first:
     for c in corpora {
         let Some(docs) = c.load_named() else { continue };
         for (path, doc) in docs {
-            let page = path.strip_prefix(&shared).map_or_else(
-                |_| path.display().to_string(),
-                |p| format!("../{}", p.display()),
-            );
+            let page = path
+                .strip_prefix(&shared)
+                .map_or_else(|_| path.display().to_string(), |p| format!("../{}", p.display()));
             tally.total += 1;
             let out = compare(lang, classes, &doc);
             for &k in &out.modulo {
                 tally.classified.entry(k).or_default().push(page.clone());
                 if minimize_first {
-                    first_pages
-                        .entry(classes[k].id.clone())
-                        .or_insert((Some(k), doc.clone()));
+                    first_pages.entry(classes[k].id.clone()).or_insert((Some(k), doc.clone()));
                 }
             }
             let Some(d) = out.left else {
@@ -1092,9 +982,7 @@ fn run_corpus(lang: Lang, corpora: &[Corpus], classes: &[Class], minimize_first:
                 Some(k) => {
                     tally.classified.entry(k).or_default().push(page.clone());
                     if minimize_first {
-                        first_pages
-                            .entry(classes[k].id.clone())
-                            .or_insert((Some(k), doc.clone()));
+                        first_pages.entry(classes[k].id.clone()).or_insert((Some(k), doc.clone()));
                     }
                 }
                 None => {
@@ -1135,10 +1023,7 @@ fn check_repros(classes: &[Class]) -> Vec<String> {
             problems.push(format!(
                 "class {}: its repro no longer shows it (modulo {:?}, first difference left {:?})",
                 k.id,
-                out.modulo
-                    .iter()
-                    .map(|&m| &classes[m].id)
-                    .collect::<Vec<_>>(),
+                out.modulo.iter().map(|&m| &classes[m].id).collect::<Vec<_>>(),
                 out.left
             ));
         }
@@ -1154,11 +1039,7 @@ fn show(path: &str) -> ExitCode {
         eprintln!("cannot read {path}");
         return ExitCode::FAILURE;
     };
-    let lang = if path.ends_with(".html") || path.ends_with(".htm") {
-        Lang::Html
-    } else {
-        Lang::Xml
-    };
+    let lang = if path.ends_with(".html") || path.ends_with(".htm") { Lang::Html } else { Lang::Xml };
     let (ours, theirs) = trees(lang, &input);
     let Some(d) = first_difference(&ours, &theirs) else {
         println!("equal trees");
@@ -1175,18 +1056,12 @@ fn show(path: &str) -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| a != "--bench")
-        .collect();
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
     if let Some(i) = args.iter().position(|a| a == "--show") {
         return args.get(i + 1).map_or(ExitCode::FAILURE, |p| show(p));
     }
     let minimize_first = args.iter().any(|a| a == "--minimize");
-    let langs: Vec<&String> = args
-        .iter()
-        .filter(|a| *a == "html" || *a == "xml")
-        .collect();
+    let langs: Vec<&String> = args.iter().filter(|a| *a == "html" || *a == "xml").collect();
     let want = |l: Lang| langs.is_empty() || langs.iter().any(|a| *a == l.name());
     let classes = match load_classes(&workspace_root().join(EXPECTATIONS)) {
         Ok(c) => c,
@@ -1197,27 +1072,17 @@ fn main() -> ExitCode {
     };
     let mut problems = check_repros(&classes);
     if let Some(i) = args.iter().position(|a| a == "--random") {
-        let n = args
-            .get(i + 1)
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(10_000);
+        let n = args.get(i + 1).and_then(|n| n.parse().ok()).unwrap_or(10_000);
         let seed = args.get(i + 2).and_then(|n| n.parse().ok()).unwrap_or(12);
         // XML only when asked for: its generated documents are not reviewed yet (see
         // benches/README.md), and their differences would drown the HTML ones.
-        let random_langs = if langs.is_empty() {
-            vec![Lang::Html]
-        } else {
-            vec![Lang::Html, Lang::Xml]
-        };
+        let random_langs = if langs.is_empty() { vec![Lang::Html] } else { vec![Lang::Html, Lang::Xml] };
         for lang in random_langs.into_iter().filter(|&l| want(l)) {
             problems.extend(run_random(lang, &classes, n, seed));
         }
         return report(&problems);
     }
-    let runs = [
-        (Lang::Html, [corpus::HTML, corpus::HTML_BIG].as_slice()),
-        (Lang::Xml, [corpus::XML].as_slice()),
-    ];
+    let runs = [(Lang::Html, [corpus::HTML, corpus::HTML_BIG].as_slice()), (Lang::Xml, [corpus::XML].as_slice())];
     for (lang, corpora) in runs {
         if !want(lang) {
             continue;
@@ -1227,8 +1092,7 @@ fn main() -> ExitCode {
             continue;
         }
         let other = other_parser(lang);
-        let listed: usize =
-            tally.total - tally.equal - tally.equal_modulo - tally.unclassified.len();
+        let listed: usize = tally.total - tally.equal - tally.equal_modulo - tally.unclassified.len();
         println!(
             "\n{}: {} of {} pages equal to {other}; {} equal modulo listed classes, {} differ in \
              listed classes, {} unclassified",
@@ -1241,17 +1105,9 @@ fn main() -> ExitCode {
         );
         for (k, class) in classes.iter().enumerate().filter(|(_, k)| k.lang == lang) {
             match tally.classified.get(&k) {
-                Some(pages) => println!(
-                    "  {}: {} pages (first: {})",
-                    class.id,
-                    pages.len(),
-                    pages[0]
-                ),
+                Some(pages) => println!("  {}: {} pages (first: {})", class.id, pages.len(), pages[0]),
                 None if class.in_corpus => {
-                    problems.push(format!(
-                        "class {}: no page of the corpus differs this way any more",
-                        class.id
-                    ));
+                    problems.push(format!("class {}: no page of the corpus differs this way any more", class.id));
                 }
                 None => println!("  {}: no page (checked by its repro only)", class.id),
             }

@@ -44,11 +44,7 @@ fn one(name: &str, scale: u32) -> ExitCode {
 fn count(name: &str, scale: u32) -> Result<(u64, u64, u64), String> {
     let exe = std::env::current_exe().map_err(|e| e.to_string())?;
     let out = Command::new("valgrind")
-        .args([
-            "--tool=callgrind",
-            "--callgrind-out-file=/dev/null",
-            "--toggle-collect=*parse_once*",
-        ])
+        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=*parse_once*"])
         .arg(exe)
         .args(["--one", name, &scale.to_string()])
         .output()
@@ -61,23 +57,16 @@ fn count(name: &str, scale: u32) -> Result<(u64, u64, u64), String> {
     let mut numbers = stdout.split_whitespace().map(|w| w.parse().ok());
     let (bytes, nodes) = (numbers.next().flatten(), numbers.next().flatten());
     // callgrind's summary: "==PID== Collected : N".
-    let instructions = stderr.lines().find_map(|l| {
-        l.split_once("Collected :")
-            .and_then(|(_, n)| n.trim().parse().ok())
-    });
+    let instructions =
+        stderr.lines().find_map(|l| l.split_once("Collected :").and_then(|(_, n)| n.trim().parse().ok()));
     match (bytes, nodes, instructions) {
         (Some(b), Some(n), Some(i)) => Ok((b, n, i)),
-        _ => Err(format!(
-            "{name} {scale}x: no byte count or no callgrind total in\n{stdout}\n{stderr}"
-        )),
+        _ => Err(format!("{name} {scale}x: no byte count or no callgrind total in\n{stdout}\n{stderr}")),
     }
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| a != "--bench")
-        .collect();
+    let args: Vec<String> = std::env::args().skip(1).filter(|a| a != "--bench").collect();
     if let [flag, name, scale] = args.as_slice()
         && flag == "--one"
     {
@@ -88,9 +77,7 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let wanted = |name: &str| args.is_empty() || args.iter().any(|a| a == name);
-    println!(
-        "| input | 1x bytes | 1x nodes | 1x instructions | per byte | 4x instructions | 4x / 1x |"
-    );
+    println!("| input | 1x bytes | 1x nodes | 1x instructions | per byte | 4x instructions | 4x / 1x |");
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     let mut failed = Vec::new();
     for (name, _) in GROWTH.iter().filter(|(n, _)| wanted(n)) {
@@ -100,9 +87,7 @@ fn main() -> ExitCode {
                 let per_byte = i1 as f64 / b1 as f64;
                 println!("| {name} | {b1} | {n1} | {i1} | {per_byte:.0} | {i4} | {ratio:.2} |");
                 if ratio > MAX_RATIO {
-                    failed.push(format!(
-                        "{name}: 4x the input costs {ratio:.2}x the instructions"
-                    ));
+                    failed.push(format!("{name}: 4x the input costs {ratio:.2}x the instructions"));
                 }
             }
             (Err(e), _) | (_, Err(e)) => failed.push(e),

@@ -7,9 +7,7 @@
 //! turns on. Groups and ids come from `statemark_benches::plan`; the report reads them back.
 
 use criterion::measurement::WallTime;
-use criterion::{
-    BenchmarkGroup, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
-};
+use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use statemark_benches::plan::{self, Parser};
 use statemark_benches::{bytes_of, corpus, criterion_config, generate, statemark_drivers};
 use std::hint::black_box;
@@ -39,10 +37,7 @@ fn driver(parser: &Parser) -> fn(&[String]) -> usize {
 
 /// Every planned parser of `group` over `docs`, in plan order.
 fn run_group(c: &mut Criterion, group: &str, docs: &[String]) {
-    let workload = plan::WORKLOADS
-        .iter()
-        .find(|w| w.group == group)
-        .expect("group is in the plan");
+    let workload = plan::WORKLOADS.iter().find(|w| w.group == group).expect("group is in the plan");
     let mut g: BenchmarkGroup<'_, WallTime> = c.benchmark_group(group);
     g.throughput(Throughput::Bytes(bytes_of(docs)));
     // One iteration of a slow parser over a corpus takes a sizeable fraction of a second: flat

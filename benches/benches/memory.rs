@@ -113,39 +113,18 @@ fn main() {
     let mut rows = Vec::new();
     for (name, c) in [("html", corpus::HTML), ("html-big", corpus::HTML_BIG)] {
         if let Some(docs) = c.load() {
-            rows.push(measure(
-                name,
-                &docs,
-                "statemark/parse",
-                statemark_drivers::parse,
-            ));
-            rows.push(measure(
-                name,
-                &docs,
-                "html5ever/rcdom",
-                html5ever_drivers::rcdom,
-            ));
+            rows.push(measure(name, &docs, "statemark/parse", statemark_drivers::parse));
+            rows.push(measure(name, &docs, "html5ever/rcdom", html5ever_drivers::rcdom));
         }
     }
     if let Some(docs) = corpus::XML.load() {
-        rows.push(measure(
-            "xml",
-            &docs,
-            "statemark/xml5-parse",
-            statemark_drivers::xml5_parse,
-        ));
-        rows.push(measure(
-            "xml",
-            &docs,
-            "xml5ever/rcdom",
-            xml5ever_drivers::rcdom,
-        ));
+        rows.push(measure("xml", &docs, "statemark/xml5-parse", statemark_drivers::xml5_parse));
+        rows.push(measure("xml", &docs, "xml5ever/rcdom", xml5ever_drivers::rcdom));
     }
     let path = results_path();
     if let Some(dir) = path.parent() {
         let _ = std::fs::create_dir_all(dir);
     }
-    std::fs::write(&path, to_json(&rows))
-        .unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
+    std::fs::write(&path, to_json(&rows)).unwrap_or_else(|e| panic!("writing {}: {e}", path.display()));
     eprintln!("memory: wrote {}", path.display());
 }

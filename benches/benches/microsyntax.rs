@@ -24,10 +24,7 @@ fn values() -> impl Iterator<Item = u64> {
 }
 
 fn integers() -> Vec<String> {
-    values()
-        .take(COUNT)
-        .map(|v| ((v % 2_000_000_001) as i64 - 1_000_000_000).to_string())
-        .collect()
+    values().take(COUNT).map(|v| ((v % 2_000_000_001) as i64 - 1_000_000_000).to_string()).collect()
 }
 
 fn floats() -> Vec<String> {
@@ -44,14 +41,7 @@ fn floats() -> Vec<String> {
 fn dates() -> Vec<String> {
     values()
         .take(COUNT)
-        .map(|v| {
-            format!(
-                "{:04}-{:02}-{:02}",
-                1 + v % 9999,
-                1 + (v >> 16) % 12,
-                1 + (v >> 24) % 28
-            )
-        })
+        .map(|v| format!("{:04}-{:02}-{:02}", 1 + v % 9999, 1 + (v >> 16) % 12, 1 + (v >> 24) % 28))
         .collect()
 }
 
@@ -77,41 +67,28 @@ fn global_dates() -> Vec<String> {
 }
 
 fn colors() -> Vec<String> {
-    const NAMES: [&str; 8] = [
-        "red",
-        "CornflowerBlue",
-        "lightgoldenrodyellow",
-        "Navy",
-        " teal ",
-        "chucknorris",
-        "#abc",
-        "",
-    ];
+    const NAMES: [&str; 8] =
+        ["red", "CornflowerBlue", "lightgoldenrodyellow", "Navy", " teal ", "chucknorris", "#abc", ""];
     values()
         .take(COUNT)
-        .map(|v| {
-            if v % 2 == 0 {
-                NAMES[(v >> 8) as usize % NAMES.len()].to_string()
-            } else {
-                format!("#{:06x}", v >> 40)
-            }
-        })
+        .map(
+            |v| {
+                if v % 2 == 0 {
+                    NAMES[(v >> 8) as usize % NAMES.len()].to_string()
+                } else {
+                    format!("#{:06x}", v >> 40)
+                }
+            },
+        )
         .collect()
 }
 
-fn run<T>(
-    c: &mut Criterion,
-    group: &str,
-    inputs: &[String],
-    rows: &[(&str, fn(&str) -> Option<T>)],
-) {
+fn run<T>(c: &mut Criterion, group: &str, inputs: &[String], rows: &[(&str, fn(&str) -> Option<T>)]) {
     let mut g = c.benchmark_group(group);
     g.sampling_mode(SamplingMode::Flat);
     g.throughput(Throughput::Elements(inputs.len() as u64));
     for (name, f) in rows {
-        g.bench_function(*name, |b| {
-            b.iter(|| inputs.iter().filter(|s| f(black_box(s)).is_some()).count())
-        });
+        g.bench_function(*name, |b| b.iter(|| inputs.iter().filter(|s| f(black_box(s)).is_some()).count()));
     }
     g.finish();
 }
@@ -122,9 +99,7 @@ fn microsyntaxes(c: &mut Criterion) {
         "microsyntax-integers",
         &integers(),
         &[
-            ("statemark/parse_integer", |s| {
-                microsyntax::parse_integer(s).ok()
-            }),
+            ("statemark/parse_integer", |s| microsyntax::parse_integer(s).ok()),
             ("std/str::parse::<i64>", |s| s.parse::<i64>().ok()),
         ],
     );
@@ -133,9 +108,7 @@ fn microsyntaxes(c: &mut Criterion) {
         "microsyntax-floats",
         &floats(),
         &[
-            ("statemark/parse_floating_point_number", |s| {
-                microsyntax::parse_floating_point_number(s).ok()
-            }),
+            ("statemark/parse_floating_point_number", |s| microsyntax::parse_floating_point_number(s).ok()),
             ("std/str::parse::<f64>", |s| s.parse::<f64>().ok()),
         ],
     );
@@ -143,25 +116,19 @@ fn microsyntaxes(c: &mut Criterion) {
         c,
         "microsyntax-dates",
         &dates(),
-        &[("statemark/parse_date_string", |s| {
-            microsyntax::parse_date_string(s).ok()
-        })],
+        &[("statemark/parse_date_string", |s| microsyntax::parse_date_string(s).ok())],
     );
     run(
         c,
         "microsyntax-global-dates",
         &global_dates(),
-        &[("statemark/parse_global_date_and_time_string", |s| {
-            microsyntax::parse_global_date_and_time_string(s).ok()
-        })],
+        &[("statemark/parse_global_date_and_time_string", |s| microsyntax::parse_global_date_and_time_string(s).ok())],
     );
     run(
         c,
         "microsyntax-colors",
         &colors(),
-        &[("statemark/parse_legacy_color_value", |s| {
-            microsyntax::parse_legacy_color_value(s).ok()
-        })],
+        &[("statemark/parse_legacy_color_value", |s| microsyntax::parse_legacy_color_value(s).ok())],
     );
 }
 

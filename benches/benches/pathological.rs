@@ -4,9 +4,7 @@
 //! `cargo bench -p statemark-benches --bench pathological`. The tokenizer rows are the easy
 //! half; these inputs are aimed at the tree builder (`statemark/parse`).
 
-use criterion::{
-    BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
-};
+use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use statemark_benches::plan::{self, Parser};
 use statemark_benches::{bytes_of, criterion_config, generate, statemark_drivers};
 use std::hint::black_box;
@@ -22,10 +20,7 @@ fn driver(parser: &Parser) -> fn(&[String]) -> usize {
 
 /// Every planned parser of `group` over `make(scale)` for each planned scale.
 fn run_scaled(c: &mut Criterion, group: &str, make: fn(u32) -> String) {
-    let workload = plan::WORKLOADS
-        .iter()
-        .find(|w| w.group == group)
-        .expect("group is in the plan");
+    let workload = plan::WORKLOADS.iter().find(|w| w.group == group).expect("group is in the plan");
     let mut g = c.benchmark_group(group);
     g.sampling_mode(SamplingMode::Flat);
     for &scale in workload.scales {

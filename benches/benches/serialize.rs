@@ -15,35 +15,21 @@ fn html_big(c: &mut Criterion) {
     let Some(docs) = corpus::HTML_BIG.load() else {
         return;
     };
-    let doms: Vec<_> = docs
-        .iter()
-        .map(|d| statemark::html::parse_document(d))
-        .collect();
+    let doms: Vec<_> = docs.iter().map(|d| statemark::html::parse_document(d)).collect();
     let mut g = c.benchmark_group("serialize_html_big");
     g.throughput(Throughput::Bytes(bytes_of(&docs)));
     g.sampling_mode(SamplingMode::Flat);
     g.bench_function("statemark/parse", |b| {
-        b.iter(|| {
-            docs.iter()
-                .map(|d| statemark::html::parse_document(black_box(d)).node_count())
-                .sum::<usize>()
-        })
+        b.iter(|| docs.iter().map(|d| statemark::html::parse_document(black_box(d)).node_count()).sum::<usize>())
     });
     g.bench_function("statemark/serialize", |b| {
-        b.iter(|| {
-            doms.iter()
-                .map(|d| black_box(d).to_html().len())
-                .sum::<usize>()
-        })
+        b.iter(|| doms.iter().map(|d| black_box(d).to_html().len()).sum::<usize>())
     });
     let html5lib = SerializeOptions::html5lib();
     g.bench_function("statemark/serialize_html5lib_options", |b| {
         b.iter(|| {
             doms.iter()
-                .map(|d| {
-                    write_inner(black_box(d), d.root(), &html5lib, String::new())
-                        .map_or(0, |s| s.len())
-                })
+                .map(|d| write_inner(black_box(d), d.root(), &html5lib, String::new()).map_or(0, |s| s.len()))
                 .sum::<usize>()
         })
     });
@@ -59,18 +45,10 @@ fn xml_corpus(c: &mut Criterion) {
     g.throughput(Throughput::Bytes(bytes_of(&docs)));
     g.sampling_mode(SamplingMode::Flat);
     g.bench_function("statemark/parse", |b| {
-        b.iter(|| {
-            docs.iter()
-                .map(|d| statemark::xml5::parse(black_box(d)).node_count())
-                .sum::<usize>()
-        })
+        b.iter(|| docs.iter().map(|d| statemark::xml5::parse(black_box(d)).node_count()).sum::<usize>())
     });
     g.bench_function("statemark/serialize", |b| {
-        b.iter(|| {
-            doms.iter()
-                .map(|d| black_box(d).to_xml().len())
-                .sum::<usize>()
-        })
+        b.iter(|| doms.iter().map(|d| black_box(d).to_xml().len()).sum::<usize>())
     });
     g.finish();
 }

@@ -4,9 +4,7 @@
 //!
 //! `cargo bench -p statemark-benches --bench xml`.
 
-use criterion::{
-    BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main,
-};
+use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 use statemark_benches::plan::{self, Parser};
 use statemark_benches::{bytes_of, corpus, criterion_config, generate, statemark_drivers};
 use std::hint::black_box;
@@ -32,10 +30,7 @@ fn xml_corpus(c: &mut Criterion) {
     let Some(docs) = corpus::XML.load() else {
         return;
     };
-    let workload = plan::WORKLOADS
-        .iter()
-        .find(|w| w.group == "xml")
-        .expect("xml is in the plan");
+    let workload = plan::WORKLOADS.iter().find(|w| w.group == "xml").expect("xml is in the plan");
     let mut g = c.benchmark_group(workload.group);
     g.throughput(Throughput::Bytes(bytes_of(&docs)));
     g.sampling_mode(SamplingMode::Flat);
@@ -47,10 +42,7 @@ fn xml_corpus(c: &mut Criterion) {
 }
 
 fn nested_xml(c: &mut Criterion) {
-    let workload = plan::WORKLOADS
-        .iter()
-        .find(|w| w.group == "patho-nested-xml")
-        .expect("in the plan");
+    let workload = plan::WORKLOADS.iter().find(|w| w.group == "patho-nested-xml").expect("in the plan");
     let mut g = c.benchmark_group(workload.group);
     g.sampling_mode(SamplingMode::Flat);
     for &scale in workload.scales {

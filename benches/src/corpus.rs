@@ -13,18 +13,9 @@ pub struct Corpus {
     pub default: &'static str,
 }
 
-pub const HTML: Corpus = Corpus {
-    var: "STATEMARK_BENCH_HTML",
-    default: "../shared/bench-corpus/html",
-};
-pub const HTML_BIG: Corpus = Corpus {
-    var: "STATEMARK_BENCH_HTML_BIG",
-    default: "../shared/bench-corpus/html-big",
-};
-pub const XML: Corpus = Corpus {
-    var: "STATEMARK_BENCH_XML",
-    default: "../shared/bench-corpus/xml",
-};
+pub const HTML: Corpus = Corpus { var: "STATEMARK_BENCH_HTML", default: "../shared/bench-corpus/html" };
+pub const HTML_BIG: Corpus = Corpus { var: "STATEMARK_BENCH_HTML_BIG", default: "../shared/bench-corpus/html-big" };
+pub const XML: Corpus = Corpus { var: "STATEMARK_BENCH_XML", default: "../shared/bench-corpus/xml" };
 
 /// The workspace root: the parent of this crate.
 pub fn workspace_root() -> PathBuf {
@@ -35,8 +26,7 @@ pub fn workspace_root() -> PathBuf {
 impl Corpus {
     /// The directory (or single file) the corpus is read from.
     pub fn path(&self) -> PathBuf {
-        let configured =
-            std::env::var_os(self.var).map_or_else(|| PathBuf::from(self.default), PathBuf::from);
+        let configured = std::env::var_os(self.var).map_or_else(|| PathBuf::from(self.default), PathBuf::from);
         let path = workspace_root().join(configured);
         // Canonical only for readable messages; a missing path keeps its joined form.
         std::fs::canonicalize(&path).unwrap_or(path)
@@ -61,33 +51,22 @@ impl Corpus {
             collect_files(&path, &mut files)
         };
         if found.is_err() || files.is_empty() {
-            let why = found
-                .err()
-                .map_or_else(|| "no files".to_owned(), |e| e.to_string());
-            skip(&format!(
-                "benchmark corpus {} unavailable ({why}); set {} to point at it",
-                path.display(),
-                self.var
-            ));
+            let why = found.err().map_or_else(|| "no files".to_owned(), |e| e.to_string());
+            skip(&format!("benchmark corpus {} unavailable ({why}); set {} to point at it", path.display(), self.var));
             return None;
         }
         files.sort();
         let docs: Vec<(PathBuf, String)> = files
             .into_iter()
             .map(|p| {
-                let bytes =
-                    std::fs::read(&p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display()));
-                let doc = String::from_utf8(bytes)
-                    .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+                let bytes = std::fs::read(&p).unwrap_or_else(|e| panic!("reading {}: {e}", p.display()));
+                let doc =
+                    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
                 (p, doc)
             })
             .collect();
         let bytes: usize = docs.iter().map(|(_, d)| d.len()).sum();
-        eprintln!(
-            "corpus {}: {} files, {bytes} bytes",
-            path.display(),
-            docs.len()
-        );
+        eprintln!("corpus {}: {} files, {bytes} bytes", path.display(), docs.len());
         Some(docs)
     }
 }

@@ -59,8 +59,7 @@ pub fn many_attributes(scale: u32) -> String {
 /// A comment of `20 MB × scale`, with dashes, `--` and `<!--` inside so the comment's side
 /// states are entered and left again all the way through.
 pub fn long_comment(scale: u32) -> String {
-    const FILLER: &str =
-        "comment text - with -- dashes --- and <!-- not nested, <b>tags</b> and &amp; ";
+    const FILLER: &str = "comment text - with -- dashes --- and <!-- not nested, <b>tags</b> and &amp; ";
     let body = 20_000_000 * scale as usize;
     let mut s = String::with_capacity(body + 8);
     s.push_str("<!--");
@@ -110,9 +109,7 @@ pub fn nested_xml(scale: u32) -> String {
 // every `</p>` leaving one more distinct entry for every later text to reconstruct).
 
 /// The ten formatting elements the adoption agency handles besides `a` and `nobr`.
-const FORMATTING: [&str; 10] = [
-    "b", "i", "u", "s", "em", "strong", "tt", "big", "small", "code",
-];
+const FORMATTING: [&str; 10] = ["b", "i", "u", "s", "em", "strong", "tt", "big", "small", "code"];
 
 /// `8k × scale` rounds of a ten-deep formatting stack over a `<div>` (the furthest block),
 /// closed outermost first: every end tag runs the adoption agency's outer loop on a deep stack,
@@ -156,10 +153,7 @@ pub fn noahs_ark(scale: u32) -> String {
 /// may go: every one of them is foster parented before the table.
 pub fn foster_parenting(scale: u32) -> String {
     let mut s = String::from("<table><tr><td>cell</td></tr>");
-    s.push_str(&repeat(
-        "text<b>bold</b><div>block</div><tr><td>c</td>",
-        20_000 * scale as usize,
-    ));
+    s.push_str(&repeat("text<b>bold</b><div>block</div><tr><td>c</td>", 20_000 * scale as usize));
     s.push_str("</table>");
     s
 }
@@ -169,10 +163,7 @@ pub fn foster_parenting(scale: u32) -> String {
 /// modes is as deep as the input.
 pub fn template_nesting(scale: u32) -> String {
     let n = 10_000 * scale as usize;
-    let mut s = repeat(
-        "<template><tr><td><template><col><template><div>x<template>",
-        n,
-    );
+    let mut s = repeat("<template><tr><td><template><col><template><div>x<template>", n);
     s.push_str(&repeat("</template>", 4 * n));
     s
 }
@@ -190,10 +181,7 @@ pub fn foreign_switching(scale: u32) -> String {
 /// `15k × scale` tables nested through cells that each hold a `<select>` with options and
 /// option groups: select's scope rules next to table scope, on a deep stack.
 pub fn select_in_tables(scale: u32) -> String {
-    repeat(
-        "<table><tr><td><select><optgroup><option>a<option>b</optgroup><option>c",
-        15_000 * scale as usize,
-    )
+    repeat("<table><tr><td><select><optgroup><option>a<option>b</optgroup><option>c", 15_000 * scale as usize)
 }
 
 /// Elements with many attributes full of character references, `1k × scale` of them, each
@@ -202,10 +190,7 @@ pub fn attribute_references(scale: u32) -> String {
     let mut unit = String::from("<span");
     for i in 0..24 {
         let name = if i % 4 == 3 { i - 2 } else { i };
-        unit.push_str(&format!(
-            " a{name}=\"&amp;&lt;&#x{:X};&notin;&copy x&eacute;\"",
-            0x41 + i
-        ));
+        unit.push_str(&format!(" a{name}=\"&amp;&lt;&#x{:X};&notin;&copy x&eacute;\"", 0x41 + i));
     }
     unit.push_str(">t</span>\n");
     repeat(&unit, 1_000 * scale as usize)
@@ -270,9 +255,7 @@ pub fn merged_root_attributes(scale: u32) -> String {
     let n = 5_000 * scale as usize;
     let mut s = String::from("<body>");
     for i in 0..n {
-        s.push_str(&format!(
-            "<html h{i}=1><body b{i}=2><html a0 a1 a2 a3 a4 a5 a6 a7 a8 a9>"
-        ));
+        s.push_str(&format!("<html h{i}=1><body b{i}=2><html a0 a1 a2 a3 a4 a5 a6 a7 a8 a9>"));
     }
     s
 }
@@ -294,10 +277,7 @@ pub const GROWTH: [(&str, Generator); 19] = [
     ("list-items-in-divs", list_items_in_divs),
     ("reset-insertion-mode", reset_insertion_mode),
     ("unmatched-end-tags", unmatched_end_tags),
-    (
-        "unmatched-formatting-end-tags",
-        unmatched_formatting_end_tags,
-    ),
+    ("unmatched-formatting-end-tags", unmatched_formatting_end_tags),
     ("unmatched-foreign-end-tags", unmatched_foreign_end_tags),
     ("merged-root-attributes", merged_root_attributes),
     ("nested-div", nested_div),

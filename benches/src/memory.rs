@@ -32,10 +32,7 @@ impl PeakRow {
 /// target directory (`$CARGO_TARGET_DIR`, else `<workspace>/target`).
 pub fn results_path() -> PathBuf {
     std::env::var_os("CARGO_TARGET_DIR")
-        .map_or_else(
-            || crate::corpus::workspace_root().join("target"),
-            PathBuf::from,
-        )
+        .map_or_else(|| crate::corpus::workspace_root().join("target"), PathBuf::from)
         .join("peak-memory.json")
 }
 

@@ -15,29 +15,17 @@ pub struct Parser {
 }
 
 const fn ours(id: &'static str, label: &'static str) -> Parser {
-    Parser {
-        id,
-        label,
-        statemark: true,
-    }
+    Parser { id, label, statemark: true }
 }
 const fn theirs(id: &'static str, label: &'static str) -> Parser {
-    Parser {
-        id,
-        label,
-        statemark: false,
-    }
+    Parser { id, label, statemark: false }
 }
 
 pub static SM_ITERATOR: Parser = ours("statemark/iterator", "statemark tokenizer, iterator");
 pub static SM_SINK: Parser = ours("statemark/sink", "statemark tokenizer, counting sink");
 pub static SM_PARSE: Parser = ours("statemark/parse", "statemark parse, default DOM");
-pub static SM_XML5_TOKENIZER: Parser = ours(
-    "statemark/xml5-tokenizer",
-    "statemark XML5 tokenizer, iterator",
-);
-pub static SM_XML5_PARSE: Parser =
-    ours("statemark/xml5-parse", "statemark XML5 parse, default DOM");
+pub static SM_XML5_TOKENIZER: Parser = ours("statemark/xml5-tokenizer", "statemark XML5 tokenizer, iterator");
+pub static SM_XML5_PARSE: Parser = ours("statemark/xml5-parse", "statemark XML5 parse, default DOM");
 
 pub static HTML5EVER_TOKENIZER: Parser = theirs("html5ever/tokenizer", "html5ever tok");
 pub static HTML5EVER_RCDOM: Parser = theirs("html5ever/rcdom", "html5ever+RcDom");
@@ -82,20 +70,10 @@ pub static HTML_PARSERS: &[&Parser] = &[
     &LOL_HTML,
 ];
 /// Character references: the parsers that decode them (lol_html without handlers does not).
-pub static CHARREF_PARSERS: &[&Parser] = &[
-    &SM_ITERATOR,
-    &SM_SINK,
-    &HTML5EVER_TOKENIZER,
-    &HTML5GUM_DEFAULT,
-    &HTML5GUM_CALLBACK,
-];
-pub static XML_PARSERS: &[&Parser] = &[
-    &SM_XML5_TOKENIZER,
-    &SM_XML5_PARSE,
-    &QUICK_XML,
-    &XML5EVER_TOKENIZER,
-    &XML5EVER_RCDOM,
-];
+pub static CHARREF_PARSERS: &[&Parser] =
+    &[&SM_ITERATOR, &SM_SINK, &HTML5EVER_TOKENIZER, &HTML5GUM_DEFAULT, &HTML5GUM_CALLBACK];
+pub static XML_PARSERS: &[&Parser] =
+    &[&SM_XML5_TOKENIZER, &SM_XML5_PARSE, &QUICK_XML, &XML5EVER_TOKENIZER, &XML5EVER_RCDOM];
 /// The generated worst cases are about statemark's own linearity; no comparison runs on them
 /// except quick-xml on the XML one, a cheap yardstick for the tokenizer rows.
 pub static PATHOLOGICAL_HTML_PARSERS: &[&Parser] = &[&SM_ITERATOR, &SM_PARSE];
@@ -104,54 +82,19 @@ pub static PATHOLOGICAL_XML_PARSERS: &[&Parser] = &[&SM_XML5_TOKENIZER, &SM_XML5
 pub const SCALES: &[u32] = &[1, 2, 4];
 
 pub static WORKLOADS: &[Workload] = &[
-    Workload {
-        group: "html",
-        title: "HTML corpus",
-        parsers: HTML_PARSERS,
-        scales: &[],
-    },
-    Workload {
-        group: "html-big",
-        title: "HTML big page",
-        parsers: HTML_PARSERS,
-        scales: &[],
-    },
-    Workload {
-        group: "charref-amp",
-        title: "1M `&amp;`",
-        parsers: CHARREF_PARSERS,
-        scales: &[],
-    },
-    Workload {
-        group: "charref-mix",
-        title: "named/numeric/legacy refs",
-        parsers: CHARREF_PARSERS,
-        scales: &[],
-    },
-    Workload {
-        group: "xml",
-        title: "XML corpus",
-        parsers: XML_PARSERS,
-        scales: &[],
-    },
+    Workload { group: "html", title: "HTML corpus", parsers: HTML_PARSERS, scales: &[] },
+    Workload { group: "html-big", title: "HTML big page", parsers: HTML_PARSERS, scales: &[] },
+    Workload { group: "charref-amp", title: "1M `&amp;`", parsers: CHARREF_PARSERS, scales: &[] },
+    Workload { group: "charref-mix", title: "named/numeric/legacy refs", parsers: CHARREF_PARSERS, scales: &[] },
+    Workload { group: "xml", title: "XML corpus", parsers: XML_PARSERS, scales: &[] },
     Workload {
         group: "patho-nested-div",
         title: "100k nested `<div>`",
         parsers: PATHOLOGICAL_HTML_PARSERS,
         scales: SCALES,
     },
-    Workload {
-        group: "patho-attributes",
-        title: "50k attributes",
-        parsers: PATHOLOGICAL_HTML_PARSERS,
-        scales: SCALES,
-    },
-    Workload {
-        group: "patho-comment",
-        title: "20 MB comment",
-        parsers: PATHOLOGICAL_HTML_PARSERS,
-        scales: SCALES,
-    },
+    Workload { group: "patho-attributes", title: "50k attributes", parsers: PATHOLOGICAL_HTML_PARSERS, scales: SCALES },
+    Workload { group: "patho-comment", title: "20 MB comment", parsers: PATHOLOGICAL_HTML_PARSERS, scales: SCALES },
     Workload {
         group: "patho-unclosed-bi",
         title: "100k unclosed `<b><i>`",

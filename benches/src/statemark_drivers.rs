@@ -12,18 +12,13 @@ use std::hint::black_box;
 pub fn touch(token: &Token<'_>) -> usize {
     match token {
         Token::StartTag(tag) | Token::EndTag(tag) => {
-            let attrs: usize = tag
-                .attributes
-                .iter()
-                .map(|a| a.name.len() + a.value.len())
-                .sum();
+            let attrs: usize = tag.attributes.iter().map(|a| a.name.len() + a.value.len()).sum();
             tag.name.len() + attrs + usize::from(tag.self_closing)
         }
         Token::Characters(text) | Token::Comment(text) => text.len(),
-        Token::Doctype(d) => [&d.name, &d.public_id, &d.system_id]
-            .iter()
-            .map(|s| s.as_deref().map_or(0, str::len))
-            .sum(),
+        Token::Doctype(d) => {
+            [&d.name, &d.public_id, &d.system_id].iter().map(|s| s.as_deref().map_or(0, str::len)).sum()
+        }
         Token::ProcessingInstruction(pi) => pi.target.len() + pi.data.len(),
         Token::Eof => 0,
     }
@@ -100,18 +95,13 @@ pub fn xml5_tokenizer(docs: &[String]) -> usize {
         for token in statemark::xml5::tokenize(black_box(doc)) {
             total += match &token {
                 X::StartTag(tag) | X::EmptyTag(tag) | X::EndTag(tag) => {
-                    let attrs: usize = tag
-                        .attributes
-                        .iter()
-                        .map(|a| a.name.len() + a.value.len())
-                        .sum();
+                    let attrs: usize = tag.attributes.iter().map(|a| a.name.len() + a.value.len()).sum();
                     tag.name.len() + attrs + usize::from(tag.self_closing)
                 }
                 X::Characters(text) | X::Comment(text) => text.len(),
-                X::Doctype(d) => [&d.name, &d.public_id, &d.system_id]
-                    .iter()
-                    .map(|s| s.as_deref().map_or(0, str::len))
-                    .sum(),
+                X::Doctype(d) => {
+                    [&d.name, &d.public_id, &d.system_id].iter().map(|s| s.as_deref().map_or(0, str::len)).sum()
+                }
                 X::ProcessingInstruction(pi) => pi.target.len() + pi.data.len(),
                 X::ShortEndTag | X::Eof => 0,
             };

@@ -133,7 +133,9 @@ fn tokenize(out: &mut dyn Write, a: &TokenizeArgs) -> Result<u8, Stop> {
         Some(s) => match html::State::from_name(s) {
             Some(st) => Some(st),
             None => {
-                eprintln!("statemark: unknown tokenizer state {s:?} (names are like `rcdata_state` or \"RCDATA state\")");
+                eprintln!(
+                    "statemark: unknown tokenizer state {s:?} (names are like `rcdata_state` or \"RCDATA state\")"
+                );
                 return Ok(2);
             }
         },
@@ -152,7 +154,8 @@ fn tokenize(out: &mut dyn Write, a: &TokenizeArgs) -> Result<u8, Stop> {
         }
         let mut chunks = Utf8Chunks::new(reader);
         let mut chunk = String::new();
-        let printer = Printer { out: &mut *out, format: a.common.format, path: source.name(), errors: a.errors, failed: None };
+        let printer =
+            Printer { out: &mut *out, format: a.common.format, path: source.name(), errors: a.errors, failed: None };
         let read_error = if a.common.xml {
             let mut t = xml5::Tokenizer::streaming(printer);
             let r = feed_all(&mut chunks, &mut chunk, |c| {
@@ -162,7 +165,8 @@ fn tokenize(out: &mut dyn Write, a: &TokenizeArgs) -> Result<u8, Stop> {
             t.finish();
             finish_printer(t.into_sink(), r)?
         } else {
-            let options = html::Options { initial_state: state, last_start_tag: a.last_start_tag.clone(), errors: false };
+            let options =
+                html::Options { initial_state: state, last_start_tag: a.last_start_tag.clone(), errors: false };
             let mut t = html::Tokenizer::streaming(options, printer);
             let r = feed_all(&mut chunks, &mut chunk, |c| {
                 t.feed(c);

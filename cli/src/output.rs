@@ -218,13 +218,7 @@ pub fn tree_json(w: &mut dyn Write, dom: &Dom, root: NodeId) -> io::Result<()> {
 }
 
 /// The path and a string field as a JSON line prefix, for one parse result per line.
-pub fn parse_result_json(
-    w: &mut dyn Write,
-    path: &str,
-    errors: &[Value],
-    dom: &Dom,
-    root: NodeId,
-) -> io::Result<()> {
+pub fn parse_result_json(w: &mut dyn Write, path: &str, errors: &[Value], dom: &Dom, root: NodeId) -> io::Result<()> {
     write!(w, "{{\"path\":{},\"errors\":{},\"document\":", js(path), Value::Array(errors.to_vec()))?;
     tree_json(w, dom, root)?;
     writeln!(w, "}}")

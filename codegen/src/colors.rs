@@ -36,8 +36,7 @@ pub struct NamedColor {
 /// Reads and validates the table: names lowercase ASCII letters, strictly sorted (the runtime
 /// binary-searches), system colors ASCII letters and unique ignoring case.
 pub fn load(path: &Path) -> Result<NamedColors, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     parse(&text, &path.display().to_string())
 }
 
@@ -46,31 +45,17 @@ fn parse(text: &str, origin: &str) -> Result<NamedColors, String> {
     let table: NamedColors = ron::from_str(text).map_err(|e| format!("{origin}: {e}"))?;
     for (i, c) in table.colors.iter().enumerate() {
         if c.name.is_empty() || !c.name.bytes().all(|b| b.is_ascii_lowercase()) {
-            return Err(format!(
-                "{origin}: color {i} ({:?}) is not lowercase ASCII letters",
-                c.name
-            ));
+            return Err(format!("{origin}: color {i} ({:?}) is not lowercase ASCII letters", c.name));
         }
         if i > 0 && table.colors[i - 1].name >= c.name {
-            return Err(format!(
-                "{origin}: color {i} ({:?}) is out of order or repeated",
-                c.name
-            ));
+            return Err(format!("{origin}: color {i} ({:?}) is out of order or repeated", c.name));
         }
     }
-    let mut lower: Vec<String> = table
-        .system_colors_2009
-        .iter()
-        .map(|s| s.to_ascii_lowercase())
-        .collect();
-    if let Some(bad) = table
-        .system_colors_2009
-        .iter()
-        .find(|s| s.is_empty() || !s.bytes().all(|b| b.is_ascii_alphabetic()))
+    let mut lower: Vec<String> = table.system_colors_2009.iter().map(|s| s.to_ascii_lowercase()).collect();
+    if let Some(bad) =
+        table.system_colors_2009.iter().find(|s| s.is_empty() || !s.bytes().all(|b| b.is_ascii_alphabetic()))
     {
-        return Err(format!(
-            "{origin}: system color {bad:?} is not ASCII letters"
-        ));
+        return Err(format!("{origin}: system color {bad:?} is not ASCII letters"));
     }
     lower.sort();
     if lower.windows(2).any(|w| w[0] == w[1]) {
@@ -98,11 +83,8 @@ pub fn emit(table: &NamedColors, source_label: &str) -> Result<String, String> {
     let count = Literal::usize_unsuffixed(table.colors.len());
     let colors = table.colors.iter().map(|c| {
         let name = c.name.as_str();
-        let (r, g, b) = (
-            Literal::u8_unsuffixed(c.rgb.0),
-            Literal::u8_unsuffixed(c.rgb.1),
-            Literal::u8_unsuffixed(c.rgb.2),
-        );
+        let (r, g, b) =
+            (Literal::u8_unsuffixed(c.rgb.0), Literal::u8_unsuffixed(c.rgb.1), Literal::u8_unsuffixed(c.rgb.2));
         let css4 = c.since_css4;
         quote!((#name, [#r, #g, #b], #css4))
     });
@@ -120,8 +102,7 @@ pub fn emit(table: &NamedColors, source_label: &str) -> Result<String, String> {
         /// The CSS2 system color keywords (as CSS3 Color spells them), sorted by lowercase name.
         pub(crate) static SYSTEM_COLORS_2009: [&str; #system_count] = [#(#system),*];
     };
-    let file = syn::parse2::<syn::File>(tokens)
-        .map_err(|e| format!("emitted named colors do not parse: {e}"))?;
+    let file = syn::parse2::<syn::File>(tokens).map_err(|e| format!("emitted named colors do not parse: {e}"))?;
     Ok(prettyplease::unparse(&file))
 }
 
@@ -138,12 +119,7 @@ mod tests {
         let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
         let t = load(&root.join("spec/microsyntax/named_colors.ron")).unwrap();
         assert_eq!((t.colors.len(), t.system_colors_2009.len()), (148, 28));
-        let css4: Vec<&str> = t
-            .colors
-            .iter()
-            .filter(|c| c.since_css4)
-            .map(|c| c.name.as_str())
-            .collect();
+        let css4: Vec<&str> = t.colors.iter().filter(|c| c.since_css4).map(|c| c.name.as_str()).collect();
         assert_eq!(css4, ["rebeccapurple"]);
         let code = emit(&t, "spec/microsyntax/named_colors.ron").unwrap();
         assert!(code.contains("(\"aliceblue\", [240, 248, 255], false)"));
@@ -157,19 +133,11 @@ mod tests {
         let e = parse(&table(unsorted, ""), "t").unwrap_err();
         assert!(e.contains("color 1 (\"blue\") is out of order"), "{e}");
         let upper = r#"(name: "Red", rgb: (255, 0, 0))"#;
-        assert!(
-            parse(&table(upper, ""), "t")
-                .unwrap_err()
-                .contains("not lowercase")
-        );
+        assert!(parse(&table(upper, ""), "t").unwrap_err().contains("not lowercase"));
         let unknown = r#"(name: "red", rgb: (255, 0, 0), alpha: 1)"#;
         assert!(parse(&table(unknown, ""), "t").is_err());
         let repeated = parse(&table(ok, r#""Menu", "menu""#), "t").unwrap_err();
         assert!(repeated.contains("repeated"), "{repeated}");
-        assert!(
-            parse(&table(ok, r#""Menu2""#), "t")
-                .unwrap_err()
-                .contains("not ASCII letters")
-        );
+        assert!(parse(&table(ok, r#""Menu2""#), "t").unwrap_err().contains("not ASCII letters"));
     }
 }

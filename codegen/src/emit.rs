@@ -7,7 +7,7 @@
 //! type (its name in CamelCase) with the generated `Tables` and `Drive` impls that plug it into
 //! the driver; the machine's module provides its `Sink` trait and its `Machine` impl.
 
-use crate::lower::{code_points, LArm, LBody, LBranch, LState, Lowered, Scan};
+use crate::lower::{LArm, LBody, LBranch, LState, Lowered, Scan, code_points};
 use crate::model::{Action, Chars, Guard, Machine, Terminal};
 use crate::names::camel;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
@@ -76,7 +76,11 @@ pub fn machine_guard(g: Guard) -> bool {
 
 /// The receiver of a verb or guard call.
 fn receiver(machine: bool) -> TokenStream {
-    if machine { quote! { self } } else { quote! { self.core } }
+    if machine {
+        quote! { self }
+    } else {
+        quote! { self.core }
+    }
 }
 
 /// The runtime predicate a guard maps to.
@@ -275,7 +279,11 @@ fn lookahead_check(cx: &Cx, arm: &LArm, at_current: bool) -> TokenStream {
         }
         _ => (quote! {}, quote! { Look::NoMatch }, cx.arm_body(arm)),
     };
-    let on_suspend = if at_current { quote! { self.core.reconsume(); } } else { quote! {} };
+    let on_suspend = if at_current {
+        quote! { self.core.reconsume(); }
+    } else {
+        quote! {}
+    };
     let n = Literal::usize_unsuffixed(if at_current { text.len() - 1 } else { text.len() });
     quote! {
         match self.core.#look(#bytes, #ci) {
@@ -369,7 +377,8 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
     let base = &m.anchor_base;
     let n_states = lowered.states.len();
     let variants: Vec<Ident> = lowered.states.iter().map(|s| ident(&s.variant)).collect();
-    let variant_docs: Vec<String> = lowered.states.iter().map(|s| format!(" [{}]({}{})", s.heading, base, s.id)).collect();
+    let variant_docs: Vec<String> =
+        lowered.states.iter().map(|s| format!(" [{}]({}{})", s.heading, base, s.id)).collect();
     let names: Vec<&str> = lowered.states.iter().map(|s| s.name.as_str()).collect();
     let headings: Vec<&str> = lowered.states.iter().map(|s| s.heading.as_str()).collect();
     let urls: Vec<String> = lowered.states.iter().map(|s| format!("{}{}", base, s.id)).collect();
@@ -602,7 +611,8 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
 
         #(#stops)*
     };
-    let syntax: syn::File = syn::parse2(file).map_err(|e| format!("emit {}: generated code does not parse: {e}", m.machine))?;
+    let syntax: syn::File =
+        syn::parse2(file).map_err(|e| format!("emit {}: generated code does not parse: {e}", m.machine))?;
     let pretty = prettyplease::unparse(&syntax);
     let mut out = String::new();
     out.push_str(&format!(

@@ -61,8 +61,7 @@ struct RawTable {
 /// Reads and validates the RON table at `path`. Errors name the file and, where there is one,
 /// the entry (its position and name).
 pub fn load(path: &Path) -> Result<NamedRefTable, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: cannot read: {e}", path.display()))?;
     parse(&text, &path.display().to_string())
 }
 
@@ -82,41 +81,27 @@ fn parse(text: &str, origin: &str) -> Result<NamedRefTable, String> {
         let at = format!("{origin}: entry {index} ({name:?})");
         let stem = name.strip_suffix(';').unwrap_or(name);
         if stem.is_empty() || !stem.bytes().all(|b| b.is_ascii_alphanumeric()) {
-            return Err(format!(
-                "{at}: a name is ASCII alphanumerics with an optional final ';'"
-            ));
+            return Err(format!("{at}: a name is ASCII alphanumerics with an optional final ';'"));
         }
         if !seen.insert(name.as_str()) {
             return Err(format!("{at}: duplicate name"));
         }
         // Sorted order keeps the file canonical, so a re-import produces a minimal diff.
         if let Some(previous) = previous.filter(|p| p.as_bytes() > name.as_bytes()) {
-            return Err(format!(
-                "{at}: out of order after {previous:?} (entries are sorted by name bytes)"
-            ));
+            return Err(format!("{at}: out of order after {previous:?} (entries are sorted by name bytes)"));
         }
         previous = Some(name);
         if !(1..=2).contains(&code_points.len()) {
-            return Err(format!(
-                "{at}: {} code points; a name stands for one or two",
-                code_points.len()
-            ));
+            return Err(format!("{at}: {} code points; a name stands for one or two", code_points.len()));
         }
         let mut characters = String::new();
         for &cp in code_points {
-            let c = char::from_u32(cp)
-                .ok_or_else(|| format!("{at}: 0x{cp:04X} is not a Unicode scalar value"))?;
+            let c = char::from_u32(cp).ok_or_else(|| format!("{at}: 0x{cp:04X} is not a Unicode scalar value"))?;
             characters.push(c);
         }
-        entries.push(NamedRef {
-            name: name.clone(),
-            characters,
-        });
+        entries.push(NamedRef { name: name.clone(), characters });
     }
-    Ok(NamedRefTable {
-        provenance: raw.provenance,
-        entries,
-    })
+    Ok(NamedRefTable { provenance: raw.provenance, entries })
 }
 
 /// The trie as data, before it becomes tokens (see the module doc for the layout).
@@ -152,28 +137,17 @@ const NO_SYMBOL: u8 = 0xFF;
 
 fn build_trie(table: &NamedRefTable) -> Result<Trie, String> {
     // Values are deduplicated and sorted, so their indices do not depend on entry order.
-    let distinct: BTreeSet<&str> = table
-        .entries
-        .iter()
-        .map(|e| e.characters.as_str())
-        .collect();
+    let distinct: BTreeSet<&str> = table.entries.iter().map(|e| e.characters.as_str()).collect();
     let mut values = vec![String::new()];
     values.extend(distinct.iter().map(|s| (*s).to_owned()));
-    let value_index: BTreeMap<&str, usize> = distinct
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (*s, i + 1))
-        .collect();
+    let value_index: BTreeMap<&str, usize> = distinct.iter().enumerate().map(|(i, s)| (*s, i + 1)).collect();
 
     // A pointer-based trie first; BTreeMap children give sorted edges for free.
     struct Node {
         children: BTreeMap<u8, usize>,
         value: usize,
     }
-    let mut nodes = vec![Node {
-        children: BTreeMap::new(),
-        value: 0,
-    }];
+    let mut nodes = vec![Node { children: BTreeMap::new(), value: 0 }];
     for entry in &table.entries {
         let mut at = 0;
         for &byte in entry.name.as_bytes() {
@@ -182,10 +156,7 @@ fn build_trie(table: &NamedRefTable) -> Result<Trie, String> {
                 Some(&child) => child,
                 None => {
                     nodes[at].children.insert(byte, next);
-                    nodes.push(Node {
-                        children: BTreeMap::new(),
-                        value: 0,
-                    });
+                    nodes.push(Node { children: BTreeMap::new(), value: 0 });
                     next
                 }
             };
@@ -200,22 +171,14 @@ fn build_trie(table: &NamedRefTable) -> Result<Trie, String> {
         format!("{what} ({n}) exceed {max}, the most the generated trie's packed fields hold")
     };
     if values.len() > 1 << VALUE_BITS {
-        return Err(too_big(
-            "distinct replacement strings",
-            values.len(),
-            1 << VALUE_BITS,
-        ));
+        return Err(too_big("distinct replacement strings", values.len(), 1 << VALUE_BITS));
     }
     if nodes.len() > 1 << CHILD_BITS {
         return Err(too_big("trie nodes", nodes.len(), 1 << CHILD_BITS));
     }
     let name_bytes: BTreeSet<u8> = table.entries.iter().flat_map(|e| e.name.bytes()).collect();
     if name_bytes.len() > 1 << SYMBOL_BITS {
-        return Err(too_big(
-            "distinct name bytes",
-            name_bytes.len(),
-            1 << SYMBOL_BITS,
-        ));
+        return Err(too_big("distinct name bytes", name_bytes.len(), 1 << SYMBOL_BITS));
     }
     let mut symbol = [NO_SYMBOL; 256];
     for (i, &byte) in name_bytes.iter().enumerate() {
@@ -238,16 +201,8 @@ fn build_trie(table: &NamedRefTable) -> Result<Trie, String> {
     }
     let mut packed = Vec::with_capacity(nodes.len());
     for &(old, byte, last) in &order {
-        let first_child = nodes[old]
-            .children
-            .values()
-            .next()
-            .map_or(0, |&c| number[c]);
-        let sym = if old == 0 {
-            0
-        } else {
-            symbol[usize::from(byte)]
-        };
+        let first_child = nodes[old].children.values().next().map_or(0, |&c| number[c]);
+        let sym = if old == 0 { 0 } else { symbol[usize::from(byte)] };
         packed.push(
             first_child as u32
                 | u32::from(sym) << SYMBOL_SHIFT
@@ -257,11 +212,8 @@ fn build_trie(table: &NamedRefTable) -> Result<Trie, String> {
     }
 
     // The first two bytes are looked up in tables rather than by reading children.
-    let second_bytes: BTreeSet<u8> = nodes[0]
-        .children
-        .values()
-        .flat_map(|&n1| nodes[n1].children.keys().copied())
-        .collect();
+    let second_bytes: BTreeSet<u8> =
+        nodes[0].children.values().flat_map(|&n1| nodes[n1].children.keys().copied()).collect();
     let mut column = [0u8; 256];
     for (i, &byte) in second_bytes.iter().enumerate() {
         column[usize::from(byte)] = (i + 1) as u8;
@@ -272,26 +224,13 @@ fn build_trie(table: &NamedRefTable) -> Result<Trie, String> {
     let mut first = [0u16; 256];
     for (&b0, &n1) in &nodes[0].children {
         let row = number[n1] * width;
-        first[usize::from(b0)] = u16::try_from(row).map_err(|_| {
-            too_big(
-                "the first-two-bytes table's rows",
-                row,
-                usize::from(u16::MAX),
-            )
-        })?;
+        first[usize::from(b0)] =
+            u16::try_from(row).map_err(|_| too_big("the first-two-bytes table's rows", row, usize::from(u16::MAX)))?;
         for (&b1, &n2) in &nodes[n1].children {
             second[row + usize::from(column[usize::from(b1)])] = number[n2] as u16;
         }
     }
-    Ok(Trie {
-        first,
-        column,
-        width,
-        second,
-        symbol,
-        nodes: packed,
-        values,
-    })
+    Ok(Trie { first, column, width, second, symbol, nodes: packed, values })
 }
 
 /// A string literal written with ASCII only: everything outside printable ASCII becomes
@@ -310,8 +249,7 @@ fn ascii_str_literal(s: &str) -> Result<Literal, String> {
         }
     }
     text.push('"');
-    text.parse()
-        .map_err(|e| format!("string literal {text}: {e}"))
+    text.parse().map_err(|e| format!("string literal {text}: {e}"))
 }
 
 fn doc(text: &str) -> TokenStream {
@@ -328,10 +266,8 @@ pub fn emit(table: &NamedRefTable, source_label: &str) -> Result<String, String>
         String::new(),
         format!("{}: {} names", table.provenance, table.entries.len()),
         "as a byte trie for longest-match lookup, walked by `crate::html::named_refs`.".into(),
-        "Nodes are numbered breadth-first from the root (node 0), so a node's children are consecutive;"
-            .into(),
-        "the first two bytes of a name are looked up in tables (`FIRST`, `COLUMN`, `SECOND`)."
-            .into(),
+        "Nodes are numbered breadth-first from the root (node 0), so a node's children are consecutive;".into(),
+        "the first two bytes of a name are looked up in tables (`FIRST`, `COLUMN`, `SECOND`).".into(),
     ];
     let header = header.iter().map(|line| {
         let line = format!(" {line}");
@@ -351,11 +287,7 @@ pub fn emit(table: &NamedRefTable, source_label: &str) -> Result<String, String>
     let node_count = Literal::usize_unsuffixed(trie.nodes.len());
     let nodes = trie.nodes.iter().map(|&n| Literal::u32_unsuffixed(n));
     let value_count = Literal::usize_unsuffixed(trie.values.len());
-    let values = trie
-        .values
-        .iter()
-        .map(|v| ascii_str_literal(v))
-        .collect::<Result<Vec<_>, _>>()?;
+    let values = trie.values.iter().map(|v| ascii_str_literal(v)).collect::<Result<Vec<_>, _>>()?;
     let child_mask = Literal::u32_unsuffixed((1 << CHILD_BITS) - 1);
     let last_bit = Literal::u32_unsuffixed(1 << LAST_SHIFT);
     let value_shift = Literal::u32_unsuffixed(VALUE_SHIFT);
@@ -365,22 +297,15 @@ pub fn emit(table: &NamedRefTable, source_label: &str) -> Result<String, String>
     let first_doc = doc(
         "Byte -> the row of `SECOND` for names starting with it (the depth-1 node times `SECOND_WIDTH`), or 0: row 0 is all zeros.",
     );
-    let column_doc = doc(
-        "Byte -> its column in `SECOND` (1-based), or 0 for a byte that is no name's second byte.",
-    );
-    let width_doc =
-        doc("Row width of `SECOND`: one column per distinct second byte, plus column 0.");
-    let second_doc = doc(
-        "`SECOND[FIRST[b0] + COLUMN[b1]]` is the depth-2 node a name's first two bytes reach, or 0.",
-    );
-    let symbol_doc = doc(
-        "Byte -> the symbol `NODES` stores for it (6 bits), or 255 for a byte no name has, which matches no node.",
-    );
+    let column_doc = doc("Byte -> its column in `SECOND` (1-based), or 0 for a byte that is no name's second byte.");
+    let width_doc = doc("Row width of `SECOND`: one column per distinct second byte, plus column 0.");
+    let second_doc = doc("`SECOND[FIRST[b0] + COLUMN[b1]]` is the depth-2 node a name's first two bytes reach, or 0.");
+    let symbol_doc =
+        doc("Byte -> the symbol `NODES` stores for it (6 bits), or 255 for a byte no name has, which matches no node.");
     let nodes_doc = doc(
         "Per node, packed: first child (`& NODE_CHILD_MASK`, 0 for none; the children are consecutive and sorted), whether it is its parent's last child (`& NODE_LAST`), the index into `VALUES` (`>> NODE_VALUE_SHIFT & NODE_VALUE_MASK`; 0 when the path to the node is not a name) and the symbol of the byte leading to the node (`>> NODE_SYMBOL_SHIFT`).",
     );
-    let values_doc =
-        doc("Replacement characters (one or two code points); index 0 is a placeholder.");
+    let values_doc = doc("Replacement characters (one or two code points); index 0 is a placeholder.");
 
     let tokens = quote! {
         #(#header)*
@@ -446,85 +371,34 @@ mod tests {
         let table = parse(GOOD, "fixture.ron").unwrap();
         assert_eq!(table.provenance, "fixture");
         assert_eq!(table.entries.len(), 6);
-        assert_eq!(
-            table.entries[1],
-            NamedRef {
-                name: "NotEqualTilde;".into(),
-                characters: "\u{2242}\u{338}".into()
-            }
-        );
+        assert_eq!(table.entries[1], NamedRef { name: "NotEqualTilde;".into(), characters: "\u{2242}\u{338}".into() });
     }
 
     #[test]
     fn load_errors_name_the_file_and_entry() {
         let cases = [
-            (
-                "(provenance: \"x\", entries: [], extra: 1)".to_owned(),
-                "Unexpected field named `extra`",
-            ),
+            ("(provenance: \"x\", entries: [], extra: 1)".to_owned(), "Unexpected field named `extra`"),
             ("(entries: [(\"amp\", [0x26])])".to_owned(), "provenance"),
-            (
-                "(provenance: \"x\", entries: [(\"amp\", [0x26])".to_owned(),
-                "fixture.ron: ",
-            ),
-            (
-                "(provenance: \" \", entries: [(\"amp\", [0x26])])".to_owned(),
-                "provenance is empty",
-            ),
+            ("(provenance: \"x\", entries: [(\"amp\", [0x26])".to_owned(), "fixture.ron: "),
+            ("(provenance: \" \", entries: [(\"amp\", [0x26])])".to_owned(), "provenance is empty"),
             (with_entries(""), "no entries"),
-            (
-                with_entries("(\"\", [0x26])"),
-                "entry 0 (\"\"): a name is ASCII alphanumerics",
-            ),
-            (
-                with_entries("(\";\", [0x26])"),
-                "a name is ASCII alphanumerics",
-            ),
-            (
-                with_entries("(\"a;b\", [0x26])"),
-                "a name is ASCII alphanumerics",
-            ),
-            (
-                with_entries("(\"amp;;\", [0x26])"),
-                "a name is ASCII alphanumerics",
-            ),
-            (
-                with_entries("(\"a-b\", [0x26])"),
-                "a name is ASCII alphanumerics",
-            ),
-            (
-                with_entries("(\"\u{e9}\", [0x26])"),
-                "a name is ASCII alphanumerics",
-            ),
-            (
-                with_entries("(\"amp\", [0x26]), (\"amp\", [0x26])"),
-                "entry 1 (\"amp\"): duplicate",
-            ),
-            (
-                with_entries("(\"amp\", [0x26]), (\"AMP\", [0x26])"),
-                "out of order after \"amp\"",
-            ),
+            (with_entries("(\"\", [0x26])"), "entry 0 (\"\"): a name is ASCII alphanumerics"),
+            (with_entries("(\";\", [0x26])"), "a name is ASCII alphanumerics"),
+            (with_entries("(\"a;b\", [0x26])"), "a name is ASCII alphanumerics"),
+            (with_entries("(\"amp;;\", [0x26])"), "a name is ASCII alphanumerics"),
+            (with_entries("(\"a-b\", [0x26])"), "a name is ASCII alphanumerics"),
+            (with_entries("(\"\u{e9}\", [0x26])"), "a name is ASCII alphanumerics"),
+            (with_entries("(\"amp\", [0x26]), (\"amp\", [0x26])"), "entry 1 (\"amp\"): duplicate"),
+            (with_entries("(\"amp\", [0x26]), (\"AMP\", [0x26])"), "out of order after \"amp\""),
             (with_entries("(\"amp\", [])"), "0 code points"),
-            (
-                with_entries("(\"amp\", [0x26, 0x26, 0x26])"),
-                "3 code points",
-            ),
-            (
-                with_entries("(\"amp\", [0xD800])"),
-                "0xD800 is not a Unicode scalar value",
-            ),
-            (
-                with_entries("(\"amp\", [0x110000])"),
-                "0x110000 is not a Unicode scalar value",
-            ),
+            (with_entries("(\"amp\", [0x26, 0x26, 0x26])"), "3 code points"),
+            (with_entries("(\"amp\", [0xD800])"), "0xD800 is not a Unicode scalar value"),
+            (with_entries("(\"amp\", [0x110000])"), "0x110000 is not a Unicode scalar value"),
         ];
         for (text, expected) in cases {
             let err = error_of(&text);
             assert!(err.starts_with("fixture.ron: "), "{text}: {err}");
-            assert!(
-                err.contains(expected),
-                "{text}: expected {expected:?} in {err}"
-            );
+            assert!(err.contains(expected), "{text}: expected {expected:?} in {err}");
         }
     }
 
@@ -542,8 +416,7 @@ mod tests {
 
     /// A packed node's children: (byte, node number).
     fn children(trie: &Trie, node: usize) -> Vec<(u8, usize)> {
-        let byte_of =
-            |sym: u32| (0..=255u8).find(|&b| u32::from(trie.symbol[usize::from(b)]) == sym);
+        let byte_of = |sym: u32| (0..=255u8).find(|&b| u32::from(trie.symbol[usize::from(b)]) == sym);
         let mut child = (trie.nodes[node] & ((1 << CHILD_BITS) - 1)) as usize;
         let mut out = Vec::new();
         if child == 0 {
@@ -552,10 +425,7 @@ mod tests {
         loop {
             let info = trie.nodes[child];
             let sym = info >> SYMBOL_SHIFT;
-            out.push((
-                byte_of(sym).expect("every stored symbol is some byte's"),
-                child,
-            ));
+            out.push((byte_of(sym).expect("every stored symbol is some byte's"), child));
             if info >> LAST_SHIFT & 1 == 1 {
                 return out;
             }
@@ -566,8 +436,7 @@ mod tests {
     /// Longest match over the intermediate trie, the same walk the runtime does: the tables
     /// for the first two bytes, then the packed nodes' children.
     fn walk<'t>(trie: &'t Trie, input: &[u8]) -> Option<(usize, &'t str)> {
-        let value =
-            |node: usize| (trie.nodes[node] >> VALUE_SHIFT & ((1 << VALUE_BITS) - 1)) as usize;
+        let value = |node: usize| (trie.nodes[node] >> VALUE_SHIFT & ((1 << VALUE_BITS) - 1)) as usize;
         let mut node = 0usize;
         let mut longest = None;
         for (i, &byte) in input.iter().enumerate() {
@@ -577,10 +446,7 @@ mod tests {
                     let row = node * trie.width;
                     usize::from(trie.second[row + usize::from(trie.column[usize::from(byte)])])
                 }
-                _ => children(trie, node)
-                    .into_iter()
-                    .find(|c| c.0 == byte)
-                    .map_or(0, |c| c.1),
+                _ => children(trie, node).into_iter().find(|c| c.0 == byte).map_or(0, |c| c.1),
             };
             if node == 0 {
                 break;
@@ -598,34 +464,21 @@ mod tests {
         let mut parent_count = vec![0; trie.nodes.len()];
         for node in 0..trie.nodes.len() {
             let c = children(trie, node);
-            assert!(
-                c.windows(2)
-                    .all(|w| w[0].0 < w[1].0 && w[0].1 + 1 == w[1].1),
-                "children of {node}"
-            );
+            assert!(c.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 + 1 == w[1].1), "children of {node}");
             for &(_, child) in &c {
                 parent_count[child] += 1;
             }
         }
         assert_eq!(parent_count[0], 0);
         assert!(parent_count[1..].iter().all(|&n| n == 1));
-        assert!(
-            trie.second[..trie.width].iter().all(|&n| n == 0),
-            "row 0 is zeros"
-        );
+        assert!(trie.second[..trie.width].iter().all(|&n| n == 0), "row 0 is zeros");
         for byte in 0..=255u8 {
-            let n1 = children(trie, 0)
-                .iter()
-                .find(|c| c.0 == byte)
-                .map_or(0, |c| c.1);
+            let n1 = children(trie, 0).iter().find(|c| c.0 == byte).map_or(0, |c| c.1);
             assert_eq!(usize::from(trie.first[usize::from(byte)]), n1 * trie.width);
         }
         for (_, n1) in children(trie, 0) {
             for byte in 0..=255u8 {
-                let n2 = children(trie, n1)
-                    .iter()
-                    .find(|c| c.0 == byte)
-                    .map_or(0, |c| c.1);
+                let n2 = children(trie, n1).iter().find(|c| c.0 == byte).map_or(0, |c| c.1);
                 let col = usize::from(trie.column[usize::from(byte)]);
                 assert_eq!(usize::from(trie.second[n1 * trie.width + col]), n2);
                 if n2 != 0 {
@@ -655,10 +508,7 @@ mod tests {
         assert_eq!(walk(&trie, b"notx"), Some((3, "\u{AC}")));
         assert_eq!(walk(&trie, b"Xmp;"), None);
         assert_eq!(walk(&trie, b"aXp;"), None);
-        assert_eq!(
-            trie.values,
-            ["", "&", "\u{AC}", "\u{2209}", "\u{2242}\u{338}"]
-        );
+        assert_eq!(trie.values, ["", "&", "\u{AC}", "\u{2209}", "\u{2242}\u{338}"]);
         // Distinct second bytes: 'M', 'o', 'm'.
         assert_eq!(trie.width, 4);
         check_tables(&trie);
@@ -679,9 +529,7 @@ mod tests {
         let table = parse(GOOD, "spec/html/fixture.ron").unwrap();
         let out = emit(&table, "spec/html/fixture.ron").unwrap();
         assert!(
-            out.starts_with(
-                "//! Generated by `cargo xtask regenerate` from spec/html/fixture.ron. Do not edit.\n"
-            ),
+            out.starts_with("//! Generated by `cargo xtask regenerate` from spec/html/fixture.ron. Do not edit.\n"),
             "{out}"
         );
         // Outside the inner doc comments, a '!' could only be a macro invocation or an inner
@@ -703,16 +551,12 @@ mod tests {
     /// The committed table loads: a cheap guard on the importer and loader agreeing.
     #[test]
     fn the_spec_table_loads() {
-        let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../spec/html/named_character_references.ron");
+        let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/html/named_character_references.ron");
         let table = load(&path).unwrap();
         assert_eq!(table.entries.len(), 2231);
         let trie = build_trie(&table).unwrap();
         for entry in &table.entries {
-            assert_eq!(
-                walk(&trie, entry.name.as_bytes()),
-                Some((entry.name.len(), entry.characters.as_str()))
-            );
+            assert_eq!(walk(&trie, entry.name.as_bytes()), Some((entry.name.len(), entry.characters.as_str())));
         }
         check_tables(&trie);
         assert_eq!(trie.nodes.len(), 9854);
@@ -722,25 +566,16 @@ mod tests {
 
     #[test]
     fn packed_fields_that_do_not_fit_are_errors() {
-        let table = |entries: Vec<NamedRef>| NamedRefTable {
-            provenance: "fixture".into(),
-            entries,
-        };
+        let table = |entries: Vec<NamedRef>| NamedRefTable { provenance: "fixture".into(), entries };
         // 2048 distinct replacements plus the placeholder overflow the 11-bit value index.
         let many_values = (0..2048u32)
-            .map(|i| NamedRef {
-                name: format!("v{i:05}"),
-                characters: char::from_u32(0x4E00 + i).unwrap().to_string(),
-            })
+            .map(|i| NamedRef { name: format!("v{i:05}"), characters: char::from_u32(0x4E00 + i).unwrap().to_string() })
             .collect();
         let err = build_trie(&table(many_values)).err().unwrap_or_default();
         assert!(err.contains("distinct replacement strings (2049)"), "{err}");
         // 1000 names of 30 bytes that share only a 4-byte prefix: more nodes than 14 bits hold.
         let long_names = (0..1000u32)
-            .map(|i| NamedRef {
-                name: format!("a{i:03}{}", "x".repeat(26)),
-                characters: "&".into(),
-            })
+            .map(|i| NamedRef { name: format!("a{i:03}{}", "x".repeat(26)), characters: "&".into() })
             .collect();
         let err = build_trie(&table(long_names)).err().unwrap_or_default();
         assert!(err.contains("trie nodes"), "{err}");
@@ -749,10 +584,7 @@ mod tests {
             .chain([b';'])
             .chain(b'A'..=b'Z')
             .chain(b'a'..=b'z')
-            .map(|b| NamedRef {
-                name: format!("q{}", b as char),
-                characters: "&".into(),
-            })
+            .map(|b| NamedRef { name: format!("q{}", b as char), characters: "&".into() })
             .collect();
         let trie = build_trie(&table(wide.clone())).unwrap();
         assert_eq!(children(&trie, 1).len(), 63);

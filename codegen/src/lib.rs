@@ -65,10 +65,9 @@ pub fn generate(spec_dir: &Path) -> Result<Vec<GeneratedFile>, Vec<String>> {
     let refs = spec_dir.join("html/named_character_references.ron");
     match entities::load(&refs) {
         Ok(table) => match entities::emit(&table, "spec/html/named_character_references.ron") {
-            Ok(contents) => files.push(GeneratedFile {
-                path: "runtime/src/generated/html_named_refs.rs".into(),
-                contents,
-            }),
+            Ok(contents) => {
+                files.push(GeneratedFile { path: "runtime/src/generated/html_named_refs.rs".into(), contents })
+            }
             Err(e) => diagnostics.push(e),
         },
         Err(e) => diagnostics.push(e),
@@ -76,10 +75,7 @@ pub fn generate(spec_dir: &Path) -> Result<Vec<GeneratedFile>, Vec<String>> {
     let colors = spec_dir.join("microsyntax/named_colors.ron");
     let label = "spec/microsyntax/named_colors.ron";
     match colors::load(&colors).and_then(|t| colors::emit(&t, label)) {
-        Ok(contents) => files.push(GeneratedFile {
-            path: "runtime/src/generated/named_colors.rs".into(),
-            contents,
-        }),
+        Ok(contents) => files.push(GeneratedFile { path: "runtime/src/generated/named_colors.rs".into(), contents }),
         Err(e) => diagnostics.push(e),
     }
     if diagnostics.is_empty() { Ok(files) } else { Err(diagnostics) }
@@ -89,7 +85,11 @@ pub fn generate(spec_dir: &Path) -> Result<Vec<GeneratedFile>, Vec<String>> {
 /// reports) files in the generated folder that the generator no longer produces.
 pub fn sync(root: &Path, check: bool) -> Result<String, String> {
     let files = generate(&root.join("spec")).map_err(|d| {
-        format!("spec/ has {} problem(s):\n{}", d.len(), d.iter().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n"))
+        format!(
+            "spec/ has {} problem(s):\n{}",
+            d.len(),
+            d.iter().map(|l| format!("  {l}")).collect::<Vec<_>>().join("\n")
+        )
     })?;
     let gen_dir = root.join("runtime/src/generated");
     let mut problems = Vec::new();
@@ -131,10 +131,7 @@ pub fn sync(root: &Path, check: bool) -> Result<String, String> {
         }
     }
     if !problems.is_empty() {
-        return Err(format!(
-            "generated code is stale; run `cargo xtask regenerate`:\n{}",
-            problems.join("\n")
-        ));
+        return Err(format!("generated code is stale; run `cargo xtask regenerate`:\n{}", problems.join("\n")));
     }
     Ok(if check {
         format!("{} generated files are fresh", files.len())

@@ -25,9 +25,16 @@ pub struct LState {
 #[derive(Debug, Clone)]
 pub enum LBody {
     /// Consume one character; `arms` in spec order, lookahead arms tried inside anything else.
-    Consume { arms: Vec<LArm>, lookaheads: Vec<LArm>, anything_else: Option<LArm> },
+    Consume {
+        arms: Vec<LArm>,
+        lookaheads: Vec<LArm>,
+        anything_else: Option<LArm>,
+    },
     /// Look ahead without consuming.
-    Lookahead { arms: Vec<LArm>, anything_else: LArm },
+    Lookahead {
+        arms: Vec<LArm>,
+        anything_else: LArm,
+    },
     HandWritten,
 }
 
@@ -267,12 +274,5 @@ pub fn lower_state(name: &str, def: &StateDef) -> LState {
             LBody::Lookahead { arms, anything_else }
         }
     };
-    LState {
-        name: name.to_owned(),
-        variant: camel(name),
-        id: def.id.clone(),
-        heading: def.heading.clone(),
-        body,
-        scan,
-    }
+    LState { name: name.to_owned(), variant: camel(name), id: def.id.clone(), heading: def.heading.clone(), body, scan }
 }

@@ -290,7 +290,10 @@ pub enum Action {
     ResetCharRefCode,
     /// "Multiply the character reference code by <radix>. Add a numeric version of the current
     /// input character (subtract <offset> from the character's code point)".
-    AccumulateCharRefCode { radix: u32, subtract: u32 },
+    AccumulateCharRefCode {
+        radix: u32,
+        subtract: u32,
+    },
     /// "Convert the temporary buffer to a comment."
     ConvertTempBufferToComment,
     /// "Create a processing instruction token whose target is <temporary buffer> and data is

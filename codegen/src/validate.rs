@@ -58,7 +58,10 @@ pub fn validate(machine: &Machine) -> Vec<String> {
         }
     }
     if m.machine != machine.dir {
-        cx.out.push(format!("{manifest_file}: machine {:?} does not match its directory spec/{}", m.machine, machine.dir));
+        cx.out.push(format!(
+            "{manifest_file}: machine {:?} does not match its directory spec/{}",
+            m.machine, machine.dir
+        ));
     }
     // An edition's runtime module is a Rust path of snake_case segments; its feature a cargo
     // feature name (kebab-case), since the generated file is compiled behind it.
@@ -68,7 +71,9 @@ pub fn validate(machine: &Machine) -> Vec<String> {
                 && seg.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
         });
         if !ok {
-            cx.out.push(format!("{manifest_file}: runtime_module {module:?} is not a path of snake_case segments (a::b)"));
+            cx.out.push(format!(
+                "{manifest_file}: runtime_module {module:?} is not a path of snake_case segments (a::b)"
+            ));
         }
     }
     if let Some(feature) = &m.feature
@@ -117,7 +122,8 @@ pub fn validate(machine: &Machine) -> Vec<String> {
 
     // Reachability from the initial and external states.
     let mut reached: BTreeSet<String> = BTreeSet::new();
-    let mut todo: Vec<String> = std::iter::once(m.initial_state.clone()).chain(m.external_states.iter().cloned()).collect();
+    let mut todo: Vec<String> =
+        std::iter::once(m.initial_state.clone()).chain(m.external_states.iter().cloned()).collect();
     while let Some(s) = todo.pop() {
         if reached.insert(s.clone()) {
             if let Some(next) = edges.get(s.as_str()) {
@@ -172,7 +178,14 @@ fn uses_current(actions: &[Action]) -> bool {
 }
 
 /// `place` says where in the state the actions stand (`on_entry: `, `else: `, or nothing).
-fn check_actions(cx: &mut Ctx, state: &str, case: Option<(usize, &Case)>, place: &str, actions: &[Action], used: &mut BTreeSet<String>) {
+fn check_actions(
+    cx: &mut Ctx,
+    state: &str,
+    case: Option<(usize, &Case)>,
+    place: &str,
+    actions: &[Action],
+    used: &mut BTreeSet<String>,
+) {
     for a in actions {
         if let Some(Chars::CodePoints(s)) = a.chars() {
             if code_points(s).is_none_or(|t| t.is_empty()) {
@@ -197,7 +210,15 @@ fn check_actions(cx: &mut Ctx, state: &str, case: Option<(usize, &Case)>, place:
     }
 }
 
-fn check_terminal(cx: &mut Ctx, state: &str, case: (usize, &Case), place: &str, t: &Terminal, lookahead_body: bool, has_anything: bool) {
+fn check_terminal(
+    cx: &mut Ctx,
+    state: &str,
+    case: (usize, &Case),
+    place: &str,
+    t: &Terminal,
+    lookahead_body: bool,
+    has_anything: bool,
+) {
     if matches!(t, Terminal::SwitchToReturnState | Terminal::ReconsumeInReturnState) && !cx.sets_return_state {
         cx.at(state, Some(case), format!("{place}goes to the return state, but no state sets one"));
     }
@@ -265,13 +286,15 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
         cx.at(name, None, "has no cases".into());
         return;
     }
-    let anything_idx: Vec<usize> = cases.iter().enumerate().filter(|(_, c)| c.on.contains(&Matcher::AnythingElse)).map(|(i, _)| i).collect();
+    let anything_idx: Vec<usize> =
+        cases.iter().enumerate().filter(|(_, c)| c.on.contains(&Matcher::AnythingElse)).map(|(i, _)| i).collect();
     let has_anything = !anything_idx.is_empty();
     if anything_idx.len() > 1 {
         let list: Vec<String> = anything_idx.iter().map(|i| format!("#{}", i + 1)).collect();
         cx.at(name, None, format!("more than one AnythingElse case ({})", list.join(", ")));
     }
-    let eof_idx: Vec<usize> = cases.iter().enumerate().filter(|(_, c)| c.on.contains(&Matcher::Eof)).map(|(i, _)| i + 1).collect();
+    let eof_idx: Vec<usize> =
+        cases.iter().enumerate().filter(|(_, c)| c.on.contains(&Matcher::Eof)).map(|(i, _)| i + 1).collect();
     if eof_idx.len() > 1 {
         let list: Vec<String> = eof_idx.iter().map(|i| format!("#{i}")).collect();
         cx.at(name, None, format!("EOF is matched by more than one case ({})", list.join(", ")));
@@ -329,10 +352,14 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
         // Code points named one by one must be disjoint; a class may overlap earlier cases (the
         // spec's bullets read top-down, e.g. "ASCII upper hex digit" after "ASCII digit"), but a
         // case whose every byte is taken earlier can never match.
-        let named: Vec<u8> = case.on.iter().filter_map(|m| match m {
-            Matcher::Char(s) => code_point(s).filter(|&c| c < 0x80).map(|c| c as u8),
-            _ => None,
-        }).collect();
+        let named: Vec<u8> = case
+            .on
+            .iter()
+            .filter_map(|m| match m {
+                Matcher::Char(s) => code_point(s).filter(|&c| c < 0x80).map(|c| c as u8),
+                _ => None,
+            })
+            .collect();
         for b in &named {
             if let Some(&prev) = owner.get(b) {
                 cx.at(name, Some((n, case)), format!("overlaps case #{prev} on {:?}", *b as char));
@@ -369,7 +396,9 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
         if let Some(b) = &case.otherwise {
             check_actions(cx, name, Some((n, case)), "else: ", &b.actions, used);
             check_terminal(cx, name, (n, case), "else: ", &b.then, lookahead_body, has_anything);
-            if b.actions.iter().any(|a| a.chars().is_some_and(|c| matches!(c, Chars::Current | Chars::CurrentLowercase)))
+            if b.actions
+                .iter()
+                .any(|a| a.chars().is_some_and(|c| matches!(c, Chars::Current | Chars::CurrentLowercase)))
                 && case.on.contains(&Matcher::Eof)
             {
                 cx.at(name, Some((n, case)), "else: uses the current input character on EOF".into());
@@ -390,7 +419,11 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
         firsts.dedup();
         for bb in firsts {
             if let Some(&prev) = owner.get(&bb) {
-                cx.at(name, Some((n, &cases[n - 1])), format!("lookahead starts with {:?}, which case #{prev} already matches", bb as char));
+                cx.at(
+                    name,
+                    Some((n, &cases[n - 1])),
+                    format!("lookahead starts with {:?}, which case #{prev} already matches", bb as char),
+                );
             }
         }
     }

@@ -154,7 +154,9 @@ fn no_snapshot_outlives_its_fixture() {
     // insta never deletes a snapshot; a renamed or removed rule would leave one behind unchecked.
     let rules = rules();
     let mut stale = Vec::new();
-    for e in std::fs::read_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots")).expect("snapshots dir") {
+    for e in
+        std::fs::read_dir(PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots")).expect("snapshots dir")
+    {
         let name = e.expect("readable entry").file_name().into_string().expect("UTF-8 name");
         let Some(snap) = name.strip_prefix("fixtures__").and_then(|n| n.strip_suffix(".snap")) else { continue };
         if !["emitted_mini", "lowered_mini"].contains(&snap) && !rules.iter().any(|r| r == snap) {

@@ -13,7 +13,10 @@ fn machine() -> statemark_codegen::model::Machine {
     load::load_machine(&spec_dir(), "html").expect("the committed tables load")
 }
 
-fn cases_of<'a>(m: &'a mut statemark_codegen::model::Machine, state: &str) -> &'a mut Vec<statemark_codegen::model::Case> {
+fn cases_of<'a>(
+    m: &'a mut statemark_codegen::model::Machine,
+    state: &str,
+) -> &'a mut Vec<statemark_codegen::model::Case> {
     let (_, def) = m.states.iter_mut().find(|(n, _)| n == state).expect("state exists");
     match &mut def.body {
         Body::ConsumeNext(c) | Body::Lookahead(c) => c,
@@ -49,7 +52,10 @@ fn missing_target() {
 fn overlapping_cases() {
     let mut m = machine();
     cases_of(&mut m, "tag_open_state")[1].on.push(Matcher::Char("U+0021 EXCLAMATION MARK (!)".into()));
-    assert_reports(&m, "tag_open_state.ron: state tag_open_state, case #2 (U+002F SOLIDUS (/), U+0021 EXCLAMATION MARK (!)): overlaps case #1 on '!'");
+    assert_reports(
+        &m,
+        "tag_open_state.ron: state tag_open_state, case #2 (U+002F SOLIDUS (/), U+0021 EXCLAMATION MARK (!)): overlaps case #1 on '!'",
+    );
 }
 
 #[test]

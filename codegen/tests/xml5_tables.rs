@@ -75,12 +75,7 @@ const DRAFT_2016_STATES: &[(&str, &str)] = &[
 #[test]
 fn the_xml5_tables_are_valid() {
     let problems = validate::validate(&machine());
-    assert!(
-        problems.is_empty(),
-        "spec/xml5 has {} problem(s):\n{}",
-        problems.len(),
-        problems.join("\n")
-    );
+    assert!(problems.is_empty(), "spec/xml5 has {} problem(s):\n{}", problems.len(), problems.join("\n"));
 }
 
 #[test]
@@ -118,11 +113,7 @@ fn manifest_and_errors_say_where_they_come_from() {
 #[test]
 fn only_the_two_character_reference_states_are_hand_written() {
     let m = machine();
-    let hand: Vec<&str> = m
-        .states
-        .iter()
-        .filter(|(_, d)| matches!(d.body, Body::HandWritten { .. }))
-        .map(|(n, _)| n.as_str())
-        .collect();
+    let hand: Vec<&str> =
+        m.states.iter().filter(|(_, d)| matches!(d.body, Body::HandWritten { .. })).map(|(n, _)| n.as_str()).collect();
     assert_eq!(hand, ["character_reference_in_data_state", "character_reference_in_attribute_value_state"]);
 }

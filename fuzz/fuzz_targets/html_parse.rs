@@ -5,7 +5,7 @@
 use libfuzzer_sys::fuzz_target;
 use statemark::dom::Dom;
 use statemark::html::tree::TreeBuilder;
-use statemark::html::{Options, TreeOptions, Tokenizer, parse_document_with, parse_fragment_with};
+use statemark::html::{Options, Tokenizer, TreeOptions, parse_document_with, parse_fragment_with};
 use statemark_fuzz::{Case, context};
 
 fuzz_target!(|data: &[u8]| {

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use statemark::xml5::{TreeBuilder, Tokenizer, parse_with_errors};
+use statemark::xml5::{Tokenizer, TreeBuilder, parse_with_errors};
 use statemark_fuzz::Case;
 
 fuzz_target!(|data: &[u8]| {
@@ -15,6 +15,10 @@ fuzz_target!(|data: &[u8]| {
     }
     t.finish();
     let chunked = t.into_sink().finish();
-    assert_eq!(whole.dom.to_test_format(), chunked.dom.to_test_format(), "the tree differs between whole and chunked input");
+    assert_eq!(
+        whole.dom.to_test_format(),
+        chunked.dom.to_test_format(),
+        "the tree differs between whole and chunked input"
+    );
     assert_eq!(whole.errors, chunked.errors, "errors differ between whole and chunked input");
 });

@@ -119,8 +119,26 @@ pub const HTML_STATES: [html::State; 6] = [
 /// algorithm treats specially (#html-fragment-parsing-algorithm), plus foreign contexts.
 pub fn context(choice: u8) -> html::Context {
     const HTML: [&str; 20] = [
-        "body", "div", "html", "head", "title", "textarea", "style", "script", "xmp", "iframe", "noembed",
-        "noframes", "noscript", "plaintext", "table", "tbody", "tr", "td", "select", "template",
+        "body",
+        "div",
+        "html",
+        "head",
+        "title",
+        "textarea",
+        "style",
+        "script",
+        "xmp",
+        "iframe",
+        "noembed",
+        "noframes",
+        "noscript",
+        "plaintext",
+        "table",
+        "tbody",
+        "tr",
+        "td",
+        "select",
+        "template",
     ];
     match choice % 24 {
         20 => html::Context::svg("svg"),

@@ -22,13 +22,8 @@ pub(crate) fn resolve_numeric(code: u32) -> (char, Option<NumericProblem>) {
         (0xFFFD, Some(NumericProblem::Surrogate))
     } else if (0xFDD0..=0xFDEF).contains(&code) || (code & 0xFFFE) == 0xFFFE {
         (code, Some(NumericProblem::Noncharacter))
-    } else if code == 0x0D
-        || (is_control(code) && !matches!(code, 0x09 | 0x0A | 0x0C | 0x0D | 0x20))
-    {
-        (
-            c1_replacement(code).unwrap_or(code),
-            Some(NumericProblem::Control),
-        )
+    } else if code == 0x0D || (is_control(code) && !matches!(code, 0x09 | 0x0A | 0x0C | 0x0D | 0x20)) {
+        (c1_replacement(code).unwrap_or(code), Some(NumericProblem::Control))
     } else {
         (code, None)
     };

@@ -188,8 +188,8 @@ impl StopSet {
 /// than ASCII whitespace and NULL, DEL, the lead byte of C1 controls (U+0080..U+009F), and the
 /// lead bytes of noncharacters (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF).
 static INPUT_CHECK: StopSet = StopSet::new(&[
-    0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x0B, 0x0E, 0x0F, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16,
-    0x17, 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F, 0x7F, 0xC2, 0xEF, 0xF0, 0xF1, 0xF2, 0xF3, 0xF4,
+    0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x0B, 0x0E, 0x0F, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17,
+    0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F, 0x7F, 0xC2, 0xEF, 0xF0, 0xF1, 0xF2, 0xF3, 0xF4,
 ]);
 
 /// A problem the input layer finds in a character; each machine maps it to its own code.
@@ -357,7 +357,9 @@ impl<'i> Core<'i> {
         self.attr_name.detach(input);
         self.attr_value.detach(input);
         self.comment.detach(input);
-        for t in [&mut self.doctype.name, &mut self.doctype.public_id, &mut self.doctype.system_id].into_iter().flatten() {
+        for t in
+            [&mut self.doctype.name, &mut self.doctype.public_id, &mut self.doctype.system_id].into_iter().flatten()
+        {
             t.detach(input);
         }
         self.pi_target.detach(input);
@@ -878,7 +880,9 @@ impl<'i> Core<'i> {
         // temporary buffer" after consuming '&'): it is the current input character, so the
         // buffer can stay a span.
         let src = match src {
-            Src::Str(s) if self.input.as_bytes().get(self.cur..self.pos) == Some(s.as_bytes()) => Src::Run(self.cur, self.pos),
+            Src::Str(s) if self.input.as_bytes().get(self.cur..self.pos) == Some(s.as_bytes()) => {
+                Src::Run(self.cur, self.pos)
+            }
             other => other,
         };
         Self::push(&self.input, self.cur, self.pos, &mut self.temp, src, self.replace_nul);

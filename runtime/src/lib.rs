@@ -126,9 +126,9 @@
 
 pub mod dom;
 pub mod driver;
+pub mod editions;
 #[cfg(feature = "encoding")]
 pub mod encoding;
-pub mod editions;
 pub mod html;
 pub mod microsyntax;
 pub mod xml5;

@@ -55,7 +55,6 @@ impl Tag<'_> {
     }
 }
 
-
 impl Doctype<'_> {
     /// The same DOCTYPE with every string owned.
     pub fn into_owned(self) -> Doctype<'static> {

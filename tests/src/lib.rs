@@ -137,8 +137,8 @@ pub fn unescape_value(v: &Value) -> Option<Value> {
     })
 }
 
-pub mod expectations;
 pub mod expect;
+pub mod expectations;
 #[rustfmt::skip]
 pub mod machines;
 pub mod trace;

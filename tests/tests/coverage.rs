@@ -51,7 +51,9 @@ fn main() {
             let hit = seen.contains(&(state.clone(), *case));
             match (hit, listed.get(&id)) {
                 (true, None) => covered += 1,
-                (true, Some(_)) => problems.push(format!("{id}: listed as unreachable but reached; remove it from {}", path.display())),
+                (true, Some(_)) => {
+                    problems.push(format!("{id}: listed as unreachable but reached; remove it from {}", path.display()))
+                }
                 (false, Some(reason)) if !reason.is_empty() => {}
                 (false, _) => problems.push(format!("{id}: not reached by any example or conformance input")),
             }
@@ -71,7 +73,12 @@ fn main() {
     for p in &problems {
         println!("UNCOVERED {p}");
     }
-    println!("coverage: {} passed, {} failed ({} listed unreachable)", total - problems.len(), problems.len(), listed.len());
+    println!(
+        "coverage: {} passed, {} failed ({} listed unreachable)",
+        total - problems.len(),
+        problems.len(),
+        listed.len()
+    );
     if !problems.is_empty() {
         std::process::exit(1);
     }

@@ -47,7 +47,8 @@ fn main() {
     let Some(dir) = suite("HTML5LIB_TESTS", "html5lib-tests") else { return };
     let dir = dir.join("tokenizer");
     let mut expectations = load_expectations();
-    let mut files: Vec<_> = std::fs::read_dir(&dir).expect("tokenizer dir").filter_map(|e| e.ok().map(|e| e.path())).collect();
+    let mut files: Vec<_> =
+        std::fs::read_dir(&dir).expect("tokenizer dir").filter_map(|e| e.ok().map(|e| e.path())).collect();
     files.retain(|p| p.extension().is_some_and(|x| x == "test"));
     files.sort();
     let (mut passed, mut failed, mut skipped, mut expected) = (0usize, 0usize, 0usize, 0usize);

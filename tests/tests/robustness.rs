@@ -2,8 +2,8 @@
 //! fed in chunks gives what the whole input gives; pathological inputs stay linear.
 
 use proptest::prelude::*;
-use statemark::html::{Control, Error, Options, Sink, State, Token, Tokenizer};
 use statemark::Span;
+use statemark::html::{Control, Error, Options, Sink, State, Token, Tokenizer};
 
 /// Collects owned tokens, spans and errors.
 #[derive(Default)]
@@ -26,7 +26,8 @@ impl<'i> Sink<'i> for Collect {
 }
 
 fn whole(input: &str, state: State) -> Collect {
-    let mut t = Tokenizer::with_sink(input, Options { initial_state: Some(state), ..Default::default() }, Collect::default());
+    let mut t =
+        Tokenizer::with_sink(input, Options { initial_state: Some(state), ..Default::default() }, Collect::default());
     t.run();
     t.into_sink()
 }
@@ -64,13 +65,32 @@ const STATES: [State; 6] = [
 
 fn markupish() -> impl Strategy<Value = String> {
     let piece = prop_oneof![
-        Just("<".to_owned()), Just(">".to_owned()), Just("</".to_owned()), Just("<!--".to_owned()),
-        Just("-->".to_owned()), Just("<!DOCTYPE".to_owned()), Just("<?".to_owned()), Just("?>".to_owned()),
-        Just("&".to_owned()), Just("&amp".to_owned()), Just("&#x".to_owned()), Just(";".to_owned()),
-        Just("=".to_owned()), Just("\"".to_owned()), Just("'".to_owned()), Just("/".to_owned()),
-        Just("\r\n".to_owned()), Just("\r".to_owned()), Just("\0".to_owned()), Just("<![CDATA[".to_owned()),
-        Just("]]>".to_owned()), Just("script".to_owned()), Just("PUBLIC".to_owned()), Just(" ".to_owned()),
-        "[a-zA-Z0-9]{1,4}", "\\PC{1,3}",
+        Just("<".to_owned()),
+        Just(">".to_owned()),
+        Just("</".to_owned()),
+        Just("<!--".to_owned()),
+        Just("-->".to_owned()),
+        Just("<!DOCTYPE".to_owned()),
+        Just("<?".to_owned()),
+        Just("?>".to_owned()),
+        Just("&".to_owned()),
+        Just("&amp".to_owned()),
+        Just("&#x".to_owned()),
+        Just(";".to_owned()),
+        Just("=".to_owned()),
+        Just("\"".to_owned()),
+        Just("'".to_owned()),
+        Just("/".to_owned()),
+        Just("\r\n".to_owned()),
+        Just("\r".to_owned()),
+        Just("\0".to_owned()),
+        Just("<![CDATA[".to_owned()),
+        Just("]]>".to_owned()),
+        Just("script".to_owned()),
+        Just("PUBLIC".to_owned()),
+        Just(" ".to_owned()),
+        "[a-zA-Z0-9]{1,4}",
+        "\\PC{1,3}",
     ];
     prop::collection::vec(piece, 0..24).prop_map(|v| v.concat())
 }

@@ -34,7 +34,10 @@ fn main() {
             if shown < 10 {
                 shown += 1;
                 println!("FAIL {} {what}", inp.origin);
-                println!("{}", pretty_assertions::Comparison::new(&(&whole.tokens, &whole.errors), &(&got.tokens, &got.errors)));
+                println!(
+                    "{}",
+                    pretty_assertions::Comparison::new(&(&whole.tokens, &whole.errors), &(&got.tokens, &got.errors))
+                );
             }
         };
         for (i, _) in inp.text.char_indices().skip(1) {

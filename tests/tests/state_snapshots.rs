@@ -89,7 +89,8 @@ fn main() {
                     settings.bind(|| insta::assert_snapshot!(state.as_str(), text))
                 }));
                 result.map_err(|e| {
-                    let msg = e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
+                    let msg =
+                        e.downcast_ref::<String>().cloned().or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()));
                     Failed::from(msg.unwrap_or_else(|| "snapshot mismatch".into()))
                 })
             }));

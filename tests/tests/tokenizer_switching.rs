@@ -116,7 +116,8 @@ fn tree_construction_inputs_tokenize_as_the_tree_builder_sees_them() {
     let Some(dir) = suite("HTML5LIB_TESTS", "html5lib-tests") else { return };
     let mut differ = Vec::new();
     let (mut same, mut total) = (0, 0);
-    let mut files: Vec<_> = std::fs::read_dir(dir.join("tree-construction")).unwrap().flatten().map(|e| e.path()).collect();
+    let mut files: Vec<_> =
+        std::fs::read_dir(dir.join("tree-construction")).unwrap().flatten().map(|e| e.path()).collect();
     files.sort();
     for f in files.iter().filter(|p| p.extension().is_some_and(|x| x == "dat")) {
         let text = String::from_utf8_lossy(&std::fs::read(f).unwrap()).into_owned();

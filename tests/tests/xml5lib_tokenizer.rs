@@ -48,7 +48,8 @@ fn normalize(output: &[Value]) -> (Vec<Value>, usize) {
         if t[0] == "Character" {
             if let Some(last) = tokens.last_mut() {
                 if last[0] == "Character" {
-                    last[1] = Value::String(format!("{}{}", last[1].as_str().unwrap_or(""), t[1].as_str().unwrap_or("")));
+                    last[1] =
+                        Value::String(format!("{}{}", last[1].as_str().unwrap_or(""), t[1].as_str().unwrap_or("")));
                     continue;
                 }
             }
@@ -62,7 +63,8 @@ fn main() {
     let Some(dir) = suite("XML5LIB_TESTS", "xml5lib-tests") else { return };
     let dir = dir.join("tokenizer");
     let exp_path = statemark_tests::root().join("tests/expectations/xml5lib_tokenizer.json");
-    let exp: Value = serde_json::from_str(&std::fs::read_to_string(&exp_path).expect("expectations file")).expect("json");
+    let exp: Value =
+        serde_json::from_str(&std::fs::read_to_string(&exp_path).expect("expectations file")).expect("json");
     let mut expected: BTreeMap<String, (Value, usize, String, bool)> = BTreeMap::new();
     for e in exp["cases"].as_array().expect("cases") {
         let key = format!("{} | {:?}", e["file"].as_str().unwrap(), e["input"].as_str().unwrap());
@@ -107,7 +109,11 @@ fn main() {
                 ff += 1;
                 dump.push(json!({"file": name, "input": input, "output": got, "errors": got_errors,
                                  "upstream_output": want, "upstream_errors": want_errors}));
-                failures.push(format!("{key}\n  want {} ({want_errors} errors)\n  got  {} ({got_errors} errors)", Value::Array(want), Value::Array(got)));
+                failures.push(format!(
+                    "{key}\n  want {} ({want_errors} errors)\n  got  {} ({got_errors} errors)",
+                    Value::Array(want),
+                    Value::Array(got)
+                ));
             }
         }
         println!("xml5lib tokenizer {name}: {fp} passed, {ff} failed");

@@ -98,7 +98,10 @@ fn main() {
         expected.insert(key, (e["tree"].as_str().unwrap_or("").to_owned(), reason, false));
     }
     let mut sets: Vec<(String, std::path::PathBuf, Format)> = Vec::new();
-    let mut files: Vec<_> = std::fs::read_dir(dir.join("tree-construction")).expect("dir").filter_map(|e| e.ok().map(|e| e.path())).collect();
+    let mut files: Vec<_> = std::fs::read_dir(dir.join("tree-construction"))
+        .expect("dir")
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
     files.retain(|p| p.extension().is_some_and(|x| x == "dat"));
     files.sort();
     for f in files {

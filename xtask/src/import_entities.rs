@@ -71,8 +71,7 @@ fn write_ron(entries: &BTreeMap<String, Vec<u32>>, header: &str, provenance: &st
 /// HTML5 draft (plain text: a heading, a paragraph, then one "name U+XXXX" row per entity, names
 /// with and without ";") into `spec/html2008/entities.ron`, the same form as today's table.
 pub fn import_entities_2008(txt_path: &Path, out_path: &Path) -> Result<(), String> {
-    let text =
-        std::fs::read_to_string(txt_path).map_err(|e| format!("{}: cannot read: {e}", txt_path.display()))?;
+    let text = std::fs::read_to_string(txt_path).map_err(|e| format!("{}: cannot read: {e}", txt_path.display()))?;
     let ron = entities_2008_txt_to_ron(&text).map_err(|e| format!("{}: {e}", txt_path.display()))?;
     std::fs::write(out_path, ron).map_err(|e| format!("{}: cannot write: {e}", out_path.display()))
 }
@@ -189,9 +188,13 @@ mod tests {
 
     #[test]
     fn the_2008_table_reads_its_rows_and_loads_strictly() {
-        let txt = "Entities\nThis table lists ...\n Entity Name Character \n AMP; U+0026 \n AMP U+0026 \n zwnj; U+200C\n";
+        let txt =
+            "Entities\nThis table lists ...\n Entity Name Character \n AMP; U+0026 \n AMP U+0026 \n zwnj; U+200C\n";
         let ron = entities_2008_txt_to_ron(txt).unwrap();
-        assert!(ron.contains("(\"AMP\", [0x0026]),\n        (\"AMP;\", [0x0026]),\n        (\"zwnj;\", [0x200C]),"), "{ron}");
+        assert!(
+            ron.contains("(\"AMP\", [0x0026]),\n        (\"AMP;\", [0x0026]),\n        (\"zwnj;\", [0x200C]),"),
+            "{ron}"
+        );
         let dir = std::env::temp_dir().join(format!("statemark-entities-2008-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("entities.ron");
@@ -199,7 +202,11 @@ mod tests {
         let table = statemark_codegen::entities::load(&path);
         std::fs::remove_dir_all(&dir).ok();
         assert!(table.is_ok(), "{:?}", table.err());
-        for (bad, why) in [(" Entity Name Character \n &amp; U+0026\n", "not ASCII alphanumerics"), (" Entity Name Character \n amp U+D800\n", "scalar value"), ("no table", "no \"Entity")] {
+        for (bad, why) in [
+            (" Entity Name Character \n &amp; U+0026\n", "not ASCII alphanumerics"),
+            (" Entity Name Character \n amp U+D800\n", "scalar value"),
+            ("no table", "no \"Entity"),
+        ] {
             let err = entities_2008_txt_to_ron(bad).unwrap_err();
             assert!(err.contains(why), "{bad:?}: {err}");
         }

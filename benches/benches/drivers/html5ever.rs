@@ -1,9 +1,7 @@
 //! html5ever: the tokenizer with a counting TokenSink, and parse_document into RcDom.
 
 use html5ever::tendril::{StrTendril, TendrilSink};
-use html5ever::tokenizer::{
-    BufferQueue, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts,
-};
+use html5ever::tokenizer::{BufferQueue, Token, TokenSink, TokenSinkResult, Tokenizer, TokenizerOpts};
 use markup5ever_rcdom::RcDom;
 use std::cell::Cell;
 use std::hint::black_box;
@@ -19,18 +17,13 @@ impl TokenSink for Counter {
         // The same fields statemark_drivers::touch reads.
         let n = match token {
             Token::TagToken(tag) => {
-                let attrs: usize = tag
-                    .attrs
-                    .iter()
-                    .map(|a| a.name.local.len() + a.value.len())
-                    .sum();
+                let attrs: usize = tag.attrs.iter().map(|a| a.name.local.len() + a.value.len()).sum();
                 tag.name.len() + attrs + usize::from(tag.self_closing)
             }
             Token::CharacterTokens(text) | Token::CommentToken(text) => text.len(),
-            Token::DoctypeToken(d) => [&d.name, &d.public_id, &d.system_id]
-                .iter()
-                .map(|s| s.as_ref().map_or(0, |s| s.len()))
-                .sum(),
+            Token::DoctypeToken(d) => {
+                [&d.name, &d.public_id, &d.system_id].iter().map(|s| s.as_ref().map_or(0, |s| s.len())).sum()
+            }
             Token::NullCharacterToken => 1,
             Token::EOFToken | Token::ParseError(_) => 0,
         };
@@ -56,8 +49,7 @@ pub fn tokenizer(docs: &[String]) -> usize {
 pub fn rcdom(docs: &[String]) -> usize {
     let mut total = 0;
     for doc in docs {
-        let dom = html5ever::parse_document(RcDom::default(), Default::default())
-            .one(black_box(doc.as_str()));
+        let dom = html5ever::parse_document(RcDom::default(), Default::default()).one(black_box(doc.as_str()));
         total += dom.document.children.borrow().len();
         // Dropped here: tearing the tree down is part of the cost.
     }

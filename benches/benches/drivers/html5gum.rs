@@ -33,32 +33,21 @@ pub fn default(docs: &[String]) -> usize {
 pub fn callback(docs: &[String]) -> usize {
     let mut total = 0;
     for doc in docs {
-        let emitter = CallbackEmitter::new(
-            |event: CallbackEvent<'_>, _span: Span<()>| -> Option<Infallible> {
-                total += match event {
-                    CallbackEvent::OpenStartTag { name } | CallbackEvent::EndTag { name } => {
-                        name.len()
-                    }
-                    CallbackEvent::AttributeName { name } => name.len(),
-                    CallbackEvent::AttributeValue { value }
-                    | CallbackEvent::String { value }
-                    | CallbackEvent::Comment { value } => value.len(),
-                    CallbackEvent::CloseStartTag { self_closing } => usize::from(self_closing),
-                    CallbackEvent::Doctype {
-                        name,
-                        public_identifier,
-                        system_identifier,
-                        ..
-                    } => {
-                        name.len()
-                            + public_identifier.map_or(0, <[u8]>::len)
-                            + system_identifier.map_or(0, <[u8]>::len)
-                    }
-                    CallbackEvent::Error(_) => 0,
-                };
-                None
-            },
-        );
+        let emitter = CallbackEmitter::new(|event: CallbackEvent<'_>, _span: Span<()>| -> Option<Infallible> {
+            total += match event {
+                CallbackEvent::OpenStartTag { name } | CallbackEvent::EndTag { name } => name.len(),
+                CallbackEvent::AttributeName { name } => name.len(),
+                CallbackEvent::AttributeValue { value }
+                | CallbackEvent::String { value }
+                | CallbackEvent::Comment { value } => value.len(),
+                CallbackEvent::CloseStartTag { self_closing } => usize::from(self_closing),
+                CallbackEvent::Doctype { name, public_identifier, system_identifier, .. } => {
+                    name.len() + public_identifier.map_or(0, <[u8]>::len) + system_identifier.map_or(0, <[u8]>::len)
+                }
+                CallbackEvent::Error(_) => 0,
+            };
+            None
+        });
         let Ok(()) = Tokenizer::new_with_emitter(black_box(doc.as_str()), emitter).finish();
     }
     total

@@ -7,9 +7,7 @@ pub fn no_handlers(docs: &[String]) -> usize {
     let mut total = 0;
     for doc in docs {
         let mut rewriter = HtmlRewriter::new(Settings::new(), |chunk: &[u8]| total += chunk.len());
-        rewriter
-            .write(black_box(doc.as_bytes()))
-            .expect("lol_html write");
+        rewriter.write(black_box(doc.as_bytes())).expect("lol_html write");
         rewriter.end().expect("lol_html end");
     }
     total

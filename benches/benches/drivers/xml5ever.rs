@@ -18,19 +18,14 @@ impl TokenSink for Counter {
     fn process_token(&self, token: Token) -> ProcessResult<()> {
         let n = match token {
             Token::Tag(tag) => {
-                let attrs: usize = tag
-                    .attrs
-                    .iter()
-                    .map(|a| a.name.local.len() + a.value.len())
-                    .sum();
+                let attrs: usize = tag.attrs.iter().map(|a| a.name.local.len() + a.value.len()).sum();
                 tag.name.local.len() + attrs
             }
             Token::Characters(text) | Token::Comment(text) => text.len(),
             Token::ProcessingInstruction(pi) => pi.target.len() + pi.data.len(),
-            Token::Doctype(d) => [&d.name, &d.public_id, &d.system_id]
-                .iter()
-                .map(|s| s.as_ref().map_or(0, |s| s.len()))
-                .sum(),
+            Token::Doctype(d) => {
+                [&d.name, &d.public_id, &d.system_id].iter().map(|s| s.as_ref().map_or(0, |s| s.len())).sum()
+            }
             Token::NullCharacter => 1,
             Token::EndOfFile | Token::ParseError(_) => 0,
         };
@@ -55,8 +50,7 @@ pub fn tokenizer(docs: &[String]) -> usize {
 pub fn rcdom(docs: &[String]) -> usize {
     let mut total = 0;
     for doc in docs {
-        let dom =
-            parse_document(RcDom::default(), XmlParseOpts::default()).one(black_box(doc.as_str()));
+        let dom = parse_document(RcDom::default(), XmlParseOpts::default()).one(black_box(doc.as_str()));
         total += dom.document.children.borrow().len();
     }
     total

@@ -391,8 +391,7 @@ impl selectors::Element for El<'_> {
 
     fn has_class(&self, name: &Ident, case_sensitivity: CaseSensitivity) -> bool {
         self.attr("class").is_some_and(|v| {
-            v.split(['\t', '\n', '\x0C', '\r', ' '])
-                .any(|c| case_sensitivity.eq(c.as_bytes(), name.0.as_bytes()))
+            v.split(['\t', '\n', '\x0C', '\r', ' ']).any(|c| case_sensitivity.eq(c.as_bytes(), name.0.as_bytes()))
         })
     }
 

@@ -78,8 +78,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         }
         let mut utf8 = [0; 4];
         let in_attribute = self.char_ref_in_attribute();
-        self.core
-            .flush_replacement(c.encode_utf8(&mut utf8), in_attribute);
+        self.core.flush_replacement(c.encode_utf8(&mut utf8), in_attribute);
         self.state = self.return_state;
         Step::Continue
     }

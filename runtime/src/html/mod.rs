@@ -2,13 +2,13 @@
 
 mod char_ref;
 pub(crate) mod named_refs;
+mod switching;
 pub(crate) mod token;
 pub(crate) mod tokenizer;
-mod switching;
 
 pub use crate::generated::html_tokenizer::{Html, ParseError, SCAN_STATES, State};
-pub use token::{Attribute, Control, Doctype, Error, ProcessingInstruction, Sink, Tag, Token};
 pub use switching::{StateTracker, Switching};
+pub use token::{Attribute, Control, Doctype, Error, ProcessingInstruction, Sink, Tag, Token};
 pub use tokenizer::{HtmlOwn, Options, TokenQueue, Tokenizer, position_of, tokenize};
 
 pub mod check;
@@ -16,7 +16,10 @@ pub use check::check;
 pub mod serialize;
 pub mod tree;
 
-pub use tree::{HtmlError, parse_document_with_errors, parse_fragment_with_errors};
-pub use tree::{Context, TreeOptions, build_document, build_fragment, parse_document, parse_document_with, parse_fragment, parse_fragment_with};
 #[cfg(feature = "encoding")]
 pub use crate::encoding::{parse_document_from_bytes, parse_document_from_reader};
+pub use tree::{
+    Context, TreeOptions, build_document, build_fragment, parse_document, parse_document_with, parse_fragment,
+    parse_fragment_with,
+};
+pub use tree::{HtmlError, parse_document_with_errors, parse_fragment_with_errors};

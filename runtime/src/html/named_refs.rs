@@ -6,8 +6,8 @@
 //! attribute rule, the parse errors and flushing belong to the tokenizer state that calls it.
 
 use crate::generated::html_named_refs::{
-    COLUMN, FIRST, NODE_CHILD_MASK, NODE_LAST, NODE_SYMBOL_SHIFT, NODE_VALUE_MASK,
-    NODE_VALUE_SHIFT, NODES, SECOND, SECOND_WIDTH, SYMBOL, VALUES,
+    COLUMN, FIRST, NODE_CHILD_MASK, NODE_LAST, NODE_SYMBOL_SHIFT, NODE_VALUE_MASK, NODE_VALUE_SHIFT, NODES, SECOND,
+    SECOND_WIDTH, SYMBOL, VALUES,
 };
 
 /// Result of matching the longest named character reference at the start of `input`
@@ -48,10 +48,7 @@ fn value(info: u32) -> usize {
 
 #[inline(always)]
 fn found(len: usize, value: usize, incomplete: bool) -> RefMatch {
-    RefMatch {
-        longest: (value != 0).then(|| (len, VALUES[value])),
-        incomplete,
-    }
+    RefMatch { longest: (value != 0).then(|| (len, VALUES[value])), incomplete }
 }
 
 /// Walks the trie one byte at a time and stops at the first byte no name continues with, so the
@@ -68,11 +65,7 @@ pub(crate) fn longest_match(input: &[u8]) -> RefMatch {
         [b0] => {
             let n1 = usize::from(FIRST[usize::from(b0)]) / SECOND_WIDTH;
             // The root is nobody's child, so node 0 here means "no name starts with b0".
-            return if n1 == 0 {
-                found(0, 0, false)
-            } else {
-                found(1, value(NODES[n1]), first_child(NODES[n1]) != 0)
-            };
+            return if n1 == 0 { found(0, 0, false) } else { found(1, value(NODES[n1]), first_child(NODES[n1]) != 0) };
         }
         [] => return found(0, 0, true),
     };
@@ -116,10 +109,7 @@ mod tests {
     use super::*;
 
     fn hit(len: usize, chars: &'static str, incomplete: bool) -> RefMatch {
-        RefMatch {
-            longest: Some((len, chars)),
-            incomplete,
-        }
+        RefMatch { longest: Some((len, chars)), incomplete }
     }
 
     #[test]
@@ -133,66 +123,21 @@ mod tests {
         // spec: #named-character-reference-state's own example: "&notit;" is "&not" then "it;".
         assert_eq!(longest_match(b"notit;"), hit(3, "\u{AC}", false));
         assert_eq!(longest_match(b"not"), hit(3, "\u{AC}", true));
-        assert_eq!(
-            longest_match(b"am"),
-            RefMatch {
-                longest: None,
-                incomplete: true
-            }
-        );
-        assert_eq!(
-            longest_match(b"xyz"),
-            RefMatch {
-                longest: None,
-                incomplete: false
-            }
-        );
-        assert_eq!(
-            longest_match(b""),
-            RefMatch {
-                longest: None,
-                incomplete: true
-            }
-        );
-        assert_eq!(
-            longest_match(b";"),
-            RefMatch {
-                longest: None,
-                incomplete: false
-            }
-        );
-        assert_eq!(
-            longest_match(b"NotEqualTilde;"),
-            hit(14, "\u{2242}\u{338}", false)
-        );
+        assert_eq!(longest_match(b"am"), RefMatch { longest: None, incomplete: true });
+        assert_eq!(longest_match(b"xyz"), RefMatch { longest: None, incomplete: false });
+        assert_eq!(longest_match(b""), RefMatch { longest: None, incomplete: true });
+        assert_eq!(longest_match(b";"), RefMatch { longest: None, incomplete: false });
+        assert_eq!(longest_match(b"NotEqualTilde;"), hit(14, "\u{2242}\u{338}", false));
         assert_eq!(longest_match(b"AMP"), hit(3, "&", true));
         // Names are case-sensitive.
-        assert_eq!(
-            longest_match(b"aMP;"),
-            RefMatch {
-                longest: None,
-                incomplete: false
-            }
-        );
+        assert_eq!(longest_match(b"aMP;"), RefMatch { longest: None, incomplete: false });
     }
 
     #[test]
     fn non_ascii_and_long_input_stop_early() {
-        assert_eq!(
-            longest_match("\u{e9}".as_bytes()),
-            RefMatch {
-                longest: None,
-                incomplete: false
-            }
-        );
+        assert_eq!(longest_match("\u{e9}".as_bytes()), RefMatch { longest: None, incomplete: false });
         let long = [b'a'; 1 << 16];
-        assert_eq!(
-            longest_match(&long),
-            RefMatch {
-                longest: None,
-                incomplete: false
-            }
-        );
+        assert_eq!(longest_match(&long), RefMatch { longest: None, incomplete: false });
         let mut amp = b"amp;".to_vec();
         amp.extend_from_slice(&long);
         assert_eq!(longest_match(&amp), hit(4, "&", false));
@@ -231,26 +176,16 @@ mod tests {
             let found = longest_match(&name);
             if value != 0 {
                 names += 1;
-                assert_eq!(
-                    found,
-                    hit(name.len(), VALUES[value], !kids.is_empty()),
-                    "{name:?}"
-                );
+                assert_eq!(found, hit(name.len(), VALUES[value], !kids.is_empty()), "{name:?}");
             } else {
-                assert!(
-                    found.incomplete,
-                    "{name:?} is a prefix and must be incomplete"
-                );
+                assert!(found.incomplete, "{name:?} is a prefix and must be incomplete");
                 if let Some((len, _)) = found.longest {
                     assert!(len < name.len(), "{name:?}");
                 }
             }
             // One byte past the name that no name continues with: the match is the same, and
             // complete.
-            let candidates = (b'0'..=b'9')
-                .chain(b'A'..=b'Z')
-                .chain(b'a'..=b'z')
-                .chain(*b"; =\0\x80\xff");
+            let candidates = (b'0'..=b'9').chain(b'A'..=b'Z').chain(b'a'..=b'z').chain(*b"; =\0\x80\xff");
             for other in candidates.filter(|b| !kids.iter().any(|k| k.0 == *b)) {
                 let mut longer = name.clone();
                 longer.push(other);
@@ -272,12 +207,7 @@ mod tests {
     /// The tables for the first two bytes say what the root's and depth-1 nodes' children say.
     #[test]
     fn first_two_bytes_agree_with_the_children() {
-        let child = |node: usize, byte: u8| {
-            children(node)
-                .iter()
-                .find(|c| c.0 == byte)
-                .map_or(0, |c| c.1)
-        };
+        let child = |node: usize, byte: u8| children(node).iter().find(|c| c.0 == byte).map_or(0, |c| c.1);
         for b0 in 0..=255u8 {
             let row = usize::from(FIRST[usize::from(b0)]);
             let n1 = child(0, b0);
@@ -295,8 +225,7 @@ mod tests {
     /// when it is there (it is never committed).
     #[test]
     fn every_whatwg_entity_round_trips() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../../shared/spec/entities.json");
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/spec/entities.json");
         let Ok(json) = std::fs::read_to_string(&path) else {
             eprintln!("skipped: {} not found", path.display());
             return;
@@ -307,10 +236,7 @@ mod tests {
             let line = line.trim_start();
             let name = &line[2..line[1..].find('"').unwrap() + 1];
             let list = &line[line.find('[').unwrap() + 1..line.find(']').unwrap()];
-            let chars: String = list
-                .split(',')
-                .map(|n| char::from_u32(n.trim().parse().unwrap()).unwrap())
-                .collect();
+            let chars: String = list.split(',').map(|n| char::from_u32(n.trim().parse().unwrap()).unwrap()).collect();
             let found = longest_match(name.as_bytes()).longest;
             assert_eq!(found, Some((name.len(), chars.as_str())), "&{name}");
             count += 1;

@@ -108,8 +108,24 @@ fn breaks_out(t: &Tag<'_>) -> bool {
 fn is_void(name: &str) -> bool {
     matches!(
         name,
-        "area" | "base" | "br" | "col" | "embed" | "hr" | "img" | "input" | "link" | "meta" | "source" | "track"
-            | "wbr" | "basefont" | "bgsound" | "frame" | "keygen" | "param"
+        "area"
+            | "base"
+            | "br"
+            | "col"
+            | "embed"
+            | "hr"
+            | "img"
+            | "input"
+            | "link"
+            | "meta"
+            | "source"
+            | "track"
+            | "wbr"
+            | "basefont"
+            | "bgsound"
+            | "frame"
+            | "keygen"
+            | "param"
     )
 }
 

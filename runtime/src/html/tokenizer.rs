@@ -58,7 +58,6 @@ impl Machine for Html {
     crate::driver::usual_token_constructors!(Token);
 }
 
-
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// Tokenize a whole string, sending tokens to `sink`. Call [`run`](Self::run) to drive it.
     pub fn with_sink(input: &'i str, options: Options, sink: S) -> Self {

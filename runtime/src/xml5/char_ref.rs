@@ -77,11 +77,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         let is_final = self.core.input_is_final();
         let bytes = self.core.input_bytes();
         let Some(&first) = bytes.get(p) else {
-            return if is_final {
-                Outcome::NotAReference
-            } else {
-                Outcome::Suspend
-            };
+            return if is_final { Outcome::NotAReference } else { Outcome::Suspend };
         };
         if Some(first) == additional {
             return Outcome::NotAReference;
@@ -104,19 +100,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             if let Some(problem) = problem {
                 let code = match problem {
                     NumericProblem::Null => ParseError::NullCharacterReference,
-                    NumericProblem::OutsideUnicodeRange => {
-                        ParseError::CharacterReferenceOutsideUnicodeRange
-                    }
+                    NumericProblem::OutsideUnicodeRange => ParseError::CharacterReferenceOutsideUnicodeRange,
                     NumericProblem::Surrogate => ParseError::SurrogateCharacterReference,
                     NumericProblem::Noncharacter => ParseError::NoncharacterCharacterReference,
                     NumericProblem::Control => ParseError::ControlCharacterReference,
                 };
                 self.error_at(code, end);
             }
-            return Outcome::Reference {
-                end,
-                text: Replacement::Numeric(c),
-            };
+            return Outcome::Reference { end, text: Replacement::Numeric(c) };
         }
         if !first.is_ascii_alphanumeric() {
             return Outcome::NotAReference;
@@ -144,9 +135,6 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         if !semicolon {
             self.error_at(ParseError::MissingSemicolonAfterCharacterReference, end);
         }
-        Outcome::Reference {
-            end,
-            text: Replacement::Named(chars),
-        }
+        Outcome::Reference { end, text: Replacement::Named(chars) }
     }
 }

@@ -12,14 +12,14 @@
 //! ```
 
 mod char_ref;
+pub mod serialize;
 pub(crate) mod token;
 pub(crate) mod tokenizer;
-pub mod serialize;
 pub mod tree;
 
+#[cfg(feature = "encoding")]
+pub use crate::encoding::{parse_xml5_from_bytes as parse_from_bytes, parse_xml5_from_reader as parse_from_reader};
 pub use crate::generated::xml5_tokenizer::{ParseError, SCAN_STATES, State, Xml5};
 pub use token::{Attribute, Doctype, Error, ProcessingInstruction, Sink, Tag, Token};
 pub use tokenizer::{Options, TokenQueue, Tokenizer, Xml5Own, tokenize};
 pub use tree::{Parsed, TreeBuilder, TreeError, parse, parse_with_errors};
-#[cfg(feature = "encoding")]
-pub use crate::encoding::{parse_xml5_from_bytes as parse_from_bytes, parse_xml5_from_reader as parse_from_reader};
