@@ -83,7 +83,10 @@ fn colors() -> Vec<String> {
         .collect()
 }
 
-fn run<T>(c: &mut Criterion, group: &str, inputs: &[String], rows: &[(&str, fn(&str) -> Option<T>)]) {
+/// A named parser under measurement.
+type Row<'a, T> = (&'a str, fn(&str) -> Option<T>);
+
+fn run<T>(c: &mut Criterion, group: &str, inputs: &[String], rows: &[Row<'_, T>]) {
     let mut g = c.benchmark_group(group);
     g.sampling_mode(SamplingMode::Flat);
     g.throughput(Throughput::Elements(inputs.len() as u64));

@@ -398,10 +398,10 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
             let scan = s.scan.as_ref()?;
             let n = stop_name(s);
             let doc = format!(" Bytes that end the bulk scan of the {}.", s.heading);
-            let bytes: Vec<Literal> = scan.stop.iter().map(|b| Literal::byte_character(*b)).collect();
+            let bytes = Literal::byte_string(&scan.stop);
             Some(quote! {
                 #[doc = #doc]
-                static #n: StopSet = StopSet::new(&[#(#bytes),*]);
+                static #n: StopSet = StopSet::new(#bytes);
             })
         })
         .collect();

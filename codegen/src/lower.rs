@@ -122,7 +122,7 @@ pub fn case_bytes(case: &Case) -> Vec<u8> {
 }
 
 fn is_anything_else(case: &Case) -> bool {
-    case.on.iter().any(|m| *m == Matcher::AnythingElse)
+    case.on.contains(&Matcher::AnythingElse)
 }
 
 fn leaves(t: &Terminal, me: &str) -> bool {
@@ -137,11 +137,11 @@ fn branch(name: &str, def: &StateDef, actions: &[Action], terminal: &Terminal, a
     let mut acts = Vec::new();
     let mut term = terminal.clone();
     let mut own: Vec<Action> = actions.to_vec();
-    if term == Terminal::AsAnythingElse {
-        if let Some(a) = anything {
-            own.extend(a.actions.iter().cloned());
-            term = a.then.clone();
-        }
+    if term == Terminal::AsAnythingElse
+        && let Some(a) = anything
+    {
+        own.extend(a.actions.iter().cloned());
+        term = a.then.clone();
     }
     if leaves(&term, name) {
         acts.extend(def.on_exit.iter().cloned());

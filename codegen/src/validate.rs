@@ -125,10 +125,10 @@ pub fn validate(machine: &Machine) -> Vec<String> {
     let mut todo: Vec<String> =
         std::iter::once(m.initial_state.clone()).chain(m.external_states.iter().cloned()).collect();
     while let Some(s) = todo.pop() {
-        if reached.insert(s.clone()) {
-            if let Some(next) = edges.get(s.as_str()) {
-                todo.extend(next.iter().cloned());
-            }
+        if reached.insert(s.clone())
+            && let Some(next) = edges.get(s.as_str())
+        {
+            todo.extend(next.iter().cloned());
         }
     }
     for (name, _) in &machine.states {
@@ -187,10 +187,10 @@ fn check_actions(
     used: &mut BTreeSet<String>,
 ) {
     for a in actions {
-        if let Some(Chars::CodePoints(s)) = a.chars() {
-            if code_points(s).is_none_or(|t| t.is_empty()) {
-                cx.at(state, case, format!("{place}{s:?} is not a list of U+XXXX code points"));
-            }
+        if let Some(Chars::CodePoints(s)) = a.chars()
+            && code_points(s).is_none_or(|t| t.is_empty())
+        {
+            cx.at(state, case, format!("{place}{s:?} is not a list of U+XXXX code points"));
         }
         match a {
             Action::Error(code) => {
@@ -252,10 +252,10 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
         cx.at(name, None, "on_entry: uses the current input character, but nothing has been consumed on entry".into());
     }
     for (i, ex) in def.examples.iter().enumerate() {
-        if let Some(s) = &ex.initial_state {
-            if !cx.machine.manifest.external_states.contains(s) {
-                cx.at(name, None, format!("example {}: initial_state {s} is not an external state", i + 1));
-            }
+        if let Some(s) = &ex.initial_state
+            && !cx.machine.manifest.external_states.contains(s)
+        {
+            cx.at(name, None, format!("example {}: initial_state {s} is not an external state", i + 1));
         }
     }
     if def.examples.len() < 2 {

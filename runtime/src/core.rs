@@ -479,12 +479,12 @@ impl<'i> Core<'i> {
     #[inline]
     pub fn consume_nothing(&mut self) {
         self.cur = self.pos;
-        if self.errors_on {
-            if let Some(&b) = self.input.as_bytes().get(self.pos) {
-                if INPUT_CHECK.table[b as usize] && self.pos >= self.checked_upto {
-                    self.check_input_at(self.pos);
-                }
-            }
+        if self.errors_on
+            && let Some(&b) = self.input.as_bytes().get(self.pos)
+            && INPUT_CHECK.table[b as usize]
+            && self.pos >= self.checked_upto
+        {
+            self.check_input_at(self.pos);
         }
     }
 

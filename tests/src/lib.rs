@@ -52,14 +52,13 @@ pub fn token_json(t: &Token<'_>) -> Option<Value> {
 pub fn merge_characters(tokens: Vec<Value>) -> Vec<Value> {
     let mut out: Vec<Value> = Vec::new();
     for t in tokens {
-        if t[0] == "Character" {
-            if let Some(last) = out.last_mut() {
-                if last[0] == "Character" {
-                    let joined = format!("{}{}", last[1].as_str().unwrap_or(""), t[1].as_str().unwrap_or(""));
-                    last[1] = Value::String(joined);
-                    continue;
-                }
-            }
+        if t[0] == "Character"
+            && let Some(last) = out.last_mut()
+            && last[0] == "Character"
+        {
+            let joined = format!("{}{}", last[1].as_str().unwrap_or(""), t[1].as_str().unwrap_or(""));
+            last[1] = Value::String(joined);
+            continue;
         }
         out.push(t);
     }
@@ -106,12 +105,14 @@ pub fn unescape(s: &str) -> Option<String> {
         Some(())
     };
     while i < b.len() {
-        if b[i] == b'\\' && b.get(i + 1) == Some(&b'u') && i + 6 <= b.len() {
-            if let Ok(u) = u16::from_str_radix(&s[i + 2..i + 6], 16) {
-                units.push(u);
-                i += 6;
-                continue;
-            }
+        if b[i] == b'\\'
+            && b.get(i + 1) == Some(&b'u')
+            && i + 6 <= b.len()
+            && let Ok(u) = u16::from_str_radix(&s[i + 2..i + 6], 16)
+        {
+            units.push(u);
+            i += 6;
+            continue;
         }
         flush(&mut units, &mut out)?;
         let ch = s[i..].chars().next()?;

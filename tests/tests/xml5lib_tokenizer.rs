@@ -45,14 +45,12 @@ fn normalize(output: &[Value]) -> (Vec<Value>, usize) {
             tokens.push(Value::Array(t.as_array().unwrap()[..4].to_vec()));
             continue;
         }
-        if t[0] == "Character" {
-            if let Some(last) = tokens.last_mut() {
-                if last[0] == "Character" {
-                    last[1] =
-                        Value::String(format!("{}{}", last[1].as_str().unwrap_or(""), t[1].as_str().unwrap_or("")));
-                    continue;
-                }
-            }
+        if t[0] == "Character"
+            && let Some(last) = tokens.last_mut()
+            && last[0] == "Character"
+        {
+            last[1] = Value::String(format!("{}{}", last[1].as_str().unwrap_or(""), t[1].as_str().unwrap_or("")));
+            continue;
         }
         tokens.push(t.clone());
     }

@@ -5164,85 +5164,60 @@ pub const SCAN_STATES: &[&str] = &[
     "processing_instruction_data_state",
 ];
 /// Bytes that end the bulk scan of the Data state.
-static DATA_STATE_STOP: StopSet = StopSet::new(&[b'\0', b'\r', b'&', b'<']);
+static DATA_STATE_STOP: StopSet = StopSet::new(b"\0\r&<");
 /// Bytes that end the bulk scan of the RCDATA state.
-static RCDATA_STATE_STOP: StopSet = StopSet::new(&[b'\0', b'\r', b'&', b'<']);
+static RCDATA_STATE_STOP: StopSet = StopSet::new(b"\0\r&<");
 /// Bytes that end the bulk scan of the RAWTEXT state.
-static RAWTEXT_STATE_STOP: StopSet = StopSet::new(&[b'\0', b'\r', b'<']);
+static RAWTEXT_STATE_STOP: StopSet = StopSet::new(b"\0\r<");
 /// Bytes that end the bulk scan of the Script data state.
-static SCRIPT_DATA_STATE_STOP: StopSet = StopSet::new(&[b'\0', b'\r', b'<']);
+static SCRIPT_DATA_STATE_STOP: StopSet = StopSet::new(b"\0\r<");
 /// Bytes that end the bulk scan of the PLAINTEXT state.
-static PLAINTEXT_STATE_STOP: StopSet = StopSet::new(&[b'\0', b'\r']);
+static PLAINTEXT_STATE_STOP: StopSet = StopSet::new(b"\0\r");
 /// Bytes that end the bulk scan of the Tag name state.
 static TAG_NAME_STATE_STOP: StopSet = StopSet::new(
-    &[
-        b'\0', b'\t', b'\n', b'\x0C', b'\r', b' ', b'/', b'>', b'A', b'B', b'C', b'D',
-        b'E', b'F', b'G', b'H', b'I', b'J', b'K', b'L', b'M', b'N', b'O', b'P', b'Q',
-        b'R', b'S', b'T', b'U', b'V', b'W', b'X', b'Y', b'Z',
-    ],
+    b"\0\t\n\x0C\r />ABCDEFGHIJKLMNOPQRSTUVWXYZ",
 );
 /// Bytes that end the bulk scan of the Script data escaped state.
-static SCRIPT_DATA_ESCAPED_STATE_STOP: StopSet = StopSet::new(
-    &[b'\0', b'\r', b'-', b'<'],
-);
+static SCRIPT_DATA_ESCAPED_STATE_STOP: StopSet = StopSet::new(b"\0\r-<");
 /// Bytes that end the bulk scan of the Script data double escaped state.
-static SCRIPT_DATA_DOUBLE_ESCAPED_STATE_STOP: StopSet = StopSet::new(
-    &[b'\0', b'\r', b'-', b'<'],
-);
+static SCRIPT_DATA_DOUBLE_ESCAPED_STATE_STOP: StopSet = StopSet::new(b"\0\r-<");
 /// Bytes that end the bulk scan of the Attribute name state.
 static ATTRIBUTE_NAME_STATE_STOP: StopSet = StopSet::new(
-    &[
-        b'\0', b'\t', b'\n', b'\x0C', b'\r', b' ', b'"', b'\'', b'/', b'<', b'=', b'>',
-        b'A', b'B', b'C', b'D', b'E', b'F', b'G', b'H', b'I', b'J', b'K', b'L', b'M',
-        b'N', b'O', b'P', b'Q', b'R', b'S', b'T', b'U', b'V', b'W', b'X', b'Y', b'Z',
-    ],
+    b"\0\t\n\x0C\r \"'/<=>ABCDEFGHIJKLMNOPQRSTUVWXYZ",
 );
 /// Bytes that end the bulk scan of the Attribute value (double-quoted) state.
-static ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
-    &[b'\0', b'\r', b'"', b'&'],
-);
+static ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\r\"&");
 /// Bytes that end the bulk scan of the Attribute value (single-quoted) state.
-static ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
-    &[b'\0', b'\r', b'&', b'\''],
-);
+static ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\r&'");
 /// Bytes that end the bulk scan of the Attribute value (unquoted) state.
 static ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP: StopSet = StopSet::new(
-    &[
-        b'\0', b'\t', b'\n', b'\x0C', b'\r', b' ', b'"', b'&', b'\'', b'<', b'=', b'>',
-        b'`',
-    ],
+    b"\0\t\n\x0C\r \"&'<=>`",
 );
 /// Bytes that end the bulk scan of the Bogus comment state.
-static BOGUS_COMMENT_STATE_STOP: StopSet = StopSet::new(&[b'\0', b'\r', b'>']);
+static BOGUS_COMMENT_STATE_STOP: StopSet = StopSet::new(b"\0\r>");
 /// Bytes that end the bulk scan of the Comment state.
-static COMMENT_STATE_STOP: StopSet = StopSet::new(&[b'\0', b'\r', b'-', b'<']);
+static COMMENT_STATE_STOP: StopSet = StopSet::new(b"\0\r-<");
 /// Bytes that end the bulk scan of the DOCTYPE name state.
 static DOCTYPE_NAME_STATE_STOP: StopSet = StopSet::new(
-    &[
-        b'\0', b'\t', b'\n', b'\x0C', b'\r', b' ', b'>', b'A', b'B', b'C', b'D', b'E',
-        b'F', b'G', b'H', b'I', b'J', b'K', b'L', b'M', b'N', b'O', b'P', b'Q', b'R',
-        b'S', b'T', b'U', b'V', b'W', b'X', b'Y', b'Z',
-    ],
+    b"\0\t\n\x0C\r >ABCDEFGHIJKLMNOPQRSTUVWXYZ",
 );
 /// Bytes that end the bulk scan of the DOCTYPE public identifier (double-quoted) state.
 static DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
-    &[b'\0', b'\r', b'"', b'>'],
+    b"\0\r\">",
 );
 /// Bytes that end the bulk scan of the DOCTYPE public identifier (single-quoted) state.
 static DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
-    &[b'\0', b'\r', b'\'', b'>'],
+    b"\0\r'>",
 );
 /// Bytes that end the bulk scan of the DOCTYPE system identifier (double-quoted) state.
 static DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
-    &[b'\0', b'\r', b'"', b'>'],
+    b"\0\r\">",
 );
 /// Bytes that end the bulk scan of the DOCTYPE system identifier (single-quoted) state.
 static DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
-    &[b'\0', b'\r', b'\'', b'>'],
+    b"\0\r'>",
 );
 /// Bytes that end the bulk scan of the CDATA section state.
-static CDATA_SECTION_STATE_STOP: StopSet = StopSet::new(&[b'\0', b'\r', b']']);
+static CDATA_SECTION_STATE_STOP: StopSet = StopSet::new(b"\0\r]");
 /// Bytes that end the bulk scan of the Processing instruction data state.
-static PROCESSING_INSTRUCTION_DATA_STATE_STOP: StopSet = StopSet::new(
-    &[b'\0', b'\r', b'>', b'?'],
-);
+static PROCESSING_INSTRUCTION_DATA_STATE_STOP: StopSet = StopSet::new(b"\0\r>?");
