@@ -4,6 +4,7 @@
 
 use statemark::html::ParseError;
 use statemark::html::check::{RULES, check};
+use statemark::html::tree::TreeErrorCode;
 use statemark_tests::suite;
 use statemark_tests::tree::parse_dat;
 
@@ -13,7 +14,9 @@ fn assert_sane(input: &str, what: &str) -> usize {
         assert!(d.span.start <= d.span.end && d.span.end <= input.len(), "{what}: {d:?}");
         assert!(input.is_char_boundary(d.span.start) && input.is_char_boundary(d.span.end), "{what}: {d:?}");
         assert!(d.section.starts_with("13.1"), "{what}: {d:?}");
-        let known = RULES.iter().any(|r| r.code == d.code) || ParseError::ALL.iter().any(|e| e.code() == d.code);
+        let known = RULES.iter().any(|r| r.code == d.code)
+            || ParseError::ALL.iter().any(|e| e.code() == d.code)
+            || TreeErrorCode::ALL.iter().any(|e| e.code() == d.code);
         assert!(known, "{what}: undeclared code {}", d.code);
     }
     found.len()

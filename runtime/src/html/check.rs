@@ -160,8 +160,19 @@ fn is_ws(b: u8) -> bool {
 
 /// Check a document against 13.1 (spec: #writing). Diagnostics come in input order.
 pub fn check(input: &str) -> Vec<Diagnostic> {
+    // A byte order mark is not part of the document (decoding removes it); spans still count
+    // from the start of `input`.
+    let base = input.len() - crate::strip_bom(input).len();
+    let mut diags = check_text(&input[base..]);
+    for d in &mut diags {
+        d.span = Span::new(d.span.start + base, d.span.end + base);
+    }
+    diags
+}
+
+fn check_text(input: &str) -> Vec<Diagnostic> {
     let checker = Checker {
-        builder: TreeBuilder::new(Dom::new(), TreeOptions::default()),
+        builder: TreeBuilder::new(Dom::new(), TreeOptions::default()).with_errors(),
         input,
         diags: Vec::new(),
         seen_doctype: false,
@@ -171,7 +182,30 @@ pub fn check(input: &str) -> Vec<Diagnostic> {
     };
     let mut tok = Tokenizer::with_sink(input, Options { errors: true, ..Options::default() }, checker);
     tok.run();
-    let mut diags = tok.into_sink().diags;
+    let checker = tok.into_sink();
+    let mut diags = checker.diags;
+    // Tree-construction errors: element nesting and tags out of place, 13.1.2's "Elements"
+    // (statemark's codes, #tree-construction). Our own `missing-doctype` above already says what
+    // the tree builder's does.
+    // `non-conforming-doctype` is 13.1.1's `doctype-not-html`, and what the builder says about
+    // a void element's end tag is 13.1.2.2's `void-element-end-tag`.
+    let void_end_tags: Vec<usize> =
+        diags.iter().filter(|d| d.code == "void-element-end-tag").map(|d| d.span.start).collect();
+    for e in checker.builder.errors() {
+        if let crate::html::tree::ErrorCode::Tree(code) = e.code
+            && !matches!(code.code(), "missing-doctype" | "non-conforming-doctype")
+            && !void_end_tags.contains(&e.position.offset)
+        {
+            let at = e.position.offset.min(input.len());
+            diags.push(Diagnostic {
+                code: code.code(),
+                section: "13.1.2",
+                span: Span::new(at, at),
+                severity: Severity::Error,
+                message: code.summary().to_owned(),
+            });
+        }
+    }
     diags.sort_by_key(|d| (d.span.start, d.span.end));
     diags
 }
@@ -510,7 +544,11 @@ mod tests {
             Vec::<&str>::new()
         );
         assert_eq!(codes("<img src=x/>"), ["unquoted-attribute-value-before-solidus"]);
-        assert_eq!(codes("<svg><path d=M0/></svg>"), ["unquoted-attribute-value-before-solidus"]);
+        // The path is left open, so `</svg>` closes it implicitly: a tree-construction error too.
+        assert_eq!(
+            codes("<svg><path d=M0/></svg>"),
+            ["unquoted-attribute-value-before-solidus", "implicitly-closed-elements"]
+        );
         let d = check(&format!("{DOC}<img src=x/>"));
         assert_eq!(&format!("{DOC}<img src=x/>")[d[0].span.start..d[0].span.end], "/");
         assert_eq!(d[0].severity, Severity::Warning);
