@@ -13,6 +13,8 @@ pub struct Diagnostic<'a> {
     pub line: usize,
     pub message: Option<String>,
     pub url: Option<&'a str>,
+    /// A "should", not a "must".
+    pub warning: bool,
 }
 
 /// Render one diagnostic against its source text. Only the error's own line is handed to the
@@ -31,7 +33,8 @@ pub fn render(w: &mut dyn Write, path: &str, source: &str, d: &Diagnostic<'_>) -
     let title = d.message.clone().unwrap_or_else(|| "parse error".to_owned());
     let mut snippet = Snippet::source(line).line_start(d.line).path(path).fold(false);
     snippet = snippet.annotation(AnnotationKind::Primary.span(start..end.max(start)).label(d.code));
-    let mut group = Level::ERROR.primary_title(title).id(d.code).element(snippet);
+    let level = if d.warning { Level::WARNING } else { Level::ERROR };
+    let mut group = level.primary_title(title).id(d.code).element(snippet);
     if let Some(url) = d.url {
         group = group.element(Level::NOTE.message(format!("spec: {url}")));
     }

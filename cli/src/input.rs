@@ -55,100 +55,133 @@ pub fn plain(e: &io::Error) -> String {
     }
 }
 
-/// Decodes a byte stream into text chunks of bounded size.
-pub struct Utf8Chunks<R> {
+/// Decodes a byte stream into text chunks of bounded size, in the encoding the first bytes
+/// decide (the sniffing algorithm's prescan; a `<meta>` later in the stream cannot change it,
+/// as no tree builder watches: use `parse` for that).
+pub struct Chunks<R> {
     reader: R,
-    /// Bytes read but not yet decoded: at most the first three bytes of a split sequence.
-    pending: Vec<u8>,
-    at_start: bool,
+    /// Set once the first bytes have been sniffed.
+    decoder: Option<statemark::encoding::StreamDecoder>,
+    head: Vec<u8>,
+    xml: bool,
+    label: Option<String>,
     done: bool,
 }
 
 /// How many bytes one read takes: the memory a streaming command holds for input.
 pub const CHUNK: usize = 64 * 1024;
 
-impl<R: Read> Utf8Chunks<R> {
-    pub fn new(reader: R) -> Self {
-        Utf8Chunks { reader, pending: Vec::new(), at_start: true, done: false }
+impl<R: Read> Chunks<R> {
+    pub fn new(reader: R, xml: bool, label: Option<&str>) -> Self {
+        Chunks { reader, decoder: None, head: Vec::new(), xml, label: label.map(str::to_owned), done: false }
+    }
+
+    fn read(&mut self, buf: &mut Vec<u8>) -> io::Result<()> {
+        let old = buf.len();
+        buf.resize(old + CHUNK, 0);
+        let n = loop {
+            match self.reader.read(&mut buf[old..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    buf.truncate(old);
+                    return Err(e);
+                }
+            }
+        };
+        buf.truncate(old + n);
+        self.done = n == 0;
+        Ok(())
     }
 
     /// Replace `out` with the next piece of text; `Ok(false)` once the input is exhausted.
     pub fn next_chunk(&mut self, out: &mut String) -> io::Result<bool> {
         out.clear();
-        while !self.done && out.is_empty() {
-            let mut buf = std::mem::take(&mut self.pending);
-            let old = buf.len();
-            buf.resize(old + CHUNK, 0);
-            let n = loop {
-                match self.reader.read(&mut buf[old..]) {
-                    Ok(n) => break n,
-                    Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                    Err(e) => return Err(e),
-                }
-            };
-            buf.truncate(old + n);
-            self.done = n == 0;
-            let mut bytes = &buf[..];
-            if self.at_start {
-                // Wait for three bytes (or the end) before deciding about a byte order mark.
-                if bytes.len() < 3 && !self.done {
-                    self.pending = buf;
-                    continue;
-                }
-                self.at_start = false;
-                bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(bytes);
+        if self.decoder.is_none() {
+            // Enough bytes for the prescan (1024), or the whole input.
+            let mut head = std::mem::take(&mut self.head);
+            while head.len() < 1024 && !self.done {
+                self.read(&mut head)?;
             }
-            self.pending = decode_into(bytes, self.done, out).to_vec();
+            let encoding = if self.xml {
+                decode_xml(&head[..head.len().min(1024)], self.label.as_deref()).encoding
+            } else {
+                let options = html_options(self.label.as_deref());
+                statemark::encoding::sniff(&head, &options).encoding
+            };
+            let mut d = statemark::encoding::StreamDecoder::new(encoding);
+            out.push_str(d.decode(&head, self.done));
+            self.decoder = Some(d);
+            return Ok(!out.is_empty() || !self.done);
+        }
+        while out.is_empty() && !self.done {
+            let mut buf = Vec::new();
+            self.read(&mut buf)?;
+            let done = self.done;
+            if let Some(d) = &mut self.decoder {
+                out.push_str(d.decode(&buf, done));
+            }
         }
         Ok(!out.is_empty() || !self.done)
     }
 }
 
-/// Decode `bytes` into `out`, replacing each invalid sequence by U+FFFD; returns the tail of an
-/// incomplete sequence at the end (unless `last`, when it too is replaced).
-fn decode_into<'b>(mut bytes: &'b [u8], last: bool, out: &mut String) -> &'b [u8] {
-    loop {
-        match std::str::from_utf8(bytes) {
-            Ok(s) => {
-                out.push_str(s);
-                return &[];
-            }
-            Err(e) => {
-                let (good, rest) = bytes.split_at(e.valid_up_to());
-                // SAFETY-free: `good` was just validated.
-                out.push_str(std::str::from_utf8(good).unwrap_or_default());
-                match e.error_len() {
-                    Some(n) => {
-                        out.push('\u{FFFD}');
-                        bytes = &rest[n..];
-                    }
-                    None if last => {
-                        out.push('\u{FFFD}');
-                        return &[];
-                    }
-                    None => return rest,
-                }
-            }
-        }
-    }
-}
-
-/// Read a whole input and decode it.
-pub fn read_all(source: &Source) -> Result<String, String> {
+/// Read a whole input's bytes.
+pub fn read_bytes(source: &Source) -> Result<Vec<u8>, String> {
     let mut r = source.open()?;
     let mut bytes = Vec::new();
     r.read_to_end(&mut bytes).map_err(|e| format!("cannot read {}: {}", source.name(), plain(&e)))?;
-    let bytes = bytes.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(&bytes);
-    let mut out = String::with_capacity(bytes.len());
-    decode_into(bytes, true, &mut out);
-    Ok(out)
+    Ok(bytes)
+}
+
+/// How the bytes of an input became text: the encoding and how sure the parser is of it.
+pub struct Decoded {
+    pub text: String,
+    pub encoding: &'static statemark::encoding::Encoding,
+    pub confidence: statemark::encoding::Confidence,
+}
+
+/// The sniffing options of the command: the `--encoding` label as the transport layer's; else
+/// UTF-8 as the default (step 9 lets the default suit the context, and files on disk today are
+/// UTF-8; a browser's default for the web is windows-1252: `--encoding windows-1252`).
+pub fn html_options(label: Option<&str>) -> statemark::encoding::EncodingOptions {
+    use statemark::encoding::{EncodingOptions, UTF_8};
+    match label {
+        Some(l) => EncodingOptions::transport_label(l),
+        None => EncodingOptions { default: UTF_8, ..EncodingOptions::default() },
+    }
+}
+
+/// Decode an HTML document's bytes as a browser would: the encoding sniffing algorithm (a BOM,
+/// the `--encoding` label as the transport layer's, the `<meta>` prescan, windows-1252), and
+/// the encoding a late `<meta charset>` changes to (the library parses once to find it).
+pub fn decode_html(bytes: &[u8], label: Option<&str>) -> Decoded {
+    use statemark::encoding::{EncodingOptions, decode};
+    let options = html_options(label);
+    let parsed = statemark::html::parse_document_from_bytes(bytes, &options);
+    let (text, encoding) = decode(bytes, parsed.encoding);
+    Decoded { text: text.into_owned(), encoding, confidence: parsed.confidence }
+}
+
+/// Decode an XML5 document's bytes: a BOM, else the `--encoding` label, else the XML
+/// declaration's encoding, else UTF-8.
+pub fn decode_xml(bytes: &[u8], label: Option<&str>) -> Decoded {
+    use statemark::encoding::{Confidence, Encoding, decode, sniff_xml};
+    let (encoding, confidence) = match (Encoding::for_bom(bytes), label.and_then(|l| Encoding::for_label(l.as_bytes())))
+    {
+        (Some((e, _)), _) => (e, Confidence::Certain),
+        (None, Some(e)) => (e, Confidence::Certain),
+        (None, None) => (sniff_xml(bytes), Confidence::Tentative),
+    };
+    let (text, encoding) = decode(bytes, encoding);
+    Decoded { text: text.into_owned(), encoding, confidence }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn chunks(data: &[u8], read_size: usize) -> String {
+    fn chunks(data: &[u8], read_size: usize, xml: bool) -> String {
         struct Slow<'a>(&'a [u8], usize);
         impl Read for Slow<'_> {
             fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
@@ -158,7 +191,7 @@ mod tests {
                 Ok(n)
             }
         }
-        let mut c = Utf8Chunks::new(Slow(data, read_size));
+        let mut c = Chunks::new(Slow(data, read_size), xml, None);
         let (mut all, mut s) = (String::new(), String::new());
         while c.next_chunk(&mut s).unwrap() {
             all.push_str(&s);
@@ -171,8 +204,15 @@ mod tests {
         let data = "\u{FEFF}a€b😀c".as_bytes().iter().chain(b"\xFFd\xE2\x82").copied().collect::<Vec<u8>>();
         let want = "a€b😀c\u{FFFD}d\u{FFFD}";
         for size in 1..=data.len() {
-            assert_eq!(chunks(&data, size), want, "read size {size}");
+            assert_eq!(chunks(&data, size, false), want, "read size {size}");
         }
-        assert_eq!(String::from_utf8_lossy(&data[3..]), want);
+    }
+
+    #[test]
+    fn the_prescan_decides_the_streamed_encoding() {
+        let page = b"<meta charset=windows-1252><p>caf\xE9</p>";
+        assert_eq!(chunks(page, 3, false), "<meta charset=windows-1252><p>café</p>");
+        let xml = b"<?xml version='1.0' encoding='ISO-8859-1'?><a>\xE9</a>";
+        assert_eq!(chunks(xml, 5, true), "<?xml version='1.0' encoding='ISO-8859-1'?><a>é</a>");
     }
 }

@@ -9,11 +9,12 @@ mod input;
 mod output;
 
 use clap::{Args, Parser, Subcommand};
-use input::{Source, Utf8Chunks};
+use input::{Chunks, Source};
 use output::Format;
 use serde_json::Value;
 use statemark::dom::{Dom, NodeId};
-use statemark::html::tree::ErrorCode;
+use statemark::html::ParseError;
+use statemark::html::tree::{ErrorCode, TreeErrorCode};
 use statemark::html::{self, Context, TreeOptions};
 use statemark::{Span, xml5};
 use std::io::{self, BufWriter, Write};
@@ -33,8 +34,39 @@ enum Command {
     Tokenize(TokenizeArgs),
     /// Parse each input into a tree and print it (html5lib test format, or JSON).
     Parse(ParseArgs),
-    /// Report every parse error with its source line; exit status 1 if there is any.
+    /// Check each input against the spec's authoring rules ("Writing HTML documents": every parse
+    /// error and the rules that are not parse errors), with source line and caret; exit status 1
+    /// if there is any error (warnings alone exit 0).
     Check(ParseArgs),
+    /// Parse each input and write it back: HTML by the spec's serialization algorithm, XML5 as XML.
+    Serialize(SerializeArgs),
+    /// Print the encoding each input is decoded with, and how certain it is (the spec's encoding
+    /// sniffing algorithm, including a `<meta charset>` that changes a tentative guess).
+    Sniff(Common),
+}
+
+/// Serializer styles.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+enum Style {
+    /// The spec's fragment serialization algorithm as written.
+    Spec,
+    /// The spec's algorithm plus what it does not round-trip (DOCTYPE identifiers, the leading
+    /// newline of `pre`, `textarea` and `listing`): parsing the output gives the same tree.
+    RoundTrip,
+    /// html5lib's serializer defaults: optional tags omitted, values quoted only when needed.
+    Html5lib,
+}
+
+#[derive(Args)]
+struct SerializeArgs {
+    #[command(flatten)]
+    parse: ParseArgs,
+    /// HTML: how to write.
+    #[arg(long, value_enum, default_value_t = Style::RoundTrip)]
+    style: Style,
+    /// HTML: omit the tags 13.1.2.4 lets a document omit.
+    #[arg(long)]
+    omit_optional_tags: bool,
 }
 
 #[derive(Args)]
@@ -47,6 +79,11 @@ struct Common {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
+    /// The encoding the bytes are in, as a transport layer would say (`--encoding shift_jis`);
+    /// otherwise it is sniffed: a byte order mark, a `<meta charset>` (HTML) or the XML
+    /// declaration (XML5), else UTF-8.
+    #[arg(long)]
+    encoding: Option<String>,
 }
 
 #[derive(Args)]
@@ -108,6 +145,8 @@ fn main() -> ExitCode {
         Command::Tokenize(a) => tokenize(&mut out, a),
         Command::Parse(a) => parse(&mut out, a, false),
         Command::Check(a) => parse(&mut out, a, true),
+        Command::Serialize(a) => serialize(&mut out, a),
+        Command::Sniff(a) => sniff(&mut out, a),
     };
     let result = result.and_then(|status| out.flush().map(|_| status).map_err(Stop::from));
     match result {
@@ -152,7 +191,7 @@ fn tokenize(out: &mut dyn Write, a: &TokenizeArgs) -> Result<u8, Stop> {
         if sources.len() > 1 && a.common.format == Format::Text {
             writeln!(out, "==> {} <==", source.name())?;
         }
-        let mut chunks = Utf8Chunks::new(reader);
+        let mut chunks = Chunks::new(reader, a.common.xml, a.common.encoding.as_deref());
         let mut chunk = String::new();
         let printer =
             Printer { out: &mut *out, format: a.common.format, path: source.name(), errors: a.errors, failed: None };
@@ -185,7 +224,7 @@ fn tokenize(out: &mut dyn Write, a: &TokenizeArgs) -> Result<u8, Stop> {
 /// Feed every chunk; stops at the first output failure (returned as `Err`) or read failure
 /// (returned as `Ok(Some)`).
 fn feed_all<R: io::Read>(
-    chunks: &mut Utf8Chunks<R>,
+    chunks: &mut Chunks<R>,
     chunk: &mut String,
     mut feed: impl FnMut(&str) -> Option<io::Error>,
 ) -> Result<Option<io::Error>, io::Error> {
@@ -269,7 +308,9 @@ struct Found {
     len: usize,
     url: Option<String>,
     /// What the code means, where the library says.
-    message: Option<&'static str>,
+    message: Option<String>,
+    /// A "should" of the spec rather than a "must" (the checker's warnings).
+    warning: bool,
 }
 
 /// A fragment context as html5lib-tests write it: `td`, `svg path`, `math mi`.
@@ -302,9 +343,9 @@ fn parse_html(text: &str, a: &ParseArgs) -> (Dom, NodeId, Vec<Found>) {
         .map(|e| {
             let (code, url, message) = match e.code {
                 ErrorCode::Spec(c) => (c.code(), c.spec_url().map(str::to_owned), None),
-                ErrorCode::Tree(c) => (c.code(), Some(c.spec_url()), Some(c.summary())),
+                ErrorCode::Tree(c) => (c.code(), Some(c.spec_url()), Some(c.summary().to_owned())),
             };
-            Found { code, offset: e.position.offset, len: 1, url, message }
+            Found { code, offset: e.position.offset, len: 1, url, message, warning: false }
         })
         .collect();
     (dom, root, found)
@@ -326,7 +367,7 @@ fn parse_xml(text: &str) -> (Dom, NodeId, Vec<Found>) {
                 E::DuplicateNamespacedAttribute(s) => ("duplicate-namespaced-attribute", s),
                 E::ReservedPrefix(s) => ("reserved-prefix", s),
             };
-            Found { code, offset: span.start, len: span.len(), url: None, message: None }
+            Found { code, offset: span.start, len: span.len(), url: None, message: None, warning: false }
         })
         .collect();
     let root = parsed.dom.document();
@@ -338,14 +379,17 @@ fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool) -> Result<u8, Stop> {
     let sources = Source::from_args(&a.common.files);
     let mut total = 0;
     for source in &sources {
-        let text = match input::read_all(source) {
+        let text = match read_text(source, &a.common) {
             Ok(t) => t,
             Err(m) => {
                 trouble(&mut status, &m);
                 continue;
             }
         };
-        let (dom, root, found) = if a.common.xml { parse_xml(&text) } else { parse_html(&text, a) };
+        let (dom, root, mut found) = if a.common.xml { parse_xml(&text) } else { parse_html(&text, a) };
+        if check && !a.common.xml && a.fragment.is_none() {
+            found = check_html(&text);
+        }
         let path = source.name();
         let json_errors = || -> Vec<Value> {
             found
@@ -357,7 +401,7 @@ fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool) -> Result<u8, Stop> {
                 .collect()
         };
         if check {
-            total += found.len();
+            total += found.iter().filter(|f| !f.warning).count();
             match a.common.format {
                 Format::Json => {
                     for e in json_errors() {
@@ -372,12 +416,20 @@ fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool) -> Result<u8, Stop> {
                             offset: f.offset,
                             len: f.len,
                             line: p.line,
-                            message: f.message.map(str::to_owned),
+                            message: f.message.clone(),
+                            warning: f.warning,
                             url: f.url.as_deref(),
                         };
                         diag::render(out, &path, &text, &d)?;
                     }
-                    writeln!(out, "{path}: {} error{}", found.len(), if found.len() == 1 { "" } else { "s" })?;
+                    let errors = found.iter().filter(|f| !f.warning).count();
+                    let warnings = found.len() - errors;
+                    let plural = |n: usize| if n == 1 { "" } else { "s" };
+                    write!(out, "{path}: {errors} error{}", plural(errors))?;
+                    if warnings > 0 {
+                        write!(out, ", {warnings} warning{}", plural(warnings))?;
+                    }
+                    writeln!(out)?;
                 }
             }
             continue;
@@ -404,6 +456,99 @@ fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool) -> Result<u8, Stop> {
     }
     if check && total > 0 && status == 0 {
         status = 1;
+    }
+    Ok(status)
+}
+
+/// The authoring checker's findings (spec: #writing): every parse error, and the rules of
+/// "Writing HTML documents" that are not parse errors.
+fn check_html(text: &str) -> Vec<Found> {
+    html::check(text)
+        .into_iter()
+        .map(|d| {
+            let url = ParseError::from_code(d.code)
+                .and_then(|e| e.spec_url().map(str::to_owned))
+                .or_else(|| TreeErrorCode::ALL.iter().find(|c| c.code() == d.code).map(|c| c.spec_url()))
+                .or_else(|| {
+                    html::check::RULES.iter().find(|r| r.code == d.code).map(|r| {
+                        format!(
+                            "https://html.spec.whatwg.org/multipage/syntax.html#{}",
+                            r.anchor.trim_start_matches('#')
+                        )
+                    })
+                });
+            Found {
+                code: d.code,
+                offset: d.span.start,
+                len: d.span.len(),
+                url,
+                message: Some(format!("{} ({})", d.message, d.section)),
+                warning: d.severity == html::check::Severity::Warning,
+            }
+        })
+        .collect()
+}
+
+/// Read an input and decode it (see `input::decode_html`, `input::decode_xml`).
+fn read_text(source: &Source, common: &Common) -> Result<String, String> {
+    let bytes = input::read_bytes(source)?;
+    let label = common.encoding.as_deref();
+    Ok(if common.xml { input::decode_xml(&bytes, label).text } else { input::decode_html(&bytes, label).text })
+}
+
+fn serialize(out: &mut dyn Write, a: &SerializeArgs) -> Result<u8, Stop> {
+    use statemark::html::serialize::{IoWrite, SerializeOptions, write_io};
+    let mut status = 0;
+    let mut options = match a.style {
+        Style::Spec => SerializeOptions::default(),
+        Style::RoundTrip => SerializeOptions::round_trip(),
+        Style::Html5lib => SerializeOptions::html5lib(),
+    };
+    options.omit_optional_tags |= a.omit_optional_tags;
+    for source in &Source::from_args(&a.parse.common.files) {
+        let text = match read_text(source, &a.parse.common) {
+            Ok(t) => t,
+            Err(m) => {
+                trouble(&mut status, &m);
+                continue;
+            }
+        };
+        if a.parse.common.xml {
+            let (dom, root, _) = parse_xml(&text);
+            let mut w = IoWrite::new(&mut *out);
+            if statemark::xml5::serialize::write_xml(&dom, root, &mut w).is_err() {
+                return Err(w.error.unwrap_or_else(|| io::Error::other("serialization failed")).into());
+            }
+        } else {
+            let (dom, root, _) = parse_html(&text, &a.parse);
+            write_io(&dom, root, false, &options, &mut *out)?;
+        }
+        writeln!(out)?;
+    }
+    Ok(status)
+}
+
+fn sniff(out: &mut dyn Write, a: &Common) -> Result<u8, Stop> {
+    let mut status = 0;
+    for source in &Source::from_args(&a.files) {
+        let bytes = match input::read_bytes(source) {
+            Ok(b) => b,
+            Err(m) => {
+                trouble(&mut status, &m);
+                continue;
+            }
+        };
+        let label = a.encoding.as_deref();
+        let d = if a.xml { input::decode_xml(&bytes, label) } else { input::decode_html(&bytes, label) };
+        let confidence = format!("{:?}", d.confidence).to_ascii_lowercase();
+        match a.format {
+            Format::Text => writeln!(out, "{}: {} ({confidence})", source.name(), d.encoding.name())?,
+            Format::Json => writeln!(
+                out,
+                "{}",
+                serde_json::json!({"path": source.name(), "encoding": d.encoding.name(), "confidence": confidence})
+            )?,
+        }
     }
     Ok(status)
 }

@@ -212,3 +212,43 @@ fn a_closed_stdout_ends_quietly() {
         assert_eq!(text(&o.stderr), "", "{cmd}");
     }
 }
+
+#[test]
+fn serialize_writes_html_back_and_xml_as_xml() {
+    let o = run(&["serialize"], b"<!DOCTYPE html><title>x</title><p class=a>1<br>2");
+    no_panic(&o);
+    assert_eq!(
+        text(&o.stdout),
+        "<!DOCTYPE html><html><head><title>x</title></head><body><p class=\"a\">1<br>2</p></body></html>\n"
+    );
+    let o = run(&["serialize", "--style", "html5lib"], b"<!DOCTYPE html><ul><li>a<li>b</ul>");
+    assert_eq!(text(&o.stdout), "<!DOCTYPE html><ul><li>a<li>b</ul>\n");
+    let o = run(&["serialize", "--xml"], b"<a x='1'><b/>t &amp; u</a>");
+    assert_eq!(text(&o.stdout), "<a x=\"1\"><b/>t &amp; u</a>\n");
+}
+
+#[test]
+fn bytes_are_sniffed_and_decoded() {
+    let o = run(&["sniff"], b"<meta charset=shift_jis><p>\x83e");
+    assert_eq!(text(&o.stdout), "<stdin>: Shift_JIS (certain)\n");
+    let o = run(&["sniff", "--format", "json"], b"\xEF\xBB\xBF<p>");
+    let v: serde_json::Value = serde_json::from_str(text(&o.stdout).trim()).unwrap();
+    assert_eq!((v["encoding"].as_str(), v["confidence"].as_str()), (Some("UTF-8"), Some("certain")));
+    let o = run(&["parse", "--encoding", "windows-1252"], b"<p>caf\xE9");
+    assert!(text(&o.stdout).contains("\"caf\u{e9}\""), "{}", text(&o.stdout));
+    let o = run(&["parse"], b"<meta charset=windows-1252><p>caf\xE9");
+    assert!(text(&o.stdout).contains("\"caf\u{e9}\""), "{}", text(&o.stdout));
+    let o = run(&["tokenize", "--xml"], b"<?xml version='1.0' encoding='ISO-8859-1'?><a>\xE9</a>");
+    assert!(text(&o.stdout).contains("Characters \"\u{e9}\""), "{}", text(&o.stdout));
+}
+
+#[test]
+fn check_runs_the_authoring_rules_and_warnings_alone_exit_0() {
+    let o = run(&["check"], b"<!DOCTYPE html><title>x</title><img src=x></img>");
+    assert_eq!(o.status.code(), Some(1));
+    assert!(text(&o.stdout).contains("error[void-element-end-tag]"), "{}", text(&o.stdout));
+    let o = run(&["check"], b"<!DOCTYPE html SYSTEM \"about:legacy-compat\"><title>x</title>");
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).contains("warning[doctype-legacy-string]"), "{}", text(&o.stdout));
+    assert!(text(&o.stdout).ends_with("<stdin>: 0 errors, 1 warning\n"), "{}", text(&o.stdout));
+}
