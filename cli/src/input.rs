@@ -156,7 +156,7 @@ pub fn html_options(label: Option<&str>) -> statemark::encoding::EncodingOptions
 /// the `--encoding` label as the transport layer's, the `<meta>` prescan, windows-1252), and
 /// the encoding a late `<meta charset>` changes to (the library parses once to find it).
 pub fn decode_html(bytes: &[u8], label: Option<&str>) -> Decoded {
-    use statemark::encoding::{EncodingOptions, decode};
+    use statemark::encoding::decode;
     let options = html_options(label);
     let parsed = statemark::html::parse_document_from_bytes(bytes, &options);
     let (text, encoding) = decode(bytes, parsed.encoding);
