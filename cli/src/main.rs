@@ -99,6 +99,10 @@ struct TokenizeArgs {
     /// HTML: the last start tag's name (what decides an appropriate end tag).
     #[arg(long, conflicts_with = "xml")]
     last_start_tag: Option<String>,
+    /// HTML: do not switch states after start tags as a tree builder would (by default
+    /// `<script>`, `<style>`, `<title>`… contents are text, and CDATA is read in SVG and MathML).
+    #[arg(long, conflicts_with = "xml")]
+    no_switching: bool,
 }
 
 #[derive(Args)]
@@ -204,8 +208,12 @@ fn tokenize(out: &mut dyn Write, a: &TokenizeArgs) -> Result<u8, Stop> {
             t.finish();
             finish_printer(t.into_sink(), r)?
         } else {
-            let options =
-                html::Options { initial_state: state, last_start_tag: a.last_start_tag.clone(), errors: false };
+            let options = html::Options {
+                initial_state: state,
+                last_start_tag: a.last_start_tag.clone(),
+                errors: false,
+                switching: !a.no_switching,
+            };
             let mut t = html::Tokenizer::streaming(options, printer);
             let r = feed_all(&mut chunks, &mut chunk, |c| {
                 t.feed(c);

@@ -252,3 +252,14 @@ fn check_runs_the_authoring_rules_and_warnings_alone_exit_0() {
     assert!(text(&o.stdout).contains("warning[doctype-legacy-string]"), "{}", text(&o.stdout));
     assert!(text(&o.stdout).ends_with("<stdin>: 0 errors, 1 warning\n"), "{}", text(&o.stdout));
 }
+
+#[test]
+fn tokenize_switches_states_as_a_tree_builder_would() {
+    let o = run(&["tokenize"], b"<script>a<b</script>");
+    assert_eq!(
+        text(&o.stdout),
+        "0..8 StartTag \"script\"\n8..11 Characters \"a<b\"\n11..20 EndTag \"script\"\n20..20 EOF\n"
+    );
+    let o = run(&["tokenize", "--no-switching"], b"<script>a<b</script>");
+    assert!(text(&o.stdout).contains("StartTag \"b<\""), "{}", text(&o.stdout));
+}

@@ -76,14 +76,24 @@ pub struct Run {
 pub fn run_tokenizer(input: &str, state: State, last_start_tag: Option<&str>) -> Run {
     let mut tok = Tokenizer::with_options(
         input,
-        Options { initial_state: Some(state), last_start_tag: last_start_tag.map(str::to_owned), errors: true },
+        Options {
+            initial_state: Some(state),
+            last_start_tag: last_start_tag.map(str::to_owned),
+            errors: true,
+            switching: false,
+        },
     );
     let tokens: Vec<Value> = tok.by_ref().filter_map(|t| token_json(&t)).collect();
     let errors = tok.errors().iter().map(|e| (e.code.code().to_owned(), e.position.line, e.position.column)).collect();
     // Without errors the bulk scans take their word-at-a-time path: same tokens either way.
     let quiet = Tokenizer::with_options(
         input,
-        Options { initial_state: Some(state), last_start_tag: last_start_tag.map(str::to_owned), errors: false },
+        Options {
+            initial_state: Some(state),
+            last_start_tag: last_start_tag.map(str::to_owned),
+            errors: false,
+            switching: false,
+        },
     );
     let quiet_tokens: Vec<Value> = quiet.filter_map(|t| token_json(&t)).collect();
     assert_eq!(quiet_tokens, tokens, "tokens differ with errors off for {input:?}");

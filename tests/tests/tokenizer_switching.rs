@@ -1,4 +1,5 @@
-//! The tokenizer that switches states on its own (`statemark::html::Switching`) gives the token
+//! The tokenizer that switches states on its own (`statemark::html::Switching`, and the
+//! `tokenize()` iterator, which switches by default) gives the token
 //! stream the tree builder gets, on every page of `../shared/bench-corpus/html` and on every
 //! html5lib tree-construction input; the few places where only a tree builder can know (see
 //! `runtime/src/html/switching.rs`) are counted and shown, and must stay rare.
@@ -6,7 +7,7 @@
 use statemark::Span;
 use statemark::dom::Dom;
 use statemark::html::tree::{TreeBuilder, TreeOptions};
-use statemark::html::{Control, Options, Sink, Switching, Token, Tokenizer};
+use statemark::html::{Control, Options, Sink, Switching, Token, Tokenizer, tokenize};
 use statemark_tests::suite;
 use statemark_tests::tree::parse_dat;
 
@@ -46,7 +47,14 @@ fn tree_builder_tokens(input: &str, scripting: bool) -> Vec<(Token<'static>, Spa
 fn switching_tokens(input: &str, scripting: bool) -> Vec<(Token<'static>, Span)> {
     let mut t = Tokenizer::with_sink(input, Options::default(), Switching::new(Record::default(), scripting));
     t.run();
-    t.into_sink().inner.0
+    let by_sink = t.into_sink().inner.0;
+    if scripting {
+        // The iterator users meet first switches the same way (scripting on, as documents).
+        let mut it = tokenize(input);
+        let by_iterator: Vec<_> = std::iter::from_fn(|| it.next_spanned()).map(|(t, s)| (t.into_owned(), s)).collect();
+        assert!(by_iterator == by_sink, "tokenize() and Switching differ on {input:?}");
+    }
+    by_sink
 }
 
 /// The index of the first differing token, if any.

@@ -22,6 +22,12 @@ pub struct Options {
     pub last_start_tag: Option<String>,
     /// Collect parse errors (iterator API). Sinks say so through [`Sink::wants_errors`].
     pub errors: bool,
+    /// Switch states after start tags as a tree builder would (`<script>` to script data,
+    /// `<title>` to RCDATA, ...) and recognize CDATA sections in foreign content, without one:
+    /// see [`StateTracker`](super::StateTracker). [`tokenize`] turns it on; the html5lib
+    /// suites and sinks that drive the states themselves (a tree builder) leave it off. A switch
+    /// the sink asks for wins.
+    pub switching: bool,
 }
 
 /// The HTML tokenizer: the [driver](crate::driver::Tokenizer) running the HTML machine.
@@ -35,6 +41,8 @@ pub type TokenQueue<'i> = crate::driver::TokenQueue<'i, Html>;
 /// What the HTML machine's own verbs keep: the last start tag's name.
 pub struct HtmlOwn<'i> {
     last_start_tag: LastStartTag<'i>,
+    /// With [`Options::switching`].
+    tracker: Option<super::StateTracker>,
 }
 
 impl Machine for Html {
@@ -47,7 +55,10 @@ impl Machine for Html {
     const NONCHARACTER_IN_INPUT_STREAM: ParseError = ParseError::NoncharacterInInputStream;
 
     fn setup<'i>(options: Options) -> (Option<State>, HtmlOwn<'i>) {
-        let own = HtmlOwn { last_start_tag: LastStartTag::new(options.last_start_tag) };
+        let own = HtmlOwn {
+            last_start_tag: LastStartTag::new(options.last_start_tag),
+            tracker: options.switching.then(|| super::StateTracker::new(true)),
+        };
         (options.initial_state, own)
     }
 
@@ -67,7 +78,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     // ----- guards and character references -----
 
     pub(crate) fn adjusted_current_node_is_foreign(&self) -> bool {
-        self.sink.adjusted_current_node_is_foreign()
+        self.sink.adjusted_current_node_is_foreign() || self.own.tracker.as_ref().is_some_and(|t| t.in_foreign())
     }
 
     /// "A character reference is said to be consumed as part of an attribute if the return
@@ -122,6 +133,12 @@ pub trait HtmlFamily: Machine {
     fn last_start_tag<'a, 'i>(own: &'a mut Self::Own<'i>) -> &'a mut LastStartTag<'i>;
     /// The same, to read.
     fn last_start_tag_ref<'a, 'i>(own: &'a Self::Own<'i>) -> &'a LastStartTag<'i>;
+    /// The state a tree builder would switch to after this tag, where the machine tracks that
+    /// itself (HTML with [`Options::switching`]); none by default.
+    fn track(own: &mut Self::Own<'_>, tag: &crate::token::Tag<'_>, start: bool) -> Option<Self::State> {
+        let _ = (own, tag, start);
+        None
+    }
 }
 
 impl<'i, M, S> crate::driver::Tokenizer<'i, M, S>
@@ -132,6 +149,10 @@ where
     /// attributes or a trailing solidus is a parse error (spec: #tokenization).
     pub(crate) fn emit_tag(&mut self) {
         let (kind, tag, had_attributes) = self.take_tag();
+        // Before the emission, so that a switch the sink asks for overrides it.
+        if let Some(state) = M::track(&mut self.own, &tag, kind == TagKind::Start) {
+            self.state = state;
+        }
         let token = match kind {
             TagKind::Start => {
                 M::last_start_tag(&mut self.own).set(&tag.name);
@@ -167,13 +188,40 @@ impl HtmlFamily for Html {
     fn last_start_tag_ref<'a, 'i>(own: &'a <Self as Machine>::Own<'i>) -> &'a LastStartTag<'i> {
         &own.last_start_tag
     }
+    #[inline]
+    fn track(own: &mut HtmlOwn<'_>, tag: &crate::token::Tag<'_>, start: bool) -> Option<State> {
+        let tracker = own.tracker.as_mut()?;
+        if !start {
+            tracker.end_tag(tag);
+            return None;
+        }
+        match tracker.start_tag(tag) {
+            Control::SwitchTo(s) => Some(s),
+            Control::Continue => None,
+        }
+    }
 }
 
-/// Tokenize a whole string: an iterator of tokens, adjacent characters merged into runs. A
-/// leading byte order mark (U+FEFF) is skipped, as decoding bytes would have; spans then count
-/// from after it. (`Tokenizer::new` and the other constructors take the input stream as given.)
+/// Tokenize a whole string: an iterator of tokens, adjacent characters merged into runs. The
+/// states switch after start tags as a tree builder would ([`Options::switching`]), so
+/// `<script>if (a<b)…` and `<title>&amp;<i>` give text, not tags, and `<![CDATA[` is a CDATA
+/// section inside `<svg>`/`<math>`. A leading byte order mark (U+FEFF) is skipped, as decoding
+/// bytes would have; spans then count from after it. (`Tokenizer::new` and the other
+/// constructors take the input stream as given, and do not switch unless asked.)
+///
+/// ```
+/// use statemark::html::{tokenize, Token};
+///
+/// let texts: Vec<String> = tokenize("<script>if (a<b) x()</script><title>&amp;<i></title>")
+///     .filter_map(|t| match t {
+///         Token::Characters(c) => Some(c.into_owned()),
+///         _ => None,
+///     })
+///     .collect();
+/// assert_eq!(texts, ["if (a<b) x()", "&<i>"]);
+/// ```
 pub fn tokenize(input: &str) -> Tokenizer<'_, TokenQueue<'_>> {
-    Tokenizer::new(crate::strip_bom(input))
+    Tokenizer::with_options(crate::strip_bom(input), Options { switching: true, ..Options::default() })
 }
 
 /// Position of an offset, for users who kept spans and want lines and columns.

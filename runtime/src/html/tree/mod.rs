@@ -74,7 +74,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// with `Tokenizer::with_sink(input, options, builder)` or `Tokenizer::streaming`.
     pub fn new_fragment(sink: S, context: &Context, options: TreeOptions) -> (Self, Options, S::Handle) {
         let (b, state, frag) = TreeBuilder::fragment(sink, options, &context.name, &context.attrs, context.quirks_mode);
-        (b, Options { initial_state: state, last_start_tag: None, errors: false }, frag)
+        (b, Options { initial_state: state, last_start_tag: None, errors: false, switching: false }, frag)
     }
 }
 
