@@ -84,6 +84,26 @@ def main():
             tree.append(bytes([(k % 2), k % 256]) + s)
     write("html_tokenize", tok)
     write("html_parse", tree)
+    write("serialize", tree)
+    # The 12.2.4 edition reads the same documents; its era's suite seeds it too.
+    old = []
+    for f in sorted(glob.glob(os.path.join(SHARED, "html5lib-tests-editions", "2017-04", "tokenizer", "*.test"))):
+        for t in json.load(open(f, encoding="utf-8")).get("tests", []):
+            old.append(bytes([0, 0]) + t["input"].encode("utf-8", "surrogatepass"))
+    write("html2017_tokenize", old + tok[:3000])
+    # Bytes: the encoding suite's documents and bench pages re-encoded.
+    enc = []
+    for f in sorted(glob.glob(os.path.join(h5, "encoding", "**", "*.dat"), recursive=True)):
+        for block in open(f, "rb").read().split(b"#data\n")[1:]:
+            enc.append(bytes([0]) + block.split(b"\n#encoding")[0])
+    for k, p in enumerate(pages[::20]):
+        text = open(p, "rb").read()[: MAX_LEN - 1].decode("utf-8", "ignore")
+        for i, codec in enumerate(["utf-8", "cp1252", "shift_jis", "utf-16"]):
+            try:
+                enc.append(bytes([(k + i) % 256]) + text.encode(codec))
+            except UnicodeEncodeError:
+                pass
+    write("encoding", enc)
 
     x5 = os.path.join(SHARED, "xml5lib-tests")
     xml = []

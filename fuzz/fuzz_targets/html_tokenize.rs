@@ -12,7 +12,8 @@ fuzz_target!(|data: &[u8]| {
     let last_start_tag = (case.choice & 0x80 != 0).then(|| "script".to_owned());
     // The tree-builder-free state switching too, when the input asks.
     let switching = case.choice & 0x40 != 0;
-    let options = || Options { initial_state: Some(state), last_start_tag: last_start_tag.clone(), errors: true, switching };
+    let options =
+        || Options { initial_state: Some(state), last_start_tag: last_start_tag.clone(), errors: true, switching };
 
     let mut whole = Tokenizer::with_sink(&case.text, options(), HtmlRecord::default());
     whole.run();

@@ -148,3 +148,23 @@ pub fn context(choice: u8) -> html::Context {
         i => html::Context::html(HTML[i as usize]),
     }
 }
+
+/// Everything a 12.2.4-edition tokenizer run produces.
+#[derive(Default, Debug, PartialEq, Eq)]
+pub struct Html2017Record {
+    pub tokens: Vec<(html::Token<'static>, Span)>,
+    pub errors: Vec<statemark::editions::html2017::Error>,
+}
+
+impl<'i> statemark::editions::html2017::Sink<'i> for Html2017Record {
+    fn token(&mut self, token: html::Token<'i>, span: Span) -> statemark::editions::html2017::Control {
+        self.tokens.push((token.into_owned(), span));
+        statemark::editions::html2017::Control::Continue
+    }
+    fn error(&mut self, error: statemark::editions::html2017::Error) {
+        self.errors.push(error);
+    }
+    fn wants_errors(&self) -> bool {
+        true
+    }
+}

@@ -1,0 +1,34 @@
+//! Bytes in any encoding: the sniffing algorithm, decoding and parsing from bytes never panic, and
+//! feeding the bytes in input-chosen chunks builds the same tree, with the same encoding and
+//! confidence, as the whole input (a `<meta>` that changes the encoding included).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use statemark::dom::Dom;
+use statemark::encoding::{ByteParser, EncodingOptions, sniff, sniff_xml};
+use statemark::html::{TreeOptions, parse_document_from_bytes};
+
+fuzz_target!(|data: &[u8]| {
+    let (choice, bytes) = match data {
+        [c, rest @ ..] => (*c, rest),
+        [] => return,
+    };
+    let options = match choice % 3 {
+        0 => EncodingOptions::default(),
+        1 => EncodingOptions::transport_label("shift_jis"),
+        _ => EncodingOptions { detect_utf8: true, ..EncodingOptions::default() },
+    };
+    let _ = sniff(bytes, &options);
+    let _ = sniff_xml(bytes);
+    let _ = statemark::xml5::parse_from_bytes(bytes);
+    let whole = parse_document_from_bytes(bytes, &options);
+    let mut p = ByteParser::new(options, TreeOptions::default(), Dom::new);
+    let step = 1 + usize::from(choice >> 2);
+    for chunk in bytes.chunks(step) {
+        p.feed(chunk);
+    }
+    let chunked = p.finish();
+    assert_eq!(whole.encoding, chunked.encoding, "encoding differs between whole and chunked bytes");
+    assert_eq!(whole.confidence, chunked.confidence);
+    assert_eq!(whole.tree.to_test_format(), chunked.tree.to_test_format(), "tree differs between whole and chunked");
+});
