@@ -66,14 +66,28 @@ impl TreeSink for Dom {
     fn insert_text(&mut self, at: &Location<NodeId>, text: &str) {
         if let Location::Append(p) = at {
             self.append_text_child(*p, text);
+            if self.sources.is_some()
+                && let Some(t) = self[*p].last_child
+            {
+                self.extend_text_source(t);
+            }
             return;
         }
         if let Some(t) = self.text_before(at) {
             self.append_text(t, text);
+            self.extend_text_source(t);
             return;
         }
         let n = self.create_text(text);
         self.insert(at, n);
+    }
+
+    fn wants_source_spans(&self) -> bool {
+        self.sources.is_some()
+    }
+
+    fn source_span(&mut self, span: crate::Span) {
+        self.source_hint = span;
     }
 
     fn parent(&self, node: &NodeId) -> Option<NodeId> {

@@ -22,4 +22,7 @@ pub use tree::{
     Context, TreeOptions, build_document, build_fragment, parse_document, parse_document_with, parse_fragment,
     parse_fragment_with,
 };
-pub use tree::{HtmlError, parse_document_with_errors, parse_fragment_with_errors};
+pub use tree::{
+    HtmlError, parse_document_with_errors, parse_document_with_source_spans, parse_fragment_with_errors,
+    parse_fragment_with_source_spans,
+};

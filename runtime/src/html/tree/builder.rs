@@ -56,15 +56,23 @@ pub(crate) struct TagTok<'i> {
     pub tag: Tag,
     pub attrs: Vec<Attribute<'i>>,
     pub self_closing: bool,
+    /// Made by the builder, not by markup (an implied `head`, `body`, `tbody`...).
+    pub synthetic: bool,
 }
 
 impl<'i> TagTok<'i> {
     fn new(t: crate::html::Tag<'i>) -> Self {
-        TagTok { tag: Tag::from_name(&t.name), name: t.name, attrs: t.attributes, self_closing: t.self_closing }
+        TagTok {
+            tag: Tag::from_name(&t.name),
+            name: t.name,
+            attrs: t.attributes,
+            self_closing: t.self_closing,
+            synthetic: false,
+        }
     }
 
     fn synthetic(tag: Tag) -> TagTok<'static> {
-        TagTok { name: Cow::Borrowed(tag.name()), tag, attrs: Vec::new(), self_closing: false }
+        TagTok { name: Cow::Borrowed(tag.name()), tag, attrs: Vec::new(), self_closing: false, synthetic: true }
     }
 
     fn attr(&self, name: &str) -> Option<&str> {
@@ -195,8 +203,14 @@ pub struct TreeBuilder<S: TreeSink> {
     errors: Option<Vec<HtmlError>>,
     /// The span of the token being processed: where its errors are.
     span: Span,
+    /// The sink records source spans (`TreeSink::wants_source_spans`).
+    sources: bool,
+    /// The source span last given to the sink.
+    source_hint: Span,
     /// Where the pending table character tokens start (their error is raised later).
     pending_at: usize,
+    /// Where the last pending table character token ended (source spans).
+    pending_end: usize,
     /// The character run being processed, as (address, length), when errors are collected: a
     /// slice of it can be placed in the input (see `err_chars`).
     run: Option<(usize, usize)>,
@@ -209,6 +223,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// A builder for a whole document.
     pub fn new(mut sink: S, options: TreeOptions) -> Self {
         let doc = sink.document();
+        let sources = sink.wants_source_spans();
         TreeBuilder {
             sink,
             doc,
@@ -232,7 +247,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             free: Vec::new(),
             errors: None,
             span: Span::default(),
+            sources,
+            source_hint: Span::default(),
             pending_at: 0,
+            pending_end: 0,
             run: None,
             unacknowledged: false,
         }
@@ -424,8 +442,29 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// A new HTML element for the token of a formatting-list entry, with its attributes.
     fn create_from_afe(&mut self, tag: Tag, attrs: AttrRange) -> ElemId {
-        let attrs = self.afe.attrs(attrs);
-        Self::create_in(&mut self.sink, &mut self.stack, &mut self.free, Ns::Html, tag, tag.name(), attrs, false)
+        self.without_markup(|b| {
+            let attrs = b.afe.attrs(attrs);
+            Self::create_in(&mut b.sink, &mut b.stack, &mut b.free, Ns::Html, tag, tag.name(), attrs, false)
+        })
+    }
+
+    /// Run `f` with the sink told that what it creates has no markup of its own (an empty
+    /// source span at the current token's start).
+    pub(super) fn without_markup<R>(&mut self, f: impl FnOnce(&mut Self) -> R) -> R {
+        if !self.sources {
+            return f(self);
+        }
+        let outer = self.source_hint;
+        self.set_source(Span::new(outer.start, outer.start));
+        let r = f(self);
+        self.set_source(outer);
+        r
+    }
+
+    /// Tell the sink where the next nodes come from.
+    pub(super) fn set_source(&mut self, span: Span) {
+        self.source_hint = span;
+        self.sink.source_span(span);
     }
 
     /// Create an element in the sink and its record here (the fields it needs, borrowed
@@ -661,7 +700,11 @@ impl<S: TreeSink> TreeBuilder<S> {
             && t.attr("encoding").is_some_and(|v| {
                 v.eq_ignore_ascii_case("text/html") || v.eq_ignore_ascii_case("application/xhtml+xml")
             });
-        let id = self.create_elem(ns, t.tag, &t.name, attrs, html_ip);
+        let id = if t.synthetic {
+            self.without_markup(|b| b.create_elem(ns, t.tag, &t.name, attrs, html_ip))
+        } else {
+            self.create_elem(ns, t.tag, &t.name, attrs, html_ip)
+        };
         self.insert_element_at(&loc, id);
         self.stack.push(id);
         id
@@ -1073,6 +1116,9 @@ impl<'i, S: TreeSink> Sink<'i> for TreeBuilder<S> {
             return Control::Continue;
         }
         self.span = span;
+        if self.sources {
+            self.set_source(span);
+        }
         let ignore_lf = std::mem::take(&mut self.ignore_lf);
         match token {
             Token::Characters(c) => {

@@ -192,3 +192,16 @@ pub fn parse_fragment_with_errors(html: &str, context: &Context, options: TreeOp
     dom.set_fragment_root(frag);
     (dom, errors)
 }
+
+/// [`parse_document_with`] into a [`Dom`] that records each node's source span
+/// ([`Dom::with_source_spans`], [`Dom::source_span`]).
+pub fn parse_document_with_source_spans(html: &str, options: TreeOptions) -> Dom {
+    build_document(html, options, Dom::new().with_source_spans())
+}
+
+/// [`parse_fragment_with`] into a [`Dom`] that records each node's source span.
+pub fn parse_fragment_with_source_spans(html: &str, context: &Context, options: TreeOptions) -> Dom {
+    let (mut dom, frag) = build_fragment(html, context, options, Dom::new().with_source_spans());
+    dom.set_fragment_root(frag);
+    dom
+}

@@ -104,6 +104,21 @@ pub trait TreeSink {
     /// Insert a detached node at `at`.
     fn insert(&mut self, at: &Location<Self::Handle>, node: Self::Handle);
 
+    /// Whether the sink records where nodes come from; asked once, when the builder is made.
+    /// When true, the builder calls [`source_span`](TreeSink::source_span) before creating
+    /// or extending nodes for each token.
+    fn wants_source_spans(&self) -> bool {
+        false
+    }
+
+    /// The byte span of the markup the next nodes created (or the Text node extended) come
+    /// from: the token being processed; an empty span at that token's start for nodes the
+    /// builder makes without markup (implied `html`, `head`, `body`, `tbody`..., and the
+    /// copies of formatting elements the reconstruction and the adoption agency create).
+    fn source_span(&mut self, span: crate::Span) {
+        let _ = span;
+    }
+
     /// Insert text at `at`: appended to the Text node immediately before `at` if there is one,
     /// else as a new Text node (spec: #insert-a-character, step 4).
     fn insert_text(&mut self, at: &Location<Self::Handle>, text: &str);

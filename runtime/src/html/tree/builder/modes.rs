@@ -111,7 +111,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             _ => {}
         }
-        let id = self.create_elem(Ns::Html, Html, "html", Attrs::owned(&[]), false);
+        let id = self.without_markup(|b| b.create_elem(Ns::Html, Html, "html", Attrs::owned(&[]), false));
         let h = self.handle(id);
         self.sink.insert(&Location::Append(self.doc.clone()), h);
         self.stack.push(id);
@@ -972,9 +972,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 self.pending_text.push_str(part);
             }
+            self.pending_end = self.span.end;
             return Done;
         }
         let pending = std::mem::take(&mut self.pending_text);
+        // The pending characters' own markup, not the token that flushes them.
+        if self.sources {
+            self.set_source(crate::Span::new(self.pending_at, self.pending_end));
+        }
         if self.pending_non_ws {
             // "This is a parse error: reprocess the character tokens ... using the rules given
             // in the 'anything else' entry": the error of that entry, once per character token.
@@ -988,6 +993,9 @@ impl<S: TreeSink> TreeBuilder<S> {
             self.foster = false;
         } else {
             self.insert_text(&pending);
+        }
+        if self.sources {
+            self.set_source(self.span);
         }
         self.pending_text = pending;
         self.pending_text.clear();
