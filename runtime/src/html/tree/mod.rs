@@ -32,12 +32,13 @@ use crate::html::{Options, Tokenizer};
 pub struct Context {
     /// The context element's name (its namespace decides foreign-content handling).
     pub name: QualName,
-    /// The context element's attributes (an SVG/MathML `annotation-xml` with `encoding` is an
-    /// HTML integration point).
+    /// The context element's attributes: a MathML `annotation-xml` context whose `encoding` is
+    /// `text/html` or `application/xhtml+xml` is an
+    /// [HTML integration point](https://html.spec.whatwg.org/multipage/parsing.html#html-integration-point).
     pub attrs: Vec<Attr>,
     /// The mode of the context element's node document, which the fragment inherits
     /// ([parsing HTML fragments](https://html.spec.whatwg.org/multipage/parsing.html#parsing-html-fragments),
-    /// step 3).
+    /// steps 6 and 7).
     pub quirks_mode: QuirksMode,
 }
 
