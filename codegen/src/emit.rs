@@ -26,6 +26,29 @@ fn label(text: &str) -> TokenStream {
     quote! { #lit; }
 }
 
+/// Prose from a spec table (an error's summary) as Markdown text for a doc comment: the
+/// summaries quote markup (`<script><!-- foo`, `<b ay='x'>`) that rustdoc would otherwise pass
+/// to the browser as HTML, swallowing the rest of the page, and code points such as U+0060 GRAVE
+/// ACCENT and U+005F LOW LINE that Markdown reads as code spans and emphasis. CommonMark lets any ASCII
+/// punctuation be escaped with a backslash, which renders as the character itself. The `:` of a
+/// quoted URL's `://` is escaped too: the URL is example input (a DOCTYPE's system identifier),
+/// not a link, and rustdoc rejects bare URLs. So are quotes and the hyphens of `--` (comment
+/// syntax), which rustdoc's smart punctuation would otherwise print as curly quotes and a dash
+/// inside the quoted examples.
+fn doc_text(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for (i, ch) in s.char_indices() {
+        if matches!(ch, '\\' | '`' | '*' | '_' | '[' | ']' | '<' | '>' | '&' | '"' | '\'')
+            || (ch == ':' && s[i..].starts_with("://"))
+            || (ch == '-' && (s[i + 1..].starts_with('-') || s[..i].ends_with('-')))
+        {
+            out.push('\\');
+        }
+        out.push(ch);
+    }
+    out
+}
+
 fn snake_of_variant(v: &str) -> String {
     let mut out = String::new();
     for (i, ch) in v.chars().enumerate() {
@@ -415,8 +438,8 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
         .errors
         .iter()
         .map(|e| match (&errs.anchor_base, &e.anchor) {
-            (Some(b), Some(a)) => format!(" [`{}`]({}{}): {}", e.code, b, a, e.summary),
-            _ => format!(" `{}`: {}", e.code, e.summary),
+            (Some(b), Some(a)) => format!(" [`{}`]({}{}): {}", e.code, b, a, doc_text(&e.summary)),
+            _ => format!(" `{}`: {}", e.code, doc_text(&e.summary)),
         })
         .collect();
     let err_urls: Vec<TokenStream> = errs
@@ -636,4 +659,19 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
         }
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::doc_text;
+
+    #[test]
+    fn doc_text_escapes_markup_and_markdown() {
+        assert_eq!(doc_text("e.g., <script><!-- foo & more"), r"e.g., \<script\>\<!\-\- foo \& more");
+        assert_eq!(doc_text("U+0060 (`) or U+005F (_), *a* [b] \\"), r"U+0060 (\`) or U+005F (\_), \*a\* \[b\] \\");
+        assert_eq!(doc_text("SYSTEM http://a/b\">"), r#"SYSTEM http\://a/b\"\>"#);
+        assert_eq!(doc_text("--!> and non-void"), r"\-\-!\> and non-void");
+        assert_eq!(doc_text("<b ay='x'>"), r"\<b ay=\'x\'\>");
+        assert_eq!(doc_text("plain text: no change."), "plain text: no change.");
+    }
 }

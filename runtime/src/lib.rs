@@ -124,6 +124,8 @@
 //! assert_eq!(dom.text_content(doc), "text & more");
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod dom;
 pub mod driver;
 pub mod editions;

@@ -3,17 +3,22 @@
 /// A range of byte offsets into the whole input (across all chunks).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Span {
+    /// The offset of the first byte.
     pub start: usize,
+    /// The offset just past the last byte (`start` for an empty span).
     pub end: usize,
 }
 
 impl Span {
+    /// The span from `start` up to, not including, `end`.
     pub fn new(start: usize, end: usize) -> Span {
         Span { start, end }
     }
+    /// The length in bytes.
     pub fn len(&self) -> usize {
         self.end - self.start
     }
+    /// Whether the span covers no bytes (as the end-of-file token's does).
     pub fn is_empty(&self) -> bool {
         self.start == self.end
     }
@@ -25,8 +30,11 @@ impl Span {
 /// developer tools count them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Position {
+    /// The byte offset into the whole input.
     pub offset: usize,
+    /// The line, from 1.
     pub line: usize,
+    /// The column, from 1, in UTF-16 code units.
     pub column: usize,
 }
 

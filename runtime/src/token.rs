@@ -3,21 +3,31 @@
 
 use std::borrow::Cow;
 
-/// A DOCTYPE token. `None` is the spec's "missing", distinct from the empty string.
+/// A DOCTYPE token ([tokenization](https://html.spec.whatwg.org/multipage/parsing.html#tokenization):
+/// "DOCTYPE tokens have a name, a public identifier, a system identifier, and a force-quirks
+/// flag"). `None` is the spec's "missing", distinct from the empty string.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Doctype<'i> {
+    /// The name (`html` in `<!DOCTYPE html>`), or missing.
     pub name: Option<Cow<'i, str>>,
+    /// The public identifier, or missing.
     pub public_id: Option<Cow<'i, str>>,
+    /// The system identifier, or missing.
     pub system_id: Option<Cow<'i, str>>,
+    /// The force-quirks flag: set by the tokenizer on a malformed DOCTYPE, it puts the document
+    /// in quirks mode.
     pub force_quirks: bool,
 }
 
-/// A start or end tag token.
+/// A start or end tag token ([tokenization](https://html.spec.whatwg.org/multipage/parsing.html#tokenization):
+/// "Start and end tag tokens have a tag name, a self-closing flag, and a list of attributes").
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tag<'i> {
+    /// The tag name, ASCII-lowercased by the HTML tokenizer, as written by the XML5 one.
     pub name: Cow<'i, str>,
     /// In source order, duplicates already removed (the first one wins).
     pub attributes: Vec<Attribute<'i>>,
+    /// The self-closing flag (`<br/>`).
     pub self_closing: bool,
 }
 
@@ -28,20 +38,27 @@ impl<'i> Tag<'i> {
     }
 }
 
+/// An attribute of a tag token: a name and a value, character references in the value already
+/// decoded.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Attribute<'i> {
+    /// The attribute's name.
     pub name: Cow<'i, str>,
+    /// The attribute's value (empty for `<input disabled>`).
     pub value: Cow<'i, str>,
 }
 
 /// A processing instruction token (`<?target data>`), new in the 2026 spec.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ProcessingInstruction<'i> {
+    /// The target: the name right after `<?`.
     pub target: Cow<'i, str>,
+    /// The data: what follows the target and the whitespace after it.
     pub data: Cow<'i, str>,
 }
 
 impl Tag<'_> {
+    /// The same tag with every string owned.
     pub fn into_owned(self) -> Tag<'static> {
         Tag {
             name: Cow::Owned(self.name.into_owned()),

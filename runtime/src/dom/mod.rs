@@ -36,12 +36,19 @@ pub type Name = Cow<'static, str>;
 pub enum Namespace {
     /// No namespace (most attributes).
     None,
+    /// The [HTML namespace](https://infra.spec.whatwg.org/#html-namespace), `http://www.w3.org/1999/xhtml`.
     Html,
+    /// The [MathML namespace](https://infra.spec.whatwg.org/#mathml-namespace), `http://www.w3.org/1998/Math/MathML`.
     MathMl,
+    /// The [SVG namespace](https://infra.spec.whatwg.org/#svg-namespace), `http://www.w3.org/2000/svg`.
     Svg,
+    /// The [XLink namespace](https://infra.spec.whatwg.org/#xlink-namespace), `http://www.w3.org/1999/xlink`.
     XLink,
+    /// The [XML namespace](https://infra.spec.whatwg.org/#xml-namespace), `http://www.w3.org/XML/1998/namespace`.
     Xml,
+    /// The [XMLNS namespace](https://infra.spec.whatwg.org/#xmlns-namespace), `http://www.w3.org/2000/xmlns/`.
     Xmlns,
+    /// Any other namespace URL, as declared in an XML document.
     Other(Box<str>),
 }
 
@@ -65,12 +72,16 @@ impl Namespace {
 /// attributes) and local name.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct QualName {
+    /// The namespace.
     pub ns: Namespace,
+    /// The prefix as written (`xlink` in `xlink:href`), if any.
     pub prefix: Option<Name>,
+    /// The local name (`href` in `xlink:href`).
     pub local: Name,
 }
 
 impl QualName {
+    /// A name in a namespace, without prefix.
     pub fn new(ns: Namespace, local: impl Into<Name>) -> QualName {
         QualName { ns, prefix: None, local: local.into() }
     }
@@ -85,8 +96,11 @@ impl QualName {
 /// [`TreeSink`](crate::html::tree::TreeSink) without allocating.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct QualNameRef<'a> {
+    /// The namespace.
     pub ns: &'a Namespace,
+    /// The prefix as written, if any.
     pub prefix: Option<&'a str>,
+    /// The local name.
     pub local: &'a str,
 }
 
@@ -96,6 +110,7 @@ impl<'a> QualNameRef<'a> {
         QualNameRef { ns, prefix: None, local }
     }
 
+    /// An owned copy.
     pub fn to_owned(&self) -> QualName {
         QualName {
             ns: self.ns.clone(),
@@ -108,14 +123,18 @@ impl<'a> QualNameRef<'a> {
 /// An owned attribute (fragment contexts, foreign content's adjusted attributes).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Attr {
+    /// The attribute's name.
     pub name: QualName,
+    /// The attribute's value.
     pub value: String,
 }
 
 /// A borrowed attribute.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AttrRef<'a> {
+    /// The attribute's name.
     pub name: QualNameRef<'a>,
+    /// The attribute's value.
     pub value: &'a str,
 }
 
@@ -139,10 +158,12 @@ impl<'a> Attrs<'a> {
         Attrs(AttrsInner::Token(attrs))
     }
 
+    /// Owned attributes, each with its own name and namespace.
     pub fn owned(attrs: &'a [Attr]) -> Self {
         Attrs(AttrsInner::Owned(attrs))
     }
 
+    /// Borrowed attributes, each with its own name and namespace.
     pub fn refs(attrs: &'a [AttrRef<'a>]) -> Self {
         Attrs(AttrsInner::Refs(attrs))
     }
@@ -151,6 +172,7 @@ impl<'a> Attrs<'a> {
         Attrs(AttrsInner::Packed(text, attrs))
     }
 
+    /// How many attributes there are.
     pub fn len(&self) -> usize {
         match self.0 {
             AttrsInner::Token(a) => a.len(),
@@ -160,10 +182,12 @@ impl<'a> Attrs<'a> {
         }
     }
 
+    /// Whether there are no attributes.
     pub fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
+    /// The `i`th attribute (0-based, in order), if there are that many.
     pub fn get(&self, i: usize) -> Option<AttrRef<'a>> {
         match self.0 {
             AttrsInner::Token(a) => a.get(i).map(|a| AttrRef {
@@ -179,6 +203,7 @@ impl<'a> Attrs<'a> {
         }
     }
 
+    /// The attributes in order.
     pub fn iter(&self) -> impl ExactSizeIterator<Item = AttrRef<'a>> + use<'a> {
         let this = *self;
         (0..this.len())
@@ -194,9 +219,14 @@ impl<'a> Attrs<'a> {
 /// The document's mode, set from the DOCTYPE.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum QuirksMode {
+    /// [No-quirks mode](https://dom.spec.whatwg.org/#concept-document-no-quirks): a standards DOCTYPE (or none
+    /// needed, as in fragments and XML).
     #[default]
     NoQuirks,
+    /// [Limited-quirks mode](https://dom.spec.whatwg.org/#concept-document-limited-quirks) ("almost
+    /// standards").
     LimitedQuirks,
+    /// [Quirks mode](https://dom.spec.whatwg.org/#concept-document-quirks): a missing or legacy DOCTYPE.
     Quirks,
 }
 
@@ -357,24 +387,31 @@ impl Node {
         StrRef { chunk: self.a(), start: self.b, len: self.c }
     }
 
+    /// The [parent](https://dom.spec.whatwg.org/#concept-tree-parent), if attached.
     pub fn parent(&self) -> Option<NodeId> {
         self.parent
     }
+    /// The [previous sibling](https://dom.spec.whatwg.org/#concept-tree-previous-sibling), if any.
     pub fn prev_sibling(&self) -> Option<NodeId> {
         self.prev
     }
+    /// The [next sibling](https://dom.spec.whatwg.org/#concept-tree-next-sibling), if any.
     pub fn next_sibling(&self) -> Option<NodeId> {
         self.next
     }
+    /// The [first child](https://dom.spec.whatwg.org/#concept-tree-first-child), if any.
     pub fn first_child(&self) -> Option<NodeId> {
         self.first_child
     }
+    /// The [last child](https://dom.spec.whatwg.org/#concept-tree-last-child), if any.
     pub fn last_child(&self) -> Option<NodeId> {
         self.last_child
     }
+    /// Whether this is an element (a `template` included).
     pub fn is_element(&self) -> bool {
         matches!(self.kind(), Kind::Element | Kind::Template)
     }
+    /// Whether this is a Text node.
     pub fn is_text(&self) -> bool {
         self.kind() == Kind::Text
     }
@@ -395,19 +432,32 @@ const QUALIFIED: u32 = u32::MAX;
 /// What a node is, borrowed from its [`Dom`].
 #[derive(Clone, Copy, Debug)]
 pub enum NodeData<'a> {
+    /// The [document](https://dom.spec.whatwg.org/#concept-document) node, the root of a parsed
+    /// document.
     Document,
     /// A document fragment: the result of fragment parsing, or a template's contents.
     Fragment,
+    /// A [doctype](https://dom.spec.whatwg.org/#concept-doctype); missing identifiers are empty
+    /// strings, as in the DOM.
     Doctype {
+        /// The DOCTYPE's name.
         name: &'a str,
+        /// The public identifier.
         public_id: &'a str,
+        /// The system identifier.
         system_id: &'a str,
     },
+    /// An [element](https://dom.spec.whatwg.org/#concept-element).
     Element(ElementRef<'a>),
+    /// A [Text](https://dom.spec.whatwg.org/#text) node's data.
     Text(&'a str),
+    /// A [Comment](https://dom.spec.whatwg.org/#comment) node's data.
     Comment(&'a str),
+    /// A [ProcessingInstruction](https://dom.spec.whatwg.org/#processinginstruction) node.
     ProcessingInstruction {
+        /// The target (`xml-stylesheet` in `<?xml-stylesheet href=a?>`).
         target: &'a str,
+        /// The data after the target.
         data: &'a str,
     },
 }
@@ -416,7 +466,10 @@ pub enum NodeData<'a> {
 /// HTML `template` the document fragment holding its template contents.
 #[derive(Clone, Copy)]
 pub struct ElementRef<'a> {
+    /// The element's qualified name.
     pub name: &'a QualName,
+    /// For an HTML `template`, the fragment holding its
+    /// [template contents](https://html.spec.whatwg.org/multipage/scripting.html#template-contents).
     pub template_contents: Option<NodeId>,
     attrs: &'a [AttrRec],
     dom: &'a Dom,
@@ -431,7 +484,9 @@ impl std::fmt::Debug for ElementRef<'_> {
 /// An attribute of an element, borrowed from its [`Dom`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AttrView<'a> {
+    /// The attribute's name.
     pub name: QualNameRef<'a>,
+    /// The attribute's value.
     pub value: &'a str,
 }
 
@@ -536,10 +591,13 @@ impl Dom {
         self.fragment = Some(fragment);
     }
 
+    /// The document's [mode](https://dom.spec.whatwg.org/#concept-document-mode), as the parser set it from the
+    /// DOCTYPE.
     pub fn quirks_mode(&self) -> QuirksMode {
         self.quirks_mode
     }
 
+    /// Set the document's [mode](https://dom.spec.whatwg.org/#concept-document-mode).
     pub fn set_quirks_mode(&mut self, mode: QuirksMode) {
         self.quirks_mode = mode;
     }
@@ -560,6 +618,7 @@ impl Dom {
         (0..self.len).map(NodeId::new)
     }
 
+    /// The tree links of node `id` (parent, siblings, children).
     #[inline]
     pub fn node(&self, id: NodeId) -> &Node {
         let i = id.index();
@@ -708,11 +767,13 @@ impl Dom {
         self.push(Node::new(Kind::Text, r.chunk, r.start, r.len))
     }
 
+    /// Create a detached Comment node.
     pub fn create_comment(&mut self, data: &str) -> NodeId {
         let r = self.text.push(data);
         self.push(Node::new(Kind::Comment, r.chunk, r.start, r.len))
     }
 
+    /// Create a detached doctype node.
     pub fn create_doctype(&mut self, name: &str, public_id: &str, system_id: &str) -> NodeId {
         let at = to_u32(self.extra.len());
         for s in [name, public_id, system_id] {
@@ -722,6 +783,7 @@ impl Dom {
         self.push(Node::new(Kind::Doctype, 0, at, 0))
     }
 
+    /// Create a detached ProcessingInstruction node.
     pub fn create_processing_instruction(&mut self, target: &str, data: &str) -> NodeId {
         let at = to_u32(self.extra.len());
         for s in [target, data] {
@@ -731,6 +793,7 @@ impl Dom {
         self.push(Node::new(Kind::Pi, 0, at, 0))
     }
 
+    /// Create a detached, empty document fragment.
     pub fn create_fragment(&mut self) -> NodeId {
         self.push(Node::new(Kind::Fragment, 0, 0, 0))
     }

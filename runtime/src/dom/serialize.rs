@@ -1,4 +1,4 @@
-//! The html5lib-tests tree format ("| <html>" lines), written without recursion.
+//! The html5lib-tests tree format (`| <html>` lines), written without recursion.
 
 use super::{Dom, Namespace, NodeData, NodeId};
 use std::fmt::Write;

@@ -758,99 +758,99 @@ impl State {
 /// The parse errors of the HTML, 12.2.4 Tokenization (statemark's own codes for the 12.2.4 text, which names none; today's code where the condition is the same).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ParseError {
-    /// `unexpected-null-character`: A U+0000 NULL in a state that names it: "Parse error." before the U+FFFD or the character itself (today's code).
+    /// `unexpected-null-character`: A U+0000 NULL in a state that names it: \"Parse error.\" before the U+FFFD or the character itself (today\'s code).
     UnexpectedNullCharacter,
-    /// `unexpected-question-mark-instead-of-tag-name`: Tag open state, U+003F (?): the start of a bogus comment (today's code).
+    /// `unexpected-question-mark-instead-of-tag-name`: Tag open state, U+003F (?): the start of a bogus comment (today\'s code).
     UnexpectedQuestionMarkInsteadOfTagName,
-    /// `invalid-first-character-of-tag-name`: Tag open state or end tag open state, anything else (EOF included after "<"): not a tag (today's code).
+    /// `invalid-first-character-of-tag-name`: Tag open state or end tag open state, anything else (EOF included after \"\<\"): not a tag (today\'s code).
     InvalidFirstCharacterOfTagName,
-    /// `missing-end-tag-name`: End tag open state, U+003E: "</>" (today's code).
+    /// `missing-end-tag-name`: End tag open state, U+003E: \"\</\>\" (today\'s code).
     MissingEndTagName,
-    /// `eof-before-tag-name`: End tag open state, EOF: "</" at the end (today's code).
+    /// `eof-before-tag-name`: End tag open state, EOF: \"\</\" at the end (today\'s code).
     EofBeforeTagName,
-    /// `eof-in-tag`: EOF inside a start or end tag (today's code).
+    /// `eof-in-tag`: EOF inside a start or end tag (today\'s code).
     EofInTag,
-    /// `eof-in-script-html-comment-like-text`: EOF in the script data escaped and double escaped states (today's code).
+    /// `eof-in-script-html-comment-like-text`: EOF in the script data escaped and double escaped states (today\'s code).
     EofInScriptHtmlCommentLikeText,
-    /// `unexpected-character-before-attribute-name`: Ours. Before attribute name state, U+0022, U+0027, U+003C or U+003D: one "Parse error." for the four (today only U+003D is an error there, unexpected-equals-sign-before-attribute-name).
+    /// `unexpected-character-before-attribute-name`: Ours. Before attribute name state, U+0022, U+0027, U+003C or U+003D: one \"Parse error.\" for the four (today only U+003D is an error there, unexpected-equals-sign-before-attribute-name).
     UnexpectedCharacterBeforeAttributeName,
-    /// `unexpected-character-in-attribute-name`: Attribute name and after attribute name states, U+0022, U+0027 or U+003C (today's code).
+    /// `unexpected-character-in-attribute-name`: Attribute name and after attribute name states, U+0022, U+0027 or U+003C (today\'s code).
     UnexpectedCharacterInAttributeName,
-    /// `missing-attribute-value`: Before attribute value state, U+003E (today's code).
+    /// `missing-attribute-value`: Before attribute value state, U+003E (today\'s code).
     MissingAttributeValue,
-    /// `unexpected-character-in-unquoted-attribute-value`: Before attribute value state (U+003C, U+003D, U+0060) and attribute value (unquoted) state (U+0022, U+0027, U+003C, U+003D, U+0060) (today's code).
+    /// `unexpected-character-in-unquoted-attribute-value`: Before attribute value state (U+003C, U+003D, U+0060) and attribute value (unquoted) state (U+0022, U+0027, U+003C, U+003D, U+0060) (today\'s code).
     UnexpectedCharacterInUnquotedAttributeValue,
-    /// `missing-whitespace-between-attributes`: After attribute value (quoted) state, anything else (today's code).
+    /// `missing-whitespace-between-attributes`: After attribute value (quoted) state, anything else (today\'s code).
     MissingWhitespaceBetweenAttributes,
-    /// `unexpected-solidus-in-tag`: Self-closing start tag state, anything else (today's code).
+    /// `unexpected-solidus-in-tag`: Self-closing start tag state, anything else (today\'s code).
     UnexpectedSolidusInTag,
-    /// `incorrectly-opened-comment`: Markup declaration open state, none of "--", "DOCTYPE", "[CDATA[" (today's code).
+    /// `incorrectly-opened-comment`: Markup declaration open state, none of \"\-\-\", \"DOCTYPE\", \"\[CDATA\[\" (today\'s code).
     IncorrectlyOpenedComment,
-    /// `abrupt-closing-of-empty-comment`: Comment start and comment start dash states, U+003E: "<!-->", "<!--->" (today's code).
+    /// `abrupt-closing-of-empty-comment`: Comment start and comment start dash states, U+003E: \"\<!\-\-\>\", \"\<!\-\-\-\>\" (today\'s code).
     AbruptClosingOfEmptyComment,
-    /// `eof-in-comment`: EOF in a comment (today's code).
+    /// `eof-in-comment`: EOF in a comment (today\'s code).
     EofInComment,
-    /// `unexpected-bang-after-double-dash-in-comment`: Ours. Comment end state, U+0021: "--!" (today "--!>" is incorrectly-closed-comment, raised at the ">").
+    /// `unexpected-bang-after-double-dash-in-comment`: Ours. Comment end state, U+0021: \"\-\-!\" (today \"\-\-!\>\" is incorrectly-closed-comment, raised at the \"\>\").
     UnexpectedBangAfterDoubleDashInComment,
-    /// `unexpected-dash-after-double-dash-in-comment`: Ours. Comment end state, U+002D: "---" inside a comment (not an error today).
+    /// `unexpected-dash-after-double-dash-in-comment`: Ours. Comment end state, U+002D: \"\-\-\-\" inside a comment (not an error today).
     UnexpectedDashAfterDoubleDashInComment,
-    /// `unexpected-character-after-double-dash-in-comment`: Ours. Comment end state, anything else: "--" inside a comment (not an error today).
+    /// `unexpected-character-after-double-dash-in-comment`: Ours. Comment end state, anything else: \"\-\-\" inside a comment (not an error today).
     UnexpectedCharacterAfterDoubleDashInComment,
-    /// `eof-in-doctype`: EOF in a DOCTYPE (today's code).
+    /// `eof-in-doctype`: EOF in a DOCTYPE (today\'s code).
     EofInDoctype,
-    /// `missing-whitespace-before-doctype-name`: DOCTYPE state, anything else (today's code).
+    /// `missing-whitespace-before-doctype-name`: DOCTYPE state, anything else (today\'s code).
     MissingWhitespaceBeforeDoctypeName,
-    /// `missing-doctype-name`: Before DOCTYPE name state, U+003E (today's code).
+    /// `missing-doctype-name`: Before DOCTYPE name state, U+003E (today\'s code).
     MissingDoctypeName,
-    /// `invalid-character-sequence-after-doctype-name`: After DOCTYPE name state: neither "PUBLIC" nor "SYSTEM" (today's code).
+    /// `invalid-character-sequence-after-doctype-name`: After DOCTYPE name state: neither \"PUBLIC\" nor \"SYSTEM\" (today\'s code).
     InvalidCharacterSequenceAfterDoctypeName,
-    /// `missing-whitespace-after-doctype-public-keyword`: After DOCTYPE public keyword state, a quote (today's code).
+    /// `missing-whitespace-after-doctype-public-keyword`: After DOCTYPE public keyword state, a quote (today\'s code).
     MissingWhitespaceAfterDoctypePublicKeyword,
-    /// `missing-doctype-public-identifier`: After DOCTYPE public keyword and before DOCTYPE public identifier states, U+003E (today's code).
+    /// `missing-doctype-public-identifier`: After DOCTYPE public keyword and before DOCTYPE public identifier states, U+003E (today\'s code).
     MissingDoctypePublicIdentifier,
-    /// `missing-quote-before-doctype-public-identifier`: After DOCTYPE public keyword and before DOCTYPE public identifier states, anything else (today's code).
+    /// `missing-quote-before-doctype-public-identifier`: After DOCTYPE public keyword and before DOCTYPE public identifier states, anything else (today\'s code).
     MissingQuoteBeforeDoctypePublicIdentifier,
-    /// `abrupt-doctype-public-identifier`: DOCTYPE public identifier (quoted) states, U+003E (today's code).
+    /// `abrupt-doctype-public-identifier`: DOCTYPE public identifier (quoted) states, U+003E (today\'s code).
     AbruptDoctypePublicIdentifier,
-    /// `missing-whitespace-between-doctype-public-and-system-identifiers`: After DOCTYPE public identifier state, a quote (today's code).
+    /// `missing-whitespace-between-doctype-public-and-system-identifiers`: After DOCTYPE public identifier state, a quote (today\'s code).
     MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
-    /// `missing-quote-before-doctype-system-identifier`: After DOCTYPE public identifier, between identifiers, after DOCTYPE system keyword and before DOCTYPE system identifier states, anything else (today's code).
+    /// `missing-quote-before-doctype-system-identifier`: After DOCTYPE public identifier, between identifiers, after DOCTYPE system keyword and before DOCTYPE system identifier states, anything else (today\'s code).
     MissingQuoteBeforeDoctypeSystemIdentifier,
-    /// `missing-whitespace-after-doctype-system-keyword`: After DOCTYPE system keyword state, a quote (today's code).
+    /// `missing-whitespace-after-doctype-system-keyword`: After DOCTYPE system keyword state, a quote (today\'s code).
     MissingWhitespaceAfterDoctypeSystemKeyword,
-    /// `missing-doctype-system-identifier`: After DOCTYPE system keyword and before DOCTYPE system identifier states, U+003E (today's code).
+    /// `missing-doctype-system-identifier`: After DOCTYPE system keyword and before DOCTYPE system identifier states, U+003E (today\'s code).
     MissingDoctypeSystemIdentifier,
-    /// `abrupt-doctype-system-identifier`: DOCTYPE system identifier (quoted) states, U+003E (today's code).
+    /// `abrupt-doctype-system-identifier`: DOCTYPE system identifier (quoted) states, U+003E (today\'s code).
     AbruptDoctypeSystemIdentifier,
-    /// `unexpected-character-after-doctype-system-identifier`: After DOCTYPE system identifier state, anything else (today's code).
+    /// `unexpected-character-after-doctype-system-identifier`: After DOCTYPE system identifier state, anything else (today\'s code).
     UnexpectedCharacterAfterDoctypeSystemIdentifier,
-    /// `absence-of-digits-in-numeric-character-reference`: Tokenizing character references: "&#" or "&#x" without digits; "no characters match the range" (today's code).
+    /// `absence-of-digits-in-numeric-character-reference`: Tokenizing character references: \"\&#\" or \"\&#x\" without digits; \"no characters match the range\" (today\'s code).
     AbsenceOfDigitsInNumericCharacterReference,
-    /// `missing-semicolon-after-character-reference`: Tokenizing character references: a numeric reference not followed by U+003B, or a named one whose last matched character is not U+003B (today's code).
+    /// `missing-semicolon-after-character-reference`: Tokenizing character references: a numeric reference not followed by U+003B, or a named one whose last matched character is not U+003B (today\'s code).
     MissingSemicolonAfterCharacterReference,
-    /// `null-character-reference`: Tokenizing character references: the number 0x00 (table row: U+FFFD) (today's code).
+    /// `null-character-reference`: Tokenizing character references: the number 0x00 (table row: U+FFFD) (today\'s code).
     NullCharacterReference,
-    /// `character-reference-outside-unicode-range`: Tokenizing character references: a number greater than 0x10FFFF (today's code).
+    /// `character-reference-outside-unicode-range`: Tokenizing character references: a number greater than 0x10FFFF (today\'s code).
     CharacterReferenceOutsideUnicodeRange,
-    /// `surrogate-character-reference`: Tokenizing character references: a number from 0xD800 to 0xDFFF (today's code).
+    /// `surrogate-character-reference`: Tokenizing character references: a number from 0xD800 to 0xDFFF (today\'s code).
     SurrogateCharacterReference,
-    /// `control-character-reference`: Tokenizing character references: a number in the table (0x80-0x9F rows) or in 0x0001-0x0008, 0x000B, 0x000D-0x001F, 0x007F-0x009F (today's code).
+    /// `control-character-reference`: Tokenizing character references: a number in the table (0x80-0x9F rows) or in 0x0001-0x0008, 0x000B, 0x000D-0x001F, 0x007F-0x009F (today\'s code).
     ControlCharacterReference,
-    /// `noncharacter-character-reference`: Tokenizing character references: a number from 0xFDD0 to 0xFDEF or ending in FFFE or FFFF (today's code).
+    /// `noncharacter-character-reference`: Tokenizing character references: a number from 0xFDD0 to 0xFDEF or ending in FFFE or FFFF (today\'s code).
     NoncharacterCharacterReference,
-    /// `unknown-named-character-reference`: Tokenizing character references: no name matches, and the characters after "&" are ASCII alphanumerics followed by U+003B (today's code).
+    /// `unknown-named-character-reference`: Tokenizing character references: no name matches, and the characters after \"\&\" are ASCII alphanumerics followed by U+003B (today\'s code).
     UnknownNamedCharacterReference,
-    /// `equals-sign-after-character-reference-in-attribute`: Ours. Tokenizing character references, in an attribute: a name matched without U+003B and followed by U+003D; "for historical reasons" the reference is not one, and "this is a parse error" (not an error today).
+    /// `equals-sign-after-character-reference-in-attribute`: Ours. Tokenizing character references, in an attribute: a name matched without U+003B and followed by U+003D; \"for historical reasons\" the reference is not one, and \"this is a parse error\" (not an error today).
     EqualsSignAfterCharacterReferenceInAttribute,
-    /// `control-character-in-input-stream`: Preprocessing the input stream: a control character other than ASCII whitespace and U+0000 (today's code).
+    /// `control-character-in-input-stream`: Preprocessing the input stream: a control character other than ASCII whitespace and U+0000 (today\'s code).
     ControlCharacterInInputStream,
-    /// `noncharacter-in-input-stream`: Preprocessing the input stream: a noncharacter (today's code).
+    /// `noncharacter-in-input-stream`: Preprocessing the input stream: a noncharacter (today\'s code).
     NoncharacterInInputStream,
-    /// `duplicate-attribute`: Leaving the attribute name state with a name the tag already has (today's code).
+    /// `duplicate-attribute`: Leaving the attribute name state with a name the tag already has (today\'s code).
     DuplicateAttribute,
-    /// `end-tag-with-attributes`: "When an end tag token is emitted with attributes, that is a parse error." (today's code)
+    /// `end-tag-with-attributes`: \"When an end tag token is emitted with attributes, that is a parse error.\" (today\'s code)
     EndTagWithAttributes,
-    /// `end-tag-with-trailing-solidus`: "When an end tag token is emitted with its self-closing flag set, that is a parse error." (today's code)
+    /// `end-tag-with-trailing-solidus`: \"When an end tag token is emitted with its self-closing flag set, that is a parse error.\" (today\'s code)
     EndTagWithTrailingSolidus,
 }
 impl ParseError {

@@ -901,13 +901,13 @@ impl State {
 /// The parse errors of the HTML Standard, 13.2.5 Tokenization (whatwg/html 508a037333d8a1806504303aeb489d931fabbef6 (2026-08-21), table in section Parse errors).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ParseError {
-    /// [`abrupt-closing-of-empty-comment`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-abrupt-closing-of-empty-comment): This error occurs if the parser encounters an empty comment that is abruptly closed by a U+003E (>) code point (i.e., <!--> or <!--->).
+    /// [`abrupt-closing-of-empty-comment`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-abrupt-closing-of-empty-comment): This error occurs if the parser encounters an empty comment that is abruptly closed by a U+003E (\>) code point (i.e., \<!\-\-\> or \<!\-\-\-\>).
     AbruptClosingOfEmptyComment,
-    /// [`abrupt-doctype-public-identifier`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-abrupt-doctype-public-identifier): This error occurs if the parser encounters a U+003E (>) code point in the DOCTYPE public identifier (e.g., <!DOCTYPE html PUBLIC "foo>).
+    /// [`abrupt-doctype-public-identifier`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-abrupt-doctype-public-identifier): This error occurs if the parser encounters a U+003E (\>) code point in the DOCTYPE public identifier (e.g., \<!DOCTYPE html PUBLIC \"foo\>).
     AbruptDoctypePublicIdentifier,
-    /// [`abrupt-doctype-system-identifier`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-abrupt-doctype-system-identifier): This error occurs if the parser encounters a U+003E (>) code point in the DOCTYPE system identifier (e.g., <!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01//EN" "foo>).
+    /// [`abrupt-doctype-system-identifier`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-abrupt-doctype-system-identifier): This error occurs if the parser encounters a U+003E (\>) code point in the DOCTYPE system identifier (e.g., \<!DOCTYPE html PUBLIC \"-//W3C//DTD HTML 4.01//EN\" \"foo\>).
     AbruptDoctypeSystemIdentifier,
-    /// [`absence-of-digits-in-numeric-character-reference`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-absence-of-digits-in-numeric-character-reference): This error occurs if the parser encounters a numeric character reference that doesn't contain any digits (e.g., &#qux;).
+    /// [`absence-of-digits-in-numeric-character-reference`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-absence-of-digits-in-numeric-character-reference): This error occurs if the parser encounters a numeric character reference that doesn\'t contain any digits (e.g., \&#qux;).
     AbsenceOfDigitsInNumericCharacterReference,
     /// [`cdata-in-html-content`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-cdata-in-html-content): This error occurs if the parser encounters a CDATA section outside of foreign content (SVG or MathML).
     CdataInHtmlContent,
@@ -917,13 +917,13 @@ pub enum ParseError {
     ControlCharacterInInputStream,
     /// [`control-character-reference`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-control-character-reference): This error occurs if the parser encounters a numeric character reference that references a control code point that is not ASCII whitespace or is a U+000D CARRIAGE RETURN.
     ControlCharacterReference,
-    /// [`disallowed-processing-instruction-target`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-disallowed-processing-instruction-target): This error occurs if the parser encounters a processing instruction target that is an ASCII case-insensitive match for "xml" or "xml-stylesheet".
+    /// [`disallowed-processing-instruction-target`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-disallowed-processing-instruction-target): This error occurs if the parser encounters a processing instruction target that is an ASCII case-insensitive match for \"xml\" or \"xml-stylesheet\".
     DisallowedProcessingInstructionTarget,
     /// [`duplicate-attribute`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-duplicate-attribute): This error occurs if the parser encounters an attribute in a tag that already has an attribute with the same name.
     DuplicateAttribute,
     /// [`end-tag-with-attributes`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-end-tag-with-attributes): This error occurs if the parser encounters an end tag with attributes.
     EndTagWithAttributes,
-    /// [`end-tag-with-trailing-solidus`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-end-tag-with-trailing-solidus): This error occurs if the parser encounters an end tag that has a U+002F (/) code point right before the closing U+003E (>) code point (e.g., </div/>).
+    /// [`end-tag-with-trailing-solidus`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-end-tag-with-trailing-solidus): This error occurs if the parser encounters an end tag that has a U+002F (/) code point right before the closing U+003E (\>) code point (e.g., \</div/\>).
     EndTagWithTrailingSolidus,
     /// [`eof-before-tag-name`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-eof-before-tag-name): This error occurs if the parser encounters the end of the input stream where a tag name is expected.
     EofBeforeTagName,
@@ -933,57 +933,57 @@ pub enum ParseError {
     EofInComment,
     /// [`eof-in-doctype`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-eof-in-doctype): This error occurs if the parser encounters the end of the input stream in a DOCTYPE.
     EofInDoctype,
-    /// [`eof-in-processing-instruction`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-eof-in-processing-instruction): This error occurs if the parser encounters the end of the input stream in a processing instruction (e.g., <? or <?marker name=).
+    /// [`eof-in-processing-instruction`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-eof-in-processing-instruction): This error occurs if the parser encounters the end of the input stream in a processing instruction (e.g., \<? or \<?marker name=).
     EofInProcessingInstruction,
-    /// [`eof-in-script-html-comment-like-text`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-eof-in-script-html-comment-like-text): This error occurs if the parser encounters the end of the input stream in text that resembles an HTML comment inside script element content (e.g., <script><!-- foo).
+    /// [`eof-in-script-html-comment-like-text`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-eof-in-script-html-comment-like-text): This error occurs if the parser encounters the end of the input stream in text that resembles an HTML comment inside script element content (e.g., \<script\>\<!\-\- foo).
     EofInScriptHtmlCommentLikeText,
-    /// [`eof-in-tag`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-eof-in-tag): This error occurs if the parser encounters the end of the input stream in a start tag or an end tag (e.g., <div id=).
+    /// [`eof-in-tag`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-eof-in-tag): This error occurs if the parser encounters the end of the input stream in a start tag or an end tag (e.g., \<div id=).
     EofInTag,
-    /// [`incorrectly-closed-comment`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-incorrectly-closed-comment): This error occurs if the parser encounters a comment that is closed by the "--!>" code point sequence.
+    /// [`incorrectly-closed-comment`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-incorrectly-closed-comment): This error occurs if the parser encounters a comment that is closed by the \"\-\-!\>\" code point sequence.
     IncorrectlyClosedComment,
-    /// [`incorrectly-opened-comment`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-incorrectly-opened-comment): This error occurs if the parser encounters the "<!" code point sequence that is not immediately followed by two U+002D (-) code points and that is not the start of a DOCTYPE or a CDATA section.
+    /// [`incorrectly-opened-comment`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-incorrectly-opened-comment): This error occurs if the parser encounters the \"\<!\" code point sequence that is not immediately followed by two U+002D (-) code points and that is not the start of a DOCTYPE or a CDATA section.
     IncorrectlyOpenedComment,
-    /// [`invalid-character-sequence-after-doctype-name`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-invalid-character-sequence-after-doctype-name): This error occurs if the parser encounters any code point sequence other than "PUBLIC" and "SYSTEM" keywords after a DOCTYPE name.
+    /// [`invalid-character-sequence-after-doctype-name`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-invalid-character-sequence-after-doctype-name): This error occurs if the parser encounters any code point sequence other than \"PUBLIC\" and \"SYSTEM\" keywords after a DOCTYPE name.
     InvalidCharacterSequenceAfterDoctypeName,
-    /// [`invalid-first-character-of-processing-instruction-target`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-invalid-first-character-of-processing-instruction-target): This error occurs if the parser encounters a code point that is not an ASCII alpha or U+005F (_) where the first code point of a processing instruction target is expected.
+    /// [`invalid-first-character-of-processing-instruction-target`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-invalid-first-character-of-processing-instruction-target): This error occurs if the parser encounters a code point that is not an ASCII alpha or U+005F (\_) where the first code point of a processing instruction target is expected.
     InvalidFirstCharacterOfProcessingInstructionTarget,
     /// [`invalid-first-character-of-tag-name`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-invalid-first-character-of-tag-name): This error occurs if the parser encounters a code point that is not an ASCII alpha where the first code point of a start tag name or an end tag name is expected.
     InvalidFirstCharacterOfTagName,
-    /// [`invalid-processing-instruction-target`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-invalid-processing-instruction-target): This error occurs if the parser encounters a code point that is not an ASCII alphanumeric, U+002D (-), or U+005F (_) where a processing instruction target is expected.
+    /// [`invalid-processing-instruction-target`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-invalid-processing-instruction-target): This error occurs if the parser encounters a code point that is not an ASCII alphanumeric, U+002D (-), or U+005F (\_) where a processing instruction target is expected.
     InvalidProcessingInstructionTarget,
-    /// [`missing-attribute-value`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-attribute-value): This error occurs if the parser encounters a U+003E (>) code point where an attribute value is expected (e.g., <div id=>).
+    /// [`missing-attribute-value`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-attribute-value): This error occurs if the parser encounters a U+003E (\>) code point where an attribute value is expected (e.g., \<div id=\>).
     MissingAttributeValue,
-    /// [`missing-doctype-name`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-doctype-name): This error occurs if the parser encounters a DOCTYPE that is missing a name (e.g., <!DOCTYPE>).
+    /// [`missing-doctype-name`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-doctype-name): This error occurs if the parser encounters a DOCTYPE that is missing a name (e.g., \<!DOCTYPE\>).
     MissingDoctypeName,
-    /// [`missing-doctype-public-identifier`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-doctype-public-identifier): This error occurs if the parser encounters a U+003E (>) code point where start of the DOCTYPE public identifier is expected (e.g., <!DOCTYPE html PUBLIC >).
+    /// [`missing-doctype-public-identifier`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-doctype-public-identifier): This error occurs if the parser encounters a U+003E (\>) code point where start of the DOCTYPE public identifier is expected (e.g., \<!DOCTYPE html PUBLIC \>).
     MissingDoctypePublicIdentifier,
-    /// [`missing-doctype-system-identifier`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-doctype-system-identifier): This error occurs if the parser encounters a U+003E (>) code point where start of the DOCTYPE system identifier is expected (e.g., <!DOCTYPE html SYSTEM >).
+    /// [`missing-doctype-system-identifier`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-doctype-system-identifier): This error occurs if the parser encounters a U+003E (\>) code point where start of the DOCTYPE system identifier is expected (e.g., \<!DOCTYPE html SYSTEM \>).
     MissingDoctypeSystemIdentifier,
-    /// [`missing-end-tag-name`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-end-tag-name): This error occurs if the parser encounters a U+003E (>) code point where an end tag name is expected, i.e., </>.
+    /// [`missing-end-tag-name`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-end-tag-name): This error occurs if the parser encounters a U+003E (\>) code point where an end tag name is expected, i.e., \</\>.
     MissingEndTagName,
-    /// [`missing-quote-before-doctype-public-identifier`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-quote-before-doctype-public-identifier): This error occurs if the parser encounters the DOCTYPE public identifier that is not preceded by a quote (e.g., <!DOCTYPE html PUBLIC -//W3C//DTD HTML 4.01//EN">).
+    /// [`missing-quote-before-doctype-public-identifier`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-quote-before-doctype-public-identifier): This error occurs if the parser encounters the DOCTYPE public identifier that is not preceded by a quote (e.g., \<!DOCTYPE html PUBLIC -//W3C//DTD HTML 4.01//EN\"\>).
     MissingQuoteBeforeDoctypePublicIdentifier,
-    /// [`missing-quote-before-doctype-system-identifier`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-quote-before-doctype-system-identifier): This error occurs if the parser encounters the DOCTYPE system identifier that is not preceded by a quote (e.g., <!DOCTYPE html SYSTEM http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">).
+    /// [`missing-quote-before-doctype-system-identifier`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-quote-before-doctype-system-identifier): This error occurs if the parser encounters the DOCTYPE system identifier that is not preceded by a quote (e.g., \<!DOCTYPE html SYSTEM http\://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd\"\>).
     MissingQuoteBeforeDoctypeSystemIdentifier,
     /// [`missing-semicolon-after-character-reference`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-semicolon-after-character-reference): This error occurs if the parser encounters a character reference that is not terminated by a U+003B (;) code point.
     MissingSemicolonAfterCharacterReference,
-    /// [`missing-whitespace-after-doctype-public-keyword`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-whitespace-after-doctype-public-keyword): This error occurs if the parser encounters a DOCTYPE whose "PUBLIC" keyword and public identifier are not separated by ASCII whitespace.
+    /// [`missing-whitespace-after-doctype-public-keyword`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-whitespace-after-doctype-public-keyword): This error occurs if the parser encounters a DOCTYPE whose \"PUBLIC\" keyword and public identifier are not separated by ASCII whitespace.
     MissingWhitespaceAfterDoctypePublicKeyword,
-    /// [`missing-whitespace-after-doctype-system-keyword`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-whitespace-after-doctype-system-keyword): This error occurs if the parser encounters a DOCTYPE whose "SYSTEM" keyword and system identifier are not separated by ASCII whitespace.
+    /// [`missing-whitespace-after-doctype-system-keyword`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-whitespace-after-doctype-system-keyword): This error occurs if the parser encounters a DOCTYPE whose \"SYSTEM\" keyword and system identifier are not separated by ASCII whitespace.
     MissingWhitespaceAfterDoctypeSystemKeyword,
-    /// [`missing-whitespace-before-doctype-name`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-whitespace-before-doctype-name): This error occurs if the parser encounters a DOCTYPE whose "DOCTYPE" keyword and name are not separated by ASCII whitespace.
+    /// [`missing-whitespace-before-doctype-name`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-whitespace-before-doctype-name): This error occurs if the parser encounters a DOCTYPE whose \"DOCTYPE\" keyword and name are not separated by ASCII whitespace.
     MissingWhitespaceBeforeDoctypeName,
-    /// [`missing-whitespace-between-attributes`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-whitespace-between-attributes): This error occurs if the parser encounters attributes that are not separated by ASCII whitespace (e.g., <div id="foo"class="bar">).
+    /// [`missing-whitespace-between-attributes`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-whitespace-between-attributes): This error occurs if the parser encounters attributes that are not separated by ASCII whitespace (e.g., \<div id=\"foo\"class=\"bar\"\>).
     MissingWhitespaceBetweenAttributes,
     /// [`missing-whitespace-between-doctype-public-and-system-identifiers`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-missing-whitespace-between-doctype-public-and-system-identifiers): This error occurs if the parser encounters a DOCTYPE whose public and system identifiers are not separated by ASCII whitespace.
     MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
-    /// [`nested-comment`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-nested-comment): This error occurs if the parser encounters a nested comment (e.g., <!-- <!-- nested --> -->).
+    /// [`nested-comment`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-nested-comment): This error occurs if the parser encounters a nested comment (e.g., \<!\-\- \<!\-\- nested \-\-\> \-\-\>).
     NestedComment,
     /// [`noncharacter-character-reference`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-noncharacter-character-reference): This error occurs if the parser encounters a numeric character reference that references a noncharacter.
     NoncharacterCharacterReference,
     /// [`noncharacter-in-input-stream`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-noncharacter-in-input-stream): This error occurs if the input stream contains a noncharacter.
     NoncharacterInInputStream,
-    /// [`non-void-html-element-start-tag-with-trailing-solidus`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-non-void-html-element-start-tag-with-trailing-solidus): This error occurs if the parser encounters a start tag for an element that is not in the list of void elements or is not a part of foreign content (i.e., not an SVG or MathML element) that has a U+002F (/) code point right before the closing U+003E (>) code point.
+    /// [`non-void-html-element-start-tag-with-trailing-solidus`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-non-void-html-element-start-tag-with-trailing-solidus): This error occurs if the parser encounters a start tag for an element that is not in the list of void elements or is not a part of foreign content (i.e., not an SVG or MathML element) that has a U+002F (/) code point right before the closing U+003E (\>) code point.
     NonVoidHtmlElementStartTagWithTrailingSolidus,
     /// [`null-character-reference`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-null-character-reference): This error occurs if the parser encounters a numeric character reference that references a U+0000 NULL code point.
     NullCharacterReference,
@@ -991,17 +991,17 @@ pub enum ParseError {
     SurrogateCharacterReference,
     /// [`surrogate-in-input-stream`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-surrogate-in-input-stream): This error occurs if the input stream contains a surrogate.
     SurrogateInInputStream,
-    /// [`unexpected-character-after-doctype-system-identifier`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-unexpected-character-after-doctype-system-identifier): This error occurs if the parser encounters any code points other than ASCII whitespace or closing U+003E (>) after the DOCTYPE system identifier.
+    /// [`unexpected-character-after-doctype-system-identifier`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-unexpected-character-after-doctype-system-identifier): This error occurs if the parser encounters any code points other than ASCII whitespace or closing U+003E (\>) after the DOCTYPE system identifier.
     UnexpectedCharacterAfterDoctypeSystemIdentifier,
-    /// [`unexpected-character-in-attribute-name`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-unexpected-character-in-attribute-name): This error occurs if the parser encounters a U+0022 ("), U+0027 ('), or U+003C (<) code point in an attribute name.
+    /// [`unexpected-character-in-attribute-name`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-unexpected-character-in-attribute-name): This error occurs if the parser encounters a U+0022 (\"), U+0027 (\'), or U+003C (\<) code point in an attribute name.
     UnexpectedCharacterInAttributeName,
-    /// [`unexpected-character-in-unquoted-attribute-value`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-unexpected-character-in-unquoted-attribute-value): This error occurs if the parser encounters a U+0022 ("), U+0027 ('), U+003C (<), U+003D (=), or U+0060 (`) code point in an unquoted attribute value.
+    /// [`unexpected-character-in-unquoted-attribute-value`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-unexpected-character-in-unquoted-attribute-value): This error occurs if the parser encounters a U+0022 (\"), U+0027 (\'), U+003C (\<), U+003D (=), or U+0060 (\`) code point in an unquoted attribute value.
     UnexpectedCharacterInUnquotedAttributeValue,
     /// [`unexpected-equals-sign-before-attribute-name`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-unexpected-equals-sign-before-attribute-name): This error occurs if the parser encounters a U+003D (=) code point before an attribute name.
     UnexpectedEqualsSignBeforeAttributeName,
     /// [`unexpected-null-character`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-unexpected-null-character): This error occurs if the parser encounters a U+0000 NULL code point in the input stream in certain positions.
     UnexpectedNullCharacter,
-    /// [`unexpected-solidus-in-tag`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-unexpected-solidus-in-tag): This error occurs if the parser encounters a U+002F (/) code point that is not a part of a quoted attribute value and not immediately followed by a U+003E (>) code point in a tag (e.g., <div / id="foo">).
+    /// [`unexpected-solidus-in-tag`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-unexpected-solidus-in-tag): This error occurs if the parser encounters a U+002F (/) code point that is not a part of a quoted attribute value and not immediately followed by a U+003E (\>) code point in a tag (e.g., \<div / id=\"foo\"\>).
     UnexpectedSolidusInTag,
     /// [`unknown-named-character-reference`](https://html.spec.whatwg.org/multipage/parsing.html#parse-error-unknown-named-character-reference): This error occurs if the parser encounters an ambiguous ampersand.
     UnknownNamedCharacterReference,

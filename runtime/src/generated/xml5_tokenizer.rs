@@ -567,81 +567,81 @@ impl State {
 /// The parse errors of the XML5, 1.3 Tokenization (statemark's own codes for the XML5 draft (2016-08-30 edition), which says only "parse error"; names follow the HTML Standard's codes where the situation is the same. Not the draft's codes, and not the 2022 draft's 12 codes.).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ParseError {
-    /// `abrupt-doctype-public-identifier`: A U+003E (>) inside a quoted DOCTYPE public identifier (e.g. <!DOCTYPE a PUBLIC "x>).
+    /// `abrupt-doctype-public-identifier`: A U+003E (\>) inside a quoted DOCTYPE public identifier (e.g. \<!DOCTYPE a PUBLIC \"x\>).
     AbruptDoctypePublicIdentifier,
-    /// `abrupt-doctype-system-identifier`: A U+003E (>) inside a quoted DOCTYPE system identifier (e.g. <!DOCTYPE a SYSTEM 'x>).
+    /// `abrupt-doctype-system-identifier`: A U+003E (\>) inside a quoted DOCTYPE system identifier (e.g. \<!DOCTYPE a SYSTEM \'x\>).
     AbruptDoctypeSystemIdentifier,
-    /// `absence-of-digits-in-numeric-character-reference`: A numeric character reference with no digits (e.g. &#; or &#xZ); the text is kept as is.
+    /// `absence-of-digits-in-numeric-character-reference`: A numeric character reference with no digits (e.g. \&#; or \&#xZ); the text is kept as is.
     AbsenceOfDigitsInNumericCharacterReference,
     /// `character-reference-outside-unicode-range`: A numeric character reference above U+10FFFF; it becomes U+FFFD.
     CharacterReferenceOutsideUnicodeRange,
     /// `control-character-in-input-stream`: The input contains a control character other than ASCII whitespace and U+0000 (xml5lib-tests unicodeChars.test).
     ControlCharacterInInputStream,
-    /// `control-character-reference`: A numeric character reference to U+000D or a control other than ASCII whitespace; 0x80-0x9F map through HTML's replacement table (e.g. &#x80; gives U+20AC).
+    /// `control-character-reference`: A numeric character reference to U+000D or a control other than ASCII whitespace; 0x80-0x9F map through HTML\'s replacement table (e.g. \&#x80; gives U+20AC).
     ControlCharacterReference,
-    /// `duplicate-attribute`: An attribute whose name is already on the tag (e.g. <b ay='test' ay='x'>); the new attribute is dropped.
+    /// `duplicate-attribute`: An attribute whose name is already on the tag (e.g. \<b ay=\'test\' ay=\'x\'\>); the new attribute is dropped.
     DuplicateAttribute,
-    /// `eof-in-cdata`: The end of the input inside a CDATA section (e.g. <![CDATA[x).
+    /// `eof-in-cdata`: The end of the input inside a CDATA section (e.g. \<!\[CDATA\[x).
     EofInCdata,
-    /// `eof-in-comment`: The end of the input inside a comment (e.g. <!--x).
+    /// `eof-in-comment`: The end of the input inside a comment (e.g. \<!\-\-x).
     EofInComment,
-    /// `eof-in-doctype`: The end of the input inside a DOCTYPE (e.g. <!DOCTYPE a); the DOCTYPE token is emitted.
+    /// `eof-in-doctype`: The end of the input inside a DOCTYPE (e.g. \<!DOCTYPE a); the DOCTYPE token is emitted.
     EofInDoctype,
-    /// `eof-in-processing-instruction`: The end of the input inside a processing instruction (e.g. <?ab or <?ab az); the token is emitted.
+    /// `eof-in-processing-instruction`: The end of the input inside a processing instruction (e.g. \<?ab or \<?ab az); the token is emitted.
     EofInProcessingInstruction,
-    /// `eof-in-tag`: The end of the input inside a start, empty or end tag (e.g. <ab foo='bar'); the tag token is emitted.
+    /// `eof-in-tag`: The end of the input inside a start, empty or end tag (e.g. \<ab foo=\'bar\'); the tag token is emitted.
     EofInTag,
-    /// `incorrectly-closed-comment`: A comment closed by "--!>".
+    /// `incorrectly-closed-comment`: A comment closed by \"\-\-!\>\".
     IncorrectlyClosedComment,
-    /// `incorrectly-opened-comment`: "<!" not followed by "--", "[CDATA[" or "DOCTYPE" (e.g. <!x>); a bogus comment follows.
+    /// `incorrectly-opened-comment`: \"\<!\" not followed by \"\-\-\", \"\[CDATA\[\" or \"DOCTYPE\" (e.g. \<!x\>); a bogus comment follows.
     IncorrectlyOpenedComment,
-    /// `invalid-character-sequence-after-doctype-name`: Something other than "PUBLIC", "SYSTEM" or U+003E (>) after a DOCTYPE name (e.g. <!DOCTYPE a b>).
+    /// `invalid-character-sequence-after-doctype-name`: Something other than \"PUBLIC\", \"SYSTEM\" or U+003E (\>) after a DOCTYPE name (e.g. \<!DOCTYPE a b\>).
     InvalidCharacterSequenceAfterDoctypeName,
-    /// `invalid-first-character-of-end-tag-name`: Whitespace, U+003C (<), U+003A (:) or the end of the input right after "</"; the "</" is text.
+    /// `invalid-first-character-of-end-tag-name`: Whitespace, U+003C (\<), U+003A (:) or the end of the input right after \"\</\"; the \"\</\" is text.
     InvalidFirstCharacterOfEndTagName,
-    /// `invalid-first-character-of-processing-instruction-target`: Whitespace or the end of the input right after "<?" (e.g. <? xml?>); a bogus comment follows.
+    /// `invalid-first-character-of-processing-instruction-target`: Whitespace or the end of the input right after \"\<?\" (e.g. \<? xml?\>); a bogus comment follows.
     InvalidFirstCharacterOfProcessingInstructionTarget,
-    /// `invalid-first-character-of-tag-name`: Whitespace, U+003A (:), U+003C (<), U+003E (>) or the end of the input right after "<"; the "<" is text.
+    /// `invalid-first-character-of-tag-name`: Whitespace, U+003A (:), U+003C (\<), U+003E (\>) or the end of the input right after \"\<\"; the \"\<\" is text.
     InvalidFirstCharacterOfTagName,
-    /// `missing-doctype-name`: A DOCTYPE closed before its name (e.g. <!DOCTYPE >).
+    /// `missing-doctype-name`: A DOCTYPE closed before its name (e.g. \<!DOCTYPE \>).
     MissingDoctypeName,
-    /// `missing-doctype-public-identifier`: A U+003E (>) where the DOCTYPE public identifier is expected (e.g. <!DOCTYPE a PUBLIC>).
+    /// `missing-doctype-public-identifier`: A U+003E (\>) where the DOCTYPE public identifier is expected (e.g. \<!DOCTYPE a PUBLIC\>).
     MissingDoctypePublicIdentifier,
-    /// `missing-doctype-system-identifier`: A U+003E (>) where the DOCTYPE system identifier is expected (e.g. <!DOCTYPE a SYSTEM >).
+    /// `missing-doctype-system-identifier`: A U+003E (\>) where the DOCTYPE system identifier is expected (e.g. \<!DOCTYPE a SYSTEM \>).
     MissingDoctypeSystemIdentifier,
-    /// `missing-quote-before-doctype-public-identifier`: A DOCTYPE public identifier that does not start with a quote (e.g. <!DOCTYPE a PUBLIC x>); a bogus DOCTYPE follows.
+    /// `missing-quote-before-doctype-public-identifier`: A DOCTYPE public identifier that does not start with a quote (e.g. \<!DOCTYPE a PUBLIC x\>); a bogus DOCTYPE follows.
     MissingQuoteBeforeDoctypePublicIdentifier,
-    /// `missing-quote-before-doctype-system-identifier`: A DOCTYPE system identifier that does not start with a quote (e.g. <!DOCTYPE a SYSTEM x>); a bogus DOCTYPE follows.
+    /// `missing-quote-before-doctype-system-identifier`: A DOCTYPE system identifier that does not start with a quote (e.g. \<!DOCTYPE a SYSTEM x\>); a bogus DOCTYPE follows.
     MissingQuoteBeforeDoctypeSystemIdentifier,
-    /// `missing-semicolon-after-character-reference`: A character reference not terminated by U+003B (;) (e.g. &#97a or &AElig).
+    /// `missing-semicolon-after-character-reference`: A character reference not terminated by U+003B (;) (e.g. \&#97a or \&AElig).
     MissingSemicolonAfterCharacterReference,
-    /// `missing-whitespace-after-doctype-public-keyword`: No whitespace between "PUBLIC" and the public identifier (e.g. <!DOCTYPE a PUBLIC'x'>).
+    /// `missing-whitespace-after-doctype-public-keyword`: No whitespace between \"PUBLIC\" and the public identifier (e.g. \<!DOCTYPE a PUBLIC\'x\'\>).
     MissingWhitespaceAfterDoctypePublicKeyword,
-    /// `missing-whitespace-after-doctype-system-keyword`: No whitespace between "SYSTEM" and the system identifier (e.g. <!DOCTYPE a SYSTEM'x'>).
+    /// `missing-whitespace-after-doctype-system-keyword`: No whitespace between \"SYSTEM\" and the system identifier (e.g. \<!DOCTYPE a SYSTEM\'x\'\>).
     MissingWhitespaceAfterDoctypeSystemKeyword,
-    /// `missing-whitespace-before-doctype-name`: No whitespace between "DOCTYPE" and the name (e.g. <!DOCTYPEa>).
+    /// `missing-whitespace-before-doctype-name`: No whitespace between \"DOCTYPE\" and the name (e.g. \<!DOCTYPEa\>).
     MissingWhitespaceBeforeDoctypeName,
-    /// `missing-whitespace-between-doctype-public-and-system-identifiers`: No whitespace between the DOCTYPE public and system identifiers (e.g. <!DOCTYPE a PUBLIC '1'"2">).
+    /// `missing-whitespace-between-doctype-public-and-system-identifiers`: No whitespace between the DOCTYPE public and system identifiers (e.g. \<!DOCTYPE a PUBLIC \'1\'\"2\"\>).
     MissingWhitespaceBetweenDoctypePublicAndSystemIdentifiers,
-    /// `nested-comment`: "<!--" inside a comment, not directly followed by U+003E (>) (e.g. <!--<!--x-->).
+    /// `nested-comment`: \"\<!\-\-\" inside a comment, not directly followed by U+003E (\>) (e.g. \<!\-\-\<!\-\-x\-\-\>).
     NestedComment,
-    /// `noncharacter-character-reference`: A numeric character reference to a noncharacter (e.g. &#xFFFF;); the noncharacter is kept.
+    /// `noncharacter-character-reference`: A numeric character reference to a noncharacter (e.g. \&#xFFFF;); the noncharacter is kept.
     NoncharacterCharacterReference,
     /// `noncharacter-in-input-stream`: The input contains a noncharacter (xml5lib-tests unicodeChars.test).
     NoncharacterInInputStream,
     /// `null-character-reference`: A numeric character reference to U+0000; it becomes U+FFFD.
     NullCharacterReference,
-    /// `surrogate-character-reference`: A numeric character reference to a surrogate (e.g. &#xD800;); it becomes U+FFFD.
+    /// `surrogate-character-reference`: A numeric character reference to a surrogate (e.g. \&#xD800;); it becomes U+FFFD.
     SurrogateCharacterReference,
-    /// `unexpected-character-after-doctype-system-identifier`: Something other than whitespace or U+003E (>) after the DOCTYPE system identifier; a bogus DOCTYPE follows.
+    /// `unexpected-character-after-doctype-system-identifier`: Something other than whitespace or U+003E (\>) after the DOCTYPE system identifier; a bogus DOCTYPE follows.
     UnexpectedCharacterAfterDoctypeSystemIdentifier,
-    /// `unexpected-character-after-end-tag-name`: Anything but whitespace or U+003E (>) after an end tag's name (e.g. </a f='x'>, one error per character); it is ignored.
+    /// `unexpected-character-after-end-tag-name`: Anything but whitespace or U+003E (\>) after an end tag\'s name (e.g. \</a f=\'x\'\>, one error per character); it is ignored.
     UnexpectedCharacterAfterEndTagName,
-    /// `unexpected-colon-before-attribute-name`: A U+003A (:) where an attribute name starts (e.g. <a :b='c'>); it is ignored.
+    /// `unexpected-colon-before-attribute-name`: A U+003A (:) where an attribute name starts (e.g. \<a :b=\'c\'\>); it is ignored.
     UnexpectedColonBeforeAttributeName,
-    /// `unexpected-solidus-in-end-tag`: A U+002F (/) in an end tag's name (e.g. </br/>); the name ends there.
+    /// `unexpected-solidus-in-end-tag`: A U+002F (/) in an end tag\'s name (e.g. \</br/\>); the name ends there.
     UnexpectedSolidusInEndTag,
-    /// `unexpected-solidus-in-tag`: A U+002F (/) in a tag not directly followed by U+003E (>) (e.g. <a/ b>); the tag stays an empty tag.
+    /// `unexpected-solidus-in-tag`: A U+002F (/) in a tag not directly followed by U+003E (\>) (e.g. \<a/ b\>); the tag stays an empty tag.
     UnexpectedSolidusInTag,
 }
 impl ParseError {

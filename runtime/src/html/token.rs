@@ -13,12 +13,18 @@ pub enum Token<'i> {
     /// Boxed: DOCTYPEs are rare and three optional strings long, so every other token is
     /// smaller to move.
     Doctype(Box<Doctype<'i>>),
+    /// A start tag, `<p class=x>`.
     StartTag(Tag<'i>),
+    /// An end tag, `</p>`. Attributes and the self-closing flag on an end tag are parse errors
+    /// the tokenizer reports; they are kept as written.
     EndTag(Tag<'i>),
+    /// A comment's data, `<!-- data -->` (bogus comments such as `<!x>` included).
     Comment(Cow<'i, str>),
     /// A run of character tokens: adjacent characters are always delivered as one run.
     Characters(Cow<'i, str>),
+    /// A processing instruction, `<?target data>`.
     ProcessingInstruction(ProcessingInstruction<'i>),
+    /// The end-of-file token, always the last one.
     Eof,
 }
 
@@ -58,6 +64,8 @@ pub type Control = crate::driver::Control<State>;
 /// answers `adjusted_current_node_is_foreign` so that `<![CDATA[` is recognized only in foreign
 /// content, and returns [`Control::SwitchTo`] after start tags that change the tokenizer state.
 pub trait Sink<'i> {
+    /// Called for every token, with its span in the input; the answer tells the tokenizer how to
+    /// go on.
     fn token(&mut self, token: Token<'i>, span: Span) -> Control;
 
     /// Called for every parse error when [`wants_errors`](Sink::wants_errors) is true.

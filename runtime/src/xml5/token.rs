@@ -14,16 +14,21 @@ pub enum Token<'i> {
     /// Boxed: DOCTYPEs are rare and three optional strings long, so every other token is
     /// smaller to move.
     Doctype(Box<Doctype<'i>>),
+    /// A start tag, `<a x='1'>`.
     StartTag(Tag<'i>),
     /// An empty-element tag, `<a/>` (its `self_closing` is true).
     EmptyTag(Tag<'i>),
+    /// An end tag, `</a>`.
     EndTag(Tag<'i>),
     /// `</>`: closes the current element.
     ShortEndTag,
+    /// A comment's data, `<!-- data -->`.
     Comment(Cow<'i, str>),
     /// Character data (CDATA sections included), adjacent characters merged into one run.
     Characters(Cow<'i, str>),
+    /// A processing instruction, `<?target data?>`.
     ProcessingInstruction(ProcessingInstruction<'i>),
+    /// The end-of-file token, always the last one.
     Eof,
 }
 
@@ -57,6 +62,7 @@ impl std::error::Error for ParseError {}
 
 /// Receives XML5 tokens and errors as the tokenizer produces them.
 pub trait Sink<'i> {
+    /// Called for every token, with its span in the input.
     fn token(&mut self, token: Token<'i>, span: Span);
 
     /// Called for every parse error when [`wants_errors`](Sink::wants_errors) is true.

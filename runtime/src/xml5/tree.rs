@@ -30,6 +30,7 @@ enum Phase {
 /// What a parse produced besides the tree.
 #[derive(Debug, Default)]
 pub struct Parsed {
+    /// The document.
     pub dom: Dom,
     /// Tokenizer and tree-construction errors, in the order found (with `errors` on).
     pub errors: Vec<TreeError>,
@@ -123,6 +124,8 @@ fn recycle<'x, 'y>(v: Vec<AttrRef<'x>>) -> Vec<AttrRef<'y>> {
 }
 
 impl TreeBuilder {
+    /// A builder with an empty document; `want_errors` keeps the parse errors for
+    /// [`Parsed::errors`].
     pub fn new(want_errors: bool) -> TreeBuilder {
         TreeBuilder {
             dom: Dom::new(),
@@ -139,6 +142,7 @@ impl TreeBuilder {
         }
     }
 
+    /// The tree and errors, once the tokenizer has delivered the end-of-file token.
     pub fn finish(self) -> Parsed {
         Parsed { dom: self.dom, errors: self.errors }
     }

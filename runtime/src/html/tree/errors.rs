@@ -5,7 +5,7 @@
 use crate::Position;
 use crate::html::{Error, ParseError};
 
-/// The spec's anchor base: every [`TreeErrorCode::spec_anchor`] is relative to it.
+/// The spec's anchor base: every [`TreeErrorCode::spec_anchors`] entry is relative to it.
 const ANCHOR_BASE: &str = "https://html.spec.whatwg.org/multipage/parsing.html#";
 
 macro_rules! tree_error_codes {

@@ -30,12 +30,20 @@ use crate::html::{Options, Tokenizer};
 /// the mode of the document it belongs to.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Context {
+    /// The context element's name (its namespace decides foreign-content handling).
     pub name: QualName,
+    /// The context element's attributes: a MathML `annotation-xml` context whose `encoding` is
+    /// `text/html` or `application/xhtml+xml` is an
+    /// [HTML integration point](https://html.spec.whatwg.org/multipage/parsing.html#html-integration-point).
     pub attrs: Vec<Attr>,
+    /// The mode of the context element's node document, which the fragment inherits
+    /// ([parsing HTML fragments](https://html.spec.whatwg.org/multipage/parsing.html#parsing-html-fragments),
+    /// steps 6 and 7).
     pub quirks_mode: QuirksMode,
 }
 
 impl Context {
+    /// A context element with this name, no attributes, in a no-quirks document.
     pub fn new(name: QualName) -> Context {
         Context { name, attrs: Vec::new(), quirks_mode: QuirksMode::NoQuirks }
     }

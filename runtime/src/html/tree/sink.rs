@@ -12,6 +12,7 @@ impl KnownName {
     /// One more than the largest index.
     pub const COUNT: usize = 3 * super::tags::TAG_COUNT;
 
+    /// The number, below [`KnownName::COUNT`]: usable as an index into a table.
     pub fn index(self) -> usize {
         self.0 as usize
     }
@@ -21,8 +22,15 @@ impl KnownName {
 /// before `sibling`" (the spec's insertion locations).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Location<H> {
+    /// Inside the node, after its last child.
     Append(H),
-    Before { parent: H, sibling: H },
+    /// Inside `parent`, immediately before `sibling` (foster parenting before a table).
+    Before {
+        /// The node to insert into.
+        parent: H,
+        /// The child of `parent` to insert before.
+        sibling: H,
+    },
 }
 
 impl<H> Location<H> {
@@ -73,6 +81,7 @@ impl<H> Location<H> {
 /// assert_eq!(count.0, 5); // html, head and body are created too
 /// ```
 pub trait TreeSink {
+    /// A reference to a node of the sink's tree.
     type Handle: Clone + PartialEq;
 
     /// The Document node.
@@ -92,10 +101,14 @@ pub trait TreeSink {
         self.create_element(name, attrs)
     }
 
+    /// Create a detached Comment node.
     fn create_comment(&mut self, data: &str) -> Self::Handle;
 
+    /// Create a detached ProcessingInstruction node.
     fn create_processing_instruction(&mut self, target: &str, data: &str) -> Self::Handle;
 
+    /// Create a detached DocumentType node; a missing identifier is passed as the empty string
+    /// ([the "initial" insertion mode](https://html.spec.whatwg.org/multipage/parsing.html#the-initial-insertion-mode)).
     fn create_doctype(&mut self, name: &str, public_id: &str, system_id: &str) -> Self::Handle;
 
     /// The fragment that fragment parsing returns.
@@ -138,6 +151,8 @@ pub trait TreeSink {
     /// Add each attribute whose name `element` does not have yet (`<html>`/`<body>` merging).
     fn add_attributes_if_missing(&mut self, element: &Self::Handle, attrs: Attrs<'_>);
 
+    /// Set the document's [mode](https://dom.spec.whatwg.org/#concept-document-mode) (from the
+    /// DOCTYPE, or inherited by a fragment from its context).
     fn set_quirks_mode(&mut self, mode: QuirksMode);
 
     /// Whether `node` has an element child (the Document keeps at most one).

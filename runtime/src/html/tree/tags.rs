@@ -111,7 +111,7 @@ fn lookup(s: &str) -> Tag {
     }
 }
 
-/// Element kinds the stack of open elements indexes (bits of [`Kinds`]).
+/// Element kinds the stack of open elements indexes (bits of `ElemRec::kinds`).
 pub(crate) mod kind {
     /// Ends "has an element in scope" (spec: #has-an-element-in-scope).
     pub const SCOPE: u16 = 1 << 0;
