@@ -112,6 +112,72 @@ fn spec_diff_reports_the_pinned_pair() {
     assert!(html.contains("<svg") || html.contains("digraph"), "the page has the picture");
 }
 
+/// The showcase of issue 17: the 12.2.4 edition against today's tables.
+fn editions() -> (Machine, Machine, spec_diff::Report) {
+    let a = load_machine(&root().join("spec"), "html2017").expect("spec/html2017 loads");
+    let b = load_machine(&root().join("spec"), "html").expect("spec/html loads");
+    let r = spec_diff::diff(&a, &b, "spec/html2017", "spec/html");
+    (a, b, r)
+}
+
+#[test]
+fn spec_diff_of_the_12_2_4_edition_and_today() {
+    let (_, _, r) = editions();
+    let added: Vec<&str> = r.added.iter().map(|s| s.0.as_str()).collect();
+    let removed: Vec<&str> = r.removed.iter().map(|s| s.0.as_str()).collect();
+    let changed = |state: &str| r.changed.iter().any(|c| c.a == state && c.b == state);
+    // The character reference states restructured: three states and the 12.2.4.69 algorithm
+    // become today's eight states with a return state.
+    assert_eq!(
+        removed,
+        [
+            "character_reference_in_data_state",
+            "character_reference_in_rcdata_state",
+            "character_reference_in_attribute_value_state",
+            "tokenizing_character_references"
+        ]
+    );
+    for s in [
+        "character_reference_state",
+        "named_character_reference_state",
+        "ambiguous_ampersand_state",
+        "numeric_character_reference_state",
+        "hexadecimal_character_reference_start_state",
+        "hexadecimal_character_reference_state",
+        "decimal_character_reference_state",
+        "numeric_character_reference_end_state",
+        // The comment less-than sign states (whatwg/html #1356).
+        "comment_less_than_sign_state",
+        "comment_less_than_sign_bang_state",
+        "comment_less_than_sign_bang_dash_state",
+        "comment_less_than_sign_bang_dash_dash_state",
+        // The CDATA section read one character at a time.
+        "cdata_section_bracket_state",
+        "cdata_section_end_state",
+        // Processing instructions.
+        "processing_instruction_open_state",
+        "processing_instruction_target_state",
+        "after_processing_instruction_target_state",
+        "processing_instruction_data_state",
+        "processing_instruction_questionable_state",
+    ] {
+        assert!(added.contains(&s), "{s} added");
+    }
+    assert_eq!(added.len(), 19, "{added:?}");
+    assert!(changed("data_state") && changed("bogus_comment_state") && changed("cdata_section_state"));
+    // The error codes: today's codes where 12.2.4 had statemark's own.
+    for e in ["cdata-in-html-content", "eof-in-cdata", "nested-comment", "unexpected-equals-sign-before-attribute-name"] {
+        assert!(r.errors_added.iter().any(|x| x == e), "{e} added");
+    }
+    for e in ["unexpected-character-before-attribute-name", "equals-sign-after-character-reference-in-attribute"] {
+        assert!(r.errors_removed.iter().any(|x| x == e), "{e} removed");
+    }
+    assert!(r.vocabulary_removed.iter().any(|v| v.contains("SetAdditionalAllowedCharacter")));
+    let text = spec_diff::render_text(&r);
+    println!("{text}");
+    snapshot("html2017_to_html.txt", &text);
+}
+
 #[test]
 fn spec_diff_of_a_machine_and_its_committed_revision() {
     // HEAD's spec/ may differ from the working tree while someone edits it; compare HEAD to
