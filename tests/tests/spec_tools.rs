@@ -193,6 +193,7 @@ fn spec_diff_of_a_machine_and_its_committed_revision() {
 #[test]
 fn graph_renders_every_machine() {
     let names = statemark_codegen::machines::load(&root().join("spec")).expect("spec/machines.ron loads");
+    assert!(names.iter().any(|n| n == "html2017"), "the 12.2.4 edition is drawn too");
     for name in &names {
         let m = load_machine(&root().join("spec"), name).expect("loads");
         let g = graph::graph_of(&m);
@@ -202,7 +203,9 @@ fn graph_renders_every_machine() {
         }
         assert!(g.edges.iter().any(|e| e.kind == EdgeKind::Reconsume));
         assert!(g.edges.iter().any(|e| e.kind == EdgeKind::Return));
-        let dot = graph::to_dot(&g, name);
+        // `cargo xtask graph spec/<name>`, as the CLI loads and titles it.
+        let dot = graph::run_cli(&root(), &format!("spec/{name}"), &[], 0, None).expect("the CLI draws it");
+        assert_eq!(dot, graph::to_dot(&g, &format!("{} ({name})", m.manifest.spec_title)));
         assert!(dot.starts_with("digraph") && dot.contains("style=dashed") && dot.contains("style=dotted"));
         println!("graph {name}: {} nodes, {} edges", g.nodes.len(), g.edges.len());
         if graph::have_dot() {
