@@ -166,7 +166,8 @@ fn spec_diff_of_the_12_2_4_edition_and_today() {
     assert_eq!(added.len(), 19, "{added:?}");
     assert!(changed("data_state") && changed("bogus_comment_state") && changed("cdata_section_state"));
     // The error codes: today's codes where 12.2.4 had statemark's own.
-    for e in ["cdata-in-html-content", "eof-in-cdata", "nested-comment", "unexpected-equals-sign-before-attribute-name"] {
+    for e in ["cdata-in-html-content", "eof-in-cdata", "nested-comment", "unexpected-equals-sign-before-attribute-name"]
+    {
         assert!(r.errors_added.iter().any(|x| x == e), "{e} added");
     }
     for e in ["unexpected-character-before-attribute-name", "equals-sign-after-character-reference-in-attribute"] {
