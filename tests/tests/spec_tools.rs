@@ -179,6 +179,45 @@ fn spec_diff_of_the_12_2_4_edition_and_today() {
     snapshot("html2017_to_html.txt", &text);
 }
 
+/// The behavioural part of the editions' report. Building the two probes takes over a minute on
+/// a cold `target/spec-diff/` (about 15 s once built), too slow for every `cargo test`: it runs
+/// when `STATEMARK_SPEC_DIFF_EDITIONS` is set (`STATEMARK_SPEC_DIFF_EDITIONS=1 cargo test -p
+/// statemark-tests --test spec_tools`), a loud skip otherwise.
+#[test]
+fn spec_diff_behaviour_of_the_12_2_4_edition_and_today() {
+    if std::env::var_os("STATEMARK_SPEC_DIFF_EDITIONS").is_none() {
+        eprintln!("SKIP spec-diff --behaviour spec/html2017 spec/html: set STATEMARK_SPEC_DIFF_EDITIONS=1 to run it");
+        return;
+    }
+    let Some(shared) = statemark_tests::suite("STATEMARK_SHARED", ".") else { return };
+    let (a, b, mut r) = editions();
+    let opts = spec_diff::BehaviourOptions {
+        corpus: xtask::behaviour::CorpusOptions { shared, bench_files: 20 },
+        per_group: 3,
+    };
+    spec_diff::add_behaviour(&root(), &a, &b, &mut r, &opts).expect("both editions build and run");
+    let bh = r.behaviour.as_ref().expect("behaviour attached");
+    println!("{}", xtask::behaviour::render_text(bh));
+    let states: Vec<&str> = bh.groups.iter().map(|g| g.state.as_str()).collect();
+    // The known changes show in tokens, each under its own state.
+    for s in [
+        "processing_instruction_open_state",
+        "comment_less_than_sign_state",
+        "cdata_section_state",
+        "cdata_section_bracket_state",
+        "bogus_comment_state",
+    ] {
+        assert!(states.contains(&s), "{s} explains some inputs: {states:?}");
+    }
+    for g in &bh.groups {
+        for e in &g.examples {
+            assert_ne!((&e.a.tokens, &e.a.errors), (&e.b.tokens, &e.b.errors));
+            assert!(e.input.text.chars().count() <= 16, "minimized: {:?}", e.input.text);
+        }
+    }
+    snapshot("html2017_to_html_behaviour.md", &xtask::behaviour::render_md(bh));
+}
+
 #[test]
 fn spec_diff_of_a_machine_and_its_committed_revision() {
     // HEAD's spec/ may differ from the working tree while someone edits it; compare HEAD to
