@@ -4,7 +4,7 @@
 
 use statemark_codegen::load::load_machine;
 use statemark_codegen::model::{Action, Body, Chars, Machine, Matcher};
-use xtask::spec_check::{ExpectationsFile, Expected, Mismatch, against, check, errata, load_text};
+use xtask::spec_check::{ExpectationsFile, Expected, Mismatch, against, check, errata, load_text, text_facts};
 use xtask::spec_text::TextState;
 
 fn entries() -> Vec<Expected> {
@@ -209,4 +209,33 @@ fn catches_a_changed_table_file_on_disk() {
     let outcome = against(found, &entries(), "xml5", "spec/xml5/xml5_draft-2016-08-30/index.bs");
     assert_eq!(keys(&outcome.new), ["comment_state | heading"]);
     assert!(outcome.stale.is_empty());
+}
+
+/// Two readings the 12.2.4 text needs: "(Don't emit the token yet ...)" emits nothing, and a
+/// condition joined to a lookahead match falls through to the later "Otherwise" when it fails.
+#[test]
+fn reads_the_12_2_4_wording() {
+    let f = text_facts(
+        "Create a new start tag token, set its tag name to the current input character, then switch to the tag \
+         name state. (Don't emit the token yet; further details will be filled in before it is emitted.)",
+        true,
+    );
+    assert!(f.emits.is_empty(), "{:?}", f.emits);
+    assert_eq!(f.creates.iter().collect::<Vec<_>>(), ["start tag"]);
+    // Without the parenthesis the emission is read.
+    assert_eq!(text_facts("Create a new start tag token. Emit the current tag token.", true).emits.len(), 1);
+
+    let guarded = text_facts(
+        "Otherwise, if there is an adjusted current node and it is not an element in the HTML namespace and the \
+         next seven characters are a case-sensitive match for the string \"[CDATA[\", then consume those \
+         characters and switch to the CDATA section state.",
+        true,
+    );
+    assert_eq!(guarded.terminals.iter().collect::<Vec<_>>(), ["anything-else", "switch:cdata_section_state"]);
+    let plain = text_facts(
+        "Otherwise, if the next seven characters are an ASCII case-insensitive match for the word \"DOCTYPE\", \
+         then consume those characters and switch to the DOCTYPE state.",
+        true,
+    );
+    assert_eq!(plain.terminals.iter().collect::<Vec<_>>(), ["switch:doctype_state"]);
 }
