@@ -4,7 +4,7 @@
 
 use statemark_codegen::load::load_machine;
 use statemark_codegen::model::{Action, Body, Chars, Machine, Matcher};
-use xtask::spec_check::{ExpectationsFile, Expected, Mismatch, against, check, errata, load_text};
+use xtask::spec_check::{ExpectationsFile, Expected, Mismatch, against, check, errata, load_text, text_facts};
 use xtask::spec_text::TextState;
 
 fn entries() -> Vec<Expected> {
@@ -43,7 +43,9 @@ fn clean(name: &str, rel: &str, anchors_rel: Option<&str>) {
         outcome.new.iter().map(|m| format!("new: {}: {} [{}]", m.key(), m.message, m.text)).collect();
     problems.extend(outcome.stale.iter().map(|e| format!("reviewed entry no longer found: {}", e.key)));
     assert!(problems.is_empty(), "spec-check {name} against {rel}:\n{}", problems.join("\n"));
-    assert_eq!(states.len(), m.states.len(), "every state of the text was read");
+    // A reviewed table-without-state is a table of no state (html2017's hand-written algorithm).
+    let not_states = outcome.reviewed.iter().filter(|(m, _)| m.kind == "table-without-state").count();
+    assert_eq!(states.len() + not_states, m.states.len(), "every state of the text was read");
 }
 
 #[test]
@@ -65,6 +67,12 @@ fn xml5_against_the_2016_draft_is_clean_but_for_its_errata() {
 fn xml5_against_the_2016_seed_text_is_clean_but_for_its_errata() {
     // The seed's plain text has no anchors: they come from the same edition's Bikeshed source.
     clean("xml5", "spec/seeds/xml5-parsing.txt", Some("spec/xml5/xml5_draft-2016-08-30/index.bs"));
+}
+
+#[test]
+fn html2017_against_the_12_2_4_text_is_clean_but_for_its_reviewed_entries() {
+    // The seed is the plain text of 12.2.4 (no anchors: the tables' ids are derived the same way).
+    clean("html2017", "spec/seeds/html-tokenization-12.2.4.txt", None);
 }
 
 /// The claim of spec/xml5/README.md ("Which errata the 2022 draft fixes"), from the tool.
@@ -201,4 +209,33 @@ fn catches_a_changed_table_file_on_disk() {
     let outcome = against(found, &entries(), "xml5", "spec/xml5/xml5_draft-2016-08-30/index.bs");
     assert_eq!(keys(&outcome.new), ["comment_state | heading"]);
     assert!(outcome.stale.is_empty());
+}
+
+/// Two readings the 12.2.4 text needs: "(Don't emit the token yet ...)" emits nothing, and a
+/// condition joined to a lookahead match falls through to the later "Otherwise" when it fails.
+#[test]
+fn reads_the_12_2_4_wording() {
+    let f = text_facts(
+        "Create a new start tag token, set its tag name to the current input character, then switch to the tag \
+         name state. (Don't emit the token yet; further details will be filled in before it is emitted.)",
+        true,
+    );
+    assert!(f.emits.is_empty(), "{:?}", f.emits);
+    assert_eq!(f.creates.iter().collect::<Vec<_>>(), ["start tag"]);
+    // Without the parenthesis the emission is read.
+    assert_eq!(text_facts("Create a new start tag token. Emit the current tag token.", true).emits.len(), 1);
+
+    let guarded = text_facts(
+        "Otherwise, if there is an adjusted current node and it is not an element in the HTML namespace and the \
+         next seven characters are a case-sensitive match for the string \"[CDATA[\", then consume those \
+         characters and switch to the CDATA section state.",
+        true,
+    );
+    assert_eq!(guarded.terminals.iter().collect::<Vec<_>>(), ["anything-else", "switch:cdata_section_state"]);
+    let plain = text_facts(
+        "Otherwise, if the next seven characters are an ASCII case-insensitive match for the word \"DOCTYPE\", \
+         then consume those characters and switch to the DOCTYPE state.",
+        true,
+    );
+    assert_eq!(plain.terminals.iter().collect::<Vec<_>>(), ["switch:doctype_state"]);
 }

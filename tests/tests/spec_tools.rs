@@ -112,6 +112,112 @@ fn spec_diff_reports_the_pinned_pair() {
     assert!(html.contains("<svg") || html.contains("digraph"), "the page has the picture");
 }
 
+/// The showcase of issue 17: the 12.2.4 edition against today's tables.
+fn editions() -> (Machine, Machine, spec_diff::Report) {
+    let a = load_machine(&root().join("spec"), "html2017").expect("spec/html2017 loads");
+    let b = load_machine(&root().join("spec"), "html").expect("spec/html loads");
+    let r = spec_diff::diff(&a, &b, "spec/html2017", "spec/html");
+    (a, b, r)
+}
+
+#[test]
+fn spec_diff_of_the_12_2_4_edition_and_today() {
+    let (_, _, r) = editions();
+    let added: Vec<&str> = r.added.iter().map(|s| s.0.as_str()).collect();
+    let removed: Vec<&str> = r.removed.iter().map(|s| s.0.as_str()).collect();
+    let changed = |state: &str| r.changed.iter().any(|c| c.a == state && c.b == state);
+    // The character reference states restructured: three states and the 12.2.4.69 algorithm
+    // become today's eight states with a return state.
+    assert_eq!(
+        removed,
+        [
+            "character_reference_in_data_state",
+            "character_reference_in_rcdata_state",
+            "character_reference_in_attribute_value_state",
+            "tokenizing_character_references"
+        ]
+    );
+    for s in [
+        "character_reference_state",
+        "named_character_reference_state",
+        "ambiguous_ampersand_state",
+        "numeric_character_reference_state",
+        "hexadecimal_character_reference_start_state",
+        "hexadecimal_character_reference_state",
+        "decimal_character_reference_state",
+        "numeric_character_reference_end_state",
+        // The comment less-than sign states (whatwg/html #1356).
+        "comment_less_than_sign_state",
+        "comment_less_than_sign_bang_state",
+        "comment_less_than_sign_bang_dash_state",
+        "comment_less_than_sign_bang_dash_dash_state",
+        // The CDATA section read one character at a time.
+        "cdata_section_bracket_state",
+        "cdata_section_end_state",
+        // Processing instructions.
+        "processing_instruction_open_state",
+        "processing_instruction_target_state",
+        "after_processing_instruction_target_state",
+        "processing_instruction_data_state",
+        "processing_instruction_questionable_state",
+    ] {
+        assert!(added.contains(&s), "{s} added");
+    }
+    assert_eq!(added.len(), 19, "{added:?}");
+    assert!(changed("data_state") && changed("bogus_comment_state") && changed("cdata_section_state"));
+    // The error codes: today's codes where 12.2.4 had statemark's own.
+    for e in ["cdata-in-html-content", "eof-in-cdata", "nested-comment", "unexpected-equals-sign-before-attribute-name"]
+    {
+        assert!(r.errors_added.iter().any(|x| x == e), "{e} added");
+    }
+    for e in ["unexpected-character-before-attribute-name", "equals-sign-after-character-reference-in-attribute"] {
+        assert!(r.errors_removed.iter().any(|x| x == e), "{e} removed");
+    }
+    assert!(r.vocabulary_removed.iter().any(|v| v.contains("SetAdditionalAllowedCharacter")));
+    let text = spec_diff::render_text(&r);
+    println!("{text}");
+    snapshot("html2017_to_html.txt", &text);
+}
+
+/// The behavioural part of the editions' report. Building the two probes takes over a minute on
+/// a cold `target/spec-diff/` (about 15 s once built), too slow for every `cargo test`: it runs
+/// when `STATEMARK_SPEC_DIFF_EDITIONS` is set (`STATEMARK_SPEC_DIFF_EDITIONS=1 cargo test -p
+/// statemark-tests --test spec_tools`), a loud skip otherwise.
+#[test]
+fn spec_diff_behaviour_of_the_12_2_4_edition_and_today() {
+    if std::env::var_os("STATEMARK_SPEC_DIFF_EDITIONS").is_none() {
+        eprintln!("SKIP spec-diff --behaviour spec/html2017 spec/html: set STATEMARK_SPEC_DIFF_EDITIONS=1 to run it");
+        return;
+    }
+    let Some(shared) = statemark_tests::suite("STATEMARK_SHARED", ".") else { return };
+    let (a, b, mut r) = editions();
+    let opts = spec_diff::BehaviourOptions {
+        corpus: xtask::behaviour::CorpusOptions { shared, bench_files: 20 },
+        per_group: 3,
+    };
+    spec_diff::add_behaviour(&root(), &a, &b, &mut r, &opts).expect("both editions build and run");
+    let bh = r.behaviour.as_ref().expect("behaviour attached");
+    println!("{}", xtask::behaviour::render_text(bh));
+    let states: Vec<&str> = bh.groups.iter().map(|g| g.state.as_str()).collect();
+    // The known changes show in tokens, each under its own state.
+    for s in [
+        "processing_instruction_open_state",
+        "comment_less_than_sign_state",
+        "cdata_section_state",
+        "cdata_section_bracket_state",
+        "bogus_comment_state",
+    ] {
+        assert!(states.contains(&s), "{s} explains some inputs: {states:?}");
+    }
+    for g in &bh.groups {
+        for e in &g.examples {
+            assert_ne!((&e.a.tokens, &e.a.errors), (&e.b.tokens, &e.b.errors));
+            assert!(e.input.text.chars().count() <= 16, "minimized: {:?}", e.input.text);
+        }
+    }
+    snapshot("html2017_to_html_behaviour.md", &xtask::behaviour::render_md(bh));
+}
+
 #[test]
 fn spec_diff_of_a_machine_and_its_committed_revision() {
     // HEAD's spec/ may differ from the working tree while someone edits it; compare HEAD to
@@ -127,6 +233,7 @@ fn spec_diff_of_a_machine_and_its_committed_revision() {
 #[test]
 fn graph_renders_every_machine() {
     let names = statemark_codegen::machines::load(&root().join("spec")).expect("spec/machines.ron loads");
+    assert!(names.iter().any(|n| n == "html2017"), "the 12.2.4 edition is drawn too");
     for name in &names {
         let m = load_machine(&root().join("spec"), name).expect("loads");
         let g = graph::graph_of(&m);
@@ -136,7 +243,9 @@ fn graph_renders_every_machine() {
         }
         assert!(g.edges.iter().any(|e| e.kind == EdgeKind::Reconsume));
         assert!(g.edges.iter().any(|e| e.kind == EdgeKind::Return));
-        let dot = graph::to_dot(&g, name);
+        // `cargo xtask graph spec/<name>`, as the CLI loads and titles it.
+        let dot = graph::run_cli(&root(), &format!("spec/{name}"), &[], 0, None).expect("the CLI draws it");
+        assert_eq!(dot, graph::to_dot(&g, &format!("{} ({name})", m.manifest.spec_title)));
         assert!(dot.starts_with("digraph") && dot.contains("style=dashed") && dot.contains("style=dotted"));
         println!("graph {name}: {} nodes, {} edges", g.nodes.len(), g.edges.len());
         if graph::have_dot() {

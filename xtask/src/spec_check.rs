@@ -234,6 +234,11 @@ pub fn text_facts(prose: &str, presence_only: bool) -> Facts {
         if let Some(c) = CREATE.captures(sentence) {
             last_created = Some(if &c[1] == "tag" { "start tag".into() } else { c[1].to_owned() });
         }
+        // "(Don't emit the token yet; further details will be filled in before it is
+        // emitted.)" (12.2.4's tag open states) says the opposite of an emission.
+        if sentence.contains("don't emit") || sentence.contains("do not emit") {
+            continue;
+        }
         let Some(at) = sentence.find("emit") else {
             continue;
         };
@@ -344,6 +349,15 @@ pub fn text_facts(prose: &str, presence_only: bool) -> Facts {
             f.terminals.insert(m);
         }
         if l.contains("\"anything else\" entry") {
+            f.terminals.insert("anything-else".into());
+        }
+        // "Otherwise, if there is an adjusted current node and ... the next seven characters
+        // are ..." (12.2.4.45): a condition joined to the match, so when it fails nothing is
+        // consumed and the later "Otherwise" paragraph applies, as a guard without `else`.
+        let condition = l.find(", then ").map_or("", |e| &l[..e]);
+        if (condition.starts_with("if ") || condition.starts_with("otherwise, if "))
+            && condition.contains(" and the next ")
+        {
             f.terminals.insert("anything-else".into());
         }
         if f.terminals.is_empty() {
