@@ -109,6 +109,54 @@
 //! assert_eq!(out, ["<html>", "<head>", "<body>", "<ul>", "<li .a>", "one", "<li>", "two"]);
 //! ```
 //!
+//! # Edit and serialize
+//!
+//! ```
+//! use statemark::html::parse_document;
+//!
+//! let mut dom = parse_document("<p id=a>Hello <b>old</b></p>");
+//! let p = dom.descendants(dom.document()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "p")).unwrap();
+//! dom.set_attribute(p, "class", "greeting").unwrap();
+//! dom.remove_attribute(p, "id");
+//! let b = dom.children(p).nth(1).unwrap();
+//! dom.set_text_content(b, "new");
+//! assert_eq!(dom.outer_html(p), r#"<p class="greeting">Hello <b>new</b></p>"#);
+//! ```
+//!
+//! # Bytes in any encoding
+//!
+//! The spec's encoding sniffing algorithm (byte order mark, transport-layer label, `<meta>`
+//! prescan, and a late `<meta charset>` that changes a tentative guess), on `encoding_rs`.
+//!
+//! ```
+//! use statemark::encoding::{Confidence, EncodingOptions};
+//! use statemark::html::parse_document_from_bytes;
+//!
+//! let bytes = b"<meta charset=windows-1252><p>caf\xE9";
+//! let parsed = parse_document_from_bytes(bytes, &EncodingOptions::default());
+//! assert_eq!((parsed.encoding.name(), parsed.confidence), ("windows-1252", Confidence::Certain));
+//! assert!(parsed.tree.to_test_format().contains("\"caf\u{e9}\""));
+//! ```
+//!
+//! # Parse errors with the tree
+//!
+//! ```
+//! use statemark::html::{parse_document_with_errors, TreeOptions};
+//!
+//! let (_dom, errors) = parse_document_with_errors("<p a=1 a=2></b>", TreeOptions::default());
+//! let codes: Vec<String> = errors.iter().map(|e| e.code.to_string()).collect();
+//! assert_eq!(codes, ["missing-doctype", "duplicate-attribute", "end-tag-without-open-element"]);
+//! ```
+//!
+//! # Attribute values: the spec's microsyntaxes
+//!
+//! ```
+//! use statemark::microsyntax::{parse_date_string, parse_non_negative_integer};
+//!
+//! assert_eq!(parse_non_negative_integer("  42px"), Ok(42));
+//! assert!(parse_date_string("2026-02-29").is_err()); // not a leap year
+//! ```
+//!
 //! # XML5, with namespaces
 //!
 //! ```
