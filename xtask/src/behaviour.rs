@@ -233,6 +233,21 @@ pub fn build_probe(root: &Path, m: &Machine) -> Result<(PathBuf, String), String
     Ok((bin, module))
 }
 
+/// Run `f` again while it fails with ETXTBSY: the probe binary was just copied, and a child
+/// another thread forks meanwhile can hold the copy's write descriptor until it execs.
+fn retry_busy<T>(mut f: impl FnMut() -> std::io::Result<T>) -> std::io::Result<T> {
+    let mut tries = 0;
+    loop {
+        match f() {
+            Err(e) if e.raw_os_error() == Some(26) && tries < 50 => {
+                tries += 1;
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+            r => return r,
+        }
+    }
+}
+
 fn command(bin: &Path, module: &str, shared: &Path) -> Command {
     let mut cmd = Command::new(bin);
     cmd.arg(module)
@@ -246,10 +261,7 @@ fn command(bin: &Path, module: &str, shared: &Path) -> Command {
 /// Start a probe running `module`; `shared` is `../shared` (for the suites' environment
 /// variables).
 pub fn start(bin: &Path, module: &str, shared: &Path) -> Result<Probe, String> {
-    let mut child = command(bin, module, shared)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
+    let mut child = retry_busy(|| command(bin, module, shared).stdin(Stdio::piped()).stdout(Stdio::piped()).spawn())
         .map_err(|e| format!("{}: {e}", bin.display()))?;
     let stdin = child.stdin.take().expect("piped");
     let stdout = BufReader::new(child.stdout.take().expect("piped"));
@@ -309,10 +321,7 @@ pub fn corpus(
 ) -> Result<Vec<(String, Input)>, String> {
     let base = base_machine(b);
     let mut out: Vec<(String, Input)> = Vec::new();
-    let listed = command(bin, module, &opts.shared)
-        .arg("corpus")
-        .stdin(Stdio::null())
-        .output()
+    let listed = retry_busy(|| command(bin, module, &opts.shared).arg("corpus").stdin(Stdio::null()).output())
         .map_err(|e| format!("{}: {e}", bin.display()))?;
     for line in String::from_utf8_lossy(&listed.stdout).lines() {
         let v: Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
