@@ -28,6 +28,12 @@ fuzz_target!(|data: &[u8]| {
         p.feed(chunk);
     }
     let chunked = p.finish();
+    // UTF-8 detection (step 8) looks at what it has: the whole input, or the streaming parser's
+    // first `prescan_bytes`. Past those, the two may decide differently (found by this target;
+    // documented on `EncodingOptions::detect_utf8`).
+    if options.detect_utf8 && bytes.len() > options.prescan_bytes {
+        return;
+    }
     assert_eq!(whole.encoding, chunked.encoding, "encoding differs between whole and chunked bytes");
     assert_eq!(whole.confidence, chunked.confidence);
     assert_eq!(whole.tree.to_test_format(), chunked.tree.to_test_format(), "tree differs between whole and chunked");

@@ -49,7 +49,10 @@ pub struct EncodingOptions {
     pub prescan_bytes: usize,
     /// Step 8's autodetection, restricted to what the spec singles out as effective: a document
     /// whose bytes are all valid UTF-8 and not all ASCII is UTF-8 (tentative). Off by default,
-    /// as in browsers for pages from the network.
+    /// as in browsers for pages from the network. The whole-input entry points look at all the
+    /// bytes; the streaming ones ([`ByteParser`], readers) at the first
+    /// [`prescan_bytes`](Self::prescan_bytes), so on a page whose first non-ASCII byte comes
+    /// later the two can decide differently.
     pub detect_utf8: bool,
     /// Step 9's default (tentative): windows-1252, the spec's suggestion for "all other
     /// locales". Set it to UTF-8 where documents are known to be new.
