@@ -103,30 +103,11 @@ fn breaks_out(t: &Tag<'_>) -> bool {
     ) || (t.name == "font" && t.attributes.iter().any(|a| matches!(&*a.name, "color" | "face" | "size")))
 }
 
-/// HTML elements that never have content, so a tracker inside an integration point does not
+/// HTML elements that never have content (the void elements and the legacy ones the tree builder
+/// also pops at once: the serializer's list), so a tracker inside an integration point does not
 /// keep them open (spec: #void-elements).
 fn is_void(name: &str) -> bool {
-    matches!(
-        name,
-        "area"
-            | "base"
-            | "br"
-            | "col"
-            | "embed"
-            | "hr"
-            | "img"
-            | "input"
-            | "link"
-            | "meta"
-            | "source"
-            | "track"
-            | "wbr"
-            | "basefont"
-            | "bgsound"
-            | "frame"
-            | "keygen"
-            | "param"
-    )
+    super::serialize::serializes_as_void(crate::dom::QualNameRef::new(&crate::dom::Namespace::Html, name))
 }
 
 /// Tracks what the tree builder's side of the tokenizer interface would say: the state to switch
