@@ -287,7 +287,7 @@ fn attr(tag: &str, name: &str) -> Option<String> {
 }
 
 /// The prose before the first top-level `<dl>` and the `<dt>`/`<dd>` groups of that list.
-fn parse_switch(body: &str) -> (String, Vec<TextCase>) {
+pub fn parse_switch(body: &str) -> (String, Vec<TextCase>) {
     let lower = body.to_ascii_lowercase();
     let Some(dl) = lower.find("<dl") else {
         return (clean(body), Vec::new());

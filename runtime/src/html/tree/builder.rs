@@ -217,6 +217,9 @@ pub struct TreeBuilder<S: TreeSink> {
     /// The start tag being processed has its self-closing flag set and no rule has
     /// acknowledged it yet (spec: #acknowledge-self-closing-flag).
     unacknowledged: bool,
+    /// The rules taken, when asked for ([`TreeBuilder::with_rule_trace`]).
+    #[cfg(feature = "trace")]
+    rule_trace: Option<Vec<TreeRule>>,
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
@@ -253,6 +256,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             pending_end: 0,
             run: None,
             unacknowledged: false,
+            #[cfg(feature = "trace")]
+            rule_trace: None,
         }
     }
 
@@ -262,6 +267,35 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub fn with_errors(mut self) -> Self {
         self.errors = Some(Vec::new());
         self
+    }
+
+    /// With the `trace` feature: record every rule of tree construction the builder takes
+    /// ([`TreeRule`], spec: #parsing-main-inhtml), in order, for
+    /// [`rule_trace`](Self::rule_trace). Without the feature the hook is compiled out.
+    #[cfg(feature = "trace")]
+    pub fn with_rule_trace(mut self) -> Self {
+        self.rule_trace = Some(Vec::new());
+        self
+    }
+
+    /// With the `trace` feature: the rules taken so far (after
+    /// [`with_rule_trace`](Self::with_rule_trace)), in order. A token handed from one mode to
+    /// another ("process the token using the rules for ...") records both rules.
+    #[cfg(feature = "trace")]
+    pub fn rule_trace(&self) -> &[TreeRule] {
+        self.rule_trace.as_deref().unwrap_or(&[])
+    }
+
+    /// The trace hook: every rule calls it first. Without the `trace` feature it is empty, so
+    /// the default build is the same machine code as without it.
+    #[inline(always)]
+    fn rule(&mut self, rule: TreeRule) {
+        #[cfg(feature = "trace")]
+        if let Some(v) = &mut self.rule_trace {
+            v.push(rule);
+        }
+        #[cfg(not(feature = "trace"))]
+        let _ = rule;
     }
 
     /// The parse errors so far (with [`with_errors`](Self::with_errors)), tokenizer and tree
@@ -1193,3 +1227,6 @@ impl<'i, S: TreeSink> Sink<'i> for TreeBuilder<S> {
 
 mod modes;
 mod quirks;
+mod rules;
+
+pub use rules::TreeRule;

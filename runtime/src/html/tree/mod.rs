@@ -19,7 +19,7 @@ mod sink;
 mod stack;
 mod tags;
 
-pub use builder::{TreeBuilder, TreeOptions};
+pub use builder::{TreeBuilder, TreeOptions, TreeRule};
 pub use errors::{ErrorCode, HtmlError, TreeErrorCode};
 pub use sink::{KnownName, Location, TreeSink};
 

@@ -1,8 +1,13 @@
 //! The insertion modes (spec: #parsing-main-inhtml) and the rules for foreign content
 //! (spec: #parsing-main-inforeign). One method per mode; each returns whether the token is to
-//! be reprocessed. Parse errors are reported through `err` (nothing happens unless errors
-//! were asked for); the tree never depends on them.
+//! be reprocessed. Every entry of a mode's switch starts with `self.rule(..)`, naming the
+//! [`TreeRule`] (`spec/html/tree_rules.ron`) it is; an entry that hands the token to another
+//! mode's rules records both. The opening entries many modes share (whitespace, comment,
+//! processing instruction, DOCTYPE) are one table row per mode ([`Opening`]) run by
+//! `opening`. Parse errors are reported through `err` (nothing happens unless errors were
+//! asked for); the tree never depends on them.
 
+use super::TreeRule::{self, *};
 use super::quirks::doctype_mode;
 use super::*;
 use Tag::*;
@@ -38,66 +43,222 @@ fn only_ws(s: &str) -> String {
 
 const HEAD_TAGS: &[Tag] = &[Base, Basefont, Bgsound, Link, Meta, Noframes, Script, Style, Template, Title];
 
+/// What a mode's whitespace entry does with "a character token that is one of U+0009, U+000A,
+/// U+000C, U+000D or U+0020".
+#[derive(Clone, Copy)]
+enum Ws {
+    /// "Ignore the token."
+    Ignore,
+    /// "Insert the character."
+    Insert,
+}
+
+/// Where a mode's comment and processing instruction entries insert.
+#[derive(Clone, Copy)]
+enum Place {
+    /// "as the last child of the Document object"
+    Document,
+    /// at the adjusted insertion location (the current node)
+    Current,
+    /// "as the last child of the first element in the stack of open elements (the html element)"
+    Root,
+}
+
+/// The opening entries of a mode that the spec repeats from mode to mode, as one row: the
+/// whitespace entry (if the mode has one of this shape), the comment and processing
+/// instruction entries, and the DOCTYPE entry when it is "Parse error. Ignore the token."
+/// Each names the mode's own rule.
+struct Opening {
+    ws: std::option::Option<(TreeRule, Ws)>,
+    place: Place,
+    comment: TreeRule,
+    pi: TreeRule,
+    doctype: std::option::Option<TreeRule>,
+}
+
+const INITIAL: Opening = Opening {
+    ws: Some((InitialWhitespace, Ws::Ignore)),
+    place: Place::Document,
+    comment: InitialComment,
+    pi: InitialPi,
+    doctype: None,
+};
+const BEFORE_HTML: Opening = Opening {
+    ws: Some((BeforeHtmlWhitespace, Ws::Ignore)),
+    place: Place::Document,
+    comment: BeforeHtmlComment,
+    pi: BeforeHtmlPi,
+    doctype: Some(BeforeHtmlDoctype),
+};
+const BEFORE_HEAD: Opening = Opening {
+    ws: Some((BeforeHeadWhitespace, Ws::Ignore)),
+    place: Place::Current,
+    comment: BeforeHeadComment,
+    pi: BeforeHeadPi,
+    doctype: Some(BeforeHeadDoctype),
+};
+const IN_HEAD: Opening = Opening {
+    ws: Some((InHeadWhitespace, Ws::Insert)),
+    place: Place::Current,
+    comment: InHeadComment,
+    pi: InHeadPi,
+    doctype: Some(InHeadDoctype),
+};
+const AFTER_HEAD: Opening = Opening {
+    ws: Some((AfterHeadWhitespace, Ws::Insert)),
+    place: Place::Current,
+    comment: AfterHeadComment,
+    pi: AfterHeadPi,
+    doctype: Some(AfterHeadDoctype),
+};
+/// "In body" handles its own characters (NUL, whitespace and the rest in one pass).
+const IN_BODY: Opening =
+    Opening { ws: None, place: Place::Current, comment: InBodyComment, pi: InBodyPi, doctype: Some(InBodyDoctype) };
+/// "In table" sends character tokens to "in table text" before any whitespace rule.
+const IN_TABLE: Opening =
+    Opening { ws: None, place: Place::Current, comment: InTableComment, pi: InTablePi, doctype: Some(InTableDoctype) };
+const IN_COLUMN_GROUP: Opening = Opening {
+    ws: Some((InColumnGroupWhitespace, Ws::Insert)),
+    place: Place::Current,
+    comment: InColumnGroupComment,
+    pi: InColumnGroupPi,
+    doctype: Some(InColumnGroupDoctype),
+};
+/// "After body" sends whitespace to "in body" (so a run is not split).
+const AFTER_BODY: Opening = Opening {
+    ws: None,
+    place: Place::Root,
+    comment: AfterBodyComment,
+    pi: AfterBodyPi,
+    doctype: Some(AfterBodyDoctype),
+};
+/// The frameset modes drop the non-whitespace characters of a run (`frameset_chars`).
+const IN_FRAMESET: Opening = Opening {
+    ws: None,
+    place: Place::Current,
+    comment: InFramesetComment,
+    pi: InFramesetPi,
+    doctype: Some(InFramesetDoctype),
+};
+const AFTER_FRAMESET: Opening = Opening {
+    ws: None,
+    place: Place::Current,
+    comment: AfterFramesetComment,
+    pi: AfterFramesetPi,
+    doctype: Some(AfterFramesetDoctype),
+};
+/// The after-after modes send DOCTYPE and whitespace to "in body".
+const AFTER_AFTER_BODY: Opening = Opening {
+    ws: None,
+    place: Place::Document,
+    comment: AfterAfterBodyComment,
+    pi: AfterAfterBodyPi,
+    doctype: None,
+};
+const AFTER_AFTER_FRAMESET: Opening = Opening {
+    ws: None,
+    place: Place::Document,
+    comment: AfterAfterFramesetComment,
+    pi: AfterAfterFramesetPi,
+    doctype: None,
+};
+const FOREIGN: Opening =
+    Opening { ws: None, place: Place::Current, comment: ForeignComment, pi: ForeignPi, doctype: Some(ForeignDoctype) };
+
 impl<S: TreeSink> TreeBuilder<S> {
     fn set_quirks(&mut self, mode: QuirksMode) {
         self.quirks = mode;
         self.sink.set_quirks_mode(mode);
     }
 
+    /// The opening entries of a mode (its [`Opening`] row). `Some` when one of them handled
+    /// the token; `None` leaves the token (a character run without its leading whitespace when
+    /// the mode has a whitespace entry) to the mode's other entries.
+    fn opening(&mut self, t: &mut Tok<'_, '_>, o: &Opening) -> std::option::Option<Flow> {
+        match t {
+            Tok::Chars(_) => {
+                let (rule, ws) = o.ws?;
+                let s = t.take_ws()?;
+                if !s.is_empty() {
+                    self.rule(rule);
+                    if let Ws::Insert = ws {
+                        self.insert_text(s);
+                    }
+                }
+                t.is_empty_chars().then_some(Done)
+            }
+            Tok::Comment(c) => {
+                self.rule(o.comment);
+                if let Some(target) = self.place(o.place) {
+                    self.insert_comment(c, target);
+                }
+                Some(Done)
+            }
+            Tok::Pi(a, b) => {
+                self.rule(o.pi);
+                if let Some(target) = self.place(o.place) {
+                    self.insert_pi(a, b, target);
+                }
+                Some(Done)
+            }
+            Tok::Doctype(_) => {
+                self.rule(o.doctype?);
+                self.err(E::UnexpectedDoctype);
+                Some(Done)
+            }
+            _ => None,
+        }
+    }
+
+    /// The insertion target of a [`Place`]; `None` only for the root when the stack is empty
+    /// (then the node is dropped: nothing can hold it).
+    fn place(&self, place: Place) -> std::option::Option<Target> {
+        match place {
+            Place::Document => Some(Target::Document),
+            Place::Current => Some(Target::Current),
+            Place::Root => self.stack.ids.first().map(|&html| Target::Elem(html)),
+        }
+    }
+
     /// spec: #the-initial-insertion-mode
     pub(super) fn initial(&mut self, t: &mut Tok<'_, '_>) -> Flow {
-        if t.take_ws().is_some() && t.is_empty_chars() {
+        if let Some(flow) = self.opening(t, &INITIAL) {
+            return flow;
+        }
+        if let Tok::Doctype(d) = t {
+            self.rule(InitialDoctype);
+            if d.name.as_deref() != Some("html")
+                || d.public_id.is_some()
+                || d.system_id.as_deref().is_some_and(|s| s != "about:legacy-compat")
+            {
+                self.err(E::NonConformingDoctype);
+            }
+            let h = self.sink.create_doctype(
+                d.name.as_deref().unwrap_or(""),
+                d.public_id.as_deref().unwrap_or(""),
+                d.system_id.as_deref().unwrap_or(""),
+            );
+            self.sink.insert(&Location::Append(self.doc.clone()), h);
+            self.set_quirks(doctype_mode(d));
+            self.mode = Mode::BeforeHtml;
             return Done;
         }
-        match t {
-            Tok::Comment(c) => self.insert_comment(c, Target::Document),
-            Tok::Pi(a, b) => self.insert_pi(a, b, Target::Document),
-            Tok::Doctype(d) => {
-                if d.name.as_deref() != Some("html")
-                    || d.public_id.is_some()
-                    || d.system_id.as_deref().is_some_and(|s| s != "about:legacy-compat")
-                {
-                    self.err(E::NonConformingDoctype);
-                }
-                let h = self.sink.create_doctype(
-                    d.name.as_deref().unwrap_or(""),
-                    d.public_id.as_deref().unwrap_or(""),
-                    d.system_id.as_deref().unwrap_or(""),
-                );
-                self.sink.insert(&Location::Append(self.doc.clone()), h);
-                self.set_quirks(doctype_mode(d));
-                self.mode = Mode::BeforeHtml;
-            }
-            _ => {
-                // Not an iframe srcdoc document: this parser never parses one.
-                self.err(E::MissingDoctype);
-                self.set_quirks(QuirksMode::Quirks);
-                self.mode = Mode::BeforeHtml;
-                return Again;
-            }
-        }
-        Done
+        self.rule(InitialAnythingElse);
+        // Not an iframe srcdoc document: this parser never parses one.
+        self.err(E::MissingDoctype);
+        self.set_quirks(QuirksMode::Quirks);
+        self.mode = Mode::BeforeHtml;
+        Again
     }
 
     /// spec: #the-before-html-insertion-mode
     pub(super) fn before_html(&mut self, t: &mut Tok<'_, '_>) -> Flow {
-        if t.take_ws().is_some() && t.is_empty_chars() {
-            return Done;
+        if let Some(flow) = self.opening(t, &BEFORE_HTML) {
+            return flow;
         }
         match t {
-            Tok::Doctype(_) => {
-                self.err(E::UnexpectedDoctype);
-                return Done;
-            }
-            Tok::Comment(c) => {
-                self.insert_comment(c, Target::Document);
-                return Done;
-            }
-            Tok::Pi(a, b) => {
-                self.insert_pi(a, b, Target::Document);
-                return Done;
-            }
             Tok::Start(s) if s.tag == Html => {
+                self.rule(BeforeHtmlStartHtml);
                 let id = self.create_elem(Ns::Html, Html, "html", Attrs::token(&s.attrs), false);
                 let loc = self.adjusted_location(Target::Document);
                 self.insert_element_at(&loc, id);
@@ -105,12 +266,16 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.mode = Mode::BeforeHead;
                 return Done;
             }
-            Tok::End(e) if !e.is(&[Head, Body, Html, Br]) => {
+            // "Act as described in the 'anything else' entry below."
+            Tok::End(e) if e.is(&[Head, Body, Html, Br]) => self.rule(BeforeHtmlEndHead),
+            Tok::End(_) => {
+                self.rule(BeforeHtmlOtherEnd);
                 self.err(E::UnexpectedEndTag);
                 return Done;
             }
             _ => {}
         }
+        self.rule(BeforeHtmlAnythingElse);
         let id = self.without_markup(|b| b.create_elem(Ns::Html, Html, "html", Attrs::owned(&[]), false));
         let h = self.handle(id);
         self.sink.insert(&Location::Append(self.doc.clone()), h);
@@ -121,35 +286,30 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// spec: #the-before-head-insertion-mode
     pub(super) fn before_head(&mut self, t: &mut Tok<'_, '_>) -> Flow {
-        if t.take_ws().is_some() && t.is_empty_chars() {
-            return Done;
+        if let Some(flow) = self.opening(t, &BEFORE_HEAD) {
+            return flow;
         }
         match t {
-            Tok::Comment(c) => {
-                self.insert_comment(c, Target::Current);
-                return Done;
+            Tok::Start(s) if s.tag == Html => {
+                self.rule(BeforeHeadStartHtml);
+                return self.in_body(t);
             }
-            Tok::Pi(a, b) => {
-                self.insert_pi(a, b, Target::Current);
-                return Done;
-            }
-            Tok::Doctype(_) => {
-                self.err(E::UnexpectedDoctype);
-                return Done;
-            }
-            Tok::Start(s) if s.tag == Html => return self.in_body(t),
             Tok::Start(s) if s.tag == Head => {
+                self.rule(BeforeHeadStartHead);
                 let id = self.insert_html(s);
                 self.head = Some(id);
                 self.mode = Mode::InHead;
                 return Done;
             }
-            Tok::End(e) if !e.is(&[Head, Body, Html, Br]) => {
+            Tok::End(e) if e.is(&[Head, Body, Html, Br]) => self.rule(BeforeHeadEndHead),
+            Tok::End(_) => {
+                self.rule(BeforeHeadOtherEnd);
                 self.err(E::UnexpectedEndTag);
                 return Done;
             }
             _ => {}
         }
+        self.rule(BeforeHeadAnythingElse);
         let id = self.insert_html(&TagTok::synthetic(Head));
         self.head = Some(id);
         self.mode = Mode::InHead;
@@ -158,27 +318,40 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// spec: #parsing-main-inhead
     pub(super) fn in_head(&mut self, t: &mut Tok<'_, '_>) -> Flow {
-        if let Some(ws) = t.take_ws() {
-            self.insert_text(ws);
-            if t.is_empty_chars() {
-                return Done;
-            }
+        if let Some(flow) = self.opening(t, &IN_HEAD) {
+            return flow;
         }
         match t {
-            Tok::Comment(c) => self.insert_comment(c, Target::Current),
-            Tok::Pi(a, b) => self.insert_pi(a, b, Target::Current),
-            Tok::Doctype(_) => self.err(E::UnexpectedDoctype),
             Tok::Start(s) => match s.tag {
-                Html => return self.in_body(t),
-                Base | Basefont | Bgsound | Link | Meta => self.insert_html_void(s),
-                Title => self.generic_text(s, State::RcdataState),
-                Noscript if self.scripting != Scripting::Disabled => self.generic_text(s, State::RawtextState),
-                Noframes | Style => self.generic_text(s, State::RawtextState),
+                Html => {
+                    self.rule(InHeadStartHtml);
+                    return self.in_body(t);
+                }
+                Base | Basefont | Bgsound | Link => {
+                    self.rule(InHeadStartBase);
+                    self.insert_html_void(s);
+                }
+                Meta => {
+                    // The encoding change this rule may ask for is the byte decoder's
+                    // (crate::encoding, which watches the sink), not tree construction's.
+                    self.rule(InHeadStartMeta);
+                    self.insert_html_void(s);
+                }
+                Title => {
+                    self.rule(InHeadStartTitle);
+                    self.generic_text(s, State::RcdataState);
+                }
+                Noscript | Noframes | Style if s.tag != Noscript || self.scripting != Scripting::Disabled => {
+                    self.rule(InHeadStartRawText);
+                    self.generic_text(s, State::RawtextState);
+                }
                 Noscript => {
+                    self.rule(InHeadStartNoscriptNoScripting);
                     self.insert_html(s);
                     self.mode = Mode::InHeadNoscript;
                 }
                 Script => {
+                    self.rule(InHeadStartScript);
                     let loc = self.adjusted_location(Target::Current);
                     let id = self.create_elem(Ns::Html, Script, "script", Attrs::token(&s.attrs), false);
                     self.insert_element_at(&loc, id);
@@ -188,6 +361,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.mode = Mode::Text;
                 }
                 Template => {
+                    self.rule(InHeadStartTemplate);
                     self.afe.insert_marker();
                     self.frameset_ok = false;
                     self.mode = Mode::InTemplate;
@@ -198,24 +372,38 @@ impl<S: TreeSink> TreeBuilder<S> {
                     // where step 9 would (recorded in tests/expectations/html5lib_tree.json).
                     self.insert_html(s);
                 }
-                Head => self.err(E::UnexpectedStartTag),
+                Head => {
+                    self.rule(InHeadStartHeadOrOtherEnd);
+                    self.err(E::UnexpectedStartTag);
+                }
                 _ => return self.in_head_anything_else(),
             },
             Tok::End(e) => match e.tag {
                 Head => {
+                    self.rule(InHeadEndHead);
                     self.pop();
                     self.mode = Mode::AfterHead;
                 }
-                Body | Html | Br => return self.in_head_anything_else(),
-                Template => self.end_template(),
-                _ => self.err(E::UnexpectedEndTag),
+                Body | Html | Br => {
+                    self.rule(InHeadEndBody);
+                    return self.in_head_anything_else();
+                }
+                Template => {
+                    self.rule(InHeadEndTemplate);
+                    self.end_template();
+                }
+                _ => {
+                    self.rule(InHeadStartHeadOrOtherEnd);
+                    self.err(E::UnexpectedEndTag);
+                }
             },
-            Tok::Chars(_) | Tok::Eof => return self.in_head_anything_else(),
+            _ => return self.in_head_anything_else(),
         }
         Done
     }
 
     fn in_head_anything_else(&mut self) -> Flow {
+        self.rule(InHeadAnythingElse);
         self.pop();
         self.mode = Mode::AfterHead;
         Again
@@ -239,35 +427,51 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// spec: #parsing-main-inheadnoscript
     pub(super) fn in_head_noscript(&mut self, t: &mut Tok<'_, '_>) -> Flow {
-        if let Some(ws) = t.take_ws() {
-            self.insert_text(ws);
-            if t.is_empty_chars() {
-                return Done;
-            }
-        }
         match t {
             Tok::Doctype(_) => {
+                self.rule(InHeadNoscriptDoctype);
                 self.err(E::UnexpectedDoctype);
                 return Done;
             }
-            Tok::Start(s) if s.tag == Html => return self.in_body(t),
+            Tok::Start(s) if s.tag == Html => {
+                self.rule(InHeadNoscriptStartHtml);
+                return self.in_body(t);
+            }
             Tok::End(e) if e.tag == Noscript => {
+                self.rule(InHeadNoscriptEndNoscript);
                 self.pop();
                 self.mode = Mode::InHead;
                 return Done;
             }
-            Tok::Comment(_) | Tok::Pi(..) => return self.in_head(t),
-            Tok::Start(s) if s.is(&[Basefont, Bgsound, Link, Meta, Noframes, Style]) => return self.in_head(t),
+            Tok::Comment(_) | Tok::Pi(..) => {
+                self.rule(InHeadNoscriptInHeadRules);
+                return self.in_head(t);
+            }
+            Tok::Chars(s) if s.starts_with(|c: char| c.is_ascii() && is_ws(c as u8)) => {
+                // The leading whitespace goes by the "in head" rules; the rest is "anything else".
+                self.rule(InHeadNoscriptInHeadRules);
+                if let Some(flow) = self.opening(t, &IN_HEAD) {
+                    return flow;
+                }
+            }
+            Tok::Start(s) if s.is(&[Basefont, Bgsound, Link, Meta, Noframes, Style]) => {
+                self.rule(InHeadNoscriptInHeadRules);
+                return self.in_head(t);
+            }
+            Tok::End(e) if e.tag == Br => self.rule(InHeadNoscriptEndBr),
             Tok::Start(s) if s.is(&[Head, Noscript]) => {
+                self.rule(InHeadNoscriptStartHeadOrOtherEnd);
                 self.err(E::UnexpectedStartTag);
                 return Done;
             }
-            Tok::End(e) if e.tag != Br => {
+            Tok::End(_) => {
+                self.rule(InHeadNoscriptStartHeadOrOtherEnd);
                 self.err(E::UnexpectedEndTag);
                 return Done;
             }
             _ => {}
         }
+        self.rule(InHeadNoscriptAnythingElse);
         self.unexpected(t);
         self.pop();
         self.mode = Mode::InHead;
@@ -276,39 +480,30 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// spec: #the-after-head-insertion-mode
     pub(super) fn after_head(&mut self, t: &mut Tok<'_, '_>) -> Flow {
-        if let Some(ws) = t.take_ws() {
-            self.insert_text(ws);
-            if t.is_empty_chars() {
-                return Done;
-            }
+        if let Some(flow) = self.opening(t, &AFTER_HEAD) {
+            return flow;
         }
         match t {
-            Tok::Comment(c) => {
-                self.insert_comment(c, Target::Current);
-                return Done;
-            }
-            Tok::Pi(a, b) => {
-                self.insert_pi(a, b, Target::Current);
-                return Done;
-            }
-            Tok::Doctype(_) => {
-                self.err(E::UnexpectedDoctype);
-                return Done;
-            }
             Tok::Start(s) => match s.tag {
-                Html => return self.in_body(t),
+                Html => {
+                    self.rule(AfterHeadStartHtml);
+                    return self.in_body(t);
+                }
                 Body => {
+                    self.rule(AfterHeadStartBody);
                     self.insert_html(s);
                     self.frameset_ok = false;
                     self.mode = Mode::InBody;
                     return Done;
                 }
                 Frameset => {
+                    self.rule(AfterHeadStartFrameset);
                     self.insert_html(s);
                     self.mode = Mode::InFrameset;
                     return Done;
                 }
                 tag if HEAD_TAGS.contains(&tag) => {
+                    self.rule(AfterHeadStartBase);
                     self.err(E::HeadElementAfterHead);
                     let Some(head) = self.head else { return self.in_head(t) };
                     self.stack.push(head);
@@ -317,29 +512,38 @@ impl<S: TreeSink> TreeBuilder<S> {
                     return flow;
                 }
                 Head => {
+                    self.rule(AfterHeadStartHeadOrOtherEnd);
                     self.err(E::UnexpectedStartTag);
                     return Done;
                 }
                 _ => {}
             },
             Tok::End(e) => match e.tag {
-                Template => return self.in_head(t),
-                Body | Html | Br => {}
+                Template => {
+                    self.rule(AfterHeadEndTemplate);
+                    return self.in_head(t);
+                }
+                Body | Html | Br => self.rule(AfterHeadEndBody),
                 _ => {
+                    self.rule(AfterHeadStartHeadOrOtherEnd);
                     self.err(E::UnexpectedEndTag);
                     return Done;
                 }
             },
             _ => {}
         }
+        self.rule(AfterHeadAnythingElse);
         self.insert_html(&TagTok::synthetic(Body));
         self.mode = Mode::InBody;
         Again
     }
 
-    /// The character rules of "in body": NULs dropped, the rest inserted after reconstructing
-    /// the active formatting elements; non-whitespace clears frameset-ok.
+    /// The character rules of "in body" for a run: NULs dropped (a parse error each), the rest
+    /// inserted after reconstructing the active formatting elements; non-whitespace clears
+    /// frameset-ok.
     pub(super) fn in_body_chars(&mut self, s: &str) {
+        #[cfg(feature = "trace")]
+        self.rule_chars(s, Some(InBodyNull), InBodyWhitespace, InBodyOtherCharacter);
         let owned;
         let s = if s.contains('\0') {
             self.err_chars(E::NullCharacterInContent, s, |c| c == '\0');
@@ -358,16 +562,35 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
     }
 
+    /// With the `trace` feature: the character entries a run takes (one character token per
+    /// character in the spec): NUL, whitespace, any other.
+    #[cfg(feature = "trace")]
+    fn rule_chars(&mut self, s: &str, null: std::option::Option<TreeRule>, ws: TreeRule, other: TreeRule) {
+        if self.rule_trace.is_none() {
+            return;
+        }
+        if let Some(null) = null.filter(|_| s.contains('\0')) {
+            self.rule(null);
+        }
+        if s.bytes().any(is_ws) {
+            self.rule(ws);
+        }
+        if s.bytes().any(|b| b != 0 && !is_ws(b)) {
+            self.rule(other);
+        }
+    }
+
     /// spec: #parsing-main-inbody
     pub(super) fn in_body(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        if let Some(flow) = self.opening(t, &IN_BODY) {
+            return flow;
+        }
         match t {
             Tok::Chars(s) => self.in_body_chars(s),
-            Tok::Comment(c) => self.insert_comment(c, Target::Current),
-            Tok::Pi(a, b) => self.insert_pi(a, b, Target::Current),
-            Tok::Doctype(_) => self.err(E::UnexpectedDoctype),
             Tok::Start(s) => return self.in_body_start(s),
             Tok::End(e) => return self.in_body_end(e),
             Tok::Eof => {
+                self.rule(InBodyEof);
                 if !self.template_modes.is_empty() {
                     return self.in_template(t);
                 }
@@ -377,21 +600,27 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 return self.stop_parsing();
             }
+            Tok::Comment(_) | Tok::Pi(..) | Tok::Doctype(_) => {}
         }
         Done
     }
 
-    pub(super) fn in_body_start(&mut self, s: &mut TagTok<'_>) -> Flow {
+pub(super) fn in_body_start(&mut self, s: &mut TagTok<'_>) -> Flow {
         match s.tag {
             Html => {
+                self.rule(InBodyStartHtml);
                 self.err(E::UnexpectedStartTag);
                 if !self.template_on_stack() && !self.stack.is_empty() {
                     let h = self.handle(self.stack.at(0));
                     self.sink.add_attributes_if_missing(&h, Attrs::token(&s.attrs));
                 }
             }
-            tag if HEAD_TAGS.contains(&tag) => return self.in_head(&mut Tok::Start(s)),
+            tag if HEAD_TAGS.contains(&tag) => {
+                self.rule(InBodyStartBaseOrEndTemplate);
+                return self.in_head(&mut Tok::Start(s));
+            }
             Body => {
+                self.rule(InBodyStartBody);
                 self.err(E::UnexpectedStartTag);
                 if self.stack.len() > 1 && self.stack.rec(self.stack.at(1)).is_html(Body) && !self.template_on_stack() {
                     self.frameset_ok = false;
@@ -400,6 +629,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             Frameset => {
+                self.rule(InBodyStartFrameset);
                 self.err(E::UnexpectedStartTag);
                 if self.stack.len() > 1 && self.stack.rec(self.stack.at(1)).is_html(Body) && self.frameset_ok {
                     let body = self.handle(self.stack.at(1));
@@ -412,10 +642,12 @@ impl<S: TreeSink> TreeBuilder<S> {
             Address | Article | Aside | Blockquote | Center | Details | Dialog | Dir | Div | Dl | Fieldset
             | Figcaption | Figure | Footer | Header | Hgroup | Main | Menu | Nav | Ol | P | Search | Section
             | Summary | Ul => {
+                self.rule(InBodyStartAddress);
                 self.close_p_if_in_button_scope();
                 self.insert_html(s);
             }
             H1 | H2 | H3 | H4 | H5 | H6 => {
+                self.rule(InBodyStartH1);
                 self.close_p_if_in_button_scope();
                 if self.current_is_any(&[H1, H2, H3, H4, H5, H6]) {
                     self.err(E::NestedHeading);
@@ -424,12 +656,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_html(s);
             }
             Pre | Listing => {
+                self.rule(InBodyStartPre);
                 self.close_p_if_in_button_scope();
                 self.insert_html(s);
                 self.ignore_lf = true;
                 self.frameset_ok = false;
             }
             Form => {
+                self.rule(InBodyStartForm);
                 if self.form.is_some() && !self.template_on_stack() {
                     self.err(E::NestedForm);
                     return Done;
@@ -441,6 +675,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             Li => {
+                self.rule(InBodyStartLi);
                 self.frameset_ok = false;
                 // Steps 2-5: the loop stops at the topmost li or special-but-not-address/div/p.
                 let li = self.stack.last_tag(Li);
@@ -458,6 +693,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_html(s);
             }
             Dd | Dt => {
+                self.rule(InBodyStartDd);
                 self.frameset_ok = false;
                 let dd = self.stack.last_tag(Dd);
                 let dt = self.stack.last_tag(Dt);
@@ -481,11 +717,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_html(s);
             }
             Plaintext => {
+                self.rule(InBodyStartPlaintext);
                 self.close_p_if_in_button_scope();
                 self.insert_html(s);
                 self.switch_to = Some(State::PlaintextState);
             }
             Button => {
+                self.rule(InBodyStartButton);
                 if self.stack.has_in_scope(Button, kind::SCOPE) {
                     self.err(E::StartTagClosesElement);
                     self.generate_implied_end_tags(None);
@@ -496,6 +734,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.frameset_ok = false;
             }
             A => {
+                self.rule(InBodyStartA);
                 if let Some((_, a)) = self.afe.last_with_tag(A) {
                     self.err(E::NestedFormattingElement);
                     if !self.adoption_agency(s) {
@@ -511,11 +750,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.push_formatting(id, s);
             }
             B | Big | Code | Em | Font | I | S | Small | Strike | Strong | Tt | U => {
+                self.rule(InBodyStartB);
                 self.reconstruct_formatting();
                 let id = self.insert_html(s);
                 self.push_formatting(id, s);
             }
             Nobr => {
+                self.rule(InBodyStartNobr);
                 self.reconstruct_formatting();
                 if self.stack.has_in_scope(Nobr, kind::SCOPE) {
                     self.err(E::NestedFormattingElement);
@@ -528,12 +769,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.push_formatting(id, s);
             }
             Applet | Marquee | Object => {
+                self.rule(InBodyStartApplet);
                 self.reconstruct_formatting();
                 self.insert_html(s);
                 self.afe.insert_marker();
                 self.frameset_ok = false;
             }
             Table => {
+                self.rule(InBodyStartTable);
                 if self.quirks != QuirksMode::Quirks {
                     self.close_p_if_in_button_scope();
                 }
@@ -542,11 +785,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.mode = Mode::InTable;
             }
             Area | Br | Embed | Img | Keygen | Wbr => {
+                self.rule(InBodyStartArea);
                 self.reconstruct_formatting();
                 self.insert_html_void(s);
                 self.frameset_ok = false;
             }
             Input => {
+                self.rule(InBodyStartInput);
                 if self.context_is(Select) {
                     self.err(E::StartTagClosesElement);
                     return Done;
@@ -561,8 +806,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.frameset_ok = false;
                 }
             }
-            Param | Source | Track => self.insert_html_void(s),
+            Param | Source | Track => {
+                self.rule(InBodyStartParam);
+                self.insert_html_void(s);
+            }
             Hr => {
+                self.rule(InBodyStartHr);
                 self.close_p_if_in_button_scope();
                 if self.stack.has_in_scope(Select, kind::SCOPE) {
                     self.generate_implied_end_tags(None);
@@ -574,12 +823,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.frameset_ok = false;
             }
             Image => {
+                self.rule(InBodyStartImage);
                 self.err(E::ImageStartTag);
                 s.tag = Img;
                 s.name = Cow::Borrowed("img");
                 return Again;
             }
             Textarea => {
+                self.rule(InBodyStartTextarea);
                 self.insert_html(s);
                 self.ignore_lf = true;
                 self.switch_to = Some(State::RcdataState);
@@ -588,18 +839,23 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.mode = Mode::Text;
             }
             Xmp => {
+                self.rule(InBodyStartXmp);
                 self.close_p_if_in_button_scope();
                 self.reconstruct_formatting();
                 self.frameset_ok = false;
                 self.generic_text(s, State::RawtextState);
             }
             Iframe => {
+                self.rule(InBodyStartIframe);
                 self.frameset_ok = false;
                 self.generic_text(s, State::RawtextState);
             }
-            Noembed => self.generic_text(s, State::RawtextState),
-            Noscript if self.scripting != Scripting::Disabled => self.generic_text(s, State::RawtextState),
+            Noembed | Noscript if s.tag == Noembed || self.scripting != Scripting::Disabled => {
+                self.rule(InBodyStartNoembed);
+                self.generic_text(s, State::RawtextState);
+            }
             Select => {
+                self.rule(InBodyStartSelect);
                 if self.context_is(Select) {
                     self.err(E::StartTagClosesElement);
                 } else if self.stack.has_in_scope(Select, kind::SCOPE) {
@@ -612,6 +868,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             Option => {
+                self.rule(InBodyStartOption);
                 if self.stack.has_in_scope(Select, kind::SCOPE) {
                     self.generate_implied_end_tags(Some("optgroup"));
                     if self.stack.has_in_scope(Option, kind::SCOPE) {
@@ -624,6 +881,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_html(s);
             }
             Optgroup => {
+                self.rule(InBodyStartOptgroup);
                 if self.stack.has_in_scope(Select, kind::SCOPE) {
                     self.generate_implied_end_tags(None);
                     if self.stack.has_in_scope(Option, kind::SCOPE) || self.stack.has_in_scope(Optgroup, kind::SCOPE) {
@@ -636,6 +894,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_html(s);
             }
             Rb | Rtc => {
+                self.rule(InBodyStartRb);
                 if self.stack.has_in_scope(Ruby, kind::SCOPE) {
                     self.generate_implied_end_tags(None);
                 }
@@ -645,6 +904,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_html(s);
             }
             Rp | Rt => {
+                self.rule(InBodyStartRp);
                 if self.stack.has_in_scope(Ruby, kind::SCOPE) {
                     self.generate_implied_end_tags(Some("rtc"));
                 }
@@ -654,6 +914,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.insert_html(s);
             }
             Math | Svg => {
+                self.rule(if s.tag == Math { InBodyStartMath } else { InBodyStartSvg });
                 self.reconstruct_formatting();
                 let ns = if s.tag == Math { Ns::MathMl } else { Ns::Svg };
                 let attrs = foreign_attrs(s, ns);
@@ -664,9 +925,11 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             Caption | Col | Colgroup | Frame | Head | Tbody | Td | Tfoot | Th | Thead | Tr => {
-                self.err(E::UnexpectedStartTag)
+                self.rule(InBodyStartCaption);
+                self.err(E::UnexpectedStartTag);
             }
             _ => {
+                self.rule(InBodyOtherStart);
                 self.reconstruct_formatting();
                 self.insert_html(s);
             }
@@ -680,8 +943,12 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     pub(super) fn in_body_end(&mut self, e: &mut TagTok<'_>) -> Flow {
         match e.tag {
-            Template => self.end_template(),
+            Template => {
+                self.rule(InBodyStartBaseOrEndTemplate);
+                return self.in_head(&mut Tok::End(e));
+            }
             Body | Html => {
+                self.rule(if e.tag == Body { InBodyEndBody } else { InBodyEndHtml });
                 if !self.stack.has_in_scope(Body, kind::SCOPE) {
                     self.err(E::EndTagWithoutOpenElement);
                     return Done;
@@ -697,6 +964,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Address | Article | Aside | Blockquote | Button | Center | Details | Dialog | Dir | Div | Dl | Fieldset
             | Figcaption | Figure | Footer | Header | Hgroup | Listing | Main | Menu | Nav | Ol | Pre | Search
             | Section | Select | Summary | Ul => {
+                self.rule(InBodyEndAddress);
                 if self.stack.has_in_scope(e.tag, kind::SCOPE) {
                     self.generate_implied_end_tags(None);
                     self.check_current(e.tag);
@@ -706,6 +974,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             Form => {
+                self.rule(InBodyEndForm);
                 if !self.template_on_stack() {
                     let node = self.form.take();
                     let Some(node) = node else {
@@ -731,6 +1000,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             P => {
+                self.rule(InBodyEndP);
                 if !self.stack.has_in_scope(P, kind::BUTTON) {
                     self.err(E::EndTagWithoutOpenElement);
                     self.insert_html(&TagTok::synthetic(P));
@@ -738,6 +1008,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.close_p();
             }
             Li => {
+                self.rule(InBodyEndLi);
                 if self.stack.has_in_scope(Li, kind::LIST_ITEM) {
                     self.generate_implied_end_tags(Some("li"));
                     self.check_current(Li);
@@ -747,6 +1018,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             Dd | Dt => {
+                self.rule(InBodyEndDd);
                 if self.stack.has_in_scope(e.tag, kind::SCOPE) {
                     self.generate_implied_end_tags(Some(e.tag.name()));
                     self.check_current(e.tag);
@@ -756,6 +1028,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             H1 | H2 | H3 | H4 | H5 | H6 => {
+                self.rule(InBodyEndH1);
                 let top = [H1, H2, H3, H4, H5, H6].iter().filter_map(|&h| self.stack.last_tag(h)).max();
                 if self.stack.pos_in_scope(top, kind::SCOPE) {
                     self.generate_implied_end_tags(None);
@@ -766,11 +1039,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             A | B | Big | Code | Em | Font | I | Nobr | S | Small | Strike | Strong | Tt | U => {
+                self.rule(InBodyEndA);
                 if !self.adoption_agency(e) {
                     self.any_other_end_tag(&e.name);
                 }
             }
             Applet | Marquee | Object => {
+                self.rule(InBodyEndApplet);
                 if self.stack.has_in_scope(e.tag, kind::SCOPE) {
                     self.generate_implied_end_tags(None);
                     self.check_current(e.tag);
@@ -781,11 +1056,20 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             Br => {
+                self.rule(InBodyEndBr);
                 self.err(E::UnexpectedEndTag);
                 let mut br = TagTok::synthetic(Br);
                 return self.in_body_start(&mut br);
             }
-            _ => self.any_other_end_tag(&e.name),
+            _ => {
+                // "Take a deep breath, then act as described in the 'any other end tag' entry":
+                // the same steps, so only the trace tells the two apart.
+                #[cfg(feature = "trace")]
+                if e.name == "sarcasm" {
+                    self.rule(InBodyEndSarcasm);
+                }
+                self.any_other_end_tag(&e.name);
+            }
         }
         Done
     }
@@ -793,6 +1077,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// spec: #parsing-main-inbody, "Any other end tag". The loop ends at the topmost HTML
     /// element with the token's name, unless a special element sits above it.
     fn any_other_end_tag(&mut self, name: &str) {
+        self.rule(InBodyOtherEnd);
         // Step 2.3: no such element, or a special element above it.
         let Some(p) = self.stack.last_named(name) else {
             self.err(E::EndTagWithoutOpenElement);
@@ -835,21 +1120,28 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         self.insert_foreign(ns, t, Attrs::owned(attrs));
     }
-
     /// spec: #parsing-main-incdata
     pub(super) fn text(&mut self, t: &mut Tok<'_, '_>) -> Flow {
         match t {
-            Tok::Chars(s) => self.insert_text(s),
+            Tok::Chars(s) => {
+                self.rule(TextCharacter);
+                self.insert_text(s);
+            }
             Tok::Eof => {
+                self.rule(TextEof);
                 self.err(E::EofWithOpenElements);
                 self.pop();
                 self.mode = self.original_mode;
                 return Again;
             }
-            Tok::End(_) => {
+            Tok::End(e) => {
+                // The script end tag's steps past popping (preparing and running the script)
+                // are a user agent's with a scripting engine; the tree is the same.
+                self.rule(if e.tag == Script { TextEndScript } else { TextOtherEnd });
                 self.pop();
                 self.mode = self.original_mode;
             }
+            // The tokenizer's RCDATA, RAWTEXT and script data states emit nothing else.
             _ => {}
         }
         Done
@@ -863,8 +1155,12 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// spec: #parsing-main-intable
     pub(super) fn in_table(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        if let Some(flow) = self.opening(t, &IN_TABLE) {
+            return flow;
+        }
         match t {
             Tok::Chars(_) if self.current_is_any(&[Table, Tbody, Template, Tfoot, Thead, Tr]) => {
+                self.rule(InTableCharacter);
                 self.pending_text.clear();
                 self.pending_non_ws = false;
                 self.pending_at = self.span.start;
@@ -872,39 +1168,42 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.mode = Mode::InTableText;
                 return Again;
             }
-            Tok::Comment(c) => self.insert_comment(c, Target::Current),
-            Tok::Pi(a, b) => self.insert_pi(a, b, Target::Current),
-            Tok::Doctype(_) => self.err(E::UnexpectedDoctype),
             Tok::Start(s) => match s.tag {
                 Caption => {
+                    self.rule(InTableStartCaption);
                     self.clear_stack_back_to(&[Table, Template, Html]);
                     self.afe.insert_marker();
                     self.insert_html(s);
                     self.mode = Mode::InCaption;
                 }
                 Colgroup => {
+                    self.rule(InTableStartColgroup);
                     self.clear_stack_back_to(&[Table, Template, Html]);
                     self.insert_html(s);
                     self.mode = Mode::InColumnGroup;
                 }
                 Col => {
+                    self.rule(InTableStartCol);
                     self.clear_stack_back_to(&[Table, Template, Html]);
                     self.insert_html(&TagTok::synthetic(Colgroup));
                     self.mode = Mode::InColumnGroup;
                     return Again;
                 }
                 Tbody | Tfoot | Thead => {
+                    self.rule(InTableStartTbody);
                     self.clear_stack_back_to(&[Table, Template, Html]);
                     self.insert_html(s);
                     self.mode = Mode::InTableBody;
                 }
                 Td | Th | Tr => {
+                    self.rule(InTableStartTd);
                     self.clear_stack_back_to(&[Table, Template, Html]);
                     self.insert_html(&TagTok::synthetic(Tbody));
                     self.mode = Mode::InTableBody;
                     return Again;
                 }
                 Table => {
+                    self.rule(InTableStartTable);
                     self.err(E::StartTagClosesElement);
                     if self.stack.has_in_scope(Table, kind::TABLE) {
                         self.pop_until(Table);
@@ -912,12 +1211,17 @@ impl<S: TreeSink> TreeBuilder<S> {
                         return Again;
                     }
                 }
-                Style | Script | Template => return self.in_head(t),
+                Style | Script | Template => {
+                    self.rule(InTableStartStyleOrEndTemplate);
+                    return self.in_head(t);
+                }
                 Input if s.attr("type").is_some_and(|v| v.eq_ignore_ascii_case("hidden")) => {
+                    self.rule(InTableStartInput);
                     self.err(E::UnexpectedStartTag);
                     self.insert_html_void(s);
                 }
                 Form => {
+                    self.rule(InTableStartForm);
                     self.err(E::UnexpectedStartTag);
                     if !self.template_on_stack() && self.form.is_none() {
                         let id = self.insert_html(s);
@@ -929,6 +1233,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             },
             Tok::End(e) => match e.tag {
                 Table => {
+                    self.rule(InTableEndTable);
                     if self.stack.has_in_scope(Table, kind::TABLE) {
                         self.pop_until(Table);
                         self.reset_insertion_mode();
@@ -937,18 +1242,26 @@ impl<S: TreeSink> TreeBuilder<S> {
                     }
                 }
                 Body | Caption | Col | Colgroup | Html | Tbody | Td | Tfoot | Th | Thead | Tr => {
+                    self.rule(InTableEndBody);
                     self.err(E::UnexpectedEndTag)
                 }
-                Template => return self.in_head(t),
+                Template => {
+                    self.rule(InTableStartStyleOrEndTemplate);
+                    return self.in_head(t);
+                }
                 _ => return self.in_table_anything_else(t),
             },
-            Tok::Eof => return self.in_body(t),
-            Tok::Chars(_) => return self.in_table_anything_else(t),
+            Tok::Eof => {
+                self.rule(InTableEof);
+                return self.in_body(t);
+            }
+            _ => return self.in_table_anything_else(t),
         }
         Done
     }
 
     fn in_table_anything_else(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        self.rule(InTableAnythingElse);
         match t {
             // One error per character token: a run is that many tokens.
             Tok::Chars(s) => self.err_chars(E::TextInTable, s, |_| true),
@@ -963,6 +1276,8 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// spec: #parsing-main-intabletext
     pub(super) fn in_table_text(&mut self, t: &mut Tok<'_, '_>) -> Flow {
         if let Tok::Chars(s) = t {
+            #[cfg(feature = "trace")]
+            self.rule_chars(s, Some(InTableTextNull), InTableTextOtherCharacter, InTableTextOtherCharacter);
             if self.errors_on() && s.contains('\0') {
                 self.err_chars(E::NullCharacterInContent, s, |c| c == '\0');
             }
@@ -975,6 +1290,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             self.pending_end = self.span.end;
             return Done;
         }
+        self.rule(InTableTextAnythingElse);
         let pending = std::mem::take(&mut self.pending_text);
         // The pending characters' own markup, not the token that flushes them.
         if self.sources {
@@ -983,6 +1299,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         if self.pending_non_ws {
             // "This is a parse error: reprocess the character tokens ... using the rules given
             // in the 'anything else' entry": the error of that entry, once per character token.
+            self.rule(InTableAnythingElse);
             if self.errors_on() {
                 for _ in 0..pending.chars().count() {
                     self.err_at(E::TextInTable, self.pending_at);
@@ -1020,46 +1337,40 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// spec: #parsing-main-incaption
     pub(super) fn in_caption(&mut self, t: &mut Tok<'_, '_>) -> Flow {
         if t.end(&[Caption]) {
+            self.rule(InCaptionEndCaption);
             self.close_caption(t);
             return Done;
         }
         if t.start(&[Caption, Col, Colgroup, Tbody, Td, Tfoot, Th, Thead, Tr]) || t.end(&[Table]) {
+            self.rule(InCaptionStartCaptionOrEndTable);
             return if self.close_caption(t) { Again } else { Done };
         }
         if t.end(&[Body, Col, Colgroup, Html, Tbody, Td, Tfoot, Th, Thead, Tr]) {
+            self.rule(InCaptionEndBody);
             self.err(E::UnexpectedEndTag);
             return Done;
         }
+        self.rule(InCaptionAnythingElse);
         self.in_body(t)
     }
 
     /// spec: #parsing-main-incolgroup
     pub(super) fn in_column_group(&mut self, t: &mut Tok<'_, '_>) -> Flow {
-        if let Some(ws) = t.take_ws() {
-            self.insert_text(ws);
-            if t.is_empty_chars() {
-                return Done;
-            }
+        if let Some(flow) = self.opening(t, &IN_COLUMN_GROUP) {
+            return flow;
         }
         match t {
-            Tok::Comment(c) => {
-                self.insert_comment(c, Target::Current);
-                return Done;
+            Tok::Start(s) if s.tag == Html => {
+                self.rule(InColumnGroupStartHtml);
+                return self.in_body(t);
             }
-            Tok::Pi(a, b) => {
-                self.insert_pi(a, b, Target::Current);
-                return Done;
-            }
-            Tok::Doctype(_) => {
-                self.err(E::UnexpectedDoctype);
-                return Done;
-            }
-            Tok::Start(s) if s.tag == Html => return self.in_body(t),
             Tok::Start(s) if s.tag == Col => {
+                self.rule(InColumnGroupStartCol);
                 self.insert_html_void(s);
                 return Done;
             }
             Tok::End(e) if e.tag == Colgroup => {
+                self.rule(InColumnGroupEndColgroup);
                 if self.current_is(Colgroup) {
                     self.pop();
                     self.mode = Mode::InTable;
@@ -1069,14 +1380,21 @@ impl<S: TreeSink> TreeBuilder<S> {
                 return Done;
             }
             Tok::End(e) if e.tag == Col => {
+                self.rule(InColumnGroupEndCol);
                 self.err(E::UnexpectedEndTag);
                 return Done;
             }
-            Tok::Start(s) if s.tag == Template => return self.in_head(t),
-            Tok::End(e) if e.tag == Template => return self.in_head(t),
-            Tok::Eof => return self.in_body(t),
+            _ if t.start(&[Template]) || t.end(&[Template]) => {
+                self.rule(InColumnGroupStartTemplateOrEndTemplate);
+                return self.in_head(t);
+            }
+            Tok::Eof => {
+                self.rule(InColumnGroupEof);
+                return self.in_body(t);
+            }
             _ => {}
         }
+        self.rule(InColumnGroupAnythingElse);
         if !self.current_is(Colgroup) {
             // Ignore the token: for a character run, only up to the next whitespace (one
             // error per character ignored).
@@ -1102,12 +1420,14 @@ impl<S: TreeSink> TreeBuilder<S> {
         const CTX: &[Tag] = &[Tbody, Tfoot, Thead, Template, Html];
         match t {
             Tok::Start(s) if s.tag == Tr => {
+                self.rule(InTableBodyStartTr);
                 self.clear_stack_back_to(CTX);
                 self.insert_html(s);
                 self.mode = Mode::InRow;
                 Done
             }
             Tok::Start(s) if s.is(&[Th, Td]) => {
+                self.rule(InTableBodyStartTh);
                 self.err(E::UnexpectedStartTag);
                 self.clear_stack_back_to(CTX);
                 self.insert_html(&TagTok::synthetic(Tr));
@@ -1115,6 +1435,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Again
             }
             Tok::End(e) if e.is(&[Tbody, Tfoot, Thead]) => {
+                self.rule(InTableBodyEndTbody);
                 if self.stack.has_in_scope(e.tag, kind::TABLE) {
                     self.clear_stack_back_to(CTX);
                     self.pop();
@@ -1125,6 +1446,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Done
             }
             _ if t.start(&[Caption, Col, Colgroup, Tbody, Tfoot, Thead]) || t.end(&[Table]) => {
+                self.rule(InTableBodyStartCaptionOrEndTable);
                 let top = [Tbody, Thead, Tfoot].iter().filter_map(|&x| self.stack.last_tag(x)).max();
                 if !self.stack.pos_in_scope(top, kind::TABLE) {
                     self.unexpected_or_unopened(t);
@@ -1136,10 +1458,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Again
             }
             _ if t.end(&[Body, Caption, Col, Colgroup, Html, Td, Th, Tr]) => {
+                self.rule(InTableBodyEndBody);
                 self.err(E::UnexpectedEndTag);
                 Done
             }
-            _ => self.in_table(t),
+            _ => {
+                self.rule(InTableBodyAnythingElse);
+                self.in_table(t)
+            }
         }
     }
 
@@ -1148,6 +1474,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         const CTX: &[Tag] = &[Tr, Template, Html];
         match t {
             Tok::Start(s) if s.is(&[Th, Td]) => {
+                self.rule(InRowStartTh);
                 self.clear_stack_back_to(CTX);
                 self.insert_html(s);
                 self.mode = Mode::InCell;
@@ -1155,6 +1482,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Done
             }
             Tok::End(e) if e.tag == Tr => {
+                self.rule(InRowEndTr);
                 if self.stack.has_in_scope(Tr, kind::TABLE) {
                     self.clear_stack_back_to(CTX);
                     self.pop();
@@ -1165,6 +1493,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Done
             }
             _ if t.start(&[Caption, Col, Colgroup, Tbody, Tfoot, Thead, Tr]) || t.end(&[Table]) => {
+                self.rule(InRowStartCaptionOrEndTable);
                 if !self.stack.has_in_scope(Tr, kind::TABLE) {
                     self.unexpected_or_unopened(t);
                     return Done;
@@ -1175,6 +1504,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Again
             }
             Tok::End(e) if e.is(&[Tbody, Tfoot, Thead]) => {
+                self.rule(InRowEndTbody);
                 if !self.stack.has_in_scope(e.tag, kind::TABLE) {
                     self.err(E::EndTagWithoutOpenElement);
                     return Done;
@@ -1188,10 +1518,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Again
             }
             _ if t.end(&[Body, Caption, Col, Colgroup, Html, Td, Th]) => {
+                self.rule(InRowEndBody);
                 self.err(E::UnexpectedEndTag);
                 Done
             }
-            _ => self.in_table(t),
+            _ => {
+                self.rule(InRowAnythingElse);
+                self.in_table(t)
+            }
         }
     }
 
@@ -1211,6 +1545,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(super) fn in_cell(&mut self, t: &mut Tok<'_, '_>) -> Flow {
         match t {
             Tok::End(e) if e.is(&[Td, Th]) => {
+                self.rule(InCellEndTd);
                 if self.stack.has_in_scope(e.tag, kind::TABLE) {
                     self.generate_implied_end_tags(None);
                     self.check_current(e.tag);
@@ -1223,6 +1558,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Done
             }
             _ if t.start(&[Caption, Col, Colgroup, Tbody, Td, Tfoot, Th, Thead, Tr]) => {
+                self.rule(InCellStartCaption);
                 let top = [Td, Th].iter().filter_map(|&x| self.stack.last_tag(x)).max();
                 if !self.stack.pos_in_scope(top, kind::TABLE) {
                     return Done;
@@ -1231,10 +1567,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Again
             }
             _ if t.end(&[Body, Caption, Col, Colgroup, Html]) => {
+                self.rule(InCellEndBody);
                 self.err(E::UnexpectedEndTag);
                 Done
             }
             Tok::End(e) if e.is(&[Table, Tbody, Tfoot, Thead, Tr]) => {
+                self.rule(InCellEndTable);
                 if !self.stack.has_in_scope(e.tag, kind::TABLE) {
                     self.err(E::EndTagWithoutOpenElement);
                     return Done;
@@ -1242,7 +1580,10 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.close_cell();
                 Again
             }
-            _ => self.in_body(t),
+            _ => {
+                self.rule(InCellAnythingElse);
+                self.in_body(t)
+            }
         }
     }
 
@@ -1256,21 +1597,43 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// spec: #parsing-main-intemplate
     pub(super) fn in_template(&mut self, t: &mut Tok<'_, '_>) -> Flow {
         match t {
-            Tok::Chars(_) | Tok::Comment(_) | Tok::Pi(..) | Tok::Doctype(_) => self.in_body(t),
-            Tok::Start(s) if HEAD_TAGS.contains(&s.tag) => self.in_head(t),
-            Tok::End(e) if e.tag == Template => self.in_head(t),
+            Tok::Chars(_) | Tok::Comment(_) | Tok::Pi(..) | Tok::Doctype(_) => {
+                self.rule(InTemplateInBodyRules);
+                self.in_body(t)
+            }
+            _ if t.start(HEAD_TAGS) || t.end(&[Template]) => {
+                self.rule(InTemplateStartBaseOrEndTemplate);
+                self.in_head(t)
+            }
             Tok::Start(s) => match s.tag {
-                Caption | Colgroup | Tbody | Tfoot | Thead => self.switch_template_mode(Mode::InTable),
-                Col => self.switch_template_mode(Mode::InColumnGroup),
-                Tr => self.switch_template_mode(Mode::InTableBody),
-                Td | Th => self.switch_template_mode(Mode::InRow),
-                _ => self.switch_template_mode(Mode::InBody),
+                Caption | Colgroup | Tbody | Tfoot | Thead => {
+                    self.rule(InTemplateStartCaption);
+                    self.switch_template_mode(Mode::InTable)
+                }
+                Col => {
+                    self.rule(InTemplateStartCol);
+                    self.switch_template_mode(Mode::InColumnGroup)
+                }
+                Tr => {
+                    self.rule(InTemplateStartTr);
+                    self.switch_template_mode(Mode::InTableBody)
+                }
+                Td | Th => {
+                    self.rule(InTemplateStartTd);
+                    self.switch_template_mode(Mode::InRow)
+                }
+                _ => {
+                    self.rule(InTemplateOtherStart);
+                    self.switch_template_mode(Mode::InBody)
+                }
             },
             Tok::End(_) => {
+                self.rule(InTemplateOtherEnd);
                 self.err(E::UnexpectedEndTag);
                 Done
             }
             Tok::Eof => {
+                self.rule(InTemplateEof);
                 if !self.template_on_stack() {
                     return self.stop_parsing();
                 }
@@ -1286,33 +1649,20 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// spec: #parsing-main-afterbody
     pub(super) fn after_body(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        if let Some(flow) = self.opening(t, &AFTER_BODY) {
+            return flow;
+        }
         match t {
-            Tok::Chars(s) => {
-                if s.bytes().all(is_ws) {
-                    return self.in_body(t);
-                }
-                self.err(E::ContentAfterBody);
-                self.mode = Mode::InBody;
-                Again
+            Tok::Chars(s) if s.bytes().all(is_ws) => {
+                self.rule(AfterBodyWhitespace);
+                self.in_body(t)
             }
-            Tok::Comment(c) => {
-                if let Some(html) = self.stack.ids.first().copied() {
-                    self.insert_comment(c, Target::Elem(html));
-                }
-                Done
+            Tok::Start(s) if s.tag == Html => {
+                self.rule(AfterBodyStartHtml);
+                self.in_body(t)
             }
-            Tok::Pi(a, b) => {
-                if let Some(html) = self.stack.ids.first().copied() {
-                    self.insert_pi(a, b, Target::Elem(html));
-                }
-                Done
-            }
-            Tok::Doctype(_) => {
-                self.err(E::UnexpectedDoctype);
-                Done
-            }
-            Tok::Start(s) if s.tag == Html => self.in_body(t),
             Tok::End(e) if e.tag == Html => {
+                self.rule(AfterBodyEndHtml);
                 if self.fragment.is_none() {
                     self.mode = Mode::AfterAfterBody;
                 } else {
@@ -1320,8 +1670,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 Done
             }
-            Tok::Eof => self.stop_parsing(),
+            Tok::Eof => {
+                self.rule(AfterBodyEof);
+                self.stop_parsing()
+            }
+            // A run with other characters: reprocessed whole in "in body", its leading
+            // whitespace as the whitespace entry would (in body inserts it either way).
             _ => {
+                self.rule(AfterBodyAnythingElse);
                 self.err(E::ContentAfterBody);
                 self.mode = Mode::InBody;
                 Again
@@ -1331,21 +1687,36 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// spec: #parsing-main-inframeset
     pub(super) fn in_frameset(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        if let Some(flow) = self.opening(t, &IN_FRAMESET) {
+            return flow;
+        }
         match t {
-            Tok::Chars(s) => self.frameset_chars(s),
-            Tok::Comment(c) => self.insert_comment(c, Target::Current),
-            Tok::Pi(a, b) => self.insert_pi(a, b, Target::Current),
+            Tok::Chars(s) => self.frameset_chars(s, InFramesetWhitespace, InFramesetAnythingElse),
             Tok::Start(s) => match s.tag {
-                Html => return self.in_body(t),
+                Html => {
+                    self.rule(InFramesetStartHtml);
+                    return self.in_body(t);
+                }
                 Frameset => {
+                    self.rule(InFramesetStartFrameset);
                     self.insert_html(s);
                 }
-                Frame => self.insert_html_void(s),
-                Noframes => return self.in_head(t),
-                _ => self.err(E::UnexpectedStartTag),
+                Frame => {
+                    self.rule(InFramesetStartFrame);
+                    self.insert_html_void(s);
+                }
+                Noframes => {
+                    self.rule(InFramesetStartNoframes);
+                    return self.in_head(t);
+                }
+                _ => {
+                    self.rule(InFramesetAnythingElse);
+                    self.err(E::UnexpectedStartTag);
+                }
             },
             // The current node is the root html element only in the fragment case.
             Tok::End(e) if e.tag == Frameset => {
+                self.rule(InFramesetEndFrameset);
                 if self.stack.len() <= 1 {
                     self.err(E::EndTagWithoutOpenElement);
                     return Done;
@@ -1356,19 +1727,26 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             Tok::Eof => {
+                self.rule(InFramesetEof);
                 if self.stack.len() > 1 {
                     self.err(E::EofWithOpenElements);
                 }
                 return self.stop_parsing();
             }
-            Tok::Doctype(_) | Tok::End(_) => self.unexpected(t),
+            _ => {
+                self.rule(InFramesetAnythingElse);
+                self.unexpected(t);
+            }
         }
         Done
     }
 
-    /// Character runs in the frameset modes: whitespace is inserted, every other character
-    /// is a parse error and ignored.
-    fn frameset_chars(&mut self, s: &str) {
+    /// Character runs in the frameset modes: whitespace is inserted (the whitespace entry),
+    /// every other character is a parse error and ignored (the "anything else" entry).
+    fn frameset_chars(&mut self, s: &str, ws: TreeRule, other: TreeRule) {
+        #[cfg(feature = "trace")]
+        self.rule_chars(s, None, ws, other);
+        let _ = (ws, other);
         self.err_chars(E::UnexpectedCharacter, s, |c| !c.is_ascii() || !is_ws(c as u8));
         self.insert_text(&only_ws(s));
     }
@@ -1381,35 +1759,59 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// spec: #parsing-main-afterframeset
     pub(super) fn after_frameset(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        if let Some(flow) = self.opening(t, &AFTER_FRAMESET) {
+            return flow;
+        }
         match t {
-            Tok::Chars(s) => self.frameset_chars(s),
-            Tok::Comment(c) => self.insert_comment(c, Target::Current),
-            Tok::Pi(a, b) => self.insert_pi(a, b, Target::Current),
-            Tok::Start(s) if s.tag == Html => return self.in_body(t),
-            Tok::End(e) if e.tag == Html => self.mode = Mode::AfterAfterFrameset,
-            Tok::Start(s) if s.tag == Noframes => return self.in_head(t),
-            Tok::Eof => return self.stop_parsing(),
-            _ => self.unexpected(t),
+            Tok::Chars(s) => self.frameset_chars(s, AfterFramesetWhitespace, AfterFramesetAnythingElse),
+            Tok::Start(s) if s.tag == Html => {
+                self.rule(AfterFramesetStartHtml);
+                return self.in_body(t);
+            }
+            Tok::End(e) if e.tag == Html => {
+                self.rule(AfterFramesetEndHtml);
+                self.mode = Mode::AfterAfterFrameset;
+            }
+            Tok::Start(s) if s.tag == Noframes => {
+                self.rule(AfterFramesetStartNoframes);
+                return self.in_head(t);
+            }
+            Tok::Eof => {
+                self.rule(AfterFramesetEof);
+                return self.stop_parsing();
+            }
+            _ => {
+                self.rule(AfterFramesetAnythingElse);
+                self.unexpected(t);
+            }
         }
         Done
     }
 
     /// spec: #the-after-after-body-insertion-mode
     pub(super) fn after_after_body(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        if let Some(flow) = self.opening(t, &AFTER_AFTER_BODY) {
+            return flow;
+        }
         match t {
-            Tok::Comment(c) => {
-                self.insert_comment(c, Target::Document);
-                Done
+            Tok::Doctype(_) => {
+                self.rule(AfterAfterBodyInBodyRules);
+                self.in_body(t)
             }
-            Tok::Pi(a, b) => {
-                self.insert_pi(a, b, Target::Document);
-                Done
+            Tok::Chars(s) if s.bytes().all(is_ws) => {
+                self.rule(AfterAfterBodyInBodyRules);
+                self.in_body(t)
             }
-            Tok::Doctype(_) => self.in_body(t),
-            Tok::Chars(s) if s.bytes().all(is_ws) => self.in_body(t),
-            Tok::Start(s) if s.tag == Html => self.in_body(t),
-            Tok::Eof => self.stop_parsing(),
+            Tok::Start(s) if s.tag == Html => {
+                self.rule(AfterAfterBodyInBodyRules);
+                self.in_body(t)
+            }
+            Tok::Eof => {
+                self.rule(AfterAfterBodyEof);
+                self.stop_parsing()
+            }
             _ => {
+                self.rule(AfterAfterBodyAnythingElse);
                 self.err(E::ContentAfterBody);
                 self.mode = Mode::InBody;
                 Again
@@ -1419,19 +1821,38 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// spec: #the-after-after-frameset-insertion-mode
     pub(super) fn after_after_frameset(&mut self, t: &mut Tok<'_, '_>) -> Flow {
+        if let Some(flow) = self.opening(t, &AFTER_AFTER_FRAMESET) {
+            return flow;
+        }
         match t {
-            Tok::Comment(c) => self.insert_comment(c, Target::Document),
-            Tok::Pi(a, b) => self.insert_pi(a, b, Target::Document),
-            Tok::Doctype(_) => return self.in_body(t),
+            Tok::Doctype(_) => {
+                self.rule(AfterAfterFramesetInBodyRules);
+                return self.in_body(t);
+            }
             Tok::Chars(s) => {
+                // The whitespace goes to "in body"; every other character is "anything else".
+                #[cfg(feature = "trace")]
+                self.rule_chars(s, None, AfterAfterFramesetInBodyRules, AfterAfterFramesetAnythingElse);
                 self.err_chars(E::UnexpectedCharacter, s, |c| !c.is_ascii() || !is_ws(c as u8));
                 let ws = only_ws(s);
                 self.in_body_chars(&ws);
             }
-            Tok::Start(s) if s.tag == Html => return self.in_body(t),
-            Tok::Start(s) if s.tag == Noframes => return self.in_head(t),
-            Tok::Eof => return self.stop_parsing(),
-            _ => self.unexpected(t),
+            Tok::Start(s) if s.tag == Html => {
+                self.rule(AfterAfterFramesetInBodyRules);
+                return self.in_body(t);
+            }
+            Tok::Start(s) if s.tag == Noframes => {
+                self.rule(AfterAfterFramesetStartNoframes);
+                return self.in_head(t);
+            }
+            Tok::Eof => {
+                self.rule(AfterAfterFramesetEof);
+                return self.stop_parsing();
+            }
+            _ => {
+                self.rule(AfterAfterFramesetAnythingElse);
+                self.unexpected(t);
+            }
         }
         Done
     }
@@ -1448,9 +1869,14 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// spec: #parsing-main-inforeign. Returns `Some(())` when the token is to be processed by
     /// the current insertion mode's rules instead.
     pub(super) fn foreign(&mut self, t: &mut Tok<'_, '_>) -> std::option::Option<()> {
+        if self.opening(t, &FOREIGN).is_some() {
+            return None;
+        }
         match t {
             Tok::Chars(s) => {
                 let s: &str = s;
+                #[cfg(feature = "trace")]
+                self.rule_chars(s, Some(ForeignNull), ForeignWhitespace, ForeignOtherCharacter);
                 let owned;
                 let text = if s.contains('\0') {
                     self.err_chars(E::NullCharacterInContent, s, |c| c == '\0');
@@ -1464,9 +1890,6 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.frameset_ok = false;
                 }
             }
-            Tok::Comment(c) => self.insert_comment(c, Target::Current),
-            Tok::Pi(a, b) => self.insert_pi(a, b, Target::Current),
-            Tok::Doctype(_) => self.err(E::UnexpectedDoctype),
             Tok::Start(s)
                 if s.is(&[
                     B, Big, Blockquote, Body, Br, Center, Code, Dd, Div, Dl, Dt, Em, Embed, H1, H2, H3, H4, H5, H6,
@@ -1474,14 +1897,17 @@ impl<S: TreeSink> TreeBuilder<S> {
                     Sub, Sup, Table, Tt, U, Ul, Var,
                 ]) || (s.tag == Font && s.attrs.iter().any(|a| matches!(&*a.name, "color" | "face" | "size"))) =>
             {
+                self.rule(ForeignBreakout);
                 self.err(E::HtmlStartTagInForeignContent);
                 return self.foreign_breakout();
             }
             Tok::End(e) if e.is(&[Br, P]) => {
+                self.rule(ForeignBreakout);
                 self.err(E::HtmlStartTagInForeignContent);
                 return self.foreign_breakout();
             }
             Tok::Start(s) => {
+                self.rule(ForeignOtherStart);
                 let ns = self.adjusted_current().map_or(Ns::Html, |r| r.ns);
                 if ns == Ns::Svg
                     && let Some(fixed) = svg_tag_name(&s.name)
@@ -1499,9 +1925,12 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             Tok::End(e) => {
                 if e.tag == Script && self.current().is_some_and(|r| r.ns == Ns::Svg && r.tag == Script) {
+                    // The steps past popping run the SVG script: a scripting engine's.
+                    self.rule(ForeignEndScript);
                     self.pop();
                     return None;
                 }
+                self.rule(ForeignOtherEnd);
                 // Step 2: the current node's name is not the token's.
                 if self.errors_on() && self.stack.last_foreign_named(&e.name) != self.stack.len().checked_sub(1) {
                     self.err(E::ImplicitlyClosedElements);
@@ -1521,7 +1950,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     _ => return Some(()),
                 }
             }
-            Tok::Eof => return Some(()),
+            // The dispatcher gives the end of the file to the insertion mode, and the opening
+            // entries took the rest.
+            Tok::Eof | Tok::Comment(_) | Tok::Pi(..) | Tok::Doctype(_) => return Some(()),
         }
         None
     }
