@@ -42,6 +42,21 @@ impl TreeCase {
     }
 }
 
+/// The `.dat` files of a tree-construction suite directory and of its `scripted/`
+/// subdirectory, sorted.
+pub fn dat_files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut files: Vec<_> = Vec::new();
+    for sub in [dir.to_path_buf(), dir.join("scripted")] {
+        if let Ok(rd) = std::fs::read_dir(&sub) {
+            files.extend(
+                rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "dat")),
+            );
+        }
+    }
+    files.sort();
+    files
+}
+
 /// Split a `.dat` file into cases. A blank line ends a `#document` only when the next line
 /// starts a new case (text nodes may hold blank lines).
 pub fn parse_dat(text: &str) -> Vec<TreeCase> {

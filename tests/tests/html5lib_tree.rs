@@ -16,7 +16,7 @@
 
 use serde_json::{Value, json};
 use statemark_tests::suite;
-use statemark_tests::tree::{TreeCase, parse_dat, run_tree_case, run_tree_case_with_errors};
+use statemark_tests::tree::{TreeCase, dat_files, parse_dat, run_tree_case, run_tree_case_with_errors};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -189,15 +189,7 @@ struct Checks<'a> {
 
 fn run_suite(name: &str, dir: &Path, count_errors: bool, c: &mut Checks<'_>) -> Tally {
     let Checks { expectations, error_expectations, failures, mismatches, dump } = c;
-    let mut files: Vec<_> = Vec::new();
-    for sub in [dir.to_path_buf(), dir.join("scripted")] {
-        if let Ok(rd) = std::fs::read_dir(&sub) {
-            files.extend(
-                rd.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.extension().is_some_and(|x| x == "dat")),
-            );
-        }
-    }
-    files.sort();
+    let files = dat_files(dir);
     let mut tally = Tally::default();
     for path in &files {
         let file = path.strip_prefix(dir).unwrap().to_string_lossy().replace('\\', "/");

@@ -423,7 +423,7 @@ fn split_paragraph_cases(s: &mut TextState) {
 }
 
 /// Markup without its `<!-- -->` comments (the WHATWG source comments out bullets).
-fn strip_comments(text: &str) -> String {
+pub fn strip_comments(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
     while let Some(p) = rest.find("<!--") {

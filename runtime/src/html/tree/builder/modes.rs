@@ -148,13 +148,8 @@ const AFTER_FRAMESET: Opening = Opening {
     doctype: Some(AfterFramesetDoctype),
 };
 /// The after-after modes send DOCTYPE and whitespace to "in body".
-const AFTER_AFTER_BODY: Opening = Opening {
-    ws: None,
-    place: Place::Document,
-    comment: AfterAfterBodyComment,
-    pi: AfterAfterBodyPi,
-    doctype: None,
-};
+const AFTER_AFTER_BODY: Opening =
+    Opening { ws: None, place: Place::Document, comment: AfterAfterBodyComment, pi: AfterAfterBodyPi, doctype: None };
 const AFTER_AFTER_FRAMESET: Opening = Opening {
     ws: None,
     place: Place::Document,
@@ -605,7 +600,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         Done
     }
 
-pub(super) fn in_body_start(&mut self, s: &mut TagTok<'_>) -> Flow {
+    pub(super) fn in_body_start(&mut self, s: &mut TagTok<'_>) -> Flow {
         match s.tag {
             Html => {
                 self.rule(InBodyStartHtml);
