@@ -5,8 +5,8 @@
 
 /// A rule of tree construction: one entry (a group of bullets with one answer) of an insertion
 /// mode's switch or of the rules for foreign content, named after its mode and its bullets.
-/// With the `trace` feature, [`TreeBuilder::with_rule_trace`](super::TreeBuilder::with_rule_trace)
-/// records every rule the builder takes.
+/// With the `trace` feature, `TreeBuilder::with_rule_trace` records every rule the builder
+/// takes, in order.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TreeRule {
     /// spec: #the-initial-insertion-mode, entry 1: A character token that is one of U+0009 CHARACTER TABULATION, U+000A ...
