@@ -63,7 +63,7 @@ fn ron_against_enum(list: &RuleList, problems: &mut Vec<String>) {
             problems.push(format!("{}: the name does not start with its mode {}", r.name, m.mode));
         }
     }
-    for r in TreeRule::ALL {
+    for &r in TreeRule::ALL {
         if r.spec_url() != format!("{}{}", list.anchor_base, r.mode_anchor()) {
             problems.push(format!("{}: spec_url {} is not under {}", r.name(), r.spec_url(), list.anchor_base));
         }
@@ -261,7 +261,7 @@ fn main() {
     }
 
     let mut unreached_listed = 0;
-    for r in TreeRule::ALL {
+    for &r in TreeRule::ALL {
         match (reached.get(&r), listed.get(r.name())) {
             (Some(_), None) => {}
             (Some((n, suite)), Some(_)) => problems.push(format!(
