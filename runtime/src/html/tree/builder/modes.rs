@@ -1674,6 +1674,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             // A run with other characters: reprocessed whole in "in body", its leading
             // whitespace as the whitespace entry would (in body inserts it either way).
             _ => {
+                #[cfg(feature = "trace")]
+                if matches!(t, Tok::Chars(s) if s.starts_with(|c: char| c.is_ascii() && is_ws(c as u8))) {
+                    self.rule(AfterBodyWhitespace);
+                }
                 self.rule(AfterBodyAnythingElse);
                 self.err(E::ContentAfterBody);
                 self.mode = Mode::InBody;
@@ -1808,6 +1812,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.stop_parsing()
             }
             _ => {
+                // Leading whitespace of a run would have gone to "in body" (entry 3), and does:
+                // the whole run is reprocessed there.
+                #[cfg(feature = "trace")]
+                if matches!(t, Tok::Chars(s) if s.starts_with(|c: char| c.is_ascii() && is_ws(c as u8))) {
+                    self.rule(AfterAfterBodyInBodyRules);
+                }
                 self.rule(AfterAfterBodyAnythingElse);
                 self.err(E::ContentAfterBody);
                 self.mode = Mode::InBody;
