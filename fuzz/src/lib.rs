@@ -2,7 +2,11 @@
 //! target makes (split points, initial state, fragment context), and recording sinks whose
 //! output two runs can be compared by.
 
+use std::fmt;
+
 use statemark::Span;
+use statemark::driver::{Drive, Tokenizer};
+use statemark::editions::html2017;
 use statemark::html;
 use statemark::xml5;
 
@@ -53,12 +57,26 @@ impl Case {
     }
 }
 
-/// Everything an HTML tokenizer run produces.
-#[derive(Default, Debug, PartialEq, Eq)]
-pub struct HtmlRecord {
-    pub tokens: Vec<(html::Token<'static>, Span)>,
-    pub errors: Vec<html::Error>,
+/// Everything a tokenizer run produces: its tokens with their spans, and its parse errors. One
+/// recording sink for every machine; each machine's `Sink` trait is implemented below.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Record<T, E> {
+    pub tokens: Vec<(T, Span)>,
+    pub errors: Vec<E>,
 }
+
+impl<T, E> Default for Record<T, E> {
+    fn default() -> Self {
+        Record { tokens: Vec::new(), errors: Vec::new() }
+    }
+}
+
+/// Everything an HTML tokenizer run produces.
+pub type HtmlRecord = Record<html::Token<'static>, html::Error>;
+/// Everything an XML5 tokenizer run produces.
+pub type Xml5Record = Record<xml5::Token<'static>, xml5::Error>;
+/// Everything a 12.2.4-edition tokenizer run produces.
+pub type Html2017Record = Record<html::Token<'static>, html2017::Error>;
 
 impl<'i> html::Sink<'i> for HtmlRecord {
     fn token(&mut self, token: html::Token<'i>, span: Span) -> html::Control {
@@ -73,13 +91,6 @@ impl<'i> html::Sink<'i> for HtmlRecord {
     }
 }
 
-/// Everything an XML5 tokenizer run produces.
-#[derive(Default, Debug, PartialEq, Eq)]
-pub struct Xml5Record {
-    pub tokens: Vec<(xml5::Token<'static>, Span)>,
-    pub errors: Vec<xml5::Error>,
-}
-
 impl<'i> xml5::Sink<'i> for Xml5Record {
     fn token(&mut self, token: xml5::Token<'i>, span: Span) {
         self.tokens.push((token.into_owned(), span));
@@ -90,6 +101,43 @@ impl<'i> xml5::Sink<'i> for Xml5Record {
     fn wants_errors(&self) -> bool {
         true
     }
+}
+
+impl<'i> html2017::Sink<'i> for Html2017Record {
+    fn token(&mut self, token: html::Token<'i>, span: Span) -> html2017::Control {
+        self.tokens.push((token.into_owned(), span));
+        html2017::Control::Continue
+    }
+    fn error(&mut self, error: html2017::Error) {
+        self.errors.push(error);
+    }
+    fn wants_errors(&self) -> bool {
+        true
+    }
+}
+
+/// The tokenizer targets' one property, for any machine `M`: the case's text tokenized whole and
+/// fed in the case's chunks gives the same tokens, spans and errors, and the whole run's spans
+/// tile the input. `options` makes a fresh copy of the machine's options for each run.
+pub fn assert_whole_equals_chunked<M, T, E>(case: &Case, options: impl Fn() -> M::Options)
+where
+    M: for<'i> Drive<'i, Record<T, E>>,
+    T: PartialEq + fmt::Debug,
+    E: PartialEq + fmt::Debug,
+{
+    let mut whole = Tokenizer::<M, Record<T, E>>::for_input(&case.text, options(), Record::default());
+    whole.run();
+    let whole = whole.into_sink();
+    assert_spans_tile(whole.tokens.iter().map(|(_, s)| *s), case.text.len());
+
+    let mut chunked = Tokenizer::<M, Record<T, E>>::for_chunks(options(), Record::default());
+    for c in case.chunks() {
+        chunked.feed(c);
+    }
+    chunked.finish();
+    let chunked = chunked.into_sink();
+    assert_eq!(whole.tokens, chunked.tokens, "tokens differ between whole and chunked input");
+    assert_eq!(whole.errors, chunked.errors, "errors differ between whole and chunked input");
 }
 
 /// Spans tile the input: each token's span starts where the previous one ended, and the last
@@ -146,25 +194,5 @@ pub fn context(choice: u8) -> html::Context {
         22 => html::Context::mathml("math"),
         23 => html::Context::mathml("annotation-xml").with_attribute("encoding", "text/html"),
         i => html::Context::html(HTML[i as usize]),
-    }
-}
-
-/// Everything a 12.2.4-edition tokenizer run produces.
-#[derive(Default, Debug, PartialEq, Eq)]
-pub struct Html2017Record {
-    pub tokens: Vec<(html::Token<'static>, Span)>,
-    pub errors: Vec<statemark::editions::html2017::Error>,
-}
-
-impl<'i> statemark::editions::html2017::Sink<'i> for Html2017Record {
-    fn token(&mut self, token: html::Token<'i>, span: Span) -> statemark::editions::html2017::Control {
-        self.tokens.push((token.into_owned(), span));
-        statemark::editions::html2017::Control::Continue
-    }
-    fn error(&mut self, error: statemark::editions::html2017::Error) {
-        self.errors.push(error);
-    }
-    fn wants_errors(&self) -> bool {
-        true
     }
 }
