@@ -53,7 +53,7 @@ fn names_are_xml_names(dom: &statemark::dom::Dom) -> bool {
         None => true,
         Some(e) => {
             qualified(e.name.prefix.as_deref(), &e.name.local)
-                && e.attrs().all(|a| qualified(a.name.prefix.as_deref(), a.name.local))
+                && e.attrs().all(|a| qualified(a.name.prefix, a.name.local))
         }
     })
 }
