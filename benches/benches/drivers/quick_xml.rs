@@ -6,11 +6,11 @@
 //! and does not normalize attribute values unless asked; that is its events API as people
 //! use it for speed, and what the issue measures against.
 
-use quick_xml::events::attributes::Attribute;
 use quick_xml::escape::resolve_predefined_entity;
+use quick_xml::events::Event;
+use quick_xml::events::attributes::Attribute;
 use quick_xml::name::ResolveResult;
 use quick_xml::{NsReader, Reader, XmlVersion};
-use quick_xml::events::Event;
 use std::hint::black_box;
 
 pub fn events(docs: &[String]) -> usize {
