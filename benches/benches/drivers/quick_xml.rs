@@ -43,6 +43,58 @@ pub fn events(docs: &[String]) -> usize {
     total
 }
 
+/// `Reader::read_event` reading what `statemark::xml5::tokenize` hands over: attribute
+/// values unescaped and normalized, duplicate attributes checked (quick-xml's default, where
+/// `events` turns the check off), text with line ends normalized, references decoded. Not a
+/// criterion benchmark (the report keeps `events`, the yardstick); `callgrind_xml`
+/// counts it beside `events` so the cost of the decoding `events` skips is visible.
+// The criterion bench (`xml.rs`) includes this file too and does not run it.
+#[allow(dead_code)]
+pub fn events_decoded(docs: &[String]) -> usize {
+    let mut total = 0;
+    for doc in docs {
+        let mut reader = Reader::from_str(black_box(doc));
+        reader.config_mut().check_end_names = false;
+        loop {
+            match reader.read_event() {
+                Ok(Event::Start(e) | Event::Empty(e)) => {
+                    total += e.name().as_ref().len();
+                    for attr in e.attributes().flatten() {
+                        total += attr.key.as_ref().len();
+                        total += attr.normalized_value(XmlVersion::Implicit1_0).map_or(0, |v| v.len());
+                    }
+                }
+                Ok(Event::End(e)) => total += e.name().as_ref().len(),
+                Ok(event) => match decoded_len(event) {
+                    Some(n) => total += n,
+                    None => break,
+                },
+                Err(e) => panic!("quick-xml stopped at {}: {e}", reader.buffer_position()),
+            }
+        }
+    }
+    total
+}
+
+/// The decoded length of an event other than a tag, as both decoding drivers read it; `None`
+/// at the end of the input.
+fn decoded_len(event: Event<'_>) -> Option<usize> {
+    Some(match event {
+        Event::Text(e) => e.xml_content(XmlVersion::Implicit1_0).len(),
+        Event::CData(e) => e.len(),
+        Event::Comment(e) | Event::DocType(e) => e.len(),
+        Event::PI(e) => e.len(),
+        Event::Decl(e) => e.len(),
+        Event::GeneralRef(e) => match e.resolve_char_ref() {
+            Ok(Some(c)) => c.len_utf8(),
+            _ => resolve_predefined_entity(&e).map_or(e.len(), str::len),
+        },
+        Event::Start(e) | Event::Empty(e) => e.len(),
+        Event::End(e) => e.len(),
+        Event::Eof => return None,
+    })
+}
+
 /// The bytes of a resolved namespace name (0 when unbound or none).
 fn ns_len(ns: &ResolveResult<'_>) -> usize {
     match ns {
@@ -56,6 +108,8 @@ fn ns_len(ns: &ResolveResult<'_>) -> usize {
 /// duplicate attributes checked (quick-xml's default), text with line ends normalized, and
 /// character and predefined entity references decoded: the same things
 /// `statemark::xml5::parse` does, short of building the tree.
+// The criterion bench (`xml.rs`) includes this file too and does not run it.
+#[allow(dead_code)]
 pub fn namespaced(docs: &[String]) -> usize {
     let mut total = 0;
     for doc in docs {
@@ -77,18 +131,10 @@ pub fn namespaced(docs: &[String]) -> usize {
                     }
                 }
                 Event::End(e) => total += ns + e.local_name().as_ref().len(),
-                Event::Text(e) => total += e.xml_content(XmlVersion::Implicit1_0).len(),
-                Event::CData(e) => total += e.len(),
-                Event::Comment(e) | Event::DocType(e) => total += e.len(),
-                Event::PI(e) => total += e.len(),
-                Event::Decl(e) => total += e.len(),
-                Event::GeneralRef(e) => {
-                    total += match e.resolve_char_ref() {
-                        Ok(Some(c)) => c.len_utf8(),
-                        _ => resolve_predefined_entity(&e).map_or(e.len(), str::len),
-                    }
-                }
-                Event::Eof => break,
+                event => match decoded_len(event) {
+                    Some(n) => total += n,
+                    None => break,
+                },
             }
         }
     }
