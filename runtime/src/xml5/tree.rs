@@ -611,7 +611,8 @@ impl<'i> Sink<'i> for TreeBuilder {
     }
 
     fn spare_attributes(&mut self) -> Option<Vec<Attribute<'i>>> {
-        (self.spare.capacity() != 0).then(|| recycle(std::mem::take(&mut self.spare)))
+        // `Attribute<'static>` is an `Attribute<'i>`: no conversion on the way back.
+        (self.spare.capacity() != 0).then(|| std::mem::take(&mut self.spare))
     }
 
     #[cfg(feature = "trace")]
