@@ -13,6 +13,30 @@ use quick_xml::name::ResolveResult;
 use quick_xml::{NsReader, Reader, XmlVersion};
 use std::hint::black_box;
 
+/// Every event of every document through `read`, which returns how much it read (`None` at
+/// the end of the input). `events` keeps its own loop, as it was when the report's numbers were
+/// taken: written with this helper it compiles to 3% fewer instructions, and the yardstick
+/// should not move with a refactoring.
+fn each_event(docs: &[String], mut read: impl FnMut(Event<'_>) -> Option<usize>) -> usize {
+    let mut total = 0;
+    for doc in docs {
+        let mut reader = Reader::from_str(black_box(doc));
+        // Real-world XML (and the nested generator) should not stop the reader early: a
+        // parser that gave up halfway would look fast.
+        reader.config_mut().check_end_names = false;
+        loop {
+            match reader.read_event() {
+                Ok(event) => match read(event) {
+                    Some(n) => total += n,
+                    None => break,
+                },
+                Err(e) => panic!("quick-xml stopped at {}: {e}", reader.buffer_position()),
+            }
+        }
+    }
+    total
+}
+
 pub fn events(docs: &[String]) -> usize {
     let mut total = 0;
     for doc in docs {
@@ -51,29 +75,16 @@ pub fn events(docs: &[String]) -> usize {
 // The criterion bench (`xml.rs`) includes this file too and does not run it.
 #[allow(dead_code)]
 pub fn events_decoded(docs: &[String]) -> usize {
-    let mut total = 0;
-    for doc in docs {
-        let mut reader = Reader::from_str(black_box(doc));
-        reader.config_mut().check_end_names = false;
-        loop {
-            match reader.read_event() {
-                Ok(Event::Start(e) | Event::Empty(e)) => {
-                    total += e.name().as_ref().len();
-                    for attr in e.attributes().flatten() {
-                        total += attr.key.as_ref().len();
-                        total += attr.normalized_value(XmlVersion::Implicit1_0).map_or(0, |v| v.len());
-                    }
-                }
-                Ok(Event::End(e)) => total += e.name().as_ref().len(),
-                Ok(event) => match decoded_len(event) {
-                    Some(n) => total += n,
-                    None => break,
-                },
-                Err(e) => panic!("quick-xml stopped at {}: {e}", reader.buffer_position()),
-            }
+    each_event(docs, |event| match event {
+        Event::Start(e) | Event::Empty(e) => {
+            let attrs = e.attributes().flatten();
+            let values = attrs
+                .map(|a| a.key.as_ref().len() + a.normalized_value(XmlVersion::Implicit1_0).map_or(0, |v| v.len()));
+            Some(e.name().as_ref().len() + values.sum::<usize>())
         }
-    }
-    total
+        Event::End(e) => Some(e.name().as_ref().len()),
+        event => decoded_len(event),
+    })
 }
 
 /// The decoded length of an event other than a tag, as both decoding drivers read it; `None`
