@@ -120,8 +120,9 @@ const DEFAULT: u32 = u32::MAX;
 /// hashes them past it: linear time on any tag, and no hashing on the usual small ones.
 const LINEAR_DUPLICATE_CHECK: usize = 8;
 
-/// Reuse `v`'s buffer for a vector of another lifetime (it is empty, so nothing is converted;
-/// collecting in place keeps the allocation).
+/// Reuse `v`'s buffer, emptied, for a vector of another lifetime (its items are dropped, none
+/// is converted; collecting in place keeps the allocation). The way back, from `'static` to
+/// a shorter lifetime, needs no call: the vectors are covariant.
 // `filter` would keep the lifetime; the point is the new one.
 #[allow(clippy::unnecessary_filter_map)]
 fn recycle<A, B>(v: Vec<A>) -> Vec<B> {
@@ -331,7 +332,7 @@ impl TreeBuilder {
             },
             None => QualNameRef::new(bindings.default_namespace(), local),
         };
-        let mut attrs = recycle(std::mem::take(&mut self.scratch));
+        let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.scratch);
         // Namespaced attributes already on the element, hashed only on a tag with many.
         let mut seen: FastMap<(&Namespace, &str), ()> = FastMap::default();
         let mut hashed = 0;
@@ -378,7 +379,6 @@ impl TreeBuilder {
         }
         let id = self.dom.create_element(name, Attrs::refs(&attrs));
         drop(seen);
-        attrs.clear();
         self.scratch = recycle(attrs);
         self.errors.append(&mut errors);
         (id, declared)
@@ -430,9 +430,8 @@ impl TreeBuilder {
     }
 
     /// Keep a finished tag's attribute list, emptied, for the tokenizer's next tag.
-    fn keep_spare(&mut self, mut attributes: Vec<Attribute<'_>>) {
+    fn keep_spare(&mut self, attributes: Vec<Attribute<'_>>) {
         if attributes.capacity() > self.spare.capacity() {
-            attributes.clear();
             self.spare = recycle(attributes);
         }
     }
