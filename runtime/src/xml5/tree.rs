@@ -12,7 +12,7 @@
 
 #[cfg(feature = "trace")]
 use super::State;
-use super::token::{Error, Sink, Token};
+use super::token::{Attribute, Error, Sink, Token};
 use super::tokenizer::Tokenizer;
 use crate::Span;
 use crate::dom::{AttrRef, Attrs, Dom, FastMap, Namespace, NodeData, NodeId, QualNameRef};
@@ -86,19 +86,26 @@ pub struct TreeBuilder {
     phase: Phase,
     /// Open elements with their qualified names as written (as ids of `names`).
     stack: Vec<(NodeId, u32)>,
-    /// Qualified names seen in start tags, numbered.
+    /// Qualified names seen in start tags, numbered; `name_spans[id]` is the name again in
+    /// `name_chars` (one string for all), so an end tag that closes the current element is
+    /// recognized by one comparison, not a hash.
     names: FastMap<Box<str>, u32>,
+    name_chars: String,
+    name_spans: Vec<(u32, u32)>,
+    /// Recently used name ids + 1 (0: none) by a cheap key of the name (`recent_key`): start
+    /// tags mostly repeat recent names, which are then found by one comparison, not a hash.
+    recent: [u32; 64],
     /// How many open elements have each qualified name (by id): "an element in scope" in
     /// O(1).
     open_names: Vec<u32>,
-    /// Namespace bindings in scope: prefix ("" for the default namespace) → stack of
-    /// namespaces (`Namespace::None` unbinds). Each open element records how many prefixes
-    /// it declared (`declared_len`), their names at the end of `declared`, to pop them.
-    bindings: FastMap<Box<str>, Vec<Namespace>>,
-    declared: Vec<Box<str>>,
+    /// Namespace bindings in scope.
+    bindings: Bindings,
     declared_len: Vec<u32>,
     /// A reusable buffer for resolved attributes (empty between tags).
     scratch: Vec<AttrRef<'static>>,
+    /// The last tag's emptied attribute list, handed back to the tokenizer
+    /// ([`Sink::spare_attributes`]) so that no tag allocates one.
+    spare: Vec<Attribute<'static>>,
     want_errors: bool,
     errors: Vec<TreeError>,
 }
@@ -106,21 +113,126 @@ pub struct TreeBuilder {
 static XML: Namespace = Namespace::Xml;
 static XMLNS: Namespace = Namespace::Xmlns;
 
-/// The namespace bound to `prefix`, if any.
-fn lookup<'b>(bindings: &'b FastMap<Box<str>, Vec<Namespace>>, prefix: &str) -> Option<&'b Namespace> {
-    match prefix {
-        "xml" => Some(&XML),
-        "xmlns" => Some(&XMLNS),
-        _ => bindings.get(prefix).and_then(|v| v.last()).filter(|n| **n != Namespace::None),
+/// `declared` entry for a default namespace declaration (`xmlns="..."`).
+const DEFAULT: u32 = u32::MAX;
+
+/// The duplicate check compares names directly up to this many attributes on a tag, and
+/// hashes them past it: linear time on any tag, and no hashing on the usual small ones.
+const LINEAR_DUPLICATE_CHECK: usize = 8;
+
+/// Reuse `v`'s buffer, emptied, for a vector of another lifetime (its items are dropped, none
+/// is converted; collecting in place keeps the allocation). The way back, from `'static` to
+/// a shorter lifetime, needs no call: the vectors are covariant.
+// `filter` would keep the lifetime; the point is the new one.
+#[allow(clippy::unnecessary_filter_map)]
+fn recycle<A, B>(v: Vec<A>) -> Vec<B> {
+    v.into_iter().filter_map(|_| None).collect()
+}
+
+/// The namespace bindings in scope ("Namespaces in XML", section 6.1). Namespaces are
+/// numbered as first declared (`namespaces[0]` is `Namespace::None`, which unbinds), so a
+/// declaration allocates only for a URL not seen before. The default namespace has its own
+/// stack (`default_ns`), so an unprefixed element finds it without hashing; a prefix finds its
+/// stack through `prefixes`. The declarations of the open elements are on `declared`, innermost
+/// last (each the stack it pushed, `DEFAULT` for the default namespace), to undo them.
+struct Bindings {
+    namespaces: Vec<Namespace>,
+    ns_ids: FastMap<Box<str>, u32>,
+    default_ns: Vec<u32>,
+    prefixes: FastMap<Box<str>, u32>,
+    prefix_scopes: Vec<Vec<u32>>,
+    declared: Vec<u32>,
+}
+
+impl Default for Bindings {
+    fn default() -> Self {
+        Bindings {
+            namespaces: vec![Namespace::None],
+            ns_ids: FastMap::default(),
+            default_ns: Vec::new(),
+            prefixes: FastMap::default(),
+            prefix_scopes: Vec::new(),
+            declared: Vec::new(),
+        }
     }
 }
 
-/// Reuse `v`'s buffer for a vector of another lifetime (it is empty, so nothing is converted;
-/// collecting in place keeps the allocation).
-// `filter` would keep the lifetime; the point is the new one.
-#[allow(clippy::unnecessary_filter_map)]
-fn recycle<'x, 'y>(v: Vec<AttrRef<'x>>) -> Vec<AttrRef<'y>> {
-    v.into_iter().filter_map(|_| None).collect()
+impl Bindings {
+    /// The number of the namespace `url` names ("" is no namespace), numbering it if new.
+    fn namespace_id(&mut self, url: &str) -> u32 {
+        if url.is_empty() {
+            return 0;
+        }
+        if let Some(&id) = self.ns_ids.get(url) {
+            return id;
+        }
+        let ns = match url {
+            XML_NS => Namespace::Xml,
+            XMLNS_NS => Namespace::Xmlns,
+            "http://www.w3.org/1999/xhtml" => Namespace::Html,
+            "http://www.w3.org/2000/svg" => Namespace::Svg,
+            "http://www.w3.org/1998/Math/MathML" => Namespace::MathMl,
+            "http://www.w3.org/1999/xlink" => Namespace::XLink,
+            _ => Namespace::Other(url.into()),
+        };
+        let id = self.namespaces.len() as u32;
+        self.namespaces.push(ns);
+        self.ns_ids.insert(url.into(), id);
+        id
+    }
+
+    /// Bind `prefix` (`None`: the default namespace) to `url` for the current element's
+    /// scope.
+    fn declare(&mut self, prefix: Option<&str>, url: &str) {
+        let id = self.namespace_id(url);
+        let Some(prefix) = prefix else {
+            self.default_ns.push(id);
+            self.declared.push(DEFAULT);
+            return;
+        };
+        let slot = match self.prefixes.get(prefix) {
+            Some(&slot) => slot,
+            None => {
+                let slot = self.prefix_scopes.len() as u32;
+                self.prefixes.insert(prefix.into(), slot);
+                self.prefix_scopes.push(Vec::new());
+                slot
+            }
+        };
+        self.prefix_scopes[slot as usize].push(id);
+        self.declared.push(slot);
+    }
+
+    /// The namespace bound to `prefix`, if any (`xml` and `xmlns` are bound by definition).
+    fn lookup(&self, prefix: &str) -> Option<&Namespace> {
+        let id = match prefix {
+            "xml" => return Some(&XML),
+            "xmlns" => return Some(&XMLNS),
+            _ if self.prefixes.is_empty() => return None,
+            _ => *self.prefix_scopes[*self.prefixes.get(prefix)? as usize].last()?,
+        };
+        (id != 0).then(|| &self.namespaces[id as usize])
+    }
+
+    /// The default namespace in scope (`Namespace::None` if there is none).
+    fn default_namespace(&self) -> &Namespace {
+        &self.namespaces[self.default_ns.last().map_or(0, |&id| id as usize)]
+    }
+
+    /// Undo the last `declared` declarations.
+    fn undeclare(&mut self, declared: u32) {
+        for _ in 0..declared {
+            match self.declared.pop() {
+                Some(DEFAULT) => {
+                    self.default_ns.pop();
+                }
+                Some(slot) => {
+                    self.prefix_scopes[slot as usize].pop();
+                }
+                None => {}
+            }
+        }
+    }
 }
 
 impl TreeBuilder {
@@ -132,11 +244,14 @@ impl TreeBuilder {
             phase: Phase::Start,
             stack: Vec::new(),
             names: FastMap::default(),
+            name_chars: String::new(),
+            name_spans: Vec::new(),
+            recent: [0; 64],
             open_names: Vec::new(),
-            bindings: FastMap::default(),
-            declared: Vec::new(),
+            bindings: Bindings::default(),
             declared_len: Vec::new(),
             scratch: Vec::new(),
+            spare: Vec::new(),
             want_errors,
             errors: Vec::new(),
         }
@@ -157,24 +272,26 @@ impl TreeBuilder {
         self.stack.last().map_or(self.dom.document(), |(id, _)| *id)
     }
 
-    fn namespace(url: &str) -> Namespace {
-        match url {
-            XML_NS => Namespace::Xml,
-            XMLNS_NS => Namespace::Xmlns,
-            "http://www.w3.org/1999/xhtml" => Namespace::Html,
-            "http://www.w3.org/2000/svg" => Namespace::Svg,
-            "http://www.w3.org/1998/Math/MathML" => Namespace::MathMl,
-            "http://www.w3.org/1999/xlink" => Namespace::XLink,
-            "" => Namespace::None,
-            _ => Namespace::Other(url.into()),
+    /// A qualified name's prefix and local part, split at the first colon when both are
+    /// non-empty. Names are short: a byte loop costs less than setting up `memchr`.
+    fn split(qname: &str) -> (Option<&str>, &str) {
+        match qname.bytes().position(|b| b == b':') {
+            Some(i) if i > 0 && i + 1 < qname.len() => (qname.get(..i), qname.get(i + 1..).unwrap_or(qname)),
+            _ => (None, qname),
         }
     }
 
-    fn split(qname: &str) -> (Option<&str>, &str) {
-        match qname.split_once(':') {
-            Some((p, l)) if !p.is_empty() && !l.is_empty() => (Some(p), l),
-            _ => (None, qname),
+    /// The prefix an attribute named `name` declares: `Some(None)` for `xmlns` (the default
+    /// namespace), `Some(Some(p))` for `xmlns:p`.
+    fn declares(name: &str) -> Option<Option<&str>> {
+        // Most attributes do not start with "xmlns": one byte comparison settles them.
+        if !name.starts_with("xmlns") {
+            return None;
         }
+        if name.len() == 5 {
+            return Some(None);
+        }
+        name.strip_prefix("xmlns:").filter(|p| !p.is_empty()).map(Some)
     }
 
     /// Create an element for a tag, declaring its namespaces first (they apply to the element
@@ -182,25 +299,16 @@ impl TreeBuilder {
     fn create_element(&mut self, tag: &super::Tag<'_>, span: Span) -> (NodeId, u32) {
         let mut declared = 0;
         for a in &tag.attributes {
-            let decl =
-                if a.name == "xmlns" { Some("") } else { a.name.strip_prefix("xmlns:").filter(|p| !p.is_empty()) };
-            let Some(prefix) = decl else { continue };
-            if prefix == "xml" || prefix == "xmlns" {
+            let Some(prefix) = Self::declares(&a.name) else { continue };
+            if let Some(p @ ("xml" | "xmlns")) = prefix {
                 // Namespaces in XML: these prefixes are bound by definition and may not be
                 // declared otherwise; the attribute stays an ordinary attribute.
-                if !(prefix == "xml" && a.value == XML_NS) {
+                if !(p == "xml" && a.value == XML_NS) {
                     self.error(TreeError::ReservedPrefix(span));
                 }
                 continue;
             }
-            let ns = Self::namespace(&a.value);
-            match self.bindings.get_mut(prefix) {
-                Some(v) => v.push(ns),
-                None => {
-                    self.bindings.insert(prefix.into(), vec![ns]);
-                }
-            }
-            self.declared.push(prefix.into());
+            self.bindings.declare(prefix, &a.value);
             declared += 1;
         }
         // Errors in the order found, reported once the bindings are no longer borrowed.
@@ -215,74 +323,98 @@ impl TreeBuilder {
         let (prefix, local) = Self::split(&tag.name);
         // An element whose prefix is unbound keeps its qualified name as its local name.
         let name = match prefix {
-            Some(p) => match lookup(bindings, p) {
+            Some(p) => match bindings.lookup(p) {
                 Some(ns) => QualNameRef { ns, prefix: Some(p), local },
                 None => {
                     report(TreeError::UnboundPrefix(span));
                     QualNameRef::new(&Namespace::None, &tag.name)
                 }
             },
-            None => QualNameRef::new(lookup(bindings, "").unwrap_or(&Namespace::None), local),
+            None => QualNameRef::new(bindings.default_namespace(), local),
         };
-        let mut attrs = recycle(std::mem::take(&mut self.scratch));
+        let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.scratch);
+        // Namespaced attributes already on the element, hashed only on a tag with many.
         let mut seen: FastMap<(&Namespace, &str), ()> = FastMap::default();
+        let mut hashed = 0;
         for a in &tag.attributes {
-            // Namespaces in XML 1.0, section 3: `xmlns:xml` bound to the XML namespace is a
-            // legal (if needless) declaration, so it is in the xmlns namespace like any other;
-            // only the reserved prefixes' illegal declarations stay ordinary attributes.
-            let is_decl = a.name == "xmlns"
-                || a.name
-                    .strip_prefix("xmlns:")
-                    .is_some_and(|p| !p.is_empty() && p != "xmlns" && (p != "xml" || a.value == XML_NS));
-            let qn = if is_decl {
-                let (p, l) = Self::split(&a.name);
-                QualNameRef { ns: &XMLNS, prefix: p, local: l }
-            } else {
-                match Self::split(&a.name) {
-                    // Unprefixed attributes are in no namespace, whatever the default namespace.
-                    (None, l) => QualNameRef::new(&Namespace::None, l),
-                    (Some(p), l) => match lookup(bindings, p) {
-                        Some(ns) if p != "xmlns" => QualNameRef { ns, prefix: Some(p), local: l },
-                        _ => {
-                            if p != "xmlns" {
-                                report(TreeError::UnboundPrefix(span));
-                            }
-                            QualNameRef::new(&Namespace::None, &a.name)
-                        }
-                    },
+            let qn = match (Self::declares(&a.name), Self::split(&a.name)) {
+                // Namespaces in XML 1.0, section 3: `xmlns:xml` bound to the XML namespace is a
+                // legal (if needless) declaration, so it is in the xmlns namespace like any
+                // other; only the reserved prefixes' illegal declarations stay ordinary
+                // attributes.
+                (Some(p), (ap, l)) if p != Some("xmlns") && (p != Some("xml") || a.value == XML_NS) => {
+                    QualNameRef { ns: &XMLNS, prefix: ap, local: l }
                 }
+                // Unprefixed attributes are in no namespace, whatever the default namespace.
+                (_, (None, l)) => QualNameRef::new(&Namespace::None, l),
+                (_, (Some(p), l)) => match bindings.lookup(p) {
+                    Some(ns) if p != "xmlns" => QualNameRef { ns, prefix: Some(p), local: l },
+                    _ => {
+                        if p != "xmlns" {
+                            report(TreeError::UnboundPrefix(span));
+                        }
+                        QualNameRef::new(&Namespace::None, &a.name)
+                    }
+                },
             };
-            if *qn.ns != Namespace::None && seen.insert((qn.ns, qn.local), ()).is_some() {
-                report(TreeError::DuplicateNamespacedAttribute(span));
-                continue;
+            if *qn.ns != Namespace::None {
+                let same = |b: &AttrRef<'_>| b.name.local == qn.local && b.name.ns == qn.ns;
+                let duplicate = if attrs.len() <= LINEAR_DUPLICATE_CHECK {
+                    attrs.iter().any(same)
+                } else {
+                    for b in &attrs[hashed..] {
+                        if *b.name.ns != Namespace::None {
+                            seen.insert((b.name.ns, b.name.local), ());
+                        }
+                    }
+                    hashed = attrs.len();
+                    seen.contains_key(&(qn.ns, qn.local))
+                };
+                if duplicate {
+                    report(TreeError::DuplicateNamespacedAttribute(span));
+                    continue;
+                }
             }
             attrs.push(AttrRef { name: qn, value: &a.value });
         }
         let id = self.dom.create_element(name, Attrs::refs(&attrs));
         drop(seen);
-        attrs.clear();
         self.scratch = recycle(attrs);
         self.errors.append(&mut errors);
         (id, declared)
     }
 
-    fn undeclare(&mut self, declared: u32) {
-        for _ in 0..declared {
-            if let Some(p) = self.declared.pop()
-                && let Some(v) = self.bindings.get_mut(&p)
-            {
-                v.pop();
-            }
+    /// The slot of `qname` in `recent`: its length, first and last bytes mixed.
+    fn recent_key(qname: &str) -> usize {
+        let b = qname.as_bytes();
+        let (first, last) = (b.first().copied().unwrap_or(0), b.last().copied().unwrap_or(0));
+        (b.len() * 7 + usize::from(first) * 3 + usize::from(last)) & 63
+    }
+
+    /// The id of the qualified name `qname` in `names`, if it has one.
+    fn name_id(&mut self, qname: &str) -> Option<u32> {
+        let key = Self::recent_key(qname);
+        match self.recent[key] {
+            0 => {}
+            r if self.name_text(r - 1) == qname => return Some(r - 1),
+            _ => {}
         }
+        let id = self.names.get(qname).copied()?;
+        self.recent[key] = id + 1;
+        Some(id)
     }
 
     fn push(&mut self, id: NodeId, qname: &str, declared: u32) {
-        let name = match self.names.get(qname) {
-            Some(&n) => n,
+        let name = match self.name_id(qname) {
+            Some(n) => n,
             None => {
                 let n = self.open_names.len() as u32;
                 self.names.insert(qname.into(), n);
+                let start = self.name_chars.len() as u32;
+                self.name_chars.push_str(qname);
+                self.name_spans.push((start, self.name_chars.len() as u32));
                 self.open_names.push(0);
+                self.recent[Self::recent_key(qname)] = n + 1;
                 n
             }
         };
@@ -291,12 +423,25 @@ impl TreeBuilder {
         self.declared_len.push(declared);
     }
 
+    /// The qualified name numbered `id` in `names`.
+    fn name_text(&self, id: u32) -> &str {
+        let (start, end) = self.name_spans.get(id as usize).copied().unwrap_or_default();
+        self.name_chars.get(start as usize..end as usize).unwrap_or_default()
+    }
+
+    /// Keep a finished tag's attribute list, emptied, for the tokenizer's next tag.
+    fn keep_spare(&mut self, attributes: Vec<Attribute<'_>>) {
+        if attributes.capacity() > self.spare.capacity() {
+            self.spare = recycle(attributes);
+        }
+    }
+
     fn pop(&mut self) {
         if let Some((_, name)) = self.stack.pop() {
             self.open_names[name as usize] -= 1;
         }
         if let Some(d) = self.declared_len.pop() {
-            self.undeclare(d);
+            self.bindings.undeclare(d);
         }
     }
 
@@ -314,13 +459,15 @@ impl TreeBuilder {
                     let doc = self.dom.document();
                     self.dom.append(doc, id);
                     self.push(id, &tag.name, declared);
+                    self.keep_spare(tag.attributes);
                     self.phase = Phase::Main;
                 }
                 Token::EmptyTag(tag) => {
                     let (id, declared) = self.create_element(&tag, span);
                     let doc = self.dom.document();
                     self.dom.append(doc, id);
-                    self.undeclare(declared);
+                    self.bindings.undeclare(declared);
+                    self.keep_spare(tag.attributes);
                     self.phase = Phase::End;
                 }
                 Token::Comment(c) => {
@@ -369,15 +516,22 @@ impl TreeBuilder {
                     let cur = self.current();
                     self.dom.append(cur, id);
                     self.push(id, &tag.name, declared);
+                    self.keep_spare(tag.attributes);
                 }
                 Token::EmptyTag(tag) => {
                     let (id, declared) = self.create_element(&tag, span);
                     let cur = self.current();
                     self.dom.append(cur, id);
-                    self.undeclare(declared);
+                    self.bindings.undeclare(declared);
+                    self.keep_spare(tag.attributes);
                 }
                 Token::EndTag(tag) => {
-                    let name = self.names.get(&*tag.name).copied();
+                    // The usual end tag closes the current element: one comparison with its
+                    // name, no hash.
+                    let name = match self.stack.last() {
+                        Some(&(_, n)) if self.name_text(n) == tag.name => Some(n),
+                        _ => self.name_id(&tag.name),
+                    };
                     if self.stack.last().is_none_or(|&(_, n)| Some(n) != name) {
                         self.error(TreeError::MismatchedEndTag(span));
                     }
@@ -455,6 +609,11 @@ impl<'i> Sink<'i> for TreeBuilder {
         self.want_errors
     }
 
+    fn spare_attributes(&mut self) -> Option<Vec<Attribute<'i>>> {
+        // `Attribute<'static>` is an `Attribute<'i>`: no conversion on the way back.
+        (self.spare.capacity() != 0).then(|| std::mem::take(&mut self.spare))
+    }
+
     #[cfg(feature = "trace")]
     fn trace(&mut self, _state: State, _case: u16) {}
 }
@@ -506,5 +665,40 @@ mod tests {
             let attr = e.attrs().next().expect("the declaration is kept");
             assert_eq!((attr.name.ns, attr.value), (&ns, value), "xmlns:xml='{value}'");
         }
+    }
+
+    /// The namespaced duplicate check compares names directly on small tags and hashes them on
+    /// large ones: both find a duplicate written with another prefix bound to the same
+    /// namespace, and both keep attributes that only share a local name.
+    #[test]
+    fn namespaced_duplicates_on_small_and_large_tags() {
+        for filler in [0, LINEAR_DUPLICATE_CHECK + 3] {
+            let extra: String = (0..filler).map(|i| format!(" p:f{i}='{i}'")).collect();
+            let input = format!("<a xmlns:p='urn:u' xmlns:q='urn:u' p:x='1' y='2'{extra} q:y='3' q:x='4'/>");
+            let parsed = parse_with_errors(&input, true);
+            let dom = &parsed.dom;
+            let root = dom.children(dom.document()).next().expect("a root element");
+            let NodeData::Element(e) = dom.data(root) else { panic!("the root is an element") };
+            let names: Vec<String> = e.attrs().map(|a| format!("{}:{}", a.name.ns.url(), a.name.local)).collect();
+            assert_eq!(names.len(), 2 + 3 + filler, "{filler} fillers: {names:?}");
+            assert!(names.contains(&"urn:u:y".to_string()) && names.contains(&":y".to_string()), "{names:?}");
+            let duplicates =
+                parsed.errors.iter().filter(|e| matches!(e, TreeError::DuplicateNamespacedAttribute(_))).count();
+            assert_eq!(duplicates, 1, "{filler} fillers: {:?}", parsed.errors);
+        }
+    }
+
+    /// Declarations are undone when their element closes, whichever way it closes, and an
+    /// inner declaration shadows an outer one only inside its element.
+    #[test]
+    fn namespace_scopes_end_with_their_elements() {
+        let dom = parse(
+            "<r xmlns='urn:d' xmlns:p='urn:1'><p:a xmlns:p='urn:2' xmlns=''><b/></p:a><p:c/><s xmlns='urn:e'><d/></><e/></r>",
+        );
+        let urls: Vec<String> = dom
+            .descendants(dom.document())
+            .filter_map(|n| dom.element(n).map(|e| format!("{}={}", e.name.local, e.name.ns.url())))
+            .collect();
+        assert_eq!(urls, ["r=urn:d", "a=urn:2", "b=", "c=urn:1", "s=urn:e", "d=urn:e", "e=urn:d"]);
     }
 }
