@@ -88,7 +88,7 @@ fn target(t: &Terminal, state: &str) -> Option<(String, EdgeKind)> {
 
 fn case_edges(state: &str, case: &Case, out: &mut BTreeMap<(String, String, EdgeKind), Vec<String>>) {
     let on = case.on.iter().map(short_matcher).collect::<Vec<_>>().join(" ");
-    let mut branches = vec![(case.guard.map_or(on.clone(), |g| format!("{on} [{g:?}]")), &case.actions, &case.then)];
+    let mut branches = vec![(case.guard.as_ref().map_or(on.clone(), |g| format!("{on} [{g:?}]")), &case.actions, &case.then)];
     if let Some(b) = &case.otherwise {
         branches.push((format!("{on} [else]"), &b.actions, &b.then));
     }
@@ -118,8 +118,8 @@ pub fn graph_of(m: &Machine) -> Graph {
         });
         let mut local = BTreeMap::new();
         match &def.body {
-            Body::ConsumeNext(cases) | Body::Lookahead(cases) => {
-                for c in cases {
+            Body::ConsumeNext(_) | Body::Lookahead(_) | Body::Branch(_) => {
+                for (_, c, _) in def.body.numbered_cases() {
                     case_edges(name, c, &mut local);
                 }
             }

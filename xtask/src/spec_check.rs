@@ -460,7 +460,8 @@ pub fn check(machine: &Machine, text: &[TextState], anchors: Option<&[TextState]
         let table_body = match def.body {
             Body::ConsumeNext(_) => Some("ConsumeNext"),
             Body::Lookahead(_) => Some("Lookahead"),
-            Body::HandWritten { .. } => None,
+            // "The behaviour of this state depends on ...": each branch reads in its own way.
+            Body::HandWritten { .. } | Body::Branch(_) => None,
         };
         if let (Some(said), Some(has)) = (said_body, table_body)
             && said != has
@@ -504,6 +505,12 @@ pub fn check(machine: &Machine, text: &[TextState], anchors: Option<&[TextState]
         }
         match &def.body {
             Body::ConsumeNext(cases) | Body::Lookahead(cases) => check_cases(name, cases, t, presence_only, &mut out),
+            // The branches' cases together against the state's bullets (the text lists each
+            // branch's bullets in turn).
+            Body::Branch(_) => {
+                let cases: Vec<Case> = def.body.numbered_cases().into_iter().map(|(_, c, _)| c.clone()).collect();
+                check_cases(name, &cases, t, presence_only, &mut out)
+            }
             Body::HandWritten { raises, .. } => {
                 if !presence_only {
                     let all: String = t.cases.iter().map(|c| c.prose.as_str()).collect::<Vec<_>>().join(" ");
