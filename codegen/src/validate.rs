@@ -263,8 +263,13 @@ fn check_guard(cx: &mut Ctx, state: &str, case: Option<(usize, &Case)>, g: &Guar
             Guard::All(gs) | Guard::Any(gs) if gs.is_empty() => {
                 cx.at(state, case, "guard: All/Any of nothing".into());
             }
-            Guard::LastCharactersAre(s) if s.is_empty() || !s.is_ascii() || s.contains(['\r', '\n']) => {
-                cx.at(state, case, format!("guard: LastCharactersAre {s:?} must be non-empty ASCII without CR/LF"));
+            // The runtime keeps 7 bytes before the current character across chunk boundaries.
+            Guard::LastCharactersAre(s) if s.is_empty() || s.len() > 8 || !s.is_ascii() || s.contains(['\r', '\n']) => {
+                cx.at(
+                    state,
+                    case,
+                    format!("guard: LastCharactersAre {s:?} must be 1 to 8 ASCII characters without CR/LF"),
+                );
             }
             Guard::NextCharactersAreLastStartTagFollowedBy(follow) => {
                 for m in follow {

@@ -7,3 +7,6 @@
 
 #[cfg(feature = "edition-html2017")]
 pub mod html2017;
+
+#[cfg(feature = "edition-html2008")]
+pub mod html2008;
