@@ -154,3 +154,4 @@ pub mod expectations;
 pub mod machines;
 pub mod trace;
 pub mod tree;
+pub mod tokenizer_suite;
