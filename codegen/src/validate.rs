@@ -99,7 +99,22 @@ pub fn validate(machine: &Machine) -> Vec<String> {
         }
     }
     let mut end_tag_used = BTreeSet::new();
-    check_actions(&mut cx, "", None, "on_end_tag_emitted: ", &m.on_end_tag_emitted, &mut end_tag_used);
+    for a in &m.on_end_tag_emitted {
+        match a {
+            Action::SetFlag(flag, value) => {
+                if let Some(msg) = flag_problem(machine, flag, std::slice::from_ref(value)) {
+                    cx.out.push(format!("{manifest_file}: on_end_tag_emitted: SetFlag: {msg}"));
+                }
+            }
+            Action::Error(code) => {
+                end_tag_used.insert(code.clone());
+                if !cx.codes.contains(code.as_str()) {
+                    cx.out.push(format!("{manifest_file}: on_end_tag_emitted: error code {code} is not declared"));
+                }
+            }
+            _ => {}
+        }
+    }
     if uses_current(&m.on_end_tag_emitted) {
         cx.out.push(format!("{manifest_file}: on_end_tag_emitted uses the current input character"));
     }
