@@ -66,6 +66,17 @@ pub fn bullet_key(bullet: &str) -> Key {
     if l.starts_with("two u+002d") {
         return Key::Exact("--".into());
     }
+    // "U+0041 LATIN CAPITAL LETTER A through to U+005A LATIN CAPITAL LETTER Z" (the 2008 draft):
+    // a range, read as the class that has exactly its characters.
+    if let Some((from, to)) = b.split_once(" through to ")
+        && let (Some(x), Some(y)) = (code_point(from), code_point(to.trim()))
+        && let Some(&c) = CLASSES.iter().find(|c| {
+            let bytes = c.bytes();
+            bytes.len() as u32 == y.saturating_sub(x) + 1 && bytes.first().map(|&f| u32::from(f)) == Some(x)
+        })
+    {
+        return Key::Class(c);
+    }
     if let Some(cp) = code_point(b) {
         return Key::Char(cp);
     }
