@@ -7,8 +7,8 @@
 //! type (its name in CamelCase) with the generated `Tables` and `Drive` impls that plug it into
 //! the driver; the machine's module provides its `Sink` trait and its `Machine` impl.
 
-use crate::lower::{LArm, LBody, LBranch, LState, Lowered, Scan, code_points};
 use crate::lower::code_point;
+use crate::lower::{LArm, LBody, LBranch, LState, Lowered, Scan, code_points};
 use crate::model::{Action, Chars, FlagDecl, Guard, Machine, Matcher, Terminal};
 use crate::names::camel;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
@@ -235,7 +235,13 @@ impl Cx<'_> {
     /// current character, when the case has consumed one), so the condition itself stays a
     /// plain expression and nothing has changed when the state suspends.
     fn guard(&self, g: &Guard, consumed: bool, prelude: &mut Vec<TokenStream>, nested: bool) -> TokenStream {
-        let paren = |e: TokenStream| if nested { quote! { (#e) } } else { e };
+        let paren = |e: TokenStream| {
+            if nested {
+                quote! { (#e) }
+            } else {
+                e
+            }
+        };
         match g {
             Guard::Flag(flag, values) => {
                 let (f, ty) = (ident(flag), ident(&flag_type(flag)));
@@ -276,7 +282,11 @@ impl Cx<'_> {
                     _ => quote! { self.#m() },
                 };
                 let local = format_ident!("{}_{}", guard_method(g), prelude.len() + 1);
-                let undo = if consumed { quote! { self.core.reconsume(); } } else { quote! {} };
+                let undo = if consumed {
+                    quote! { self.core.reconsume(); }
+                } else {
+                    quote! {}
+                };
                 prelude.push(quote! {
                     let #local = match #call {
                         Look::Match => true,

@@ -71,7 +71,10 @@ pub fn generate(spec_dir: &Path) -> Result<Vec<GeneratedFile>, Vec<String>> {
             Err(errs) => diagnostics.extend(errs),
         }
     }
-    files.push(GeneratedFile { path: "runtime/src/generated/mod.rs".into(), contents: machines::emit_mod_rs(&names, &loaded) });
+    files.push(GeneratedFile {
+        path: "runtime/src/generated/mod.rs".into(),
+        contents: machines::emit_mod_rs(&names, &loaded),
+    });
     match machines::emit_test_dispatch(&loaded) {
         Ok(contents) => files.push(GeneratedFile { path: "tests/src/machines.rs".into(), contents }),
         Err(e) => diagnostics.push(e),

@@ -233,8 +233,7 @@ fn lower_body(name: &str, def: &StateDef, body: &Body, first: usize) -> (LBody, 
             LBody::Branch { branches: out }
         }
         Body::ConsumeNext(cases) => {
-            let anything =
-                cases.iter().enumerate().find(|(_, c)| is_anything_else(c)).map(|(i, c)| (first + i + 1, c));
+            let anything = cases.iter().enumerate().find(|(_, c)| is_anything_else(c)).map(|(i, c)| (first + i + 1, c));
             let mut arms = Vec::new();
             let mut lookaheads = Vec::new();
             let mut anything_else = None;
@@ -278,8 +277,7 @@ fn lower_body(name: &str, def: &StateDef, body: &Body, first: usize) -> (LBody, 
             LBody::Consume { arms, lookaheads, anything_else }
         }
         Body::Lookahead(cases) => {
-            let anything =
-                cases.iter().enumerate().find(|(_, c)| is_anything_else(c)).map(|(i, c)| (first + i + 1, c));
+            let anything = cases.iter().enumerate().find(|(_, c)| is_anything_else(c)).map(|(i, c)| (first + i + 1, c));
             let mut arms = Vec::new();
             let mut anything_else = None;
             for (i, case) in cases.iter().enumerate() {

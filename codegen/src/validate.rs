@@ -95,7 +95,10 @@ pub fn validate(machine: &Machine) -> Vec<String> {
             }
         }
         if !f.values.contains(&f.initial) {
-            cx.out.push(format!("{manifest_file}: flag {} starts as {:?}, which is not one of its values", f.name, f.initial));
+            cx.out.push(format!(
+                "{manifest_file}: flag {} starts as {:?}, which is not one of its values",
+                f.name, f.initial
+            ));
         }
     }
     let mut end_tag_used = BTreeSet::new();
@@ -423,7 +426,14 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
 }
 
 /// The cases of one `ConsumeNext` or `Lookahead` body, numbered from `first + 1`.
-fn check_cases(cx: &mut Ctx, name: &str, cases: &[Case], lookahead_body: bool, first: usize, used: &mut BTreeSet<String>) {
+fn check_cases(
+    cx: &mut Ctx,
+    name: &str,
+    cases: &[Case],
+    lookahead_body: bool,
+    first: usize,
+    used: &mut BTreeSet<String>,
+) {
     if cases.is_empty() {
         cx.at(name, None, "has no cases".into());
         return;

@@ -16,8 +16,8 @@
 //! (`run`, `feed`, `finish`, `next_spanned`, the [`Iterator`], errors, comments, DOCTYPEs,
 //! processing instructions, the end of file) is here, once.
 
-pub use crate::core::Step;
 pub use crate::core::InputProblem;
+pub use crate::core::Step;
 use crate::core::{Core, TagKind};
 use crate::token::{Attribute, Doctype, ProcessingInstruction, Tag};
 use crate::{Position, Span};

@@ -73,7 +73,10 @@ fn the_docs_quote_the_counts_spec_gives() {
             "the 2008-01-18 draft ({html2008.text_states} states + tokenising entities, its {refs2008}-name entities table",
         ),
         ("ARCHITECTURE.md", "{html2008.errors} error codes of ours; `README.md` says which schema"),
-        ("README.md", "{html2008.text_states} states and its \"tokenising entities\" algorithm, its own {refs2008}-name"),
+        (
+            "README.md",
+            "{html2008.text_states} states and its \"tokenising entities\" algorithm, its own {refs2008}-name",
+        ),
     ];
     let mut wrong = Vec::new();
     for (file, template) in claims {

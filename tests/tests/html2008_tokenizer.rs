@@ -52,7 +52,8 @@ impl SuiteMachine for Html2008 {
     }
 
     fn run(input: &str, start: &str, last_start_tag: Option<&str>) -> Outcome {
-        let mut options = Options { last_start_tag: last_start_tag.map(str::to_owned), errors: true, ..Options::default() };
+        let mut options =
+            Options { last_start_tag: last_start_tag.map(str::to_owned), errors: true, ..Options::default() };
         assert!(options.flags.set("content_model", start), "unknown content model flag {start}");
         let mut t = Tokenizer::for_input(input, options, Rec::default());
         t.run();

@@ -268,7 +268,9 @@ fn spec_diff_of_the_2008_draft_and_the_12_2_4_edition() {
 #[test]
 fn spec_diff_behaviour_of_the_2008_draft_and_the_12_2_4_edition() {
     if std::env::var_os("STATEMARK_SPEC_DIFF_EDITIONS").is_none() {
-        eprintln!("SKIP spec-diff --behaviour spec/html2008 spec/html2017: set STATEMARK_SPEC_DIFF_EDITIONS=1 to run it");
+        eprintln!(
+            "SKIP spec-diff --behaviour spec/html2008 spec/html2017: set STATEMARK_SPEC_DIFF_EDITIONS=1 to run it"
+        );
         return;
     }
     let Some(shared) = statemark_tests::suite("STATEMARK_SHARED", ".") else { return };

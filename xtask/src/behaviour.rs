@@ -364,7 +364,10 @@ pub fn corpus(
     for f in bench_files(&dir, opts.bench_files) {
         if let Ok(text) = std::fs::read_to_string(&f) {
             let name = f.strip_prefix(&opts.shared).unwrap_or(&f).display().to_string();
-            out.push((name, Input { text, state: "data_state".into(), last_start_tag: None, content_model_flag: None }));
+            out.push((
+                name,
+                Input { text, state: "data_state".into(), last_start_tag: None, content_model_flag: None },
+            ));
         }
     }
     // An input that starts in a state one machine lacks (the 12.2.4 text's RCDATA state, where

@@ -88,7 +88,8 @@ fn target(t: &Terminal, state: &str) -> Option<(String, EdgeKind)> {
 
 fn case_edges(state: &str, case: &Case, out: &mut BTreeMap<(String, String, EdgeKind), Vec<String>>) {
     let on = case.on.iter().map(short_matcher).collect::<Vec<_>>().join(" ");
-    let mut branches = vec![(case.guard.as_ref().map_or(on.clone(), |g| format!("{on} [{g:?}]")), &case.actions, &case.then)];
+    let mut branches =
+        vec![(case.guard.as_ref().map_or(on.clone(), |g| format!("{on} [{g:?}]")), &case.actions, &case.then)];
     if let Some(b) = &case.otherwise {
         branches.push((format!("{on} [else]"), &b.actions, &b.then));
     }

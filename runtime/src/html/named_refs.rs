@@ -98,7 +98,11 @@ pub(crate) fn longest_match_in<T: Trie>(input: &[u8]) -> RefMatch {
         [b0] => {
             let n1 = usize::from(T::FIRST[usize::from(b0)]) / T::SECOND_WIDTH;
             // The root is nobody's child, so node 0 here means "no name starts with b0".
-            return if n1 == 0 { found::<T>(0, 0, false) } else { found::<T>(1, value(T::NODES[n1]), first_child(T::NODES[n1]) != 0) };
+            return if n1 == 0 {
+                found::<T>(0, 0, false)
+            } else {
+                found::<T>(1, value(T::NODES[n1]), first_child(T::NODES[n1]) != 0)
+            };
         }
         [] => return found::<T>(0, 0, true),
     };
