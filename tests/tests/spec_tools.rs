@@ -185,12 +185,31 @@ fn spec_diff_of_the_12_2_4_edition_and_today() {
 /// statemark-tests --test spec_tools`), a loud skip otherwise.
 #[test]
 fn spec_diff_behaviour_of_the_12_2_4_edition_and_today() {
+    // The known changes show in tokens, each under its own state.
+    let explained = [
+        "processing_instruction_open_state",
+        "comment_less_than_sign_state",
+        "cdata_section_state",
+        "cdata_section_bracket_state",
+        "bogus_comment_state",
+    ];
+    editions_behaviour(editions(), &explained, 16, "html2017_to_html_behaviour.md");
+}
+
+/// The behavioural part of an editions' report, gated by `STATEMARK_SPEC_DIFF_EDITIONS`: each
+/// state of `explained` explains some inputs, every example differs and is minimized to at most
+/// `longest` characters, and the Markdown is the snapshot `name`.
+fn editions_behaviour(
+    (a, b, mut r): (Machine, Machine, spec_diff::Report),
+    explained: &[&str],
+    longest: usize,
+    name: &str,
+) {
     if std::env::var_os("STATEMARK_SPEC_DIFF_EDITIONS").is_none() {
-        eprintln!("SKIP spec-diff --behaviour spec/html2017 spec/html: set STATEMARK_SPEC_DIFF_EDITIONS=1 to run it");
+        eprintln!("SKIP spec-diff --behaviour {} {}: set STATEMARK_SPEC_DIFF_EDITIONS=1 to run it", r.a, r.b);
         return;
     }
     let Some(shared) = statemark_tests::suite("STATEMARK_SHARED", ".") else { return };
-    let (a, b, mut r) = editions();
     let opts = spec_diff::BehaviourOptions {
         corpus: xtask::behaviour::CorpusOptions { shared, bench_files: 20 },
         per_group: 3,
@@ -199,23 +218,16 @@ fn spec_diff_behaviour_of_the_12_2_4_edition_and_today() {
     let bh = r.behaviour.as_ref().expect("behaviour attached");
     println!("{}", xtask::behaviour::render_text(bh));
     let states: Vec<&str> = bh.groups.iter().map(|g| g.state.as_str()).collect();
-    // The known changes show in tokens, each under its own state.
-    for s in [
-        "processing_instruction_open_state",
-        "comment_less_than_sign_state",
-        "cdata_section_state",
-        "cdata_section_bracket_state",
-        "bogus_comment_state",
-    ] {
-        assert!(states.contains(&s), "{s} explains some inputs: {states:?}");
+    for s in explained {
+        assert!(states.contains(s), "{s} explains some inputs: {states:?}");
     }
     for g in &bh.groups {
         for e in &g.examples {
             assert_ne!((&e.a.tokens, &e.a.errors), (&e.b.tokens, &e.b.errors));
-            assert!(e.input.text.chars().count() <= 16, "minimized: {:?}", e.input.text);
+            assert!(e.input.text.chars().count() <= longest, "minimized: {:?}", e.input.text);
         }
     }
-    snapshot("html2017_to_html_behaviour.md", &xtask::behaviour::render_md(bh));
+    snapshot(name, &xtask::behaviour::render_md(bh));
 }
 
 /// The other showcase of issue 17: the 2008 draft against the 12.2.4 edition.
@@ -267,40 +279,16 @@ fn spec_diff_of_the_2008_draft_and_the_12_2_4_edition() {
 /// The behavioural part of the 2008 -> 12.2.4 report; gated like the 12.2.4 -> today one.
 #[test]
 fn spec_diff_behaviour_of_the_2008_draft_and_the_12_2_4_edition() {
-    if std::env::var_os("STATEMARK_SPEC_DIFF_EDITIONS").is_none() {
-        eprintln!(
-            "SKIP spec-diff --behaviour spec/html2008 spec/html2017: set STATEMARK_SPEC_DIFF_EDITIONS=1 to run it"
-        );
-        return;
-    }
-    let Some(shared) = statemark_tests::suite("STATEMARK_SHARED", ".") else { return };
-    let (a, b, mut r) = draft_editions();
-    let opts = spec_diff::BehaviourOptions {
-        corpus: xtask::behaviour::CorpusOptions { shared, bench_files: 20 },
-        per_group: 3,
-    };
-    spec_diff::add_behaviour(&root(), &a, &b, &mut r, &opts).expect("both editions build and run");
-    let bh = r.behaviour.as_ref().expect("behaviour attached");
-    println!("{}", xtask::behaviour::render_text(bh));
-    let states: Vec<&str> = bh.groups.iter().map(|g| g.state.as_str()).collect();
     // The known changes show in tokens, each under its own state: the self-closing flag, the
     // DOCTYPE keyword states, the character reference algorithm, the comment end bang state.
-    for s in [
+    // DOCTYPE keywords are long: "<!DOCTYPEl PUBLIC\"" is as short as that change gets.
+    let explained = [
         "self_closing_start_tag_state",
         "after_doctype_public_keyword_state",
         "tokenizing_character_references",
         "comment_end_bang_state",
-    ] {
-        assert!(states.contains(&s), "{s} explains some inputs: {states:?}");
-    }
-    for g in &bh.groups {
-        for e in &g.examples {
-            assert_ne!((&e.a.tokens, &e.a.errors), (&e.b.tokens, &e.b.errors));
-            // DOCTYPE keywords are long: "<!DOCTYPEl PUBLIC\"" is as short as that change gets.
-            assert!(e.input.text.chars().count() <= 24, "minimized: {:?}", e.input.text);
-        }
-    }
-    snapshot("html2008_to_html2017_behaviour.md", &xtask::behaviour::render_md(bh));
+    ];
+    editions_behaviour(draft_editions(), &explained, 24, "html2008_to_html2017_behaviour.md");
 }
 
 #[test]

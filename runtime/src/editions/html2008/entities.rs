@@ -10,7 +10,8 @@
 use super::tokenizer::Tokenizer;
 use super::{ParseError, Sink, State};
 use crate::char_ref::{NumericScan, c1_replacement, scan_numeric};
-use crate::core::{Src, Step};
+use crate::core::Step;
+use crate::editions::reference::{Outcome, Returned};
 use crate::generated::html2008_named_refs as table;
 use crate::html::named_refs::{Trie, longest_match_in};
 
@@ -39,22 +40,6 @@ impl Trie for Html2008Trie {
     const VALUES: &'static [&'static str] = &table::VALUES;
 }
 
-/// What consuming an entity gave.
-enum Outcome {
-    /// More input is needed to decide.
-    Suspend,
-    /// "Nothing is returned": no characters are consumed.
-    Nothing,
-    /// The entity ends at `end` (exclusive) and returns `text`.
-    Returned { end: usize, text: Returned },
-}
-
-/// The character token an entity returns.
-enum Returned {
-    Named(&'static str),
-    Numeric(char),
-}
-
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// "Tokenising entities", entered with the `&` consumed and the return state set by the
     /// entity state that switched here.
@@ -67,29 +52,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 | State::AttributeValueSingleQuotedState
                 | State::AttributeValueUnquotedState
         );
-        match self.consume_an_entity(in_attribute) {
-            Outcome::Suspend => return Step::Suspend,
-            // Entity data state: "If nothing is returned, emit a U+0026 AMPERSAND character
-            // token"; entity in attribute value state: "append a U+0026 AMPERSAND character to
-            // the current attribute's value".
-            Outcome::Nothing if in_attribute => self.core.append_to_attribute_value(Src::Str("&")),
-            Outcome::Nothing => self.core.emit_chars(Src::Str("&")),
-            // "Otherwise, emit the character token that was returned" / "append the returned
-            // character token to the current attribute's value".
-            Outcome::Returned { end, text } => {
-                self.core.pos = end;
-                self.core.cur = end - 1;
-                let mut utf8 = [0; 4];
-                let s = match text {
-                    Returned::Named(s) => s,
-                    Returned::Numeric(c) => c.encode_utf8(&mut utf8),
-                };
-                self.core.flush_replacement(s, in_attribute);
-            }
-        }
-        // "Finally, switch to the data state" / "switch back to the attribute value state".
-        self.state = self.return_state;
-        Step::Continue
+        // Entity data state / entity in attribute value state: what they do with the result.
+        let outcome = self.consume_an_entity(in_attribute);
+        self.finish_reference(outcome, in_attribute)
     }
 
     /// The algorithm, from the character after the `&` (at `core.pos`). Decides everything
