@@ -320,6 +320,8 @@ fn graph_renders_every_machine() {
         // `cargo xtask graph spec/<name>`, as the CLI loads and titles it.
         let dot = graph::run_cli(&root(), &format!("spec/{name}"), &[], 0, None).expect("the CLI draws it");
         assert_eq!(dot, graph::to_dot(&g, &format!("{} ({name})", m.manifest.spec_title)));
+        // A bare machine name is the machine of that name in spec/ (`cargo xtask graph html2008`).
+        assert_eq!(graph::run_cli(&root(), name, &[], 0, None).expect("by name"), dot);
         assert!(dot.starts_with("digraph") && dot.contains("style=dashed") && dot.contains("style=dotted"));
         println!("graph {name}: {} nodes, {} edges", g.nodes.len(), g.edges.len());
         if graph::have_dot() {
