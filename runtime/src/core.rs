@@ -504,6 +504,15 @@ impl<'i> Core<'i> {
     #[inline]
     pub fn consume_nothing(&mut self) {
         self.cur = self.pos;
+        self.check_next();
+    }
+
+    /// The input check of the next input character, now: a hand-written algorithm that reads
+    /// it without consuming it (the 2008 draft's entities) reports its own errors after that
+    /// character's, whether the character arrived before the algorithm started or after it
+    /// suspended.
+    #[inline]
+    pub fn check_next(&mut self) {
         if self.errors_on
             && let Some(&b) = self.input.as_bytes().get(self.pos)
             && INPUT_CHECK.table[b as usize]

@@ -53,6 +53,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 | State::AttributeValueUnquotedState
         );
         // Entity data state / entity in attribute value state: what they do with the result.
+        // The character after the `&` has entered the input stream: its preprocessing error
+        // (U+0000) comes before any the algorithm reports, as in whole input, where the entity
+        // data state's lookahead checked it already.
+        self.core.check_next();
         let outcome = self.consume_an_entity(in_attribute);
         self.finish_reference(outcome, in_attribute)
     }

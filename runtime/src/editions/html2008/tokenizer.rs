@@ -237,6 +237,50 @@ mod tests {
         assert!(matches!(&tokens[2], Token::StartTag(t) if t.name == "b"));
     }
 
+    /// Markup-heavy pseudo-random inputs in every content model flag: nothing panics, and the
+    /// tokens and errors are the same whole and fed in chunks of 1 to 4 bytes (a deterministic
+    /// generator, so a failure names its input).
+    #[test]
+    fn random_markup_never_panics_and_chunks_agree() {
+        const ALPHABET: &[&str] =
+            &["<", ">", "/", "!", "-", "&", "#", ";", "a", "T", "=", "'", "\"", " ", "\n", "\r", "\0", "x", "é", "?"];
+        let mut seed: u64 = 0x2008_0118;
+        let mut next = || {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            (seed >> 33) as usize
+        };
+        for round in 0..400 {
+            let len = next() % 40;
+            let input: String = (0..len).map(|_| ALPHABET[next() % ALPHABET.len()]).collect();
+            for flag in [ContentModel::Pcdata, ContentModel::Rcdata, ContentModel::Cdata, ContentModel::Plaintext] {
+                let options = || {
+                    let mut o = Options { last_start_tag: Some("title".into()), errors: true, ..Options::default() };
+                    o.flags.content_model = flag;
+                    o
+                };
+                let mut whole = tokenize_with(&input, options());
+                let tokens: Vec<Token> = whole.by_ref().map(|t| t.into_owned()).collect();
+                let errors = whole.errors().to_vec();
+                let n = 1 + round % 4;
+                let mut t: Tokenizer<'static, TokenQueue<'static>> =
+                    Tokenizer::for_chunks(options(), TokenQueue::new(true));
+                let mut at = 0;
+                while at < input.len() {
+                    let mut end = (at + n).min(input.len());
+                    while !input.is_char_boundary(end) {
+                        end += 1;
+                    }
+                    t.feed(&input[at..end]);
+                    at = end;
+                }
+                t.finish();
+                let chunked: Vec<Token> = t.by_ref().map(|t| t.into_owned()).collect();
+                assert_eq!(chunked, tokens, "{input:?} in {flag:?}, chunks of {n}");
+                assert_eq!(t.errors(), &errors[..], "{input:?} in {flag:?}, chunks of {n}");
+            }
+        }
+    }
+
     #[test]
     fn nul_is_replaced_and_reported() {
         let mut t = tokenize_with("a\0b", Options { errors: true, ..Options::default() });
