@@ -7,8 +7,9 @@
 //! type (its name in CamelCase) with the generated `Tables` and `Drive` impls that plug it into
 //! the driver; the machine's module provides its `Sink` trait and its `Machine` impl.
 
+use crate::lower::code_point;
 use crate::lower::{LArm, LBody, LBranch, LState, Lowered, Scan, code_points};
-use crate::model::{Action, Chars, Guard, Machine, Terminal};
+use crate::model::{Action, Chars, FlagDecl, Guard, Machine, Matcher, Terminal};
 use crate::names::camel;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
@@ -93,8 +94,15 @@ pub fn machine_verb(a: &Action) -> bool {
 }
 
 /// Whether a guard is the machine's own predicate (else the core's).
-pub fn machine_guard(g: Guard) -> bool {
-    matches!(g, Guard::AppropriateEndTag | Guard::AdjustedCurrentNodeIsForeign | Guard::CharRefInAttribute)
+pub fn machine_guard(g: &Guard) -> bool {
+    matches!(
+        g,
+        Guard::AppropriateEndTag
+            | Guard::AdjustedCurrentNodeIsForeign
+            | Guard::CharRefInAttribute
+            | Guard::NextCharactersAreLastStartTagFollowedBy(_)
+            | Guard::PermittedSlash
+    )
 }
 
 /// The receiver of a verb or guard call.
@@ -106,9 +114,22 @@ fn receiver(machine: bool) -> TokenStream {
     }
 }
 
-/// The runtime predicate a guard maps to.
-pub fn guard_method(g: Guard) -> String {
-    snake_of_variant(&format!("{g:?}"))
+/// The runtime predicate a guard maps to (for `Flag` and the combinators, which the generator
+/// writes out, the variant's name).
+pub fn guard_method(g: &Guard) -> String {
+    let debug = format!("{g:?}");
+    let variant: String = debug.chars().take_while(|c| c.is_ascii_alphanumeric()).collect();
+    snake_of_variant(&variant)
+}
+
+/// The generated enum of a machine flag: `content_model` → `ContentModel`.
+pub fn flag_type(flag: &str) -> String {
+    camel(flag)
+}
+
+/// The variant of a flag value: `"PCDATA"` → `Pcdata`, `"true"` → `True`.
+pub fn flag_variant(value: &str) -> String {
+    camel(&value.to_ascii_lowercase())
 }
 
 fn src(c: &Chars) -> TokenStream {
@@ -152,6 +173,10 @@ impl Cx<'_> {
             Action::SetReturnState(s) => {
                 let v = ident(&camel(s));
                 quote! { self.#m(State::#v); }
+            }
+            Action::SetFlag(flag, value) => {
+                let (f, ty, v) = (ident(flag), ident(&flag_type(flag)), ident(&flag_variant(value)));
+                quote! { self.own.flags.#f = #ty::#v; }
             }
             Action::AccumulateCharRefCode { radix, subtract } => {
                 let rd = Literal::u32_unsuffixed(*radix);
@@ -205,6 +230,83 @@ impl Cx<'_> {
         }
     }
 
+    /// A guard as a Rust condition. A guard that looks ahead may need more input: it is read
+    /// first, into a local of `prelude` that returns `Step::Suspend` (after un-consuming the
+    /// current character, when the case has consumed one), so the condition itself stays a
+    /// plain expression and nothing has changed when the state suspends.
+    fn guard(&self, g: &Guard, consumed: bool, prelude: &mut Vec<TokenStream>, nested: bool) -> TokenStream {
+        let paren = |e: TokenStream| {
+            if nested {
+                quote! { (#e) }
+            } else {
+                e
+            }
+        };
+        match g {
+            Guard::Flag(flag, values) => {
+                let (f, ty) = (ident(flag), ident(&flag_type(flag)));
+                let vs = values.iter().map(|v| ident(&flag_variant(v)));
+                quote! { matches!(self.own.flags.#f, #(#ty::#vs)|*) }
+            }
+            Guard::All(gs) => {
+                let es = gs.iter().map(|g| self.guard(g, consumed, prelude, true));
+                paren(quote! { #(#es)&&* })
+            }
+            Guard::Any(gs) => {
+                let es = gs.iter().map(|g| self.guard(g, consumed, prelude, true));
+                paren(quote! { #(#es)||* })
+            }
+            Guard::Not(g) => {
+                let e = self.guard(g, consumed, prelude, true);
+                quote! { !#e }
+            }
+            Guard::LastCharactersAre(text) => {
+                let bytes = Literal::byte_string(text.as_bytes());
+                quote! { self.core.last_characters_are(#bytes) }
+            }
+            Guard::NextCharactersAreLastStartTagFollowedBy(_) | Guard::PermittedSlash => {
+                let m = ident(&guard_method(g));
+                let call = match g {
+                    Guard::NextCharactersAreLastStartTagFollowedBy(follow) => {
+                        let bytes: Vec<u8> = follow
+                            .iter()
+                            .filter_map(|m| match m {
+                                Matcher::Char(c) => code_point(c).filter(|&c| c < 0x80).map(|c| c as u8),
+                                _ => None,
+                            })
+                            .collect();
+                        let eof = follow.contains(&Matcher::Eof);
+                        let bytes = Literal::byte_string(&bytes);
+                        quote! { self.#m(#bytes, #eof) }
+                    }
+                    _ => quote! { self.#m() },
+                };
+                let local = format_ident!("{}_{}", guard_method(g), prelude.len() + 1);
+                let undo = if consumed {
+                    quote! { self.core.reconsume(); }
+                } else {
+                    quote! {}
+                };
+                prelude.push(quote! {
+                    let #local = match #call {
+                        Look::Match => true,
+                        Look::NoMatch => false,
+                        Look::Suspend => {
+                            #undo
+                            return Step::Suspend;
+                        }
+                    };
+                });
+                quote! { #local }
+            }
+            _ => {
+                let gm = ident(&guard_method(g));
+                let gr = receiver(machine_guard(g));
+                quote! { #gr.#gm() }
+            }
+        }
+    }
+
     /// The body of an arm: label, trace hook, then the guarded or plain branch.
     fn arm_body(&self, arm: &LArm) -> TokenStream {
         let l = label(&format!("case #{}: {}", arm.number, arm.label));
@@ -212,8 +314,10 @@ impl Cx<'_> {
         let then = self.branch(&arm.then);
         match (&arm.guard, &arm.otherwise) {
             (Some(g), Some(other)) => {
-                let gm = ident(&guard_method(*g));
-                let gr = receiver(machine_guard(*g));
+                let mut prelude = Vec::new();
+                // Every arm with a guard has consumed its character, except in a Lookahead body,
+                // which validation keeps free of guards that look ahead.
+                let cond = self.guard(g, true, &mut prelude, false);
                 let o = self.branch(other);
                 let t = self.trace(arm.otherwise_number);
                 let otr = if arm.otherwise_number != arm.number {
@@ -222,7 +326,7 @@ impl Cx<'_> {
                 } else {
                     t
                 };
-                quote! { { #l if #gr.#gm() { #tr #then } else { #otr #o } } }
+                quote! { { #l #(#prelude)* if #cond { #tr #then } else { #otr #o } } }
             }
             _ => quote! { { #l #tr #then } },
         }
@@ -295,10 +399,10 @@ fn lookahead_check(cx: &Cx, arm: &LArm, at_current: bool) -> TokenStream {
     // the string is consumed.
     let (guard, no_match, body) = match (&arm.guard, arm.otherwise_number != arm.number) {
         (Some(g), true) => {
-            let gm = ident(&guard_method(*g));
-            let gr = receiver(machine_guard(*g));
+            // Validation keeps guards that look ahead off lookahead cases: no prelude here.
+            let cond = cx.guard(g, at_current, &mut Vec::new(), false);
             let plain = LArm { guard: None, otherwise: None, ..arm.clone() };
-            (quote! { if #gr.#gm() }, quote! { Look::Match | Look::NoMatch }, cx.arm_body(&plain))
+            (quote! { if #cond }, quote! { Look::Match | Look::NoMatch }, cx.arm_body(&plain))
         }
         _ => (quote! {}, quote! { Look::NoMatch }, cx.arm_body(arm)),
     };
@@ -329,8 +433,48 @@ fn state_fn(cx: &Cx, st: &LState, anchor_base: &str) -> Option<TokenStream> {
     let spec_label = label(&format!("#{}", st.id));
     let body = match &st.body {
         LBody::HandWritten => return None,
-        LBody::Consume { arms, lookaheads, anything_else } => {
+        LBody::Consume { .. } | LBody::Lookahead { .. } => {
             let scan = st.scan.as_ref().map(|s| scan_stmt(cx, st, s)).unwrap_or_default();
+            let code = body_code(cx, &st.body);
+            quote! { #spec_label #scan #code }
+        }
+        LBody::Branch { branches } => {
+            // "The behaviour of this state depends on ...": the first branch whose guard holds
+            // reads the input; guards that look ahead are read first (nothing is consumed yet).
+            let mut prelude = Vec::new();
+            let mut chain = quote! {};
+            for (i, (guard, body)) in branches.iter().enumerate() {
+                let code = body_code(cx, body);
+                chain = match (i, guard) {
+                    (0, Some(g)) => {
+                        let cond = cx.guard(g, false, &mut prelude, false);
+                        quote! { if #cond { #code } }
+                    }
+                    (_, Some(g)) => {
+                        let cond = cx.guard(g, false, &mut prelude, false);
+                        quote! { #chain else if #cond { #code } }
+                    }
+                    // Validation: only the last branch has no guard, and it has none.
+                    (0, None) => code,
+                    (_, None) => quote! { #chain else { #code } },
+                };
+            }
+            quote! { #spec_label #(#prelude)* #chain }
+        }
+    };
+    Some(quote! {
+        #[doc = #doc]
+        fn #name(&mut self) -> Step {
+            #body
+        }
+    })
+}
+
+/// The code that reads a `ConsumeNext` or `Lookahead` body's input and runs its cases.
+fn body_code(cx: &Cx, body: &LBody) -> TokenStream {
+    match body {
+        LBody::HandWritten | LBody::Branch { .. } => quote! {},
+        LBody::Consume { arms, lookaheads, anything_else } => {
             let mut match_arms = Vec::new();
             for arm in arms {
                 let mut pats = Vec::new();
@@ -342,10 +486,11 @@ fn state_fn(cx: &Cx, st: &LState, anchor_base: &str) -> Option<TokenStream> {
                     pats.push(quote! { Consumed::Eof });
                 }
                 let guard = match (&arm.guard, &arm.otherwise) {
+                    // Validation keeps guards that look ahead off cases without `else` and
+                    // "anything else" (so off match guards): no prelude here.
                     (Some(g), None) => {
-                        let gm = ident(&guard_method(*g));
-                        let gr = receiver(machine_guard(*g));
-                        quote! { if #gr.#gm() }
+                        let cond = cx.guard(g, true, &mut Vec::new(), false);
+                        quote! { if #cond }
                     }
                     _ => quote! {},
                 };
@@ -357,8 +502,6 @@ fn state_fn(cx: &Cx, st: &LState, anchor_base: &str) -> Option<TokenStream> {
             let b = anything_else.as_ref().map(|a| cx.arm_body(a)).unwrap_or_default();
             let fallback = quote! { _ => { #(#looks)* #b } };
             quote! {
-                #spec_label
-                #scan
                 match self.core.consume() {
                     Consumed::Suspend => Step::Suspend,
                     #(#match_arms,)*
@@ -370,19 +513,69 @@ fn state_fn(cx: &Cx, st: &LState, anchor_base: &str) -> Option<TokenStream> {
             let looks: Vec<TokenStream> = arms.iter().map(|a| lookahead_check(cx, a, false)).collect();
             let b = cx.arm_body(anything_else);
             quote! {
-                #spec_label
                 self.core.consume_nothing();
                 #(#looks)*
                 #b
             }
         }
-    };
-    Some(quote! {
+    }
+}
+
+/// The manifest's `flags` as types: one enum per flag and the `Flags` the machine keeps in its
+/// `Own` data as `flags` (generated verbs and guards read and set `self.own.flags`). Nothing for
+/// a machine without flags.
+fn flags_code(machine: &str, flags: &[FlagDecl]) -> TokenStream {
+    if flags.is_empty() {
+        return quote! {};
+    }
+    let mut enums = Vec::new();
+    let mut fields = Vec::new();
+    let mut inits = Vec::new();
+    let mut sets = Vec::new();
+    for f in flags {
+        let (name, ty) = (ident(&f.name), ident(&flag_type(&f.name)));
+        let variants: Vec<Ident> = f.values.iter().map(|v| ident(&flag_variant(v))).collect();
+        let docs: Vec<String> = f.values.iter().map(|v| format!(" {v}")).collect();
+        let values = &f.values;
+        let enum_doc = format!(" The values of the {} flag, as the spec names them.", f.name.replace('_', " "));
+        let field_doc = format!(" The {} flag (initially {}).", f.name.replace('_', " "), f.initial);
+        let initial = ident(&flag_variant(&f.initial));
+        let flag_name = f.name.as_str();
+        enums.push(quote! {
+            #[doc = #enum_doc]
+            #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+            pub enum #ty { #(#[doc = #docs] #variants,)* }
+        });
+        fields.push(quote! { #[doc = #field_doc] pub #name: #ty, });
+        inits.push(quote! { #name: #ty::#initial, });
+        sets.push(quote! { #((#flag_name, #values) => self.#name = #ty::#variants,)* });
+    }
+    let doc = format!(" The {machine} machine's flags (its manifest's `flags`), which its states read and set.");
+    quote! {
         #[doc = #doc]
-        fn #name(&mut self) -> Step {
-            #body
+        #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+        pub struct Flags { #(#fields)* }
+
+        impl Default for Flags {
+            fn default() -> Self {
+                Flags { #(#inits)* }
+            }
         }
-    })
+
+        impl Flags {
+            /// Set a flag by the names the tables use (`"content_model"`, `"RCDATA"`); false,
+            /// changing nothing, when the flag or the value is not the machine's.
+            pub fn set(&mut self, flag: &str, value: &str) -> bool {
+                match (flag, value) {
+                    #(#sets)*
+                    _ => return false,
+                }
+                true
+            }
+        }
+
+        #(#enums)*
+    }
 }
 
 /// Emit the whole generated file for a machine.
@@ -466,6 +659,21 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
     let gate = match &m.feature {
         Some(f) => quote! { #![cfg(feature = #f)] },
         None => quote! {},
+    };
+
+    let flags = flags_code(&m.machine, &m.flags);
+    let on_end_tag = if m.on_end_tag_emitted.is_empty() {
+        quote! {}
+    } else {
+        let acts = cx.actions(&m.on_end_tag_emitted);
+        quote! {
+            /// What the spec does whenever an end tag token is emitted (the manifest's
+            /// `on_end_tag_emitted`); the machine's own `emit_tag` calls it.
+            #[inline]
+            pub(crate) fn on_end_tag_emitted(&mut self) {
+                #acts
+            }
+        }
     };
 
     let marker = ident(&camel(&m.machine));
@@ -627,12 +835,16 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
             }
 
             #(#state_fns)*
+
+            #on_end_tag
         }
 
         #[doc = #scan_doc]
         pub const SCAN_STATES: &[&str] = &[#(#scan_states),*];
 
         #(#stops)*
+
+        #flags
     };
     let syntax: syn::File =
         syn::parse2(file).map_err(|e| format!("emit {}: generated code does not parse: {e}", m.machine))?;

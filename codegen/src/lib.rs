@@ -52,12 +52,29 @@ pub fn generate(spec_dir: &Path) -> Result<Vec<GeneratedFile>, Vec<String>> {
                     }),
                     Err(e) => diagnostics.push(e),
                 }
+                // A machine with a named-reference table of its own (the 2008 draft's entities)
+                // gets its trie beside its tokenizer.
+                if let Some(file) = &m.manifest.named_references {
+                    let label = format!("spec/{machine}/{file}");
+                    match entities::load(&spec_dir.join(machine).join(file))
+                        .and_then(|table| entities::emit(&table, &label))
+                    {
+                        Ok(contents) => files.push(GeneratedFile {
+                            path: format!("runtime/src/generated/{machine}_named_refs.rs"),
+                            contents,
+                        }),
+                        Err(e) => diagnostics.push(e),
+                    }
+                }
                 loaded.push(m);
             }
             Err(errs) => diagnostics.extend(errs),
         }
     }
-    files.push(GeneratedFile { path: "runtime/src/generated/mod.rs".into(), contents: machines::emit_mod_rs(&names) });
+    files.push(GeneratedFile {
+        path: "runtime/src/generated/mod.rs".into(),
+        contents: machines::emit_mod_rs(&names, &loaded),
+    });
     match machines::emit_test_dispatch(&loaded) {
         Ok(contents) => files.push(GeneratedFile { path: "tests/src/machines.rs".into(), contents }),
         Err(e) => diagnostics.push(e),

@@ -36,6 +36,11 @@ pub enum LBody {
         anything_else: LArm,
     },
     HandWritten,
+    /// A state-level branch: the first body whose guard holds (the last has none) reads the
+    /// input; case numbers run on through the branches.
+    Branch {
+        branches: Vec<(Option<Guard>, LBody)>,
+    },
 }
 
 /// One case, resolved.
@@ -170,7 +175,7 @@ fn lower_case(name: &str, def: &StateDef, number: usize, case: &Case, anything: 
         bytes: case_bytes(case),
         eof: case.on.contains(&Matcher::Eof),
         lookahead,
-        guard: case.guard,
+        guard: case.guard.clone(),
         then,
         otherwise_number: if case.otherwise.is_some() { number } else { anything_number },
         otherwise,
@@ -203,11 +208,32 @@ pub fn lower(machine: &Machine) -> Lowered {
 }
 
 pub fn lower_state(name: &str, def: &StateDef) -> LState {
+    let (body, scan) = lower_body(name, def, &def.body, 0);
+    LState { name: name.to_owned(), variant: camel(name), id: def.id.clone(), heading: def.heading.clone(), body, scan }
+}
+
+/// Lower one body; its cases are numbered from `first + 1` (a `Branch` body's later branches
+/// continue the numbering of the earlier ones). The derived scan is for a whole-state
+/// `ConsumeNext` only: a branch's body runs after its guard, so it gets none.
+fn lower_body(name: &str, def: &StateDef, body: &Body, first: usize) -> (LBody, Option<Scan>) {
     let mut scan = None;
-    let body = match &def.body {
+    let body = match body {
         Body::HandWritten { .. } => LBody::HandWritten,
+        Body::Branch(branches) => {
+            let mut out = Vec::new();
+            let mut n = first;
+            for b in branches {
+                let (lb, _) = lower_body(name, def, &b.body, n);
+                n += match &b.body {
+                    Body::ConsumeNext(cs) | Body::Lookahead(cs) => cs.len(),
+                    _ => 0,
+                };
+                out.push((b.guard.clone(), lb));
+            }
+            LBody::Branch { branches: out }
+        }
         Body::ConsumeNext(cases) => {
-            let anything = cases.iter().enumerate().find(|(_, c)| is_anything_else(c)).map(|(i, c)| (i + 1, c));
+            let anything = cases.iter().enumerate().find(|(_, c)| is_anything_else(c)).map(|(i, c)| (first + i + 1, c));
             let mut arms = Vec::new();
             let mut lookaheads = Vec::new();
             let mut anything_else = None;
@@ -215,7 +241,7 @@ pub fn lower_state(name: &str, def: &StateDef) -> LState {
             // upper hex digit includes the digits) keeps only the bytes still free.
             let mut claimed = [false; 256];
             for (i, case) in cases.iter().enumerate() {
-                let mut arm = lower_case(name, def, i + 1, case, anything);
+                let mut arm = lower_case(name, def, first + i + 1, case, anything);
                 arm.bytes.retain(|&b| !claimed[b as usize]);
                 arm.bytes.iter().for_each(|&b| claimed[b as usize] = true);
                 if is_anything_else(case) {
@@ -226,7 +252,10 @@ pub fn lower_state(name: &str, def: &StateDef) -> LState {
                     arms.push(arm);
                 }
             }
-            if let Some(verb) = anything.and_then(|(_, c)| scan_verb(c)) {
+            if first == 0
+                && matches!(def.body, Body::ConsumeNext(_))
+                && let Some(verb) = anything.and_then(|(_, c)| scan_verb(c))
+            {
                 let mut stop: Vec<u8> = vec![0x00, b'\r'];
                 for a in arms.iter() {
                     stop.extend(&a.bytes);
@@ -248,11 +277,11 @@ pub fn lower_state(name: &str, def: &StateDef) -> LState {
             LBody::Consume { arms, lookaheads, anything_else }
         }
         Body::Lookahead(cases) => {
-            let anything = cases.iter().enumerate().find(|(_, c)| is_anything_else(c)).map(|(i, c)| (i + 1, c));
+            let anything = cases.iter().enumerate().find(|(_, c)| is_anything_else(c)).map(|(i, c)| (first + i + 1, c));
             let mut arms = Vec::new();
             let mut anything_else = None;
             for (i, case) in cases.iter().enumerate() {
-                let arm = lower_case(name, def, i + 1, case, anything);
+                let arm = lower_case(name, def, first + i + 1, case, anything);
                 if is_anything_else(case) {
                     anything_else = Some(arm);
                 } else {
@@ -274,5 +303,5 @@ pub fn lower_state(name: &str, def: &StateDef) -> LState {
             LBody::Lookahead { arms, anything_else }
         }
     };
-    LState { name: name.to_owned(), variant: camel(name), id: def.id.clone(), heading: def.heading.clone(), body, scan }
+    (body, scan)
 }

@@ -31,6 +31,33 @@ pub struct Manifest {
     /// users of today's parser pay nothing). `None`: always compiled.
     #[serde(default)]
     pub feature: Option<String>,
+    /// Machine-level flags the states read (`Flag` guards) and set (`SetFlag`): the 2008 draft's
+    /// "content model flag" (PCDATA, RCDATA, CDATA, PLAINTEXT) and "escape flag". Each becomes a
+    /// generated enum and a field of the generated `Flags` the machine keeps in its `Own` data.
+    #[serde(default)]
+    pub flags: Vec<FlagDecl>,
+    /// Verbs run whenever an end tag token is emitted ("When an end tag token is emitted, the
+    /// content model flag must be switched to the PCDATA state"): generated as the method
+    /// `on_end_tag_emitted`, which the machine's own `emit_tag` calls.
+    #[serde(default)]
+    pub on_end_tag_emitted: Vec<Action>,
+    /// The machine's own named-reference table, a file of its directory (the 2008 draft's
+    /// `entities.ron`); the generator emits its trie as `<machine>_named_refs.rs`. Default: none
+    /// of its own (HTML's table is `spec/html/named_character_references.ron`).
+    #[serde(default)]
+    pub named_references: Option<String>,
+}
+
+/// A machine-level flag: `(name: "content_model", values: ["PCDATA", ...], initial: "PCDATA")`.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FlagDecl {
+    /// snake_case name: the field of the generated `Flags`, and its enum in CamelCase.
+    pub name: String,
+    /// The values as the spec writes them; each a variant of the flag's enum.
+    pub values: Vec<String>,
+    /// The value the flag starts with.
+    pub initial: String,
 }
 
 /// `spec/<machine>/errors.ron`.
@@ -101,6 +128,54 @@ pub enum Body {
         #[serde(default)]
         raises: Vec<String>,
     },
+    /// "The behaviour of this state depends on the content model flag. If ...: Consume the next
+    /// input character ... If ...: ...": the first branch whose `if` holds reads the input with
+    /// its own body (`ConsumeNext` or `Lookahead`); the last branch has no `if` ("otherwise").
+    /// Case numbers run on through the branches, so every case of the state has its own number.
+    Branch(Vec<BodyBranch>),
+}
+
+/// One branch of a state-level [`Body::Branch`].
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BodyBranch {
+    /// The condition; `None` on the last branch only.
+    #[serde(default, rename = "if")]
+    pub guard: Option<Guard>,
+    /// `ConsumeNext` or `Lookahead`.
+    pub body: Body,
+}
+
+impl Body {
+    /// Every case of the state, numbered as validation, lowering and coverage number them
+    /// (1-based, running on through the branches of a `Branch` body), with whether it belongs
+    /// to a `Lookahead` body.
+    pub fn numbered_cases(&self) -> Vec<(usize, &Case, bool)> {
+        fn push<'a>(body: &'a Body, out: &mut Vec<(usize, &'a Case, bool)>) {
+            let (cases, lookahead) = match body {
+                Body::ConsumeNext(cs) => (cs, false),
+                Body::Lookahead(cs) => (cs, true),
+                Body::HandWritten { .. } | Body::Branch(_) => return,
+            };
+            for c in cases {
+                out.push((out.len() + 1, c, lookahead));
+            }
+        }
+        let mut out = Vec::new();
+        match self {
+            Body::Branch(bs) => bs.iter().for_each(|b| push(&b.body, &mut out)),
+            other => push(other, &mut out),
+        }
+        out
+    }
+
+    /// The guards a `Branch` body chooses by (empty otherwise).
+    pub fn branch_guards(&self) -> Vec<&Guard> {
+        match self {
+            Body::Branch(bs) => bs.iter().filter_map(|b| b.guard.as_ref()).collect(),
+            _ => Vec::new(),
+        }
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -196,8 +271,9 @@ impl CharClass {
     }
 }
 
-/// The spec's conditions. A closed list: each maps to one runtime predicate of the same name.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+/// The spec's conditions. A closed list: each maps to one runtime predicate of the same name,
+/// except the flag test and the combinators, which the generator writes out.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
 pub enum Guard {
     /// "If the current end tag token is an appropriate end tag token".
     AppropriateEndTag,
@@ -210,6 +286,57 @@ pub enum Guard {
     /// "If target is an ASCII case-insensitive match for "xml" or "xml-stylesheet"" (the
     /// temporary buffer holds the target).
     TempBufferIsDisallowedPiTarget,
+    /// "When the content model flag is set to one of the PCDATA or RCDATA states": the flag
+    /// (a manifest `flags` entry) has one of these values.
+    Flag(String, Vec<String>),
+    /// Every condition holds ("... and ... and ...").
+    All(Vec<Guard>),
+    /// Some condition holds ("When ...: ... When ...: ...", the same outcome).
+    Any(Vec<Guard>),
+    /// The condition does not hold.
+    Not(Box<Guard>),
+    /// "The last four characters in the input stream, including this one, are ..." (2008 draft,
+    /// data state): a look-behind ending at the current input character. Input that does not
+    /// have that many characters before it does not match ("there are at least three characters
+    /// before this one").
+    LastCharactersAre(String),
+    /// "The next few characters ... match the tag name of the last start tag token emitted (case
+    /// insensitively) ... immediately followed by one of the following characters" (2008 draft,
+    /// close tag open state): a lookahead from the next input character, consuming nothing;
+    /// false when no start tag was emitted. May suspend on chunked input.
+    NextCharactersAreLastStartTagFollowedBy(Vec<Matcher>),
+    /// "A permitted slash is a U+002F SOLIDUS character that is immediately followed by a U+003E
+    /// GREATER-THAN SIGN, if, and only if, the current token being processed is a start tag token
+    /// whose tag name is one of ..." (2008 draft): reads the next input character without
+    /// consuming it, and the current tag. May suspend on chunked input.
+    PermittedSlash,
+}
+
+impl Guard {
+    /// Whether evaluating the guard may need more input than has arrived (it looks ahead).
+    pub fn may_suspend(&self) -> bool {
+        match self {
+            Guard::NextCharactersAreLastStartTagFollowedBy(_) | Guard::PermittedSlash => true,
+            Guard::All(gs) | Guard::Any(gs) => gs.iter().any(Guard::may_suspend),
+            Guard::Not(g) => g.may_suspend(),
+            _ => false,
+        }
+    }
+
+    /// The guard and the guards inside it, outermost first.
+    pub fn walk(&self) -> Vec<&Guard> {
+        let mut out = vec![self];
+        let mut i = 0;
+        while i < out.len() {
+            match out[i] {
+                Guard::All(gs) | Guard::Any(gs) => out.extend(gs.iter()),
+                Guard::Not(g) => out.push(g),
+                _ => {}
+            }
+            i += 1;
+        }
+        out
+    }
 }
 
 /// What a text-appending verb appends.
@@ -309,6 +436,9 @@ pub enum Action {
     /// on the token with the exact same name, then this is a duplicate-attribute parse error and
     /// the new attribute must be removed from the token."
     CheckDuplicateAttribute,
+    /// "Set the escape flag to true", "the content model flag must be switched to the PCDATA
+    /// state": `SetFlag(flag, value)` for a manifest `flags` entry.
+    SetFlag(String, String),
 }
 
 impl Action {
@@ -360,6 +490,10 @@ pub struct Example {
     pub initial_state: Option<String>,
     #[serde(default)]
     pub last_start_tag: Option<String>,
+    /// The content model flag to start with (2008 draft; html5lib-tests 2007's
+    /// `contentModelFlags`): a value of the manifest's `content_model` flag.
+    #[serde(default)]
+    pub content_model_flag: Option<String>,
 }
 
 /// A loaded machine: the manifest, its states in order, and its errors.

@@ -2,7 +2,7 @@
 //! reviewer can go straight to the line of RON at fault.
 
 use crate::lower::{case_bytes, case_label, code_point, code_points};
-use crate::model::{Action, Body, Case, Chars, Machine, Matcher, StateDef, Terminal};
+use crate::model::{Action, Body, Case, Chars, Guard, Machine, Matcher, StateDef, Terminal};
 use std::collections::{BTreeMap, BTreeSet};
 
 struct Ctx<'a> {
@@ -35,12 +35,10 @@ pub fn validate(machine: &Machine) -> Vec<String> {
         codes: machine.errors.errors.iter().map(|e| e.code.as_str()).collect(),
         sets_return_state: machine.states.iter().any(|(_, d)| {
             let mut all: Vec<&Action> = d.on_entry.iter().chain(&d.on_exit).collect();
-            if let Body::ConsumeNext(cs) | Body::Lookahead(cs) = &d.body {
-                for c in cs {
-                    all.extend(&c.actions);
-                    if let Some(b) = &c.otherwise {
-                        all.extend(&b.actions);
-                    }
+            for (_, c, _) in d.body.numbered_cases() {
+                all.extend(&c.actions);
+                if let Some(b) = &c.otherwise {
+                    all.extend(&b.actions);
                 }
             }
             all.iter().any(|a| matches!(a, Action::SetReturnState(_)))
@@ -81,6 +79,48 @@ pub fn validate(machine: &Machine) -> Vec<String> {
     {
         cx.out.push(format!("{manifest_file}: feature {feature:?} is not a kebab-case cargo feature name"));
     }
+    // Flags: snake_case names, each once; values each once; the initial value one of them.
+    let mut seen_flags = BTreeSet::new();
+    for f in &m.flags {
+        if !seen_flags.insert(f.name.as_str()) {
+            cx.out.push(format!("{manifest_file}: flag {} is declared twice", f.name));
+        }
+        if f.name.is_empty() || !f.name.bytes().all(|b| b.is_ascii_lowercase() || b == b'_') {
+            cx.out.push(format!("{manifest_file}: flag name {:?} is not snake_case", f.name));
+        }
+        let mut vals = BTreeSet::new();
+        for v in &f.values {
+            if !vals.insert(v.to_ascii_lowercase()) || v.is_empty() || !v.bytes().all(|b| b.is_ascii_alphanumeric()) {
+                cx.out.push(format!("{manifest_file}: flag {} value {v:?} is repeated or not alphanumeric", f.name));
+            }
+        }
+        if !f.values.contains(&f.initial) {
+            cx.out.push(format!(
+                "{manifest_file}: flag {} starts as {:?}, which is not one of its values",
+                f.name, f.initial
+            ));
+        }
+    }
+    let mut end_tag_used = BTreeSet::new();
+    for a in &m.on_end_tag_emitted {
+        match a {
+            Action::SetFlag(flag, value) => {
+                if let Some(msg) = flag_problem(machine, flag, std::slice::from_ref(value)) {
+                    cx.out.push(format!("{manifest_file}: on_end_tag_emitted: SetFlag: {msg}"));
+                }
+            }
+            Action::Error(code) => {
+                end_tag_used.insert(code.clone());
+                if !cx.codes.contains(code.as_str()) {
+                    cx.out.push(format!("{manifest_file}: on_end_tag_emitted: error code {code} is not declared"));
+                }
+            }
+            _ => {}
+        }
+    }
+    if uses_current(&m.on_end_tag_emitted) {
+        cx.out.push(format!("{manifest_file}: on_end_tag_emitted uses the current input character"));
+    }
     let mut seen_ext = BTreeSet::new();
     for s in &m.external_states {
         if !seen_ext.insert(s.as_str()) {
@@ -102,7 +142,7 @@ pub fn validate(machine: &Machine) -> Vec<String> {
         }
     }
 
-    let mut used_codes: BTreeSet<String> = BTreeSet::new();
+    let mut used_codes: BTreeSet<String> = end_tag_used;
     let mut edges: BTreeMap<&str, BTreeSet<String>> = BTreeMap::new();
     for (name, def) in &machine.states {
         let e = edges.entry(name.as_str()).or_default();
@@ -157,8 +197,8 @@ fn state_edges(def: &StateDef, out: &mut BTreeSet<String>) {
     }
     match &def.body {
         Body::HandWritten { goes_to, .. } => out.extend(goes_to.iter().cloned()),
-        Body::ConsumeNext(cases) | Body::Lookahead(cases) => {
-            for c in cases {
+        body => {
+            for (_, c, _) in body.numbered_cases() {
                 c.actions.iter().for_each(|a| action_states(a, out));
                 terminal_states(&c.then, out);
                 if let Some(b) = &c.otherwise {
@@ -205,7 +245,73 @@ fn check_actions(
             Action::AccumulateCharRefCode { radix, .. } if *radix != 10 && *radix != 16 => {
                 cx.at(state, case, format!("{place}radix {radix} is neither 10 nor 16"));
             }
+            Action::SetFlag(flag, value) => {
+                if let Some(msg) = flag_problem(cx.machine, flag, std::slice::from_ref(value)) {
+                    cx.at(state, case, format!("{place}SetFlag: {msg}"));
+                }
+            }
             _ => {}
+        }
+    }
+}
+
+/// Why `flag` with `values` is not a flag and values the manifest declares, if it is not.
+fn flag_problem(machine: &Machine, flag: &str, values: &[String]) -> Option<String> {
+    let Some(decl) = machine.manifest.flags.iter().find(|f| f.name == flag) else {
+        return Some(format!("flag {flag} is not declared in the manifest's flags"));
+    };
+    if values.is_empty() {
+        return Some(format!("flag {flag}: no value to test"));
+    }
+    let unknown: Vec<&String> = values.iter().filter(|v| !decl.values.contains(v)).collect();
+    (!unknown.is_empty()).then(|| format!("flag {flag} has no value {unknown:?}"))
+}
+
+/// A guard's own rules: flags and values declared, combinators not empty, look-behind and
+/// follow sets ASCII. `may_look` says whether the guard stands where a guard that looks ahead
+/// can be read before anything changes (a case with `else`, or a state-level branch).
+fn check_guard(cx: &mut Ctx, state: &str, case: Option<(usize, &Case)>, g: &Guard, may_look: bool) {
+    for g in g.walk() {
+        match g {
+            Guard::Flag(flag, values) => {
+                if let Some(msg) = flag_problem(cx.machine, flag, values) {
+                    cx.at(state, case, format!("guard: {msg}"));
+                }
+            }
+            Guard::All(gs) | Guard::Any(gs) if gs.is_empty() => {
+                cx.at(state, case, "guard: All/Any of nothing".into());
+            }
+            // The runtime keeps 7 bytes before the current character across chunk boundaries.
+            Guard::LastCharactersAre(s) if s.is_empty() || s.len() > 8 || !s.is_ascii() || s.contains(['\r', '\n']) => {
+                cx.at(
+                    state,
+                    case,
+                    format!("guard: LastCharactersAre {s:?} must be 1 to 8 ASCII characters without CR/LF"),
+                );
+            }
+            Guard::NextCharactersAreLastStartTagFollowedBy(follow) => {
+                for m in follow {
+                    let ok = match m {
+                        Matcher::Eof => true,
+                        Matcher::Char(c) => code_point(c).is_some_and(|c| c < 0x80),
+                        _ => false,
+                    };
+                    if !ok {
+                        cx.at(state, case, format!("guard: the follow set names ASCII Chars and Eof only, not {m:?}"));
+                    }
+                }
+            }
+            _ => {}
+        }
+        if g.may_suspend() && !may_look {
+            cx.at(
+                state,
+                case,
+                format!(
+                    "guard: {} looks ahead; it may stand only on a case with `else` or on a Branch",
+                    crate::emit::guard_method(g)
+                ),
+            );
         }
     }
 }
@@ -252,6 +358,11 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
         cx.at(name, None, "on_entry: uses the current input character, but nothing has been consumed on entry".into());
     }
     for (i, ex) in def.examples.iter().enumerate() {
+        if let Some(v) = &ex.content_model_flag
+            && let Some(msg) = flag_problem(cx.machine, "content_model", std::slice::from_ref(v))
+        {
+            cx.at(name, None, format!("example {}: content_model_flag: {msg}", i + 1));
+        }
         if let Some(s) = &ex.initial_state
             && !cx.machine.manifest.external_states.contains(s)
         {
@@ -281,7 +392,48 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
         }
         Body::ConsumeNext(c) => (c, false),
         Body::Lookahead(c) => (c, true),
+        Body::Branch(branches) => {
+            if branches.is_empty() {
+                cx.at(name, None, "a Branch body has no branches".into());
+            }
+            let mut first = 0;
+            for (i, b) in branches.iter().enumerate() {
+                let last = i + 1 == branches.len();
+                match (&b.guard, last) {
+                    (None, false) => cx.at(name, None, format!("branch {}: only the last branch has no `if`", i + 1)),
+                    (Some(_), true) => {
+                        cx.at(name, None, format!("branch {}: the last branch is \"otherwise\": no `if`", i + 1))
+                    }
+                    (Some(g), false) => check_guard(cx, name, None, g, true),
+                    (None, true) => {}
+                }
+                match &b.body {
+                    Body::ConsumeNext(c) => {
+                        check_cases(cx, name, c, false, first, used);
+                        first += c.len();
+                    }
+                    Body::Lookahead(c) => {
+                        check_cases(cx, name, c, true, first, used);
+                        first += c.len();
+                    }
+                    _ => cx.at(name, None, format!("branch {}: a branch's body is ConsumeNext or Lookahead", i + 1)),
+                }
+            }
+            return;
+        }
     };
+    check_cases(cx, name, cases, lookahead_body, 0, used);
+}
+
+/// The cases of one `ConsumeNext` or `Lookahead` body, numbered from `first + 1`.
+fn check_cases(
+    cx: &mut Ctx,
+    name: &str,
+    cases: &[Case],
+    lookahead_body: bool,
+    first: usize,
+    used: &mut BTreeSet<String>,
+) {
     if cases.is_empty() {
         cx.at(name, None, "has no cases".into());
         return;
@@ -290,21 +442,21 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
         cases.iter().enumerate().filter(|(_, c)| c.on.contains(&Matcher::AnythingElse)).map(|(i, _)| i).collect();
     let has_anything = !anything_idx.is_empty();
     if anything_idx.len() > 1 {
-        let list: Vec<String> = anything_idx.iter().map(|i| format!("#{}", i + 1)).collect();
+        let list: Vec<String> = anything_idx.iter().map(|i| format!("#{}", first + i + 1)).collect();
         cx.at(name, None, format!("more than one AnythingElse case ({})", list.join(", ")));
     }
     let eof_idx: Vec<usize> =
-        cases.iter().enumerate().filter(|(_, c)| c.on.contains(&Matcher::Eof)).map(|(i, _)| i + 1).collect();
+        cases.iter().enumerate().filter(|(_, c)| c.on.contains(&Matcher::Eof)).map(|(i, _)| first + i + 1).collect();
     if eof_idx.len() > 1 {
         let list: Vec<String> = eof_idx.iter().map(|i| format!("#{i}")).collect();
         cx.at(name, None, format!("EOF is matched by more than one case ({})", list.join(", ")));
     }
     if let Some(&i) = anything_idx.first() {
         if i != cases.len() - 1 {
-            cx.at(name, Some((i + 1, &cases[i])), "AnythingElse must be the last case".into());
+            cx.at(name, Some((first + i + 1, &cases[i])), "AnythingElse must be the last case".into());
         }
         if cases[i].on.len() != 1 {
-            cx.at(name, Some((i + 1, &cases[i])), "AnythingElse stands alone in its case".into());
+            cx.at(name, Some((first + i + 1, &cases[i])), "AnythingElse stands alone in its case".into());
         }
     }
     let has_eof = cases.iter().any(|c| c.on.contains(&Matcher::Eof));
@@ -319,7 +471,7 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
     let mut owner: BTreeMap<u8, usize> = BTreeMap::new();
     let mut lookaheads: BTreeSet<String> = BTreeSet::new();
     for (i, case) in cases.iter().enumerate() {
-        let n = i + 1;
+        let n = first + i + 1;
         if case.on.is_empty() {
             cx.at(name, Some((n, case)), "matches nothing".into());
         }
@@ -392,6 +544,14 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
             cx.at(name, Some((n, case)), "AnythingElse cannot defer to itself".into());
         }
         check_actions(cx, name, Some((n, case)), "", &case.actions, used);
+        if let Some(g) = &case.guard {
+            // A guard that looks ahead is read before the case changes anything; only an arm
+            // with `else` of a ConsumeNext body, on a single character, has the place for it.
+            let may_look = case.otherwise.is_some()
+                && !lookahead_body
+                && !case.on.iter().any(|m| matches!(m, Matcher::Exact(_) | Matcher::CaseInsensitive(_)));
+            check_guard(cx, name, Some((n, case)), g, may_look);
+        }
         check_terminal(cx, name, (n, case), "", &case.then, lookahead_body, has_anything);
         if let Some(b) = &case.otherwise {
             check_actions(cx, name, Some((n, case)), "else: ", &b.actions, used);
@@ -409,8 +569,8 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
         .iter()
         .enumerate()
         .filter_map(|(i, c)| match c.on.first() {
-            Some(Matcher::Exact(s)) if !lookahead_body => s.bytes().next().map(|b| (i + 1, b, false)),
-            Some(Matcher::CaseInsensitive(s)) if !lookahead_body => s.bytes().next().map(|b| (i + 1, b, true)),
+            Some(Matcher::Exact(s)) if !lookahead_body => s.bytes().next().map(|b| (first + i + 1, b, false)),
+            Some(Matcher::CaseInsensitive(s)) if !lookahead_body => s.bytes().next().map(|b| (first + i + 1, b, true)),
             _ => None,
         })
         .collect();
@@ -421,7 +581,7 @@ fn check_state(cx: &mut Ctx, name: &str, def: &StateDef, used: &mut BTreeSet<Str
             if let Some(&prev) = owner.get(&bb) {
                 cx.at(
                     name,
-                    Some((n, &cases[n - 1])),
+                    Some((n, &cases[n - first - 1])),
                     format!("lookahead starts with {:?}, which case #{prev} already matches", bb as char),
                 );
             }

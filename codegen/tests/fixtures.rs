@@ -191,6 +191,7 @@ fn lowering_summary(l: &Lowered) -> String {
             LBody::Consume { .. } => "consume next",
             LBody::Lookahead { .. } => "lookahead",
             LBody::HandWritten => "hand-written",
+            LBody::Branch { .. } => "branch",
         };
         let _ = writeln!(out, "{} ({}, {kind})", st.name, st.variant);
         match &st.scan {
@@ -201,20 +202,37 @@ fn lowering_summary(l: &Lowered) -> String {
                 let _ = writeln!(out, "  scan: none");
             }
         }
-        match &st.body {
-            LBody::Consume { arms, lookaheads, anything_else } => {
-                arms.iter().for_each(|a| arm(&mut out, "arm", a));
-                lookaheads.iter().for_each(|a| arm(&mut out, "lookahead", a));
-                anything_else.iter().for_each(|a| arm(&mut out, "anything else", a));
-            }
-            LBody::Lookahead { arms, anything_else } => {
-                arms.iter().for_each(|a| arm(&mut out, "lookahead", a));
-                arm(&mut out, "anything else", anything_else);
-            }
-            LBody::HandWritten => {}
-        }
+        body_summary(&mut out, &st.body);
     }
     out
+}
+
+fn body_summary(out: &mut String, body: &LBody) {
+    match body {
+        LBody::Consume { arms, lookaheads, anything_else } => {
+            arms.iter().for_each(|a| arm(out, "arm", a));
+            lookaheads.iter().for_each(|a| arm(out, "lookahead", a));
+            anything_else.iter().for_each(|a| arm(out, "anything else", a));
+        }
+        LBody::Lookahead { arms, anything_else } => {
+            arms.iter().for_each(|a| arm(out, "lookahead", a));
+            arm(out, "anything else", anything_else);
+        }
+        LBody::HandWritten => {}
+        LBody::Branch { branches } => {
+            for (guard, b) in branches {
+                match guard {
+                    Some(g) => {
+                        let _ = writeln!(out, "  branch if {g:?}:");
+                    }
+                    None => {
+                        let _ = writeln!(out, "  branch otherwise:");
+                    }
+                }
+                body_summary(out, b);
+            }
+        }
+    }
 }
 
 fn arm(out: &mut String, kind: &str, a: &LArm) {

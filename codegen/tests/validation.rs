@@ -20,7 +20,7 @@ fn cases_of<'a>(
     let (_, def) = m.states.iter_mut().find(|(n, _)| n == state).expect("state exists");
     match &mut def.body {
         Body::ConsumeNext(c) | Body::Lookahead(c) => c,
-        Body::HandWritten { .. } => panic!("hand-written"),
+        Body::HandWritten { .. } | Body::Branch(_) => panic!("not one list of cases"),
     }
 }
 

@@ -37,7 +37,7 @@ fn is_control(c: u32) -> bool {
 }
 
 /// The table in #numeric-character-reference-end-state.
-fn c1_replacement(c: u32) -> Option<u32> {
+pub(crate) fn c1_replacement(c: u32) -> Option<u32> {
     Some(match c {
         0x80 => 0x20AC,
         0x82 => 0x201A,

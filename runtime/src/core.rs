@@ -186,19 +186,27 @@ impl StopSet {
 
 /// Bytes that may start a character the input stream preprocessing reports: C0 controls other
 /// than ASCII whitespace and NULL, DEL, the lead byte of C1 controls (U+0080..U+009F), and the
-/// lead bytes of noncharacters (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF).
+/// lead bytes of noncharacters (U+FDD0..U+FDEF, U+xFFFE, U+xFFFF); and NULL, which the 2008
+/// draft's preprocessing reports (every machine's states see NULL one at a time anyway: it is
+/// in every derived stop set).
 static INPUT_CHECK: StopSet = StopSet::new(&[
-    0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x0B, 0x0E, 0x0F, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17,
-    0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F, 0x7F, 0xC2, 0xEF, 0xF0, 0xF1, 0xF2, 0xF3, 0xF4,
+    0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08, 0x0B, 0x0E, 0x0F, 0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16,
+    0x17, 0x18, 0x19, 0x1A, 0x1B, 0x1C, 0x1D, 0x1E, 0x1F, 0x7F, 0xC2, 0xEF, 0xF0, 0xF1, 0xF2, 0xF3, 0xF4,
 ]);
+
+/// How many dropped bytes chunked mode keeps for look-behind (`Core::last_characters_are`).
+pub(crate) const BEHIND: usize = 7;
 
 /// A problem the input layer finds in a character; each machine maps it to its own code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum InputProblem {
+pub enum InputProblem {
     /// spec: #preprocessing-the-input-stream, a control other than ASCII whitespace or NUL.
     ControlCharacter,
     /// spec: #preprocessing-the-input-stream, a noncharacter.
     Noncharacter,
+    /// U+0000: the 2008 draft's "Any occurrences of such characters is a parse error" (machines
+    /// whose text says nothing of it drop it: `driver::Machine::input_problem_code`).
+    Null,
 }
 
 #[inline]
@@ -254,6 +262,10 @@ pub(crate) struct Core<'i> {
     /// Input preprocessing turns U+0000 into U+FFFD (XML5's decision; HTML keeps U+0000 for
     /// its states to handle).
     pub replace_nul: bool,
+    /// The last bytes chunked mode dropped before `input[0]` (the most recent last; `behind_len`
+    /// of them), for look-behind across chunk boundaries (`last_characters_are`).
+    behind: [u8; BEHIND],
+    behind_len: usize,
     lines: LineCounter,
 
     pub tag_kind: TagKind,
@@ -297,6 +309,8 @@ impl<'i> Core<'i> {
             pending: Vec::new(),
             errors_on,
             replace_nul: false,
+            behind: [0; BEHIND],
+            behind_len: 0,
             lines: LineCounter::default(),
             tag_kind: TagKind::Start,
             tag_name: TextBuf::default(),
@@ -369,6 +383,15 @@ impl<'i> Core<'i> {
         if self.errors_on {
             self.lines.advance(input.as_bytes(), self.base, self.base + keep);
         }
+        // Keep the tail of what is dropped for look-behind.
+        let dropped = &input.as_bytes()[..keep];
+        let mut tail = [0u8; BEHIND];
+        let from_dropped = dropped.len().min(BEHIND);
+        let from_old = (BEHIND - from_dropped).min(self.behind_len);
+        tail[..from_old].copy_from_slice(&self.behind[self.behind_len - from_old..self.behind_len]);
+        tail[from_old..from_old + from_dropped].copy_from_slice(&dropped[dropped.len() - from_dropped..]);
+        self.behind = tail;
+        self.behind_len = from_old + from_dropped;
         if let Cow::Owned(s) = &mut self.input {
             s.drain(..keep);
         }
@@ -421,7 +444,9 @@ impl<'i> Core<'i> {
     fn check_input_at(&mut self, p: usize) {
         let c = self.input[p..].chars().next().map_or(0, |c| c as u32);
         self.checked_upto = p + utf8_len(self.input.as_bytes()[p]);
-        let problem = if (0xFDD0..=0xFDEF).contains(&c) || (c & 0xFFFE) == 0xFFFE {
+        let problem = if c == 0 {
+            InputProblem::Null
+        } else if (0xFDD0..=0xFDEF).contains(&c) || (c & 0xFFFE) == 0xFFFE {
             InputProblem::Noncharacter
         } else if (c < 0x20 && !matches!(c, 0x00 | 0x09 | 0x0A | 0x0C | 0x0D)) || (0x7F..=0x9F).contains(&c) {
             InputProblem::ControlCharacter
@@ -479,6 +504,15 @@ impl<'i> Core<'i> {
     #[inline]
     pub fn consume_nothing(&mut self) {
         self.cur = self.pos;
+        self.check_next();
+    }
+
+    /// The input check of the next input character, now: a hand-written algorithm that reads
+    /// it without consuming it (the 2008 draft's entities) reports its own errors after that
+    /// character's, whether the character arrived before the algorithm started or after it
+    /// suspended.
+    #[inline]
+    pub fn check_next(&mut self) {
         if self.errors_on
             && let Some(&b) = self.input.as_bytes().get(self.pos)
             && INPUT_CHECK.table[b as usize]
@@ -514,6 +548,28 @@ impl<'i> Core<'i> {
             return Look::NoMatch;
         }
         self.look_at(self.cur, s, ci)
+    }
+
+    /// "The last N characters in the input stream, including this one, are ..." (2008 draft):
+    /// `s` (ASCII, at most [`BEHIND`] + 1 bytes; validation keeps it so) ends at the current
+    /// input character. Input with fewer characters before it does not match.
+    // Only the 2008 draft's tables use the guard today.
+    #[cfg_attr(not(feature = "edition-html2008"), allow(dead_code))]
+    pub fn last_characters_are(&self, s: &[u8]) -> bool {
+        let input = self.input.as_bytes();
+        let end = self.cur + 1;
+        let n = s.len();
+        if end > input.len() || n == 0 {
+            return false;
+        }
+        if end >= n {
+            return &input[end - n..end] == s;
+        }
+        // The start of `s` is in what chunked mode has dropped.
+        let early = n - end;
+        early <= self.behind_len
+            && self.behind[self.behind_len - early..self.behind_len] == s[..early]
+            && input[..end] == s[early..]
     }
 
     /// Consume `n` more bytes matched by a lookahead (ASCII, no CR).

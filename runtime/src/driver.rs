@@ -16,8 +16,9 @@
 //! (`run`, `feed`, `finish`, `next_spanned`, the [`Iterator`], errors, comments, DOCTYPEs,
 //! processing instructions, the end of file) is here, once.
 
+pub use crate::core::InputProblem;
 pub use crate::core::Step;
-use crate::core::{Core, InputProblem, TagKind};
+use crate::core::{Core, TagKind};
 use crate::token::{Attribute, Doctype, ProcessingInstruction, Tag};
 use crate::{Position, Span};
 use std::borrow::Cow;
@@ -67,6 +68,16 @@ pub trait Machine: Tables {
     const CONTROL_CHARACTER_IN_INPUT_STREAM: Self::ParseError;
     /// The code for a noncharacter in the input stream (found by input preprocessing).
     const NONCHARACTER_IN_INPUT_STREAM: Self::ParseError;
+    /// The code for a problem input preprocessing found, or `None` where the machine's text
+    /// makes no parse error of it: controls and noncharacters are today's (and the 12.2.4
+    /// text's) errors, U+0000 only the 2008 draft's.
+    fn input_problem_code(problem: InputProblem) -> Option<Self::ParseError> {
+        match problem {
+            InputProblem::ControlCharacter => Some(Self::CONTROL_CHARACTER_IN_INPUT_STREAM),
+            InputProblem::Noncharacter => Some(Self::NONCHARACTER_IN_INPUT_STREAM),
+            InputProblem::Null => None,
+        }
+    }
     /// The initial state the options ask for (None: [`Tables::INITIAL`]) and the machine's own
     /// data at the start.
     fn setup<'i>(options: Self::Options) -> (Option<Self::State>, Self::Own<'i>);
@@ -275,11 +286,9 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
     fn report_input_problems(&mut self) {
         let pending = std::mem::take(&mut self.core.pending);
         for &(problem, at) in &pending {
-            let code = match problem {
-                InputProblem::ControlCharacter => M::CONTROL_CHARACTER_IN_INPUT_STREAM,
-                InputProblem::Noncharacter => M::NONCHARACTER_IN_INPUT_STREAM,
-            };
-            self.report(code, at);
+            if let Some(code) = M::input_problem_code(problem) {
+                self.report(code, at);
+            }
         }
         self.core.pending = pending;
         self.core.pending.clear();

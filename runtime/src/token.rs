@@ -123,6 +123,13 @@ impl<'i> LastStartTag<'i> {
         self.any = true;
     }
 
+    /// The last start tag's name, if a start tag was emitted (or given): the 2008 draft's close
+    /// tag open state compares the input with it.
+    #[cfg(feature = "edition-html2008")]
+    pub(crate) fn name(&self) -> Option<&str> {
+        self.any.then(|| self.borrowed.unwrap_or(&self.owned))
+    }
+
     /// Whether `name` is the last start tag's name ("if no start tag has been emitted from this
     /// tokenizer, then no end tag token is appropriate").
     #[inline]

@@ -152,5 +152,6 @@ pub mod expect;
 pub mod expectations;
 #[rustfmt::skip]
 pub mod machines;
+pub mod tokenizer_suite;
 pub mod trace;
 pub mod tree;

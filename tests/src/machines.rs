@@ -4,7 +4,7 @@
 
 use crate::trace::Visit;
 /// The machines, by their directory under `spec/`, in generation order.
-pub const MACHINES: &[&str] = &["html", "xml5", "html2017"];
+pub const MACHINES: &[&str] = &["html", "xml5", "html2017", "html2008"];
 /// Run `visit` with the marker type of the machine called `machine`, so the caller runs
 /// that machine's own generated code; an error for a machine spec/machines.ron does
 /// not list.
@@ -13,6 +13,7 @@ pub fn dispatch<V: Visit>(machine: &str, visit: V) -> Result<V::Out, String> {
         "html" => Ok(visit.visit::<statemark::html::Html>()),
         "xml5" => Ok(visit.visit::<statemark::xml5::Xml5>()),
         "html2017" => Ok(visit.visit::<statemark::editions::html2017::Html2017>()),
+        "html2008" => Ok(visit.visit::<statemark::editions::html2008::Html2008>()),
         other => Err(format!("no machine {other:?} in spec/machines.ron")),
     }
 }

@@ -38,6 +38,13 @@ pub trait TestMachine: for<'i> Drive<'i, TokenQueue<'i, Self>> {
     fn options(last_start_tag: Option<&str>) -> Result<Self::Options, String>;
     /// A token as one line of text.
     fn show(token: &Self::Token<'_>) -> String;
+    /// Set one of the machine's flags in the options (the 2008 draft's content model flag, from
+    /// an example's `content_model_flag` or the 2007 suite's `contentModelFlags`); an error for
+    /// a machine without flags.
+    fn set_flag(options: &mut Self::Options, flag: &str, value: &str) -> Result<(), String> {
+        let _ = options;
+        Err(format!("machine {} has no flags (given {flag} = {value:?})", Self::NAME))
+    }
 }
 
 /// Something to do with the machine [`dispatch`] finds by name.
@@ -115,6 +122,28 @@ impl TestMachine for statemark::editions::html2017::Html2017 {
     }
 }
 
+impl TestMachine for statemark::editions::html2008::Html2008 {
+    // The suite of the 2008 draft's time (html5lib-tests-editions/SOURCE.md).
+    const SUITE: (&'static str, &'static str) = ("HTML5LIB_TESTS_2007", "html5lib-tests-editions/2007-09");
+
+    fn options(last_start_tag: Option<&str>) -> Result<statemark::editions::html2008::Options, String> {
+        Ok(statemark::editions::html2008::Options {
+            last_start_tag: last_start_tag.map(str::to_owned),
+            errors: true,
+            ..Default::default()
+        })
+    }
+
+    /// The edition's tokens are today's HTML tokens.
+    fn show(t: &statemark::html::Token<'_>) -> String {
+        <statemark::html::Html as TestMachine>::show(t)
+    }
+
+    fn set_flag(options: &mut statemark::editions::html2008::Options, flag: &str, value: &str) -> Result<(), String> {
+        if options.flags.set(flag, value) { Ok(()) } else { Err(format!("html2008 has no flag {flag} = {value:?}")) }
+    }
+}
+
 fn show_doctype(d: &statemark::html::Doctype<'_>) -> String {
     format!(
         "DOCTYPE name={:?} public={:?} system={:?}{}",
@@ -144,13 +173,18 @@ pub struct Input {
     /// Initial state by name (the state's snake_case name or its heading).
     pub state: String,
     pub last_start_tag: Option<String>,
+    /// The content model flag to start with (the 2008 draft); None: the machine's initial flags.
+    pub content_model_flag: Option<String>,
 }
 
 /// Run `inp` on machine `M` (whole input when `chunks` is None) and record everything.
 pub fn record_with<M: TestMachine>(inp: &Input, chunks: Option<&[&str]>) -> Result<Recorded, String> {
     let state = M::state_from_name(&inp.state)
         .ok_or_else(|| format!("{}: machine {} has no state {:?}", inp.origin, M::NAME, inp.state))?;
-    let options = M::options(inp.last_start_tag.as_deref()).map_err(|e| format!("{}: {e}", inp.origin))?;
+    let mut options = M::options(inp.last_start_tag.as_deref()).map_err(|e| format!("{}: {e}", inp.origin))?;
+    if let Some(flag) = &inp.content_model_flag {
+        M::set_flag(&mut options, "content_model", flag).map_err(|e| format!("{}: {e}", inp.origin))?;
+    }
     let mut rec = Recorded { machine: M::NAME, generated_by: std::any::type_name::<M::State>(), ..Default::default() };
     match chunks {
         None => {
@@ -238,19 +272,24 @@ pub fn case_labels(m: &SpecMachine) -> BTreeMap<(String, u16), String> {
     let mut out = BTreeMap::new();
     for (name, def) in &m.states {
         let st = lower_state(name, def);
-        match &st.body {
-            LBody::HandWritten => {
-                out.insert((name.clone(), 0), "hand-written body".to_owned());
-            }
-            LBody::Consume { arms, lookaheads, anything_else } => {
-                for a in arms.iter().chain(lookaheads).chain(anything_else) {
-                    out.insert((name.clone(), a.number as u16), a.label.clone());
+        let mut bodies = vec![&st.body];
+        while let Some(body) = bodies.pop() {
+            match body {
+                LBody::HandWritten => {
+                    out.insert((name.clone(), 0), "hand-written body".to_owned());
                 }
-            }
-            LBody::Lookahead { arms, anything_else } => {
-                for a in arms.iter().chain(std::iter::once(anything_else)) {
-                    out.insert((name.clone(), a.number as u16), a.label.clone());
+                LBody::Consume { arms, lookaheads, anything_else } => {
+                    for a in arms.iter().chain(lookaheads).chain(anything_else) {
+                        out.insert((name.clone(), a.number as u16), a.label.clone());
+                    }
                 }
+                LBody::Lookahead { arms, anything_else } => {
+                    for a in arms.iter().chain(std::iter::once(anything_else)) {
+                        out.insert((name.clone(), a.number as u16), a.label.clone());
+                    }
+                }
+                // A state-level branch: its bodies' cases, numbered on through the branches.
+                LBody::Branch { branches } => bodies.extend(branches.iter().map(|(_, b)| b)),
             }
         }
     }
@@ -268,6 +307,7 @@ pub fn example_inputs(machine: &'static str, m: &SpecMachine) -> Vec<Input> {
                 text: ex.input.clone(),
                 state: ex.initial_state.clone().unwrap_or_else(|| m.manifest.initial_state.clone()),
                 last_start_tag: ex.last_start_tag.clone(),
+                content_model_flag: ex.content_model_flag.clone(),
             });
         }
     }
@@ -305,17 +345,24 @@ pub fn suite_inputs(machine: &'static str) -> Option<Vec<Input>> {
             } else {
                 raw.to_owned()
             };
-            let states: Vec<String> = t["initialStates"]
-                .as_array()
-                .map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect())
-                .unwrap_or_else(|| vec!["Data state".to_owned()]);
-            for st in states {
+            let strings = |f: &str| -> Option<Vec<String>> {
+                t[f].as_array().map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect())
+            };
+            // (initial state, content model flag): the 2007 suite names content model flags
+            // (html5lib-tests-editions/SOURCE.md), later ones initial states.
+            let starts: Vec<(String, Option<String>)> = match (strings("initialStates"), strings("contentModelFlags")) {
+                (Some(states), _) => states.into_iter().map(|s| (s, None)).collect(),
+                (None, Some(flags)) => flags.into_iter().map(|f| ("Data state".to_owned(), Some(f))).collect(),
+                (None, None) => vec![("Data state".to_owned(), None)],
+            };
+            for (st, flag) in starts {
                 out.push(Input {
                     machine,
-                    origin: format!("{dir}/{name} #{i} ({st})", dir = dir.display()),
+                    origin: format!("{dir}/{name} #{i} ({})", flag.as_deref().unwrap_or(&st), dir = dir.display()),
                     text: text.clone(),
                     state: st,
                     last_start_tag: t["lastStartTag"].as_str().map(str::to_owned),
+                    content_model_flag: flag,
                 });
             }
         }

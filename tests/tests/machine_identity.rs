@@ -50,7 +50,14 @@ fn every_traced_case_of_every_example_is_the_machines_own() {
 }
 
 fn input(machine: &'static str, state: &str) -> Input {
-    Input { machine, origin: "test".into(), text: "<a>x</a>".into(), state: state.into(), last_start_tag: None }
+    Input {
+        machine,
+        origin: "test".into(),
+        text: "<a>x</a>".into(),
+        state: state.into(),
+        last_start_tag: None,
+        content_model_flag: None,
+    }
 }
 
 #[test]

@@ -185,12 +185,31 @@ fn spec_diff_of_the_12_2_4_edition_and_today() {
 /// statemark-tests --test spec_tools`), a loud skip otherwise.
 #[test]
 fn spec_diff_behaviour_of_the_12_2_4_edition_and_today() {
+    // The known changes show in tokens, each under its own state.
+    let explained = [
+        "processing_instruction_open_state",
+        "comment_less_than_sign_state",
+        "cdata_section_state",
+        "cdata_section_bracket_state",
+        "bogus_comment_state",
+    ];
+    editions_behaviour(editions(), &explained, 16, "html2017_to_html_behaviour.md");
+}
+
+/// The behavioural part of an editions' report, gated by `STATEMARK_SPEC_DIFF_EDITIONS`: each
+/// state of `explained` explains some inputs, every example differs and is minimized to at most
+/// `longest` characters, and the Markdown is the snapshot `name`.
+fn editions_behaviour(
+    (a, b, mut r): (Machine, Machine, spec_diff::Report),
+    explained: &[&str],
+    longest: usize,
+    name: &str,
+) {
     if std::env::var_os("STATEMARK_SPEC_DIFF_EDITIONS").is_none() {
-        eprintln!("SKIP spec-diff --behaviour spec/html2017 spec/html: set STATEMARK_SPEC_DIFF_EDITIONS=1 to run it");
+        eprintln!("SKIP spec-diff --behaviour {} {}: set STATEMARK_SPEC_DIFF_EDITIONS=1 to run it", r.a, r.b);
         return;
     }
     let Some(shared) = statemark_tests::suite("STATEMARK_SHARED", ".") else { return };
-    let (a, b, mut r) = editions();
     let opts = spec_diff::BehaviourOptions {
         corpus: xtask::behaviour::CorpusOptions { shared, bench_files: 20 },
         per_group: 3,
@@ -199,23 +218,77 @@ fn spec_diff_behaviour_of_the_12_2_4_edition_and_today() {
     let bh = r.behaviour.as_ref().expect("behaviour attached");
     println!("{}", xtask::behaviour::render_text(bh));
     let states: Vec<&str> = bh.groups.iter().map(|g| g.state.as_str()).collect();
-    // The known changes show in tokens, each under its own state.
-    for s in [
-        "processing_instruction_open_state",
-        "comment_less_than_sign_state",
-        "cdata_section_state",
-        "cdata_section_bracket_state",
-        "bogus_comment_state",
-    ] {
-        assert!(states.contains(&s), "{s} explains some inputs: {states:?}");
+    for s in explained {
+        assert!(states.contains(s), "{s} explains some inputs: {states:?}");
     }
     for g in &bh.groups {
         for e in &g.examples {
             assert_ne!((&e.a.tokens, &e.a.errors), (&e.b.tokens, &e.b.errors));
-            assert!(e.input.text.chars().count() <= 16, "minimized: {:?}", e.input.text);
+            assert!(e.input.text.chars().count() <= longest, "minimized: {:?}", e.input.text);
         }
     }
-    snapshot("html2017_to_html_behaviour.md", &xtask::behaviour::render_md(bh));
+    snapshot(name, &xtask::behaviour::render_md(bh));
+}
+
+/// The other showcase of issue 17: the 2008 draft against the 12.2.4 edition.
+fn draft_editions() -> (Machine, Machine, spec_diff::Report) {
+    let a = load_machine(&root().join("spec"), "html2008").expect("spec/html2008 loads");
+    let b = load_machine(&root().join("spec"), "html2017").expect("spec/html2017 loads");
+    let r = spec_diff::diff(&a, &b, "spec/html2008", "spec/html2017");
+    (a, b, r)
+}
+
+#[test]
+fn spec_diff_of_the_2008_draft_and_the_12_2_4_edition() {
+    let (_, _, r) = draft_editions();
+    let added: Vec<&str> = r.added.iter().map(|s| s.0.as_str()).collect();
+    let removed: Vec<&str> = r.removed.iter().map(|s| s.0.as_str()).collect();
+    let renamed = |a: &str, b: &str| r.changed.iter().any(|c| c.a == a && c.b == b);
+    // The content model flag gives way to states of their own: RCDATA, RAWTEXT (the draft's
+    // CDATA), script data with its escapes, PLAINTEXT, each with its end tag states.
+    for s in [
+        "rcdata_state",
+        "rawtext_state",
+        "script_data_state",
+        "plaintext_state",
+        "rcdata_end_tag_name_state",
+        "script_data_double_escaped_state",
+        // The self-closing flag replaces the permitted slash.
+        "self_closing_start_tag_state",
+        // DOCTYPE keywords, comment end bang, CDATA sections.
+        "after_doctype_public_keyword_state",
+        "comment_end_bang_state",
+        "cdata_section_state",
+        "tokenizing_character_references",
+    ] {
+        assert!(added.contains(&s), "{s} added: {added:?}");
+    }
+    assert_eq!(removed, ["tokenising_entities"]);
+    // "Entity" became "character reference"; the close tag open state, "end tag open".
+    assert!(renamed("entity_data_state", "character_reference_in_data_state"));
+    assert!(renamed("entity_in_attribute_value_state", "character_reference_in_attribute_value_state"));
+    // The draft's own vocabulary is gone: flags, look-behind, the permitted slash, branches.
+    for v in ["verb SetFlag", "guard Flag", "guard LastCharactersAre", "guard PermittedSlash", "body Branch"] {
+        assert!(r.vocabulary_removed.iter().any(|x| x == v), "{v} removed: {:?}", r.vocabulary_removed);
+    }
+    let text = spec_diff::render_text(&r);
+    println!("{text}");
+    snapshot("html2008_to_html2017.txt", &text);
+}
+
+/// The behavioural part of the 2008 -> 12.2.4 report; gated like the 12.2.4 -> today one.
+#[test]
+fn spec_diff_behaviour_of_the_2008_draft_and_the_12_2_4_edition() {
+    // The known changes show in tokens, each under its own state: the self-closing flag, the
+    // DOCTYPE keyword states, the character reference algorithm, the comment end bang state.
+    // DOCTYPE keywords are long: "<!DOCTYPEl PUBLIC\"" is as short as that change gets.
+    let explained = [
+        "self_closing_start_tag_state",
+        "after_doctype_public_keyword_state",
+        "tokenizing_character_references",
+        "comment_end_bang_state",
+    ];
+    editions_behaviour(draft_editions(), &explained, 24, "html2008_to_html2017_behaviour.md");
 }
 
 #[test]
@@ -234,6 +307,7 @@ fn spec_diff_of_a_machine_and_its_committed_revision() {
 fn graph_renders_every_machine() {
     let names = statemark_codegen::machines::load(&root().join("spec")).expect("spec/machines.ron loads");
     assert!(names.iter().any(|n| n == "html2017"), "the 12.2.4 edition is drawn too");
+    assert!(names.iter().any(|n| n == "html2008"), "the 2008 draft is drawn too");
     for name in &names {
         let m = load_machine(&root().join("spec"), name).expect("loads");
         let g = graph::graph_of(&m);
@@ -246,6 +320,8 @@ fn graph_renders_every_machine() {
         // `cargo xtask graph spec/<name>`, as the CLI loads and titles it.
         let dot = graph::run_cli(&root(), &format!("spec/{name}"), &[], 0, None).expect("the CLI draws it");
         assert_eq!(dot, graph::to_dot(&g, &format!("{} ({name})", m.manifest.spec_title)));
+        // A bare machine name is the machine of that name in spec/ (`cargo xtask graph html2008`).
+        assert_eq!(graph::run_cli(&root(), name, &[], 0, None).expect("by name"), dot);
         assert!(dot.starts_with("digraph") && dot.contains("style=dashed") && dot.contains("style=dotted"));
         println!("graph {name}: {} nodes, {} edges", g.nodes.len(), g.edges.len());
         if graph::have_dot() {

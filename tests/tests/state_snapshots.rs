@@ -25,12 +25,16 @@ fn render(
         if ex.initial_state.is_some() || ex.last_start_tag.is_some() {
             let _ = writeln!(out, "  initial state: {initial}, last start tag: {:?}", ex.last_start_tag);
         }
+        if let Some(flag) = &ex.content_model_flag {
+            let _ = writeln!(out, "  content model flag: {flag}");
+        }
         let inp = Input {
             machine,
             origin: String::new(),
             text: ex.input.clone(),
             state: initial.to_owned(),
             last_start_tag: ex.last_start_tag.clone(),
+            content_model_flag: ex.content_model_flag.clone(),
         };
         // An unknown state or machine is an error, shown in the snapshot (which then fails).
         let rec = match record(&inp) {

@@ -16,7 +16,7 @@ fn main() {
     let mut out = stdout.lock();
     if args.next().as_deref() == Some("corpus") {
         for inp in suite_inputs(machine).unwrap_or_default() {
-            let line = serde_json::json!({"text": inp.text, "state": inp.state, "last_start_tag": inp.last_start_tag, "origin": inp.origin});
+            let line = serde_json::json!({"text": inp.text, "state": inp.state, "last_start_tag": inp.last_start_tag, "content_model_flag": inp.content_model_flag, "origin": inp.origin});
             let _ = writeln!(out, "{line}");
         }
         return;
@@ -30,6 +30,7 @@ fn main() {
             text: v["text"].as_str().unwrap_or("").to_owned(),
             state: v["state"].as_str().unwrap_or("data_state").to_owned(),
             last_start_tag: v["last_start_tag"].as_str().map(str::to_owned),
+            content_model_flag: v["content_model_flag"].as_str().map(str::to_owned),
         };
         let answer = match record(&inp) {
             Ok(r) => answer(&r),

@@ -20,6 +20,8 @@ pub struct Input {
     /// Initial state, by name or heading.
     pub state: String,
     pub last_start_tag: Option<String>,
+    /// The content model flag to start with (the 2008 draft's machine; None for the others).
+    pub content_model_flag: Option<String>,
 }
 
 /// What a machine made of an input.
@@ -47,7 +49,8 @@ pub struct Probe {
 
 impl Probe {
     pub fn run(&mut self, inp: &Input) -> Result<Run, String> {
-        let q = json!({"text": inp.text, "state": inp.state, "last_start_tag": inp.last_start_tag});
+        let q = json!({"text": inp.text, "state": inp.state, "last_start_tag": inp.last_start_tag,
+                       "content_model_flag": inp.content_model_flag});
         writeln!(self.stdin, "{q}").and_then(|_| self.stdin.flush()).map_err(|e| format!("probe: {e}"))?;
         let mut line = String::new();
         self.stdout.read_line(&mut line).map_err(|e| format!("probe: {e}"))?;
@@ -279,6 +282,7 @@ pub fn verify(probe: &mut Probe, m: &Machine) -> Result<(), String> {
                 text: ex.input.clone(),
                 state: ex.initial_state.clone().unwrap_or_else(|| m.manifest.initial_state.clone()),
                 last_start_tag: ex.last_start_tag.clone(),
+                content_model_flag: ex.content_model_flag.clone(),
             };
             visited.extend(probe.run(&inp)?.path.into_iter().map(|(s, _)| s));
         }
@@ -325,6 +329,11 @@ pub fn corpus(
         .map_err(|e| format!("{}: {e}", bin.display()))?;
     for line in String::from_utf8_lossy(&listed.stdout).lines() {
         let v: Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
+        // A start in a content model flag (the 2008 draft's suite) has no counterpart in a
+        // machine without flags: comparing it would compare unlike starts.
+        if !v["content_model_flag"].is_null() {
+            continue;
+        }
         out.push((
             v["origin"].as_str().unwrap_or("").rsplit('/').next().unwrap_or("").to_owned(),
             Input {
@@ -332,18 +341,20 @@ pub fn corpus(
                 // The suites name initial states by heading; the tables by name.
                 state: statemark_codegen::names::snake(v["state"].as_str().unwrap_or("data_state")),
                 last_start_tag: v["last_start_tag"].as_str().map(str::to_owned),
+                content_model_flag: None,
             },
         ));
     }
     for m in [a, b] {
         for (name, def) in &m.states {
-            for (i, ex) in def.examples.iter().enumerate() {
+            for (i, ex) in def.examples.iter().enumerate().filter(|(_, ex)| ex.content_model_flag.is_none()) {
                 out.push((
                     format!("{}/{name} example {}", m.dir, i + 1),
                     Input {
                         text: ex.input.clone(),
                         state: ex.initial_state.clone().unwrap_or_else(|| m.manifest.initial_state.clone()),
                         last_start_tag: ex.last_start_tag.clone(),
+                        content_model_flag: None,
                     },
                 ));
             }
@@ -353,9 +364,16 @@ pub fn corpus(
     for f in bench_files(&dir, opts.bench_files) {
         if let Ok(text) = std::fs::read_to_string(&f) {
             let name = f.strip_prefix(&opts.shared).unwrap_or(&f).display().to_string();
-            out.push((name, Input { text, state: "data_state".into(), last_start_tag: None }));
+            out.push((
+                name,
+                Input { text, state: "data_state".into(), last_start_tag: None, content_model_flag: None },
+            ));
         }
     }
+    // An input that starts in a state one machine lacks (the 12.2.4 text's RCDATA state, where
+    // the 2008 draft has a content model flag instead) cannot be run on both.
+    let has = |m: &Machine, s: &str| m.states.iter().any(|(n, _)| n == s);
+    out.retain(|(_, i)| has(a, &i.state) && has(b, &i.state));
     Ok(out)
 }
 

@@ -2,7 +2,7 @@
 //! and as SVG through Graphviz's `dot` when it is installed. `spec-diff --format html` draws the
 //! union of two machines with the changes coloured.
 
-use statemark_codegen::model::{Body, Case, Machine, Matcher, Terminal};
+use statemark_codegen::model::{Body, Case, Guard, Machine, Matcher, Terminal};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -86,9 +86,28 @@ fn target(t: &Terminal, state: &str) -> Option<(String, EdgeKind)> {
     })
 }
 
+/// A guard as an edge label: the spec's condition names (`AppropriateEndTag`), flags as
+/// `flag=VALUE|VALUE`, combinators as `&`, `|` and `not`.
+fn guard_words(g: &Guard) -> String {
+    let join = |gs: &[Guard], sep: &str| gs.iter().map(guard_words).collect::<Vec<_>>().join(sep);
+    match g {
+        Guard::Flag(flag, values) => format!("{flag}={}", values.join("|")),
+        Guard::All(gs) => join(gs, " & "),
+        Guard::Any(gs) => format!("({})", join(gs, " | ")),
+        Guard::Not(g) => format!("not {}", guard_words(g)),
+        Guard::LastCharactersAre(s) => format!("last {s:?}"),
+        Guard::NextCharactersAreLastStartTagFollowedBy(_) => "next = last start tag".into(),
+        other => format!("{other:?}"),
+    }
+}
+
 fn case_edges(state: &str, case: &Case, out: &mut BTreeMap<(String, String, EdgeKind), Vec<String>>) {
     let on = case.on.iter().map(short_matcher).collect::<Vec<_>>().join(" ");
-    let mut branches = vec![(case.guard.map_or(on.clone(), |g| format!("{on} [{g:?}]")), &case.actions, &case.then)];
+    let mut branches = vec![(
+        case.guard.as_ref().map_or(on.clone(), |g| format!("{on} [{}]", guard_words(g))),
+        &case.actions,
+        &case.then,
+    )];
     if let Some(b) = &case.otherwise {
         branches.push((format!("{on} [else]"), &b.actions, &b.then));
     }
@@ -118,8 +137,8 @@ pub fn graph_of(m: &Machine) -> Graph {
         });
         let mut local = BTreeMap::new();
         match &def.body {
-            Body::ConsumeNext(cases) | Body::Lookahead(cases) => {
-                for c in cases {
+            Body::ConsumeNext(_) | Body::Lookahead(_) | Body::Branch(_) => {
+                for (_, c, _) in def.body.numbered_cases() {
                     case_edges(name, c, &mut local);
                 }
             }

@@ -6,14 +6,19 @@ use statemark_codegen::model::Machine;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// Load `arg` (relative to `root` unless absolute). `dir@rev` reads the files of `dir` as they
-/// were at git revision `rev` of the repository at `root`.
+/// Load `arg` (relative to `root` unless absolute; a bare machine name is the directory of that
+/// name in `spec/`). `dir@rev` reads the files of `dir` as they were at git revision `rev` of
+/// the repository at `root`.
 pub fn load(root: &Path, arg: &str) -> Result<Machine, String> {
     let (dir, rev) = match arg.rsplit_once('@') {
         Some((d, r)) => (d, Some(r)),
         None => (arg, None),
     };
     let dir = dir.trim_end_matches('/');
+    // A bare machine name (`html2008`) is the machine of that name in spec/.
+    let spec_dir = format!("spec/{dir}");
+    let dir =
+        if !dir.contains('/') && !root.join(dir).is_dir() && root.join(&spec_dir).is_dir() { &spec_dir } else { dir };
     let path = if Path::new(dir).is_absolute() { PathBuf::from(dir) } else { root.join(dir) };
     let name = path.file_name().and_then(|n| n.to_str()).ok_or_else(|| format!("{arg}: not a machine directory"))?;
     let parent = path.parent().ok_or_else(|| format!("{arg}: not a machine directory"))?;

@@ -66,6 +66,17 @@ pub fn bullet_key(bullet: &str) -> Key {
     if l.starts_with("two u+002d") {
         return Key::Exact("--".into());
     }
+    // "U+0041 LATIN CAPITAL LETTER A through to U+005A LATIN CAPITAL LETTER Z" (the 2008 draft):
+    // a range, read as the class that has exactly its characters.
+    if let Some((from, to)) = b.split_once(" through to ")
+        && let (Some(x), Some(y)) = (code_point(from), code_point(to.trim()))
+        && let Some(&c) = CLASSES.iter().find(|c| {
+            let bytes = c.bytes();
+            bytes.len() as u32 == y.saturating_sub(x) + 1 && bytes.first().map(|&f| u32::from(f)) == Some(x)
+        })
+    {
+        return Key::Class(c);
+    }
     if let Some(cp) = code_point(b) {
         return Key::Char(cp);
     }
@@ -460,7 +471,8 @@ pub fn check(machine: &Machine, text: &[TextState], anchors: Option<&[TextState]
         let table_body = match def.body {
             Body::ConsumeNext(_) => Some("ConsumeNext"),
             Body::Lookahead(_) => Some("Lookahead"),
-            Body::HandWritten { .. } => None,
+            // "The behaviour of this state depends on ...": each branch reads in its own way.
+            Body::HandWritten { .. } | Body::Branch(_) => None,
         };
         if let (Some(said), Some(has)) = (said_body, table_body)
             && said != has
@@ -504,6 +516,12 @@ pub fn check(machine: &Machine, text: &[TextState], anchors: Option<&[TextState]
         }
         match &def.body {
             Body::ConsumeNext(cases) | Body::Lookahead(cases) => check_cases(name, cases, t, presence_only, &mut out),
+            // The branches' cases together against the state's bullets (the text lists each
+            // branch's bullets in turn).
+            Body::Branch(_) => {
+                let cases: Vec<Case> = def.body.numbered_cases().into_iter().map(|(_, c, _)| c.clone()).collect();
+                check_cases(name, &cases, t, presence_only, &mut out)
+            }
             Body::HandWritten { raises, .. } => {
                 if !presence_only {
                     let all: String = t.cases.iter().map(|c| c.prose.as_str()).collect::<Vec<_>>().join(" ");

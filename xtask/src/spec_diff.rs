@@ -130,7 +130,7 @@ fn branch_words(actions: &[Action], then: &Terminal, rename: &dyn Fn(&str) -> St
 /// A case without its matchers: guard, verbs, terminal and the else branch.
 pub fn case_words(c: &Case, rename: &dyn Fn(&str) -> String) -> String {
     let mut s = String::new();
-    if let Some(g) = c.guard {
+    if let Some(g) = &c.guard {
         s.push_str(&format!("if {g:?}: "));
     }
     s.push_str(&branch_words(&c.actions, &c.then, rename));
@@ -145,11 +145,9 @@ pub fn case_on(c: &Case) -> String {
     c.on.iter().map(matcher_label).collect::<Vec<_>>().join(", ")
 }
 
-fn cases(def: &StateDef) -> &[Case] {
-    match &def.body {
-        Body::ConsumeNext(c) | Body::Lookahead(c) => c,
-        Body::HandWritten { .. } => &[],
-    }
+/// Every case of the state, a `Branch` body's branches one after the other (in case-number order).
+fn cases(def: &StateDef) -> Vec<&Case> {
+    def.body.numbered_cases().into_iter().map(|(_, c, _)| c).collect()
 }
 
 fn body_kind(def: &StateDef) -> &'static str {
@@ -157,6 +155,7 @@ fn body_kind(def: &StateDef) -> &'static str {
         Body::ConsumeNext(_) => "ConsumeNext",
         Body::Lookahead(_) => "Lookahead",
         Body::HandWritten { .. } => "HandWritten",
+        Body::Branch(_) => "Branch",
     }
 }
 
@@ -178,12 +177,23 @@ fn signature(def: &StateDef) -> BTreeSet<String> {
         .collect()
 }
 
+/// A guard's vocabulary word: its variant, without the arguments of the parameterised ones
+/// (`Flag`, `LastCharactersAre`, ...), which are the tables' data, not schema words.
+fn guard_word(g: &statemark_codegen::model::Guard) -> String {
+    format!("{g:?}").split('(').next().unwrap_or("").to_owned()
+}
+
 /// The schema words a machine uses.
 pub fn vocabulary(m: &Machine) -> BTreeSet<String> {
     let mut v = BTreeSet::new();
     for (_, def) in &m.states {
         v.insert(format!("body {}", body_kind(def)));
         let mut actions: Vec<&Action> = def.on_entry.iter().chain(&def.on_exit).collect();
+        for g in def.body.branch_guards() {
+            for g in g.walk() {
+                v.insert(format!("guard {}", guard_word(g)));
+            }
+        }
         for c in cases(def) {
             for on in &c.on {
                 v.insert(match on {
@@ -191,8 +201,10 @@ pub fn vocabulary(m: &Machine) -> BTreeSet<String> {
                     other => format!("matcher {}", format!("{other:?}").split('(').next().unwrap_or("")),
                 });
             }
-            if let Some(g) = c.guard {
-                v.insert(format!("guard {g:?}"));
+            if let Some(g) = &c.guard {
+                for g in g.walk() {
+                    v.insert(format!("guard {}", guard_word(g)));
+                }
             }
             actions.extend(&c.actions);
             let mut terms = vec![&c.then];

@@ -10,4 +10,9 @@ pub mod xml5_tokenizer;
 #[rustfmt::skip]
 pub mod html2017_tokenizer;
 #[rustfmt::skip]
+pub mod html2008_tokenizer;
+#[cfg(feature = "edition-html2008")]
+#[rustfmt::skip]
+pub mod html2008_named_refs;
+#[rustfmt::skip]
 pub mod named_colors;

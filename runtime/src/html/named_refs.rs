@@ -1,5 +1,6 @@
 //! Longest-match lookup of named character references over the trie generated from
-//! `spec/html/named_character_references.ron` (`crate::generated::html_named_refs`).
+//! `spec/html/named_character_references.ron` (`crate::generated::html_named_refs`), and over
+//! any other machine's table in the same generated layout ([`Trie`]: the 2008 draft's entities).
 //!
 //! spec: #named-character-reference-state consumes the maximum number of characters that form
 //! a name in the table. The lookup only answers "which name, and could it still grow"; the
@@ -9,6 +10,31 @@ use crate::generated::html_named_refs::{
     COLUMN, FIRST, NODE_CHILD_MASK, NODE_LAST, NODE_SYMBOL_SHIFT, NODE_VALUE_MASK, NODE_VALUE_SHIFT, NODES, SECOND,
     SECOND_WIDTH, SYMBOL, VALUES,
 };
+
+/// A generated named-reference trie (`codegen::entities` writes every table in this layout):
+/// the tables of one generated `<machine>_named_refs` module.
+pub(crate) trait Trie {
+    const FIRST: &'static [u16; 256];
+    const COLUMN: &'static [u8; 256];
+    const SECOND_WIDTH: usize;
+    const SECOND: &'static [u16];
+    const SYMBOL: &'static [u8; 256];
+    const NODES: &'static [u32];
+    const VALUES: &'static [&'static str];
+}
+
+/// Today's table, `spec/html/named_character_references.ron`.
+pub(crate) enum HtmlTrie {}
+
+impl Trie for HtmlTrie {
+    const FIRST: &'static [u16; 256] = &FIRST;
+    const COLUMN: &'static [u8; 256] = &COLUMN;
+    const SECOND_WIDTH: usize = SECOND_WIDTH;
+    const SECOND: &'static [u16] = &SECOND;
+    const SYMBOL: &'static [u8; 256] = &SYMBOL;
+    const NODES: &'static [u32] = &NODES;
+    const VALUES: &'static [&'static str] = &VALUES;
+}
 
 /// Result of matching the longest named character reference at the start of `input`
 /// (the bytes after the '&').
@@ -47,8 +73,8 @@ fn value(info: u32) -> usize {
 }
 
 #[inline(always)]
-fn found(len: usize, value: usize, incomplete: bool) -> RefMatch {
-    RefMatch { longest: (value != 0).then(|| (len, VALUES[value])), incomplete }
+fn found<T: Trie>(len: usize, value: usize, incomplete: bool) -> RefMatch {
+    RefMatch { longest: (value != 0).then(|| (len, T::VALUES[value])), incomplete }
 }
 
 /// Walks the trie one byte at a time and stops at the first byte no name continues with, so the
@@ -57,23 +83,34 @@ fn found(len: usize, value: usize, incomplete: bool) -> RefMatch {
 /// Inlined into the two states that call it, so the result stays in registers.
 #[inline(always)]
 pub(crate) fn longest_match(input: &[u8]) -> RefMatch {
+    longest_match_in::<HtmlTrie>(input)
+}
+
+/// [`longest_match`] in the trie `T` (every generated table has the same layout and the same
+/// packing constants).
+#[inline(always)]
+pub(crate) fn longest_match_in<T: Trie>(input: &[u8]) -> RefMatch {
     // The generated tables are consistent by construction (every node number they hold is a
     // node, every run of children ends with a last child), so indexing cannot fail whatever the
     // input is; `first_two_bytes_agree_with_the_children` checks it.
     let (b0, b1) = match *input {
         [b0, b1, ..] => (b0, b1),
         [b0] => {
-            let n1 = usize::from(FIRST[usize::from(b0)]) / SECOND_WIDTH;
+            let n1 = usize::from(T::FIRST[usize::from(b0)]) / T::SECOND_WIDTH;
             // The root is nobody's child, so node 0 here means "no name starts with b0".
-            return if n1 == 0 { found(0, 0, false) } else { found(1, value(NODES[n1]), first_child(NODES[n1]) != 0) };
+            return if n1 == 0 {
+                found::<T>(0, 0, false)
+            } else {
+                found::<T>(1, value(T::NODES[n1]), first_child(T::NODES[n1]) != 0)
+            };
         }
-        [] => return found(0, 0, true),
+        [] => return found::<T>(0, 0, true),
     };
-    let n2 = SECOND[usize::from(FIRST[usize::from(b0)]) + usize::from(COLUMN[usize::from(b1)])];
+    let n2 = T::SECOND[usize::from(T::FIRST[usize::from(b0)]) + usize::from(T::COLUMN[usize::from(b1)])];
     if n2 == 0 {
-        return found(0, 0, false);
+        return found::<T>(0, 0, false);
     }
-    let mut info = NODES[usize::from(n2)];
+    let mut info = T::NODES[usize::from(n2)];
     // The longest name so far: its length and its node (whose value index is 0 if none yet).
     let (mut len, mut best) = (2, info);
     let mut consumed = 2;
@@ -81,19 +118,19 @@ pub(crate) fn longest_match(input: &[u8]) -> RefMatch {
         let mut child = first_child(info);
         if child == 0 {
             // A leaf: no name is longer, whatever input follows.
-            return found(len, value(best), false);
+            return found::<T>(len, value(best), false);
         }
         let Some(&byte) = input.get(consumed) else {
-            return found(len, value(best), true);
+            return found::<T>(len, value(best), true);
         };
-        let want = u32::from(SYMBOL[usize::from(byte)]);
+        let want = u32::from(T::SYMBOL[usize::from(byte)]);
         info = loop {
-            let c = NODES[child];
+            let c = T::NODES[child];
             if symbol(c) == want {
                 break c;
             }
             if c & NODE_LAST != 0 {
-                return found(len, value(best), false);
+                return found::<T>(len, value(best), false);
             }
             child += 1;
         };

@@ -9,24 +9,9 @@
 use super::tokenizer::Tokenizer;
 use super::{ParseError, Sink};
 use crate::char_ref::{NumericProblem, NumericScan, resolve_numeric, scan_numeric};
-use crate::core::{Src, Step};
+use crate::core::Step;
+use crate::editions::reference::{Outcome, Returned};
 use crate::html::named_refs::longest_match;
-
-/// What consuming a character reference gave.
-enum Outcome {
-    /// More input is needed to decide.
-    Suspend,
-    /// "Nothing is returned": no characters are consumed.
-    Nothing,
-    /// The reference ends at `end` (exclusive) and returns `text`.
-    Returned { end: usize, text: Returned },
-}
-
-/// The character tokens a reference returns.
-enum Returned {
-    Named(&'static str),
-    Numeric(char),
-}
 
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// spec: #tokenizing-character-references. Entered with the `&` consumed and the return
@@ -36,28 +21,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         self.trace(super::State::TokenizingCharacterReferences, 0);
         let in_attribute = self.char_ref_in_attribute();
         let outcome = self.consume_a_character_reference(self.own.additional_allowed, in_attribute);
-        match outcome {
-            Outcome::Suspend => return Step::Suspend,
-            // 12.2.4.2/4: "If nothing is returned, emit a U+0026 AMPERSAND character (&) token";
-            // 12.2.4.41: "append a U+0026 AMPERSAND character (&) to the current attribute's value".
-            Outcome::Nothing if in_attribute => self.core.append_to_attribute_value(Src::Str("&")),
-            Outcome::Nothing => self.core.emit_chars(Src::Str("&")),
-            // "Otherwise, emit the character tokens that were returned" / "append the returned
-            // character tokens to the current attribute's value".
-            Outcome::Returned { end, text } => {
-                self.core.pos = end;
-                self.core.cur = end - 1;
-                let mut utf8 = [0; 4];
-                let s = match text {
-                    Returned::Named(s) => s,
-                    Returned::Numeric(c) => c.encode_utf8(&mut utf8),
-                };
-                self.core.flush_replacement(s, in_attribute);
-            }
+        if !matches!(outcome, Outcome::Suspend) {
+            self.own.additional_allowed = None;
         }
-        self.own.additional_allowed = None;
-        self.state = self.return_state;
-        Step::Continue
+        // 12.2.4.2/4 and 12.2.4.41: what the character reference states do with the result.
+        self.finish_reference(outcome, in_attribute)
     }
 
     /// The algorithm itself, from the character after the `&` (at `core.pos`). Reports its
