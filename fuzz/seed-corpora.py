@@ -91,6 +91,20 @@ def main():
         for t in json.load(open(f, encoding="utf-8")).get("tests", []):
             old.append(bytes([0, 0]) + t["input"].encode("utf-8", "surrogatepass"))
     write("html2017_tokenize", old + tok[:3000])
+    # The 2008 draft: its era's suite, with the content model flags its tests name (the
+    # choice byte's low bits pick PCDATA, RCDATA, CDATA, PLAINTEXT; 0x80 sets "title" as the
+    # last start tag), then the same documents.
+    flags = ["PCDATA", "RCDATA", "CDATA", "PLAINTEXT"]
+    draft = []
+    for f in sorted(glob.glob(os.path.join(SHARED, "html5lib-tests-editions", "2007-09", "tokenizer", "*.test"))):
+        for t in json.load(open(f, encoding="utf-8")).get("tests", []):
+            doc = t["input"].encode("utf-8", "surrogatepass")
+            for flag in t.get("contentModelFlags", ["PCDATA"]):
+                choice = flags.index(flag) if flag in flags else 0
+                if t.get("lastStartTag"):
+                    choice |= 0x80
+                draft.append(bytes([choice, 0]) + doc)
+    write("html2008_tokenize", draft + tok[:3000])
     # Bytes: the encoding suite's documents and bench pages re-encoded.
     enc = []
     for f in sorted(glob.glob(os.path.join(h5, "encoding", "**", "*.dat"), recursive=True)):

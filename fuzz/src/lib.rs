@@ -6,7 +6,7 @@ use std::fmt;
 
 use statemark::Span;
 use statemark::driver::{Drive, Tokenizer};
-use statemark::editions::html2017;
+use statemark::editions::{html2008, html2017};
 use statemark::html;
 use statemark::xml5;
 
@@ -78,6 +78,9 @@ pub type Xml5Record = Record<xml5::Token<'static>, xml5::Error>;
 /// Everything a 12.2.4-edition tokenizer run produces.
 pub type Html2017Record = Record<html::Token<'static>, html2017::Error>;
 
+/// Everything a 2008-draft tokenizer run produces.
+pub type Html2008Record = Record<html::Token<'static>, html2008::Error>;
+
 impl<'i> html::Sink<'i> for HtmlRecord {
     fn token(&mut self, token: html::Token<'i>, span: Span) -> html::Control {
         self.tokens.push((token.into_owned(), span));
@@ -109,6 +112,18 @@ impl<'i> html2017::Sink<'i> for Html2017Record {
         html2017::Control::Continue
     }
     fn error(&mut self, error: html2017::Error) {
+        self.errors.push(error);
+    }
+    fn wants_errors(&self) -> bool {
+        true
+    }
+}
+
+impl<'i> html2008::Sink<'i> for Html2008Record {
+    fn token(&mut self, token: html::Token<'i>, span: Span) {
+        self.tokens.push((token.into_owned(), span));
+    }
+    fn error(&mut self, error: html2008::Error) {
         self.errors.push(error);
     }
     fn wants_errors(&self) -> bool {
