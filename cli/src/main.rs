@@ -111,7 +111,7 @@ struct ParseArgs {
     common: Common,
     /// HTML: parse as a fragment in this context element (`td`, `svg path`, `math mi`).
     #[arg(long, conflicts_with = "xml")]
-    fragment: Option<String>,
+    fragment: Option<Context>,
     /// HTML: parse with the scripting flag off (`<noscript>` content is markup).
     #[arg(long, conflicts_with = "xml")]
     no_scripting: bool,
@@ -321,17 +321,6 @@ struct Found {
     warning: bool,
 }
 
-/// A fragment context as html5lib-tests write it: `td`, `svg path`, `math mi`.
-fn context_of(s: &str) -> Context {
-    if let Some(l) = s.strip_prefix("svg ") {
-        Context::svg(l)
-    } else if let Some(l) = s.strip_prefix("math ") {
-        Context::mathml(l)
-    } else {
-        Context::html(s)
-    }
-}
-
 fn parse_html(text: &str, a: &ParseArgs) -> (Dom, NodeId, Vec<Found>) {
     let options = TreeOptions { scripting: !a.no_scripting };
     let (dom, root, errors) = match &a.fragment {
@@ -341,7 +330,7 @@ fn parse_html(text: &str, a: &ParseArgs) -> (Dom, NodeId, Vec<Found>) {
             (dom, root, errors)
         }
         Some(ctx) => {
-            let (dom, errors) = html::parse_fragment_with_errors(text, &context_of(ctx), options);
+            let (dom, errors) = html::parse_fragment_with_errors(text, ctx, options);
             let root = dom.root();
             (dom, root, errors)
         }
