@@ -14,24 +14,37 @@
 //! ```
 //!
 //! What is checked, by section: 13.1 and 13.1.1 (`missing-doctype`, `doctype-not-html`,
-//! `doctype-legacy-string`, and the tokenizer's DOCTYPE errors); 13.1.2.1-13.1.2.2 (tag syntax
-//! errors, `void-element-end-tag`); 13.1.2.3 (attribute errors,
-//! `unquoted-attribute-value-before-solidus`); 13.1.2.5 (`leading-newline-as-reference`);
-//! 13.1.2.6 (`raw-text-contains-end-tag`); 13.1.3 (input stream errors); 13.1.4 (every character
-//! reference error: unknown names, missing semicolons, disallowed code points); 13.1.5
+//! `doctype-legacy-string`, and the tokenizer's DOCTYPE errors); 13.1.2 (the tree builder's
+//! errors: elements out of place, implicitly closed, end tags without an element; among them
+//! foreign elements without their end tag); 13.1.2.1-13.1.2.2 (tag syntax errors,
+//! `void-element-end-tag`); 13.1.2.3 (attribute errors, `unquoted-attribute-value-before-solidus`);
+//! 13.1.2.5 (`leading-newline-as-reference`); 13.1.2.6 (`raw-text-contains-end-tag`); 13.1.3
+//! (input stream errors); 13.1.4 (every character reference error: unknown names, missing
+//! semicolons, disallowed code points; an ambiguous ampersand, which 13.1.2 forbids in element
+//! text and attribute values, is `unknown-named-character-reference`); 13.1.5
 //! (`cdata-in-html-content`); 13.1.6 (the comment errors, which cover every comment text rule);
-//! 13.1.7 (processing instruction errors). Not checked: content models (13.1.2.5's table/tr
-//! sentence is about the DOM, which the HTML syntax cannot produce) and optional tags (a
-//! permission, not a requirement).
+//! 13.1.7 (processing instruction errors). "The text must not contain the character <" (13.1.2)
+//! is always a tokenizer error (`invalid-first-character-of-tag-name`, `eof-before-tag-name`).
 //!
-//! Tree-construction parse errors are not reported here yet: the tree builder does not report
-//! them (issue 10); when it does, they belong in this list too.
+//! Rules only a tree can break (13.1.2.5's `table` holding a `tr`: in markup, the `tr` implies a
+//! `tbody`; a void element with contents; raw text holding its end tag; comment text) are
+//! [`check_dom`]'s, for trees a program built or edited (`dom.rs`).
+//!
+//! Not checked: that the end tags 13.1.2.4 does not let a document omit are present ("Those
+//! that cannot be omitted must not be omitted", 13.1.2), where leaving one out is no parse
+//! error (`<dl><dt>t</dl>`, `<table><thead><tr><td>x</table>`): it needs to know which element
+//! each end tag closed, which the tree builder does not tell. Start tags need no check: markup
+//! cannot leave out a start tag 13.1.2.4 forbids leaving out without a parse error.
 
 use crate::Span;
-use crate::dom::Dom;
+use crate::dom::{Dom, NodeId};
 use crate::html::serialize::is_void_element;
 use crate::html::tree::{TreeBuilder, TreeOptions};
 use crate::html::{Control, Error, Options, ParseError, Sink, State, Token, Tokenizer};
+
+mod dom;
+
+pub use dom::check_dom;
 
 /// How bad a finding is: a "must" of the spec, or a "should".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +68,9 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// What is wrong, for people.
     pub message: String,
+    /// The node the finding is about: [`check_dom`]'s findings name one; [`check`]'s are
+    /// about markup and name none.
+    pub node: Option<NodeId>,
 }
 
 /// A rule of 13.1 that is not a parse error: our code, its section, its anchor, what it says.
@@ -109,6 +125,24 @@ pub const RULES: &[Rule] = &[
         rule: "The otherwise optional newline must be included if the element's contents themselves start with a newline (because otherwise the leading newline in the contents would be treated like the optional newline, and ignored).",
     },
     Rule {
+        code: "table-contains-tr",
+        section: "13.1.2.5",
+        anchor: "#element-restrictions",
+        rule: "A table element must not contain tr elements, even though these elements are technically allowed inside table elements according to the content models described in this specification. (A tree only: in markup, a tr put inside a table implies a tbody start tag before it; see check_dom.)",
+    },
+    Rule {
+        code: "void-element-contents",
+        section: "13.1.2",
+        anchor: "#elements-2",
+        rule: "Void elements can't have any contents (since there's no end tag, no content can be put between the start tag and the end tag). (A tree only; see check_dom.)",
+    },
+    Rule {
+        code: "comment-text-not-allowed",
+        section: "13.1.6",
+        anchor: "#comments",
+        rule: "Optionally, text, with the additional restriction that the text must not start with the string \">\", nor start with the string \"->\", nor contain the strings \"<!--\", \"-->\", or \"--!>\", nor end with the string \"<!-\". (A tree only: in markup each is a tokenizer error; see check_dom.)",
+    },
+    Rule {
         code: "raw-text-contains-end-tag",
         section: "13.1.2.6",
         anchor: "#cdata-rcdata-restrictions",
@@ -158,6 +192,18 @@ fn is_ws(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | b' ')
 }
 
+/// 13.1.2.6 (spec: #cdata-rcdata-restrictions): where `text` holds "</" and `name` (ASCII
+/// case-insensitively) followed by tab, LF, FF, CR, space, ">" or "/", the byte offset of the
+/// first such "</". `name` is lowercase, as tag names are.
+fn raw_text_end_tag(text: &str, name: &str) -> Option<usize> {
+    let (t, n) = (text.as_bytes(), name.as_bytes());
+    (0..t.len()).find(|&i| {
+        t[i..].starts_with(b"</")
+            && t.get(i + 2..i + 2 + n.len()).is_some_and(|m| m.eq_ignore_ascii_case(n))
+            && t.get(i + 2 + n.len()).is_some_and(|&c| is_ws(c) || c == b'>' || c == b'/')
+    })
+}
+
 /// Check a document against 13.1 (spec: #writing). Diagnostics come in input order.
 pub fn check(input: &str) -> Vec<Diagnostic> {
     // A byte order mark is not part of the document (decoding removes it); spans still count
@@ -203,6 +249,7 @@ fn check_text(input: &str) -> Vec<Diagnostic> {
                 span: Span::new(at, at),
                 severity: Severity::Error,
                 message: code.summary().to_owned(),
+                node: None,
             });
         }
     }
@@ -232,7 +279,7 @@ struct Checker<'i> {
 
 impl Checker<'_> {
     fn report(&mut self, code: &'static str, span: Span, severity: Severity, message: String) {
-        self.diags.push(Diagnostic { code, section: rule(code).section, span, severity, message });
+        self.diags.push(Diagnostic { code, section: rule(code).section, span, severity, message, node: None });
     }
 
     fn source(&self, span: Span) -> &str {
@@ -351,12 +398,7 @@ impl Checker<'_> {
     /// 13.1.2.6: the end of a raw text or escapable raw text element's text.
     fn end_raw(&mut self, end: usize) {
         let Some(raw) = self.raw.take() else { return };
-        let lower = raw.text.to_ascii_lowercase();
-        let pat = format!("</{}", raw.name);
-        let hit = lower
-            .match_indices(&pat)
-            .any(|(i, _)| lower.as_bytes().get(i + pat.len()).is_some_and(|&c| is_ws(c) || c == b'>' || c == b'/'));
-        if hit {
+        if raw_text_end_tag(&raw.text, &raw.name).is_some() {
             self.report(
                 "raw-text-contains-end-tag",
                 Span::new(raw.start, end),
@@ -444,6 +486,7 @@ impl<'i> Sink<'i> for Checker<'i> {
             span: Span::new(at, at),
             severity: Severity::Error,
             message: format!("parse error: {}", error.code.code()),
+            node: None,
         });
     }
 
@@ -566,12 +609,52 @@ mod tests {
     }
 
     #[test]
-    fn leading_newlines_13_1_2_5() {
+    fn content_models_13_1_2_5() {
+        // "If a tr element is put inside a table in the markup, it will in fact imply a tbody
+        // start tag before it": markup cannot put a tr in a table (13.1.2.4 lets the tbody start
+        // tag be left out), so this conforms; a tree that does is `check_dom`'s.
+        assert_eq!(
+            codes("<table><tr><td>x</td></tr></table><table><caption>c</caption><tr><td>y</table>"),
+            Vec::<&str>::new()
+        );
         // The spec's equivalent pre blocks, and a newline kept by doubling it.
         assert_eq!(codes("<pre>Hello</pre><pre>\nHello</pre><pre>\n\nx</pre>"), Vec::<&str>::new());
         assert_eq!(codes("<pre>&#10;x</pre>"), ["leading-newline-as-reference"]);
         assert_eq!(codes("<textarea>&NewLine;x</textarea>"), ["leading-newline-as-reference"]);
         assert_eq!(codes("<pre>\n&#10;x</pre><p>&#10;x</p>"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn element_contents_13_1_2() {
+        // "the text must not contain the character U+003C LESS-THAN SIGN (<) or an ambiguous
+        // ampersand": in normal elements, template contents and foreign elements each is a
+        // tokenizer error; escapable raw text may hold "<" but no ambiguous ampersand.
+        for (bad, found) in [
+            ("<p>a < b</p>", vec![("invalid-first-character-of-tag-name", "13.1.2.1")]),
+            ("<template>a < b</template>", vec![("invalid-first-character-of-tag-name", "13.1.2.1")]),
+            ("<p>a &b; c</p>", vec![("unknown-named-character-reference", "13.1.4")]),
+            ("<a title='x &b; y'>l</a>", vec![("unknown-named-character-reference", "13.1.4")]),
+            ("<title>a < b &b;</title>", vec![("unknown-named-character-reference", "13.1.4")]),
+            (
+                "<svg><g>x &b; < y</g></svg>",
+                vec![
+                    ("unknown-named-character-reference", "13.1.4"),
+                    ("invalid-first-character-of-tag-name", "13.1.2.1"),
+                ],
+            ),
+        ] {
+            let d = check(&format!("{DOC}{bad}"));
+            assert_eq!(d.iter().map(|d| (d.code, d.section)).collect::<Vec<_>>(), found, "{bad}");
+        }
+        assert_eq!(codes("<title>a < b</title><textarea>&b & c</textarea><p>a &b c &b=</p>"), Vec::<&str>::new());
+        // "Foreign elements must either have a start tag and an end tag, or a start tag that is
+        // marked as self-closing, in which case they must not have an end tag": tree errors.
+        assert_eq!(codes("<svg><circle></circle><circle/></svg>"), Vec::<&str>::new());
+        assert_eq!(codes("<svg><circle></svg>"), ["implicitly-closed-elements"]);
+        assert_eq!(
+            codes("<svg><circle/></circle></svg>"),
+            ["implicitly-closed-elements", "end-tag-without-open-element"]
+        );
     }
 
     #[test]
