@@ -16,7 +16,8 @@
 //! What is checked, by section: 13.1 and 13.1.1 (`missing-doctype`, `doctype-not-html`,
 //! `doctype-legacy-string`, and the tokenizer's DOCTYPE errors); 13.1.2 (the tree builder's
 //! errors: elements out of place, implicitly closed, end tags without an element; among them
-//! foreign elements without their end tag); 13.1.2.1-13.1.2.2 (tag syntax errors,
+//! foreign elements without their end tag; each spans the token that caused it);
+//! 13.1.2.1-13.1.2.2 (tag syntax errors, a `/` on a non-void HTML start tag,
 //! `void-element-end-tag`); 13.1.2.3 (attribute errors, `unquoted-attribute-value-before-solidus`);
 //! 13.1.2.5 (`leading-newline-as-reference`); 13.1.2.6 (`raw-text-contains-end-tag`); 13.1.3
 //! (input stream errors); 13.1.4 (every character reference error: unknown names, missing
@@ -39,7 +40,7 @@
 use crate::Span;
 use crate::dom::{Dom, NodeId};
 use crate::html::serialize::is_void_element;
-use crate::html::tree::{TreeBuilder, TreeOptions};
+use crate::html::tree::{ErrorCode, TreeBuilder, TreeOptions};
 use crate::html::{Control, Error, Options, ParseError, Sink, State, Token, Tokenizer};
 
 mod dom;
@@ -225,6 +226,7 @@ fn check_text(input: &str) -> Vec<Diagnostic> {
         seen_content: false,
         raw: None,
         leading_newline: false,
+        tree_error_spans: Vec::new(),
     };
     let mut tok = Tokenizer::with_sink(input, Options { errors: true, ..Options::default() }, checker);
     tok.run();
@@ -237,18 +239,22 @@ fn check_text(input: &str) -> Vec<Diagnostic> {
     // a void element's end tag is 13.1.2.2's `void-element-end-tag`.
     let void_end_tags: Vec<usize> =
         diags.iter().filter(|d| d.code == "void-element-end-tag").map(|d| d.span.start).collect();
-    for e in checker.builder.errors() {
-        if let crate::html::tree::ErrorCode::Tree(code) = e.code
-            && !matches!(code.code(), "missing-doctype" | "non-conforming-doctype")
+    for (e, &span) in checker.builder.errors().iter().zip(&checker.tree_error_spans) {
+        let (section, message) = match e.code {
+            ErrorCode::Tree(code) => ("13.1.2", code.summary().to_owned()),
+            // The one spec code tree construction raises (a `/` on a non-void HTML start tag):
+            // 13.1.2.1, step 6.
+            ErrorCode::Spec(code) => (section_of(code), format!("parse error: {}", code.code())),
+        };
+        if !matches!(e.code.code(), "missing-doctype" | "non-conforming-doctype")
             && !void_end_tags.contains(&e.position.offset)
         {
-            let at = e.position.offset.min(input.len());
             diags.push(Diagnostic {
-                code: code.code(),
-                section: "13.1.2",
-                span: Span::new(at, at),
+                code: e.code.code(),
+                section,
+                span,
                 severity: Severity::Error,
-                message: code.summary().to_owned(),
+                message,
                 node: None,
             });
         }
@@ -275,6 +281,9 @@ struct Checker<'i> {
     raw: Option<RawText>,
     /// Just after a `pre`, `textarea` or `listing` start tag.
     leading_newline: bool,
+    /// Where each of the builder's errors is: the span of the token that caused it (the
+    /// builder gives only its start), or the one character it is about inside a text run.
+    tree_error_spans: Vec<Span>,
 }
 
 impl Checker<'_> {
@@ -465,7 +474,19 @@ impl<'i> Sink<'i> for Checker<'i> {
             Token::StartTag(t) => Some(t.name.to_string()),
             _ => None,
         };
+        let known = self.builder.errors().len();
         let control = self.builder.token(token, span);
+        for e in &self.builder.errors()[known..] {
+            let at = e.position.offset.min(self.input.len());
+            let span = if at == span.start {
+                span
+            } else {
+                // (A builder offset is a character's; `get` keeps a wrong one from panicking.)
+                let len = self.input.get(at..).and_then(|t| t.chars().next()).map_or(0, char::len_utf8);
+                Span::new(at, at + len)
+            };
+            self.tree_error_spans.push(span);
+        }
         if let (Control::SwitchTo(State::RcdataState | State::RawtextState | State::ScriptDataState), Some(name)) =
             (control, &name)
         {
@@ -655,6 +676,29 @@ mod tests {
             codes("<svg><circle/></circle></svg>"),
             ["implicitly-closed-elements", "end-tag-without-open-element"]
         );
+    }
+
+    #[test]
+    fn tree_errors_with_the_span_of_their_token() {
+        // (code, section, the text the span covers): a tree-construction error covers the token
+        // that caused it, or the one character it is about.
+        for (body, want) in [
+            // 13.1.2.1 step 6: a solidus only on void and foreign elements (the spec's code,
+            // raised by tree construction).
+            ("<div/>x</div>", ("non-void-html-element-start-tag-with-trailing-solidus", "13.1.2.1", "<div/>")),
+            ("<svg><circle></svg>", ("implicitly-closed-elements", "13.1.2", "</svg>")),
+            ("</p>", ("unexpected-end-tag", "13.1.2", "</p>")),
+            ("<table>x</table>", ("text-in-table", "13.1.2", "x")),
+        ] {
+            let doc = format!("{DOC}{body}");
+            let d: Vec<_> = check(&doc).iter().map(|d| (d.code, d.section, &doc[d.span.start..d.span.end])).collect();
+            assert_eq!(d, [want], "{body}");
+        }
+        let doc = format!("{DOC}<p>a\0b</p>");
+        let d = check(&doc);
+        let tree = d.iter().find(|d| d.code == "null-character-in-content").expect("tree error");
+        assert_eq!(&doc[tree.span.start..tree.span.end], "\0");
+        assert_eq!(codes("<div></div><br/><svg><g/></svg>"), Vec::<&str>::new());
     }
 
     #[test]
