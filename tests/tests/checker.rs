@@ -10,7 +10,8 @@ use statemark::html::{TreeOptions, parse_document_with_source_spans, parse_fragm
 use statemark_tests::suite;
 use statemark_tests::tree::{context_of, parse_dat};
 
-fn assert_sane(input: &str, what: &str) -> usize {
+/// Checks one input; returns how many findings, and how many of them are `end-tag-omitted`.
+fn assert_sane(input: &str, what: &str) -> (usize, usize) {
     let found = check(input);
     for d in &found {
         assert!(d.span.start <= d.span.end && d.span.end <= input.len(), "{what}: {d:?}");
@@ -21,7 +22,7 @@ fn assert_sane(input: &str, what: &str) -> usize {
             || TreeErrorCode::ALL.iter().any(|e| e.code() == d.code);
         assert!(known, "{what}: undeclared code {}", d.code);
     }
-    found.len()
+    (found.len(), found.iter().filter(|d| d.code == "end-tag-omitted").count())
 }
 
 /// `check_dom` on the parsed tree. "If a tr element is put inside a table in the markup, it will
@@ -50,19 +51,19 @@ fn tree_sane(input: &str, fragment: Option<&str>, what: &str) -> usize {
 fn tree_construction_inputs() {
     let Some(root) = suite("HTML5LIB_TESTS", "html5lib-tests") else { return };
     let dir = root.join("tree-construction");
-    let (mut n, mut tree_findings) = (0, 0);
+    let (mut n, mut tree_findings, mut omitted) = (0, 0, 0);
     for e in std::fs::read_dir(&dir).expect("tree-construction").filter_map(Result::ok) {
         let p = e.path();
         if p.extension().is_some_and(|x| x == "dat") {
             for case in parse_dat(&std::fs::read_to_string(&p).expect("readable")) {
                 let what = format!("{}: {:?}", p.display(), case.data);
-                assert_sane(&case.data, &what);
+                omitted += assert_sane(&case.data, &what).1;
                 tree_findings += tree_sane(&case.data, case.fragment.as_deref(), &what);
                 n += 1;
             }
         }
     }
-    println!("checked {n} inputs; check_dom: {tree_findings} findings (raw text, comments)");
+    println!("checked {n} inputs, {omitted} end-tag-omitted; check_dom: {tree_findings} findings (raw text, comments)");
     assert!(n > 1000, "{n} cases");
 }
 
@@ -77,7 +78,7 @@ fn bench_corpus_pages() {
             if p.is_dir() {
                 todo.push(p);
             } else if let Ok(text) = std::fs::read_to_string(&p) {
-                findings += assert_sane(&text, &p.display().to_string());
+                findings += assert_sane(&text, &p.display().to_string()).0;
                 tree_findings += tree_sane(&text, None, &p.display().to_string());
                 pages += 1;
             }

@@ -31,11 +31,12 @@
 //! `tbody`; a void element with contents; raw text holding its end tag; comment text) are
 //! [`check_dom`]'s, for trees a program built or edited (`dom.rs`).
 //!
-//! Not checked: that the end tags 13.1.2.4 does not let a document omit are present ("Those
-//! that cannot be omitted must not be omitted", 13.1.2), where leaving one out is no parse
-//! error (`<dl><dt>t</dl>`, `<table><thead><tr><td>x</table>`): it needs to know which element
-//! each end tag closed, which the tree builder does not tell. Start tags need no check: markup
-//! cannot leave out a start tag 13.1.2.4 forbids leaving out without a parse error.
+//! End tags left out where 13.1.2.4 does not allow it and the parser says nothing
+//! (`<dl><dt>t</dl>`): `end-tag-omitted` (13.1.2, "Those that cannot be omitted must not be
+//! omitted"; `omitted.rs`), on documents with no parse error about structure. Start tags need
+//! no check: markup cannot leave out one 13.1.2.4 forbids leaving out without a parse error.
+//! Not checked: content models in general (which element may contain which: the element
+//! definitions, not 13.1), and optional tags written where they could be omitted (a permission).
 
 use crate::Span;
 use crate::dom::{Dom, NodeId};
@@ -44,6 +45,7 @@ use crate::html::tree::{ErrorCode, TreeBuilder, TreeOptions};
 use crate::html::{Control, Error, Options, ParseError, Sink, State, Token, Tokenizer};
 
 mod dom;
+mod omitted;
 
 pub use dom::check_dom;
 
@@ -112,6 +114,12 @@ pub const RULES: &[Rule] = &[
         section: "13.1.2.2",
         anchor: "#end-tags",
         rule: "Void elements only have a start tag; end tags must not be specified for void elements.",
+    },
+    Rule {
+        code: "end-tag-omitted",
+        section: "13.1.2",
+        anchor: "#elements-2",
+        rule: "The start and end tags of certain normal elements can be omitted, as described below in the section on optional tags. Those that cannot be omitted must not be omitted. (End tags the parser closes without a parse error, checked against 13.1.2.4, #optional-tags.)",
     },
     Rule {
         code: "unquoted-attribute-value-before-solidus",
@@ -219,7 +227,8 @@ pub fn check(input: &str) -> Vec<Diagnostic> {
 
 fn check_text(input: &str) -> Vec<Diagnostic> {
     let checker = Checker {
-        builder: TreeBuilder::new(Dom::new(), TreeOptions::default()).with_errors(),
+        // Source spans: the omitted end tag rule reads the tree against the markup.
+        builder: TreeBuilder::new(Dom::new().with_source_spans(), TreeOptions::default()).with_errors(),
         input,
         diags: Vec::new(),
         seen_doctype: false,
@@ -227,6 +236,7 @@ fn check_text(input: &str) -> Vec<Diagnostic> {
         raw: None,
         leading_newline: false,
         tree_error_spans: Vec::new(),
+        tag_errors: false,
     };
     let mut tok = Tokenizer::with_sink(input, Options { errors: true, ..Options::default() }, checker);
     tok.run();
@@ -259,6 +269,12 @@ fn check_text(input: &str) -> Vec<Diagnostic> {
             });
         }
     }
+    // 13.1.2: end tags left out where 13.1.2.4 does not allow it. Only where no parse error
+    // is about structure: with one, which end tag closed what is that error's story, and the
+    // tree need not follow the source (foster parenting, the adoption agency).
+    if checker.builder.errors().is_empty() && !checker.tag_errors {
+        omitted::omitted_end_tags(input, checker.builder.sink(), &mut diags);
+    }
     diags.sort_by_key(|d| (d.span.start, d.span.end));
     diags
 }
@@ -284,6 +300,8 @@ struct Checker<'i> {
     /// Where each of the builder's errors is: the span of the token that caused it (the
     /// builder gives only its start), or the one character it is about inside a text run.
     tree_error_spans: Vec<Span>,
+    /// The tokenizer reported an error about tags or their text (13.1.2.x).
+    tag_errors: bool,
 }
 
 impl Checker<'_> {
@@ -501,6 +519,7 @@ impl<'i> Sink<'i> for Checker<'i> {
 
     fn error(&mut self, error: Error) {
         let at = error.position.offset;
+        self.tag_errors |= section_of(error.code).starts_with("13.1.2");
         self.diags.push(Diagnostic {
             code: error.code.code(),
             section: section_of(error.code),
@@ -702,6 +721,46 @@ mod tests {
     }
 
     #[test]
+    fn omitted_end_tags_13_1_2() {
+        // 13.1.2.4's own cases where a tag may go: no finding.
+        for ok in [
+            "<ul><li>a<li>b</ul>",
+            "<ul><li>a<ul><li>b</ul></ul>",
+            "<dl><dt>t<dd>d<dt>u<dd>e</dl>",
+            "<p>a<div>b</div><p>c",
+            "<select><option>a<option>b<optgroup><option>c</select>",
+            "<table><caption>c</caption><colgroup><col><thead><tr><th>h<tbody><tr><td>a<td>b<tr><td>c<tfoot><tr><td>f</table>",
+            "<ruby>a<rt>b<rp>c</ruby>",
+            "<textarea>a</dl></textarea><script>'</li>'</script>",
+            "<p>x</p>\n</body>\n</html>\n<!--after-->",
+            "<svg><g></g></svg><p>x",
+        ] {
+            assert_eq!(codes(ok), Vec::<&str>::new(), "{ok}");
+        }
+        // And where it may not: (markup, the element, where its end tag belongs).
+        for (bad, name, at) in [
+            ("<dl><dt>t</dl>", "dt", "</dl>"),
+            ("<table><thead><tr><td>x</table>", "thead", "</table>"),
+            ("<p>a<li>b", "p", "<li>"),
+            ("<dl><dt><textarea>x</textarea></dl>", "dt", "</dl>"),
+            ("<template><dt>x</template>", "dt", "</template>"),
+        ] {
+            let doc = format!("{DOC}{bad}");
+            let d = check(&doc);
+            assert_eq!(
+                d.iter().map(|d| (d.code, d.section)).collect::<Vec<_>>(),
+                [("end-tag-omitted", "13.1.2")],
+                "{bad}"
+            );
+            assert!(d[0].message.contains(&format!("</{name}>")), "{bad}: {}", d[0].message);
+            assert!(doc[d[0].span.start..].starts_with(at) && d[0].span.is_empty(), "{bad}: {:?}", d[0].span);
+        }
+        // With a parse error about structure the rule says nothing (which tag closed what is
+        // that error's story).
+        assert_eq!(codes("<dl><dt>t</dl></x>"), ["end-tag-without-open-element"]);
+    }
+
+    #[test]
     fn raw_text_13_1_2_6() {
         assert_eq!(codes("<script>a = '</scr' + 'ipt>'</script><title>a</titlex</title>"), Vec::<&str>::new());
         // Only script data's double-escaped state lets "</script>" into a script's text.
@@ -761,11 +820,25 @@ mod robustness {
 
     #[test]
     fn every_prefix_of_awkward_markup_checks_without_panicking() {
-        let s = "<!DOCTYPE html SYSTEM 'about:legacy-compat'><!--a<!---><pre>&#10;<img src=é/><script><!--<script></script>\
+        let s = "<!DOCTYPE html SYSTEM 'about:legacy-compat'><!--a<!---><dl><dt>é</dl><pre>&#10;<img src=é/><script><!--<script></script>\
                  </br><svg><![CDATA[é]]></svg><!doctype html system \"about:legacy-compat\"><p a=\"é\"b=c/ d=é/>&#x110000;&é;";
         for (i, _) in s.char_indices() {
             let _ = check(&s[..i]);
         }
         let _ = check(s);
+    }
+
+    #[test]
+    fn every_prefix_of_optional_tags_checks_without_panicking() {
+        // Prefixes end inside tags, text and raw text: the omitted end tag rule reads the text
+        // between nodes, so each must leave it consistent.
+        let s = "<!DOCTYPE html><dl><dt>a<dd>b</dl><table><caption>c<thead><tr><th>h<tbody><tr><td>é<td>x</table>\
+                 <ul><li>a<ul><li>b</ul></ul><select><option>x<optgroup><option>y</select><textarea>a</dl></textarea>\
+                 <template><dt>z</template><p>q<li>";
+        for (i, _) in s.char_indices().chain([(s.len(), ' ')]) {
+            for d in check(&s[..i]) {
+                assert!(d.span.end <= i && s.is_char_boundary(d.span.start), "{i}: {d:?}");
+            }
+        }
     }
 }
