@@ -272,7 +272,9 @@ fn check_text(input: &str) -> Vec<Diagnostic> {
     // 13.1.2: end tags left out where 13.1.2.4 does not allow it. Only where no parse error
     // is about structure: with one, which end tag closed what is that error's story, and the
     // tree need not follow the source (foster parenting, the adoption agency).
-    if checker.builder.errors().is_empty() && !checker.tag_errors {
+    let structural =
+        checker.builder.errors().iter().any(|e| !matches!(e.code.code(), "missing-doctype" | "non-conforming-doctype"));
+    if !structural && !checker.tag_errors {
         omitted::omitted_end_tags(input, checker.builder.sink(), &mut diags);
     }
     diags.sort_by_key(|d| (d.span.start, d.span.end));
@@ -718,6 +720,15 @@ mod tests {
         let tree = d.iter().find(|d| d.code == "null-character-in-content").expect("tree error");
         assert_eq!(&doc[tree.span.start..tree.span.end], "\0");
         assert_eq!(codes("<div></div><br/><svg><g/></svg>"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn omitted_end_tags_without_a_doctype() {
+        // A DOCTYPE error says nothing about structure: the rule still runs.
+        let codes = |doc: &str| check(doc).iter().map(|d| d.code).collect::<Vec<_>>();
+        assert_eq!(codes("<dl><dt>t</dl>"), ["missing-doctype", "end-tag-omitted"]);
+        assert_eq!(codes("<!DOCTYPE html4><dl><dt>t</dl>"), ["doctype-not-html", "end-tag-omitted"]);
+        assert_eq!(codes("<ul><li>a<li>b</ul>"), ["missing-doctype"]);
     }
 
     #[test]
