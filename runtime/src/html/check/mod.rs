@@ -722,6 +722,38 @@ mod tests {
         assert_eq!(codes("<div></div><br/><svg><g/></svg>"), Vec::<&str>::new());
     }
 
+    /// 13.1.2.4's own example, "made even terser by having each row on one line".
+    const SPEC_TABLE: &str = "<table>
+ <caption>37547 TEE Electric Powered Rail Car Train Functions (Abbreviated)
+ <colgroup><col><col><col>
+ <thead>
+  <tr> <th>Function                              <th>Control Unit     <th>Central Station
+ <tbody>
+  <tr> <td>Headlights                            <td>✔                <td>✔
+  <tr> <td>Interior Lights                       <td>✔                <td>✔
+  <tr> <td>Electric locomotive operating sounds  <td>✔                <td>✔
+  <tr> <td>Engineer's cab lighting               <td>                 <td>✔
+  <tr> <td>Station Announcements - Swiss         <td>                 <td>✔
+</table>";
+
+    #[test]
+    fn omitted_end_tags_the_spec_examples_13_1_2_4() {
+        assert_eq!(check(&format!("<!DOCTYPE HTML><title>Hello</title>{SPEC_TABLE}")), []);
+        assert_eq!(check("<!DOCTYPE HTML><title>Hello</title><p>Welcome to this example."), []);
+        assert_eq!(
+            check(
+                "<!DOCTYPE HTML><html lang=\"en\"><title>Hello</title><body class=\"demo\"><p>Welcome to this example."
+            ),
+            []
+        );
+        // Without its body rows the table's head has nothing after it that lets its end tag go.
+        let cut = SPEC_TABLE.find(" <tbody>").unwrap();
+        let doc = format!("<!DOCTYPE HTML><title>Hello</title>{}</table>", &SPEC_TABLE[..cut]);
+        let d = check(&doc);
+        assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), ["end-tag-omitted"]);
+        assert!(d[0].message.contains("</thead>") && doc[d[0].span.start..].starts_with("</table>"));
+    }
+
     #[test]
     fn omitted_end_tags_without_a_doctype() {
         // A DOCTYPE error says nothing about structure: the rule still runs.
