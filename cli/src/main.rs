@@ -16,7 +16,7 @@ use statemark::dom::{Dom, NodeId};
 use statemark::html::ParseError;
 use statemark::html::tree::{ErrorCode, TreeErrorCode};
 use statemark::html::{self, Context, TreeOptions};
-use statemark::{Span, xml5};
+use statemark::{Position, Span, xml5};
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -111,7 +111,7 @@ struct ParseArgs {
     common: Common,
     /// HTML: parse as a fragment in this context element (`td`, `svg path`, `math mi`).
     #[arg(long, conflicts_with = "xml")]
-    fragment: Option<String>,
+    fragment: Option<Context>,
     /// HTML: parse with the scripting flag off (`<noscript>` content is markup).
     #[arg(long, conflicts_with = "xml")]
     no_scripting: bool,
@@ -321,17 +321,6 @@ struct Found {
     warning: bool,
 }
 
-/// A fragment context as html5lib-tests write it: `td`, `svg path`, `math mi`.
-fn context_of(s: &str) -> Context {
-    if let Some(l) = s.strip_prefix("svg ") {
-        Context::svg(l)
-    } else if let Some(l) = s.strip_prefix("math ") {
-        Context::mathml(l)
-    } else {
-        Context::html(s)
-    }
-}
-
 fn parse_html(text: &str, a: &ParseArgs) -> (Dom, NodeId, Vec<Found>) {
     let options = TreeOptions { scripting: !a.no_scripting };
     let (dom, root, errors) = match &a.fragment {
@@ -341,7 +330,7 @@ fn parse_html(text: &str, a: &ParseArgs) -> (Dom, NodeId, Vec<Found>) {
             (dom, root, errors)
         }
         Some(ctx) => {
-            let (dom, errors) = html::parse_fragment_with_errors(text, &context_of(ctx), options);
+            let (dom, errors) = html::parse_fragment_with_errors(text, ctx, options);
             let root = dom.root();
             (dom, root, errors)
         }
@@ -400,10 +389,11 @@ fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool) -> Result<u8, Stop> {
         }
         let path = source.name();
         let json_errors = || -> Vec<Value> {
+            let mut lines = Locator::new(&text);
             found
                 .iter()
                 .map(|f| {
-                    let p = html::position_of(&text, f.offset);
+                    let p = lines.position(f.offset);
                     output::error_json(&path, f.code, f.offset, p.line, p.column)
                 })
                 .collect()
@@ -417,8 +407,9 @@ fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool) -> Result<u8, Stop> {
                     }
                 }
                 Format::Text => {
+                    let mut lines = Locator::new(&text);
                     for f in &found {
-                        let p = html::position_of(&text, f.offset);
+                        let p = lines.position(f.offset);
                         let d = diag::Diagnostic {
                             code: f.code,
                             offset: f.offset,
@@ -454,8 +445,9 @@ fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool) -> Result<u8, Stop> {
                 out.write_all(dom.to_test_format().as_bytes())?;
                 if a.errors {
                     let mut err = io::stderr().lock();
+                    let mut lines = Locator::new(&text);
                     for f in &found {
-                        let p = html::position_of(&text, f.offset);
+                        let p = lines.position(f.offset);
                         let _ = writeln!(err, "{path}:{}:{}: error[{}]", p.line, p.column, f.code);
                     }
                 }
@@ -466,6 +458,36 @@ fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool) -> Result<u8, Stop> {
         status = 1;
     }
     Ok(status)
+}
+
+/// Lines and columns of findings, which come in input order: each counted on from the last
+/// (`html::position_of` from the start for each would make many findings in a long input
+/// quadratic).
+struct Locator<'t> {
+    text: &'t str,
+    at: Position,
+}
+
+impl<'t> Locator<'t> {
+    fn new(text: &'t str) -> Self {
+        Locator { text, at: html::position_of(text, 0) }
+    }
+
+    fn position(&mut self, offset: usize) -> Position {
+        let from = self.at.offset;
+        let b = self.text.as_bytes();
+        // Counting on from the middle of a CRLF would see the LF as a line of its own.
+        let mid_crlf = from > 0 && b.get(from - 1) == Some(&b'\r') && b.get(from) == Some(&b'\n');
+        self.at = match self.text.get(from..) {
+            Some(rest) if offset >= from && !mid_crlf => {
+                let r = html::position_of(rest, offset - from);
+                let column = if r.line == 1 { self.at.column + r.column - 1 } else { r.column };
+                Position { offset: from + r.offset, line: self.at.line + r.line - 1, column }
+            }
+            _ => html::position_of(self.text, offset),
+        };
+        self.at
+    }
 }
 
 /// The authoring checker's findings (spec: #writing): every parse error, and the rules of
@@ -559,4 +581,20 @@ fn sniff(out: &mut dyn Write, a: &Common) -> Result<u8, Stop> {
         }
     }
     Ok(status)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Locator, html};
+
+    #[test]
+    fn counted_on_positions_are_counted_from_the_start_ones() {
+        let text = "a\r\nb\rc\n😀d\r\n\r\ne<p>\u{e9}\n";
+        let offsets: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
+        // In order, out of order, and repeated.
+        let mut lines = Locator::new(text);
+        for &o in offsets.iter().chain(offsets.iter().rev()).chain([&3, &3, &0]) {
+            assert_eq!(lines.position(o), html::position_of(text, o), "offset {o}");
+        }
+    }
 }

@@ -69,6 +69,12 @@ fn parse_prints_the_tree_and_fragments() {
     );
     let o = run(&["parse", "--fragment", "tr"], b"<td>cell");
     assert_eq!(text(&o.stdout), "| <td>\n|   \"cell\"\n");
+    // Foreign contexts: in `svg desc` (an HTML integration point) a `<p>` is HTML; in
+    // `svg path` it is SVG.
+    let o = run(&["parse", "--fragment", "svg desc"], b"<p>x");
+    assert_eq!(text(&o.stdout), "| <p>\n|   \"x\"\n");
+    let o = run(&["parse", "--fragment", "svg path"], b"<circle/>");
+    assert_eq!(text(&o.stdout), "| <svg circle>\n");
     let o = run(&["parse", "--no-scripting"], b"<body><noscript><p>x</p></noscript>");
     assert!(text(&o.stdout).contains("|       <p>\n"), "{}", text(&o.stdout));
     let o = run(&["parse"], b"<body><noscript><p>x</p></noscript>");
@@ -187,6 +193,13 @@ fn an_unknown_option_is_a_usage_error() {
     assert!(text(&o.stderr).contains("--frobnicate"));
     let o = run(&["tokenize", "--xml", "--fragment", "td"], b"");
     assert_eq!(o.status.code(), Some(2));
+    // A context that names no element is refused before any input is read, with the reason.
+    for bad in ["", "svg ", "svg a b", "xlink href", "1td"] {
+        let o = run(&["parse", "--fragment", bad], b"");
+        no_panic(&o);
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+        assert!(text(&o.stderr).contains("not a context element"), "{bad:?}: {}", text(&o.stderr));
+    }
 }
 
 #[test]

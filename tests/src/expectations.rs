@@ -1,7 +1,9 @@
 //! Reviewed expectations files (`tests/expectations/*.json`): conformance cases where the spec
 //! text a machine follows and the suite disagree. Each entry holds what the text gives and the
 //! reason; a run that is listed must give exactly that, and an entry that starts matching the
-//! suite (or names no case) fails the run, so the lists only shrink.
+//! suite (or names no case) fails the run, so the lists only shrink. The one place that reads
+//! and applies these files: every runner uses it (`expect` is the same, shaped for the
+//! serializer and round-trip runners).
 
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -29,11 +31,9 @@ impl<T: PartialEq + Debug> Expectations<T> {
         expected: impl Fn(&Value) -> T,
         cites: impl Fn(&str) -> bool,
     ) -> Self {
-        let path = crate::root().join("tests/expectations").join(file);
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let v: Value = serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let v = read(file);
         let mut entries = BTreeMap::new();
-        for e in v["cases"].as_array().unwrap_or_else(|| panic!("{}: no \"cases\" array", path.display())) {
+        for e in v["cases"].as_array().unwrap_or_else(|| panic!("{file}: no \"cases\" array")) {
             let k = key(e);
             let reason = e["reason"].as_str().unwrap_or("").to_owned();
             assert!(cites(&reason), "{file}: {k}: the reason must cite the text it follows");
@@ -59,9 +59,15 @@ impl<T: PartialEq + Debug> Expectations<T> {
 
     /// Entries no run looked up: each is a failure.
     pub fn unseen(&self) -> Vec<String> {
+        self.unseen_where(|_| true)
+    }
+
+    /// Entries no run looked up, among those whose key `ran` accepts (the suites found
+    /// locally; a missing suite is the runner's loud skip, not a stale list).
+    pub fn unseen_where(&self, ran: impl Fn(&str) -> bool) -> Vec<String> {
         self.entries
             .iter()
-            .filter(|(_, e)| !e.seen)
+            .filter(|(k, e)| !e.seen && ran(k))
             .map(|(k, _)| format!("{k}\n  listed in {} but no such case in the suite", self.file))
             .collect()
     }
@@ -74,5 +80,25 @@ impl<T: PartialEq + Debug> Expectations<T> {
     /// Whether the file lists no run.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+}
+
+/// Read `tests/expectations/<file>` as JSON. Panics on a missing or malformed file, naming it.
+pub fn read(file: &str) -> Value {
+    let path = crate::root().join("tests/expectations").join(file);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// An entry's output written as one string, or as an array of lines (each then ends with
+/// `\n`, as the tree and token dumps do). Panics on anything else, naming the entry.
+pub fn text_or_lines(v: &Value, what: &str) -> String {
+    match v {
+        Value::String(s) => s.clone(),
+        Value::Array(lines) => lines
+            .iter()
+            .map(|l| format!("{}\n", l.as_str().unwrap_or_else(|| panic!("{what}: output lines must be strings"))))
+            .collect(),
+        other => panic!("{what}: output must be a string or lines, not {other}"),
     }
 }

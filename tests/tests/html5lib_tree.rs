@@ -15,16 +15,10 @@
 //! own `.dat` cases do not record errors and are not counted.
 
 use serde_json::{Value, json};
+use statemark_tests::expectations::{self, Expectations, text_or_lines};
 use statemark_tests::suite;
 use statemark_tests::tree::{TreeCase, dat_files, parse_dat, run_tree_case, run_tree_case_with_errors};
-use std::collections::BTreeMap;
 use std::path::Path;
-
-struct Expectation {
-    output: String,
-    reason: String,
-    seen: bool,
-}
 
 fn key(suite: &str, file: &str, data: &str, fragment: Option<&str>, scripting: bool) -> String {
     format!(
@@ -34,46 +28,29 @@ fn key(suite: &str, file: &str, data: &str, fragment: Option<&str>, scripting: b
     )
 }
 
-/// Read a reviewed-expectations file of `tests/expectations/`.
-fn read_json(name: &str) -> Value {
-    let path = statemark_tests::root().join("tests/expectations").join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
-
-/// An entry's run key and its reason, which must cite a spec anchor.
-fn entry_key(e: &Value) -> (String, String) {
-    let k = key(
+/// An entry's run key.
+fn entry_key(e: &Value) -> String {
+    key(
         e["suite"].as_str().unwrap(),
         e["file"].as_str().unwrap(),
         e["data"].as_str().unwrap(),
         e["fragment"].as_str(),
         e["scripting"].as_bool().unwrap(),
-    );
-    let reason = e["reason"].as_str().unwrap_or("").to_owned();
-    assert!(reason.contains('#'), "{k}: the reason must cite a spec anchor");
-    (k, reason)
+    )
 }
 
-fn load_expectations() -> BTreeMap<String, Expectation> {
-    let v = read_json("html5lib_tree.json");
+/// Every reason cites a spec anchor.
+fn cites_anchor(reason: &str) -> bool {
+    reason.contains('#')
+}
+
+fn load_expectations() -> Expectations<String> {
     // The recorded decisions about the spec's element lists: each must cite an anchor.
-    for l in v["lists"].as_array().expect("lists array") {
+    for l in expectations::read("html5lib_tree.json")["lists"].as_array().expect("lists array") {
         assert!(l["anchor"].as_str().is_some_and(|a| a.starts_with('#')), "list entry without anchor: {l}");
         assert!(l["reason"].as_str().is_some_and(|r| !r.is_empty()), "list entry without reason: {l}");
     }
-    let mut out = BTreeMap::new();
-    for e in v["cases"].as_array().expect("cases array") {
-        let (k, reason) = entry_key(e);
-        let output = e["output"]
-            .as_array()
-            .expect("output lines")
-            .iter()
-            .map(|l| format!("{}\n", l.as_str().unwrap()))
-            .collect();
-        assert!(out.insert(k.clone(), Expectation { output, reason, seen: false }).is_none(), "{k}: listed twice");
-    }
-    out
+    Expectations::load("html5lib_tree.json", entry_key, |e| text_or_lines(&e["output"], &entry_key(e)), cites_anchor)
 }
 
 #[derive(Default)]
@@ -94,22 +71,14 @@ struct Tally {
     err_runs_fewer: usize,
 }
 
-/// A reviewed error-count difference: the count we give, and why the spec gives it.
-struct ErrorExpectation {
-    count: usize,
-    reason: String,
-    seen: bool,
-}
-
-fn load_error_expectations() -> BTreeMap<String, ErrorExpectation> {
-    let v = read_json("html5lib_tree_errors.json");
-    let mut out = BTreeMap::new();
-    for e in v["cases"].as_array().expect("cases array") {
-        let (k, reason) = entry_key(e);
-        let count = e["count"].as_u64().expect("count") as usize;
-        assert!(out.insert(k.clone(), ErrorExpectation { count, reason, seen: false }).is_none(), "{k}: listed twice");
-    }
-    out
+/// Reviewed error-count differences: the count we give, and why the spec gives it.
+fn load_error_expectations() -> Expectations<usize> {
+    Expectations::load(
+        "html5lib_tree_errors.json",
+        entry_key,
+        |e| e["count"].as_u64().unwrap_or_else(|| panic!("{}: count", entry_key(e))) as usize,
+        cites_anchor,
+    )
 }
 
 /// Compare one run's error count with the case's; returns whether it passes. `entry` is the
@@ -120,7 +89,7 @@ fn check_errors(
     mut entry: Value,
     case: &TreeCase,
     got: &[statemark::html::HtmlError],
-    reviewed: &mut BTreeMap<String, ErrorExpectation>,
+    reviewed: &mut Expectations<usize>,
     tally: &mut Tally,
     failures: &mut Vec<String>,
     mismatches: &mut Vec<(String, Value)>,
@@ -128,22 +97,13 @@ fn check_errors(
     let want = case.errors.len();
     let listed: Vec<String> = got.iter().map(|e| e.to_string()).collect();
     let matches = got.len() == want;
-    match reviewed.get_mut(k) {
-        Some(exp) => {
-            exp.seen = true;
+    match reviewed.check(k, &got.len(), matches) {
+        Some(verdict) => {
             tally.err_runs_reviewed += 1;
-            if matches {
-                failures.push(format!(
-                    "{k}\n  error count listed as reviewed ({}) but now matches: remove the entry",
-                    exp.reason
-                ));
-                false
-            } else if got.len() != exp.count {
-                failures.push(format!("{k}\n  reviewed error count {} but got {}: {listed:?}", exp.count, got.len()));
-                false
-            } else {
-                true
+            if let Err(message) = &verdict {
+                failures.push(format!("{message}\n  (error count; ours: {listed:?})"));
             }
+            verdict.is_ok()
         }
         None if matches => {
             tally.err_runs_errors += 1;
@@ -179,8 +139,8 @@ fn run_one(case: &TreeCase, scripting: bool) -> Result<String, String> {
 }
 
 struct Checks<'a> {
-    expectations: &'a mut BTreeMap<String, Expectation>,
-    error_expectations: &'a mut BTreeMap<String, ErrorExpectation>,
+    expectations: &'a mut Expectations<String>,
+    error_expectations: &'a mut Expectations<usize>,
     failures: &'a mut Vec<String>,
     /// Unreviewed error-count mismatches (each fails the run), and their entries for review.
     mismatches: &'a mut Vec<(String, Value)>,
@@ -215,29 +175,18 @@ fn run_suite(name: &str, dir: &Path, count_errors: bool, c: &mut Checks<'_>) -> 
                     errors_ok &=
                         check_errors(&k, entry, &case, &errors, error_expectations, &mut tally, failures, mismatches);
                 }
-                let pass = match (&got, expectations.get_mut(&k)) {
+                let verdict = got.as_ref().ok().and_then(|got| expectations.check(&k, got, *got == case.document));
+                let pass = match (&got, verdict) {
                     (Err(panic), _) => {
                         failures.push(format!("{k}\n  PANIC: {panic}"));
                         false
                     }
-                    (Ok(got), Some(exp)) => {
-                        exp.seen = true;
+                    (Ok(_), Some(verdict)) => {
                         tally.expected += 1;
-                        if *got == case.document {
-                            failures.push(format!(
-                                "{k}\n  listed in expectations ({}) but now matches upstream: remove the entry",
-                                exp.reason
-                            ));
-                            false
-                        } else if *got != exp.output {
-                            failures.push(format!(
-                                "{k}\n  expectation entry does not match:\n  listed:\n{}  got:\n{}",
-                                exp.output, got
-                            ));
-                            false
-                        } else {
-                            true
+                        if let Err(message) = &verdict {
+                            failures.push(message.clone());
                         }
+                        verdict.is_ok()
                     }
                     (Ok(got), None) => {
                         if *got == case.document {
@@ -313,7 +262,9 @@ fn main() {
             dump: &mut dump,
         };
         let t = run_suite(name, &dir, count_errors, &mut checks);
-        any_failed |= t.cases_failed > 0;
+        // An error count that differs from the suite's, unreviewed, or from its reviewed entry
+        // (or a reviewed one that now matches) fails the run like a tree does.
+        any_failed |= t.cases_failed > 0 || t.err_cases_failed > 0;
         if count_errors {
             summaries.push(format!(
                 "{name} tree-construction error counts: {} passed, {} failed (runs: {} match #errors, {} reviewed; unreviewed: {} with more errors than the suite, {} with fewer)",
@@ -336,17 +287,11 @@ fn main() {
         ));
     }
     // Entries of a suite that was not found locally are not checked (under CI it must exist).
-    let unseen =
-        expectations.iter().map(|(k, e)| (k, e.seen)).chain(error_expectations.iter().map(|(k, e)| (k, e.seen)));
-    for (k, seen) in unseen {
-        if !seen && ran.iter().any(|name| k.starts_with(&format!("{name} | "))) {
-            failures.push(format!("{k}\n  listed in expectations but no such case in the suites"));
-            any_failed = true;
-        }
-    }
-    // Reviewed-entry violations (a listed count that changed or now matches) always fail.
-    any_failed |= failures.iter().any(|f| f.contains("error count"));
-    any_failed |= !mismatches.is_empty();
+    let ran_suite = |k: &str| ran.iter().any(|name| k.starts_with(&format!("{name} | ")));
+    let unseen: Vec<String> =
+        expectations.unseen_where(ran_suite).into_iter().chain(error_expectations.unseen_where(ran_suite)).collect();
+    any_failed |= !unseen.is_empty();
+    failures.extend(unseen);
     if let Ok(p) = std::env::var("STATEMARK_DUMP_FAILURES") {
         std::fs::write(&p, serde_json::to_string_pretty(&dump).unwrap()).unwrap();
     }

@@ -790,6 +790,29 @@ fn end_tag_omissible(local: &str, next: Option<&Item<'_>>, parent: Option<QualNa
     }
 }
 
+/// 13.1.2.4 on a tree, for the authoring checker: whether the end tag of the HTML element `id`
+/// may be omitted, judged by its next sibling (or, last, by its parent); `None` when 13.1.2.4
+/// never lets it go.
+pub(crate) fn end_tag_omissible_in(dom: &Dom, id: NodeId) -> Option<bool> {
+    let name = dom.element(id)?.name;
+    if name.ns != Namespace::Html || !END_RULES.iter().any(|(n, _)| *n == &*name.local) {
+        return None;
+    }
+    let parent = dom.node(id).parent().and_then(|p| dom.element(p)).map(|e| e.name.as_ref());
+    let next = match dom.node(id).next_sibling() {
+        Some(n) => match dom.data(n) {
+            NodeData::Element(e) => Some(Item::Start { name: e.name.as_ref(), start: 0, end: 0 }),
+            NodeData::Text(t) => Some(Item::Text(t)),
+            NodeData::Comment(c) => Some(Item::Comment(c)),
+            NodeData::ProcessingInstruction { target, data } => Some(Item::Pi { target, data }),
+            _ => None,
+        },
+        // "No more content in the parent element": the parent's end tag comes next.
+        None => parent.map(|name| Item::End { name }),
+    };
+    Some(end_tag_omissible(&name.local, next.as_ref(), parent))
+}
+
 /// Whether the start tag (without attributes) of the HTML element `local` may be omitted,
 /// `next` being its first child (or its own end tag when empty) and `omitted_before` the
 /// element just before it whose end tag was omitted.

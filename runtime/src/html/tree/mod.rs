@@ -76,6 +76,72 @@ impl Context {
     }
 }
 
+/// A context element written as text, the way html5lib-tests' `#document-fragment` lines and
+/// the command line's `--fragment` write it: `td` (an HTML element; ASCII case-insensitive,
+/// like HTML tag names), `svg path` (an SVG element, case kept: `svg foreignObject`),
+/// `math mi` (a MathML element). No attributes, a no-quirks document.
+///
+/// ```
+/// use statemark::html::tree::Context;
+///
+/// assert_eq!("TD".parse(), Ok(Context::html("td")));
+/// assert_eq!("svg foreignObject".parse(), Ok(Context::svg("foreignObject")));
+/// assert!("svg".parse::<Context>().is_ok_and(|c| c == Context::html("svg")));
+/// assert!("math".parse::<Context>().is_ok() && "math ".parse::<Context>().is_err());
+/// ```
+impl std::str::FromStr for Context {
+    type Err = ContextError;
+
+    fn from_str(s: &str) -> Result<Context, ContextError> {
+        let err = |reason| Err(ContextError { input: s.to_owned(), reason });
+        let is_space = |c: char| c.is_ascii_whitespace();
+        if s.starts_with(is_space) || s.ends_with(is_space) {
+            // `svg ` is not `svg`: a name left out is more likely than a stray space.
+            return err("whitespace before or after the name");
+        }
+        let (prefix, local) = match s.split_once(is_space) {
+            Some((p, l)) => (Some(p), l.trim_start_matches(is_space)),
+            None => (None, s),
+        };
+        if prefix.is_some_and(|p| p != "svg" && p != "math") {
+            return err("only `svg` and `math` may come before an element's name");
+        }
+        // A name as a start tag can write it (spec: #tag-open-state, #tag-name-state): an
+        // ASCII alpha first, then no whitespace, `/`, `>`, NUL or other controls.
+        match local.chars().next() {
+            None => return err("the element's name is missing"),
+            Some(c) if !c.is_ascii_alphabetic() => return err("an element's name starts with an ASCII letter"),
+            _ => {}
+        }
+        if local.chars().any(is_space) {
+            return err("more than a namespace and a name");
+        }
+        if local.chars().any(|c| c == '/' || c == '>' || c.is_control()) {
+            return err("an element's name has no `/`, `>` or control characters");
+        }
+        Ok(match prefix {
+            Some("svg") => Context::svg(local),
+            Some(_) => Context::mathml(local),
+            None => Context::html(&local.to_ascii_lowercase()),
+        })
+    }
+}
+
+/// Why a string does not name a fragment context element (`Context`'s [`FromStr`](std::str::FromStr)).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ContextError {
+    input: String,
+    reason: &'static str,
+}
+
+impl std::fmt::Display for ContextError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "not a context element: {:?} ({}; write `td`, `svg path` or `math mi`)", self.input, self.reason)
+    }
+}
+
+impl std::error::Error for ContextError {}
+
 impl<S: TreeSink> TreeBuilder<S> {
     /// A builder for fragment parsing, with the tokenizer options it needs (the initial state
     /// the context element implies) and the handle of the fragment the nodes go into. Feed it
@@ -212,4 +278,45 @@ pub fn parse_fragment_with_source_spans(html: &str, context: &Context, options: 
     let (mut dom, frag) = build_fragment(html, context, options, Dom::new().with_source_spans());
     dom.set_fragment_root(frag);
     dom
+}
+
+#[cfg(test)]
+mod context_from_str {
+    use super::Context;
+
+    #[test]
+    fn html_svg_and_math_elements() {
+        assert_eq!("td".parse(), Ok(Context::html("td")));
+        assert_eq!("Caption".parse(), Ok(Context::html("caption")));
+        assert_eq!("annotation-xml".parse(), Ok(Context::html("annotation-xml")));
+        assert_eq!("svg path".parse(), Ok(Context::svg("path")));
+        assert_eq!("svg  foreignObject".parse(), Ok(Context::svg("foreignObject")));
+        assert_eq!("math annotation-xml".parse(), Ok(Context::mathml("annotation-xml")));
+        // One word is an HTML element, even `svg` (html5lib-tests write `svg svg` for SVG's).
+        assert_eq!("svg".parse(), Ok(Context::html("svg")));
+        assert_eq!("svg svg".parse(), Ok(Context::svg("svg")));
+    }
+
+    #[test]
+    fn what_names_no_element_is_an_error() {
+        for bad in [
+            "",
+            "  ",
+            " td",
+            "td\n",
+            "svg ",
+            "math\t",
+            "xlink href",
+            "svg a b",
+            "1td",
+            "svg -x",
+            "t/d",
+            "td>",
+            "t\u{0}d",
+            "x y",
+        ] {
+            let e = bad.parse::<Context>().expect_err(bad);
+            assert!(e.to_string().contains(&format!("{bad:?}")), "{e}");
+        }
+    }
 }

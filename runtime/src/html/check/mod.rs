@@ -14,24 +14,40 @@
 //! ```
 //!
 //! What is checked, by section: 13.1 and 13.1.1 (`missing-doctype`, `doctype-not-html`,
-//! `doctype-legacy-string`, and the tokenizer's DOCTYPE errors); 13.1.2.1-13.1.2.2 (tag syntax
-//! errors, `void-element-end-tag`); 13.1.2.3 (attribute errors,
-//! `unquoted-attribute-value-before-solidus`); 13.1.2.5 (`leading-newline-as-reference`);
-//! 13.1.2.6 (`raw-text-contains-end-tag`); 13.1.3 (input stream errors); 13.1.4 (every character
-//! reference error: unknown names, missing semicolons, disallowed code points); 13.1.5
+//! `doctype-legacy-string`, and the tokenizer's DOCTYPE errors); 13.1.2 (the tree builder's
+//! errors: elements out of place, implicitly closed, end tags without an element; among them
+//! foreign elements without their end tag; each spans the token that caused it);
+//! 13.1.2.1-13.1.2.2 (tag syntax errors, a `/` on a non-void HTML start tag,
+//! `void-element-end-tag`); 13.1.2.3 (attribute errors, `unquoted-attribute-value-before-solidus`);
+//! 13.1.2.5 (`leading-newline-as-reference`); 13.1.2.6 (`raw-text-contains-end-tag`); 13.1.3
+//! (input stream errors); 13.1.4 (every character reference error: unknown names, missing
+//! semicolons, disallowed code points; an ambiguous ampersand, which 13.1.2 forbids in element
+//! text and attribute values, is `unknown-named-character-reference`); 13.1.5
 //! (`cdata-in-html-content`); 13.1.6 (the comment errors, which cover every comment text rule);
-//! 13.1.7 (processing instruction errors). Not checked: content models (13.1.2.5's table/tr
-//! sentence is about the DOM, which the HTML syntax cannot produce) and optional tags (a
-//! permission, not a requirement).
+//! 13.1.7 (processing instruction errors). "The text must not contain the character <" (13.1.2)
+//! is always a tokenizer error (`invalid-first-character-of-tag-name`, `eof-before-tag-name`).
 //!
-//! Tree-construction parse errors are not reported here yet: the tree builder does not report
-//! them (issue 10); when it does, they belong in this list too.
+//! Rules only a tree can break (13.1.2.5's `table` holding a `tr`: in markup, the `tr` implies a
+//! `tbody`; a void element with contents; raw text holding its end tag; comment text) are
+//! [`check_dom`]'s, for trees a program built or edited (`dom.rs`).
+//!
+//! End tags left out where 13.1.2.4 does not allow it and the parser says nothing
+//! (`<dl><dt>t</dl>`): `end-tag-omitted` (13.1.2, "Those that cannot be omitted must not be
+//! omitted"; `omitted.rs`), on documents with no parse error about structure. Start tags need
+//! no check: markup cannot leave out one 13.1.2.4 forbids leaving out without a parse error.
+//! Not checked: content models in general (which element may contain which: the element
+//! definitions, not 13.1), and optional tags written where they could be omitted (a permission).
 
 use crate::Span;
-use crate::dom::Dom;
+use crate::dom::{Dom, NodeId};
 use crate::html::serialize::is_void_element;
-use crate::html::tree::{TreeBuilder, TreeOptions};
+use crate::html::tree::{ErrorCode, TreeBuilder, TreeOptions};
 use crate::html::{Control, Error, Options, ParseError, Sink, State, Token, Tokenizer};
+
+mod dom;
+mod omitted;
+
+pub use dom::check_dom;
 
 /// How bad a finding is: a "must" of the spec, or a "should".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,6 +71,9 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// What is wrong, for people.
     pub message: String,
+    /// The node the finding is about: [`check_dom`]'s findings name one; [`check`]'s are
+    /// about markup and name none.
+    pub node: Option<NodeId>,
 }
 
 /// A rule of 13.1 that is not a parse error: our code, its section, its anchor, what it says.
@@ -97,6 +116,12 @@ pub const RULES: &[Rule] = &[
         rule: "Void elements only have a start tag; end tags must not be specified for void elements.",
     },
     Rule {
+        code: "end-tag-omitted",
+        section: "13.1.2",
+        anchor: "#elements-2",
+        rule: "The start and end tags of certain normal elements can be omitted, as described below in the section on optional tags. Those that cannot be omitted must not be omitted. (End tags the parser closes without a parse error, checked against 13.1.2.4, #optional-tags.)",
+    },
+    Rule {
         code: "unquoted-attribute-value-before-solidus",
         section: "13.1.2.3",
         anchor: "#unquoted",
@@ -107,6 +132,24 @@ pub const RULES: &[Rule] = &[
         section: "13.1.2.5",
         anchor: "#element-restrictions",
         rule: "The otherwise optional newline must be included if the element's contents themselves start with a newline (because otherwise the leading newline in the contents would be treated like the optional newline, and ignored).",
+    },
+    Rule {
+        code: "table-contains-tr",
+        section: "13.1.2.5",
+        anchor: "#element-restrictions",
+        rule: "A table element must not contain tr elements, even though these elements are technically allowed inside table elements according to the content models described in this specification. (A tree only: in markup, a tr put inside a table implies a tbody start tag before it; see check_dom.)",
+    },
+    Rule {
+        code: "void-element-contents",
+        section: "13.1.2",
+        anchor: "#elements-2",
+        rule: "Void elements can't have any contents (since there's no end tag, no content can be put between the start tag and the end tag). (A tree only; see check_dom.)",
+    },
+    Rule {
+        code: "comment-text-not-allowed",
+        section: "13.1.6",
+        anchor: "#comments",
+        rule: "Optionally, text, with the additional restriction that the text must not start with the string \">\", nor start with the string \"->\", nor contain the strings \"<!--\", \"-->\", or \"--!>\", nor end with the string \"<!-\". (A tree only: in markup each is a tokenizer error; see check_dom.)",
     },
     Rule {
         code: "raw-text-contains-end-tag",
@@ -158,6 +201,18 @@ fn is_ws(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | 0x0C | b'\r' | b' ')
 }
 
+/// 13.1.2.6 (spec: #cdata-rcdata-restrictions): where `text` holds "</" and `name` (ASCII
+/// case-insensitively) followed by tab, LF, FF, CR, space, ">" or "/", the byte offset of the
+/// first such "</". `name` is lowercase, as tag names are.
+fn raw_text_end_tag(text: &str, name: &str) -> Option<usize> {
+    let (t, n) = (text.as_bytes(), name.as_bytes());
+    (0..t.len()).find(|&i| {
+        t[i..].starts_with(b"</")
+            && t.get(i + 2..i + 2 + n.len()).is_some_and(|m| m.eq_ignore_ascii_case(n))
+            && t.get(i + 2 + n.len()).is_some_and(|&c| is_ws(c) || c == b'>' || c == b'/')
+    })
+}
+
 /// Check a document against 13.1 (spec: #writing). Diagnostics come in input order.
 pub fn check(input: &str) -> Vec<Diagnostic> {
     // A byte order mark is not part of the document (decoding removes it); spans still count
@@ -172,13 +227,16 @@ pub fn check(input: &str) -> Vec<Diagnostic> {
 
 fn check_text(input: &str) -> Vec<Diagnostic> {
     let checker = Checker {
-        builder: TreeBuilder::new(Dom::new(), TreeOptions::default()).with_errors(),
+        // Source spans: the omitted end tag rule reads the tree against the markup.
+        builder: TreeBuilder::new(Dom::new().with_source_spans(), TreeOptions::default()).with_errors(),
         input,
         diags: Vec::new(),
         seen_doctype: false,
         seen_content: false,
         raw: None,
         leading_newline: false,
+        tree_error_spans: Vec::new(),
+        tag_errors: false,
     };
     let mut tok = Tokenizer::with_sink(input, Options { errors: true, ..Options::default() }, checker);
     tok.run();
@@ -191,20 +249,33 @@ fn check_text(input: &str) -> Vec<Diagnostic> {
     // a void element's end tag is 13.1.2.2's `void-element-end-tag`.
     let void_end_tags: Vec<usize> =
         diags.iter().filter(|d| d.code == "void-element-end-tag").map(|d| d.span.start).collect();
-    for e in checker.builder.errors() {
-        if let crate::html::tree::ErrorCode::Tree(code) = e.code
-            && !matches!(code.code(), "missing-doctype" | "non-conforming-doctype")
+    for (e, &span) in checker.builder.errors().iter().zip(&checker.tree_error_spans) {
+        let (section, message) = match e.code {
+            ErrorCode::Tree(code) => ("13.1.2", code.summary().to_owned()),
+            // The one spec code tree construction raises (a `/` on a non-void HTML start tag):
+            // 13.1.2.1, step 6.
+            ErrorCode::Spec(code) => (section_of(code), format!("parse error: {}", code.code())),
+        };
+        if !matches!(e.code.code(), "missing-doctype" | "non-conforming-doctype")
             && !void_end_tags.contains(&e.position.offset)
         {
-            let at = e.position.offset.min(input.len());
             diags.push(Diagnostic {
-                code: code.code(),
-                section: "13.1.2",
-                span: Span::new(at, at),
+                code: e.code.code(),
+                section,
+                span,
                 severity: Severity::Error,
-                message: code.summary().to_owned(),
+                message,
+                node: None,
             });
         }
+    }
+    // 13.1.2: end tags left out where 13.1.2.4 does not allow it. Only where no parse error
+    // is about structure: with one, which end tag closed what is that error's story, and the
+    // tree need not follow the source (foster parenting, the adoption agency).
+    let structural =
+        checker.builder.errors().iter().any(|e| !matches!(e.code.code(), "missing-doctype" | "non-conforming-doctype"));
+    if !structural && !checker.tag_errors {
+        omitted::omitted_end_tags(input, checker.builder.sink(), &mut diags);
     }
     diags.sort_by_key(|d| (d.span.start, d.span.end));
     diags
@@ -228,11 +299,16 @@ struct Checker<'i> {
     raw: Option<RawText>,
     /// Just after a `pre`, `textarea` or `listing` start tag.
     leading_newline: bool,
+    /// Where each of the builder's errors is: the span of the token that caused it (the
+    /// builder gives only its start), or the one character it is about inside a text run.
+    tree_error_spans: Vec<Span>,
+    /// The tokenizer reported an error about tags or their text (13.1.2.x).
+    tag_errors: bool,
 }
 
 impl Checker<'_> {
     fn report(&mut self, code: &'static str, span: Span, severity: Severity, message: String) {
-        self.diags.push(Diagnostic { code, section: rule(code).section, span, severity, message });
+        self.diags.push(Diagnostic { code, section: rule(code).section, span, severity, message, node: None });
     }
 
     fn source(&self, span: Span) -> &str {
@@ -351,12 +427,7 @@ impl Checker<'_> {
     /// 13.1.2.6: the end of a raw text or escapable raw text element's text.
     fn end_raw(&mut self, end: usize) {
         let Some(raw) = self.raw.take() else { return };
-        let lower = raw.text.to_ascii_lowercase();
-        let pat = format!("</{}", raw.name);
-        let hit = lower
-            .match_indices(&pat)
-            .any(|(i, _)| lower.as_bytes().get(i + pat.len()).is_some_and(|&c| is_ws(c) || c == b'>' || c == b'/'));
-        if hit {
+        if raw_text_end_tag(&raw.text, &raw.name).is_some() {
             self.report(
                 "raw-text-contains-end-tag",
                 Span::new(raw.start, end),
@@ -423,7 +494,19 @@ impl<'i> Sink<'i> for Checker<'i> {
             Token::StartTag(t) => Some(t.name.to_string()),
             _ => None,
         };
+        let known = self.builder.errors().len();
         let control = self.builder.token(token, span);
+        for e in &self.builder.errors()[known..] {
+            let at = e.position.offset.min(self.input.len());
+            let span = if at == span.start {
+                span
+            } else {
+                // (A builder offset is a character's; `get` keeps a wrong one from panicking.)
+                let len = self.input.get(at..).and_then(|t| t.chars().next()).map_or(0, char::len_utf8);
+                Span::new(at, at + len)
+            };
+            self.tree_error_spans.push(span);
+        }
         if let (Control::SwitchTo(State::RcdataState | State::RawtextState | State::ScriptDataState), Some(name)) =
             (control, &name)
         {
@@ -438,12 +521,14 @@ impl<'i> Sink<'i> for Checker<'i> {
 
     fn error(&mut self, error: Error) {
         let at = error.position.offset;
+        self.tag_errors |= section_of(error.code).starts_with("13.1.2");
         self.diags.push(Diagnostic {
             code: error.code.code(),
             section: section_of(error.code),
             span: Span::new(at, at),
             severity: Severity::Error,
             message: format!("parse error: {}", error.code.code()),
+            node: None,
         });
     }
 
@@ -566,12 +651,156 @@ mod tests {
     }
 
     #[test]
-    fn leading_newlines_13_1_2_5() {
+    fn content_models_13_1_2_5() {
+        // "If a tr element is put inside a table in the markup, it will in fact imply a tbody
+        // start tag before it": markup cannot put a tr in a table (13.1.2.4 lets the tbody start
+        // tag be left out), so this conforms; a tree that does is `check_dom`'s.
+        assert_eq!(
+            codes("<table><tr><td>x</td></tr></table><table><caption>c</caption><tr><td>y</table>"),
+            Vec::<&str>::new()
+        );
         // The spec's equivalent pre blocks, and a newline kept by doubling it.
         assert_eq!(codes("<pre>Hello</pre><pre>\nHello</pre><pre>\n\nx</pre>"), Vec::<&str>::new());
         assert_eq!(codes("<pre>&#10;x</pre>"), ["leading-newline-as-reference"]);
         assert_eq!(codes("<textarea>&NewLine;x</textarea>"), ["leading-newline-as-reference"]);
         assert_eq!(codes("<pre>\n&#10;x</pre><p>&#10;x</p>"), Vec::<&str>::new());
+    }
+
+    #[test]
+    fn element_contents_13_1_2() {
+        // "the text must not contain the character U+003C LESS-THAN SIGN (<) or an ambiguous
+        // ampersand": in normal elements, template contents and foreign elements each is a
+        // tokenizer error; escapable raw text may hold "<" but no ambiguous ampersand.
+        for (bad, found) in [
+            ("<p>a < b</p>", vec![("invalid-first-character-of-tag-name", "13.1.2.1")]),
+            ("<template>a < b</template>", vec![("invalid-first-character-of-tag-name", "13.1.2.1")]),
+            ("<p>a &b; c</p>", vec![("unknown-named-character-reference", "13.1.4")]),
+            ("<a title='x &b; y'>l</a>", vec![("unknown-named-character-reference", "13.1.4")]),
+            ("<title>a < b &b;</title>", vec![("unknown-named-character-reference", "13.1.4")]),
+            (
+                "<svg><g>x &b; < y</g></svg>",
+                vec![
+                    ("unknown-named-character-reference", "13.1.4"),
+                    ("invalid-first-character-of-tag-name", "13.1.2.1"),
+                ],
+            ),
+        ] {
+            let d = check(&format!("{DOC}{bad}"));
+            assert_eq!(d.iter().map(|d| (d.code, d.section)).collect::<Vec<_>>(), found, "{bad}");
+        }
+        assert_eq!(codes("<title>a < b</title><textarea>&b & c</textarea><p>a &b c &b=</p>"), Vec::<&str>::new());
+        // "Foreign elements must either have a start tag and an end tag, or a start tag that is
+        // marked as self-closing, in which case they must not have an end tag": tree errors.
+        assert_eq!(codes("<svg><circle></circle><circle/></svg>"), Vec::<&str>::new());
+        assert_eq!(codes("<svg><circle></svg>"), ["implicitly-closed-elements"]);
+        assert_eq!(
+            codes("<svg><circle/></circle></svg>"),
+            ["implicitly-closed-elements", "end-tag-without-open-element"]
+        );
+    }
+
+    #[test]
+    fn tree_errors_with_the_span_of_their_token() {
+        // (code, section, the text the span covers): a tree-construction error covers the token
+        // that caused it, or the one character it is about.
+        for (body, want) in [
+            // 13.1.2.1 step 6: a solidus only on void and foreign elements (the spec's code,
+            // raised by tree construction).
+            ("<div/>x</div>", ("non-void-html-element-start-tag-with-trailing-solidus", "13.1.2.1", "<div/>")),
+            ("<svg><circle></svg>", ("implicitly-closed-elements", "13.1.2", "</svg>")),
+            ("</p>", ("unexpected-end-tag", "13.1.2", "</p>")),
+            ("<table>x</table>", ("text-in-table", "13.1.2", "x")),
+        ] {
+            let doc = format!("{DOC}{body}");
+            let d: Vec<_> = check(&doc).iter().map(|d| (d.code, d.section, &doc[d.span.start..d.span.end])).collect();
+            assert_eq!(d, [want], "{body}");
+        }
+        let doc = format!("{DOC}<p>a\0b</p>");
+        let d = check(&doc);
+        let tree = d.iter().find(|d| d.code == "null-character-in-content").expect("tree error");
+        assert_eq!(&doc[tree.span.start..tree.span.end], "\0");
+        assert_eq!(codes("<div></div><br/><svg><g/></svg>"), Vec::<&str>::new());
+    }
+
+    /// 13.1.2.4's own example, "made even terser by having each row on one line".
+    const SPEC_TABLE: &str = "<table>
+ <caption>37547 TEE Electric Powered Rail Car Train Functions (Abbreviated)
+ <colgroup><col><col><col>
+ <thead>
+  <tr> <th>Function                              <th>Control Unit     <th>Central Station
+ <tbody>
+  <tr> <td>Headlights                            <td>✔                <td>✔
+  <tr> <td>Interior Lights                       <td>✔                <td>✔
+  <tr> <td>Electric locomotive operating sounds  <td>✔                <td>✔
+  <tr> <td>Engineer's cab lighting               <td>                 <td>✔
+  <tr> <td>Station Announcements - Swiss         <td>                 <td>✔
+</table>";
+
+    #[test]
+    fn omitted_end_tags_the_spec_examples_13_1_2_4() {
+        assert_eq!(check(&format!("<!DOCTYPE HTML><title>Hello</title>{SPEC_TABLE}")), []);
+        assert_eq!(check("<!DOCTYPE HTML><title>Hello</title><p>Welcome to this example."), []);
+        assert_eq!(
+            check(
+                "<!DOCTYPE HTML><html lang=\"en\"><title>Hello</title><body class=\"demo\"><p>Welcome to this example."
+            ),
+            []
+        );
+        // Without its body rows the table's head has nothing after it that lets its end tag go.
+        let cut = SPEC_TABLE.find(" <tbody>").unwrap();
+        let doc = format!("<!DOCTYPE HTML><title>Hello</title>{}</table>", &SPEC_TABLE[..cut]);
+        let d = check(&doc);
+        assert_eq!(d.iter().map(|d| d.code).collect::<Vec<_>>(), ["end-tag-omitted"]);
+        assert!(d[0].message.contains("</thead>") && doc[d[0].span.start..].starts_with("</table>"));
+    }
+
+    #[test]
+    fn omitted_end_tags_without_a_doctype() {
+        // A DOCTYPE error says nothing about structure: the rule still runs.
+        let codes = |doc: &str| check(doc).iter().map(|d| d.code).collect::<Vec<_>>();
+        assert_eq!(codes("<dl><dt>t</dl>"), ["missing-doctype", "end-tag-omitted"]);
+        assert_eq!(codes("<!DOCTYPE html4><dl><dt>t</dl>"), ["doctype-not-html", "end-tag-omitted"]);
+        assert_eq!(codes("<ul><li>a<li>b</ul>"), ["missing-doctype"]);
+    }
+
+    #[test]
+    fn omitted_end_tags_13_1_2() {
+        // 13.1.2.4's own cases where a tag may go: no finding.
+        for ok in [
+            "<ul><li>a<li>b</ul>",
+            "<ul><li>a<ul><li>b</ul></ul>",
+            "<dl><dt>t<dd>d<dt>u<dd>e</dl>",
+            "<p>a<div>b</div><p>c",
+            "<select><option>a<option>b<optgroup><option>c</select>",
+            "<table><caption>c</caption><colgroup><col><thead><tr><th>h<tbody><tr><td>a<td>b<tr><td>c<tfoot><tr><td>f</table>",
+            "<ruby>a<rt>b<rp>c</ruby>",
+            "<textarea>a</dl></textarea><script>'</li>'</script>",
+            "<p>x</p>\n</body>\n</html>\n<!--after-->",
+            "<svg><g></g></svg><p>x",
+        ] {
+            assert_eq!(codes(ok), Vec::<&str>::new(), "{ok}");
+        }
+        // And where it may not: (markup, the element, where its end tag belongs).
+        for (bad, name, at) in [
+            ("<dl><dt>t</dl>", "dt", "</dl>"),
+            ("<table><thead><tr><td>x</table>", "thead", "</table>"),
+            ("<p>a<li>b", "p", "<li>"),
+            ("<dl><dt><textarea>x</textarea></dl>", "dt", "</dl>"),
+            ("<template><dt>x</template>", "dt", "</template>"),
+        ] {
+            let doc = format!("{DOC}{bad}");
+            let d = check(&doc);
+            assert_eq!(
+                d.iter().map(|d| (d.code, d.section)).collect::<Vec<_>>(),
+                [("end-tag-omitted", "13.1.2")],
+                "{bad}"
+            );
+            assert!(d[0].message.contains(&format!("</{name}>")), "{bad}: {}", d[0].message);
+            assert!(doc[d[0].span.start..].starts_with(at) && d[0].span.is_empty(), "{bad}: {:?}", d[0].span);
+        }
+        // With a parse error about structure the rule says nothing (which tag closed what is
+        // that error's story).
+        assert_eq!(codes("<dl><dt>t</dl></x>"), ["end-tag-without-open-element"]);
     }
 
     #[test]
@@ -634,11 +863,25 @@ mod robustness {
 
     #[test]
     fn every_prefix_of_awkward_markup_checks_without_panicking() {
-        let s = "<!DOCTYPE html SYSTEM 'about:legacy-compat'><!--a<!---><pre>&#10;<img src=é/><script><!--<script></script>\
+        let s = "<!DOCTYPE html SYSTEM 'about:legacy-compat'><!--a<!---><dl><dt>é</dl><pre>&#10;<img src=é/><script><!--<script></script>\
                  </br><svg><![CDATA[é]]></svg><!doctype html system \"about:legacy-compat\"><p a=\"é\"b=c/ d=é/>&#x110000;&é;";
         for (i, _) in s.char_indices() {
             let _ = check(&s[..i]);
         }
         let _ = check(s);
+    }
+
+    #[test]
+    fn every_prefix_of_optional_tags_checks_without_panicking() {
+        // Prefixes end inside tags, text and raw text: the omitted end tag rule reads the text
+        // between nodes, so each must leave it consistent.
+        let s = "<!DOCTYPE html><dl><dt>a<dd>b</dl><table><caption>c<thead><tr><th>h<tbody><tr><td>é<td>x</table>\
+                 <ul><li>a<ul><li>b</ul></ul><select><option>x<optgroup><option>y</select><textarea>a</dl></textarea>\
+                 <template><dt>z</template><p>q<li>";
+        for (i, _) in s.char_indices().chain([(s.len(), ' ')]) {
+            for d in check(&s[..i]) {
+                assert!(d.span.end <= i && s.is_char_boundary(d.span.start), "{i}: {d:?}");
+            }
+        }
     }
 }
