@@ -8,7 +8,11 @@ use statemark_benches::{corpus, statemark_drivers as sm};
 use std::process::ExitCode;
 
 /// statemark's tokenizer APIs, by the names the benchmark plan gives them.
-const DRIVERS: &[Driver] = &[("statemark/sink", sm::sink), ("statemark/iterator", sm::iterator)];
+const DRIVERS: &[Driver] = &[
+    ("statemark/sink", sm::sink),
+    ("statemark/sink-reading-all", sm::sink_reading_all),
+    ("statemark/iterator", sm::iterator),
+];
 
 fn main() -> ExitCode {
     callgrind::main(DRIVERS, corpus::HTML_BIG)
