@@ -130,6 +130,9 @@ enum Tail<'a> {
     Driver,
     Enter(&'a str),
     Fused,
+    /// After a case that emitted a token and switched to this fused state: go on there when
+    /// the driver's `run` loop called and no sink asked for another state.
+    FusedAfterEmit(&'a str),
 }
 
 struct Cx<'a> {
@@ -204,6 +207,16 @@ impl Cx<'_> {
                 quote! { self.fused_path(State::#v) }
             }
             Tail::Fused => quote! { continue },
+            Tail::FusedAfterEmit(t) => {
+                let v = ident(&camel(t));
+                quote! {
+                    if self.run_on && self.state == State::#v {
+                        at = State::#v;
+                        continue;
+                    }
+                    return Step::Continue
+                }
+            }
         };
         let entry = |s: &str| -> TokenStream { self.entry.get(s).map(|a| self.actions(a)).unwrap_or_default() };
         let sets_return = b.actions.iter().any(|a| matches!(a, Action::SetReturnState(_)));
@@ -390,6 +403,7 @@ fn fused_fn(entry: &BTreeMap<&str, &[Action]>, lowered: &Lowered, fusion: &Fusio
                         let b = cx.arm_body(arm);
                         quote! { return #b; }
                     }
+                    Next::Emit(t) => cx.arm_body_with(arm, &Tail::FusedAfterEmit(t)),
                 };
                 Some(quote! { Some(#p) => { self.core.take_plain(); #body } })
             })

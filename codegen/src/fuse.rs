@@ -20,12 +20,16 @@
 //!   uppercase letters and U+0000 fall back). A state whose "anything else" tries lookaheads
 //!   first takes no "anything else" link.
 //! - **final links**: links that emit a token (or lead out of the fused states): the fused path
-//!   runs the case exactly as the state function does and returns.
+//!   runs the case exactly as the state function does and returns; after a token, when the
+//!   driver's `run` loop is what called it (nothing happens between steps there) and the state is
+//!   still the one the case switched to (no tree builder asked for another), it goes on in that
+//!   state instead, so a run of text and tags costs one call.
 //! - **entries**: the cases of scanning states that leave on a link (the run of class X, then
 //!   byte Y); the state function runs such a case and then continues in the fused path.
 //! - **fused states**: the states reachable from the entries through links, kept only where a
 //!   link path from them reaches an emitting case (so the fused path ends with a token, not with
-//!   states that only ever fall back).
+//!   states that only ever fall back), and the scanning states the entries are in (the data
+//!   state: where a token's final link goes back to).
 //!
 //! Everything else (EOF, the end of a chunk, U+0000, CR, non-ASCII outside a scan, `&`, an error,
 //! a guard) leaves the fused path with the state set and nothing consumed, and the exact state
@@ -47,9 +51,13 @@ pub fn plain(b: u8) -> bool {
 pub enum Next {
     /// Go on in this fused state (switch, reconsume or stay).
     Continue(String),
-    /// Run the case as the state function does and return: it emits a token, or leads to a
-    /// state outside the fused path.
+    /// Run the case as the state function does and return: it leads to a state outside the
+    /// fused path.
     Exit,
+    /// Run the case as the state function does (it emits a token and switches to this fused
+    /// state); go on in that state if it is still the state and the driver's `run` loop called,
+    /// else return.
+    Emit(String),
 }
 
 /// One case the fused path takes.
@@ -119,6 +127,8 @@ struct Candidate {
     case: usize,
     bytes: Vec<u8>,
     target: Option<String>,
+    /// For an emitting case that switches: the state it switches to.
+    emits_into: Option<String>,
 }
 
 /// The candidate links of one state.
@@ -137,9 +147,10 @@ fn candidates(st: &LState) -> Vec<Candidate> {
             _ => return,
         };
         if emits(&arm.then.actions) {
-            out.push(Candidate { case: arm.number, bytes, target: None });
+            let emits_into = matches!(arm.then.terminal, Terminal::Switch(_)).then_some(target);
+            out.push(Candidate { case: arm.number, bytes, target: None, emits_into });
         } else if !(scanning && target == st.name) {
-            out.push(Candidate { case: arm.number, bytes, target: Some(target) });
+            out.push(Candidate { case: arm.number, bytes, target: Some(target), emits_into: None });
         }
     };
     for arm in arms {
@@ -206,6 +217,8 @@ pub fn derive(states: &[LState]) -> Option<Fusion> {
     if entries.is_empty() {
         return None;
     }
+    let sources: Vec<String> = entries.iter().map(|e| e.state.clone()).collect();
+    kept.extend(sources.iter().map(String::as_str));
     let fused = states
         .iter()
         .filter(|s| kept.contains(s.name.as_str()))
@@ -216,8 +229,9 @@ pub fn derive(states: &[LState]) -> Option<Fusion> {
                 .map(|c| Link {
                     case: c.case,
                     bytes: c.bytes.clone(),
-                    next: match &c.target {
-                        Some(t) if kept.contains(t.as_str()) => Next::Continue(t.clone()),
+                    next: match (&c.target, c.emits_into.as_deref()) {
+                        (Some(t), _) if kept.contains(t.as_str()) => Next::Continue(t.clone()),
+                        (None, Some(t)) if kept.contains(t) => Next::Emit(t.to_owned()),
                         _ => Next::Exit,
                     },
                 })

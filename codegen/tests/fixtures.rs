@@ -142,13 +142,14 @@ fn tags_machine_lowers_with_a_fused_path() {
     let lowered = lower::lower(&tags_machine());
     let fusion = lowered.fusion.as_ref().expect("the tags fixture has a fused path");
     // The derivation's decisions, stated here as well as in the snapshot: the text state's `<`
-    // enters; the text state itself is not fused (only emitting cases lead back to it); the tag
-    // name state's uppercase case (it stays in a scanning state) and every error case are not
-    // links; the attribute value state's `&` (an error) falls back.
+    // enters, and the text state is fused too (the emitting cases go on there); the tag name
+    // state's uppercase case (it stays in a scanning state) and every error case are not links;
+    // the attribute value state's `&` (an error) falls back.
     let states: Vec<&str> = fusion.states.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(
         states,
         [
+            "text_state",
             "tag_open_state",
             "tag_name_state",
             "before_attribute_name_state",
@@ -157,9 +158,9 @@ fn tags_machine_lowers_with_a_fused_path() {
         ]
     );
     assert_eq!(fusion.entry("text_state", 1), Some("tag_open_state"));
-    let tag_name = &fusion.states[1];
+    let tag_name = &fusion.states[2];
     assert!(tag_name.links.iter().all(|l| !l.bytes.iter().any(u8::is_ascii_uppercase)), "{tag_name:?}");
-    let value = &fusion.states[4];
+    let value = &fusion.states[5];
     assert!(value.links.iter().all(|l| !l.bytes.contains(&b'&')), "{value:?}");
     insta::assert_snapshot!("lowered_tags", lowering_summary(&lowered));
 }
@@ -250,6 +251,7 @@ fn lowering_summary(l: &Lowered) -> String {
                 let next = match &link.next {
                     Next::Continue(t) => format!("continue in {t}"),
                     Next::Exit => "run the case and return".to_owned(),
+                    Next::Emit(t) => format!("run the case, then go on in {t} if run on"),
                 };
                 let _ = writeln!(out, "    case #{} on {}: {next}", link.case, bytes(&link.bytes));
             }

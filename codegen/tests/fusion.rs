@@ -62,16 +62,24 @@ fn check(machine: &str, l: &Lowered, f: &Fusion) {
             if scanning {
                 assert!(a.then.terminal != Terminal::Stay, "{at}: a case that stays in a scanning state is fused");
             }
-            if let Next::Continue(t) = &link.next {
-                assert!(fused(t), "{at}: continues in {t}, which is not fused");
-                assert!(!emits(a), "{at}: an emitting case does not return to the driver");
+            match &link.next {
+                Next::Continue(t) => {
+                    assert!(fused(t), "{at}: continues in {t}, which is not fused");
+                    assert!(!emits(a), "{at}: an emitting case goes on without checking the state");
+                }
+                Next::Emit(t) => {
+                    assert!(fused(t), "{at}: goes on in {t}, which is not fused");
+                    assert!(emits(a), "{at}: goes on after a token it does not emit");
+                    assert_eq!(a.then.terminal, Terminal::Switch(t.clone()), "{at}: goes on where the case does not switch");
+                }
+                Next::Exit => {}
             }
         }
-        assert!(
-            s.links.iter().any(|k| matches!(&k.next, Next::Exit)) || s.links.iter().any(|k| matches!(&k.next, Next::Continue(t) if *t != s.name)),
-            "{machine}: {} has no way on along the fused path",
-            s.name
-        );
+        let on = |k: &statemark_codegen::fuse::Link| match &k.next {
+            Next::Continue(t) => *t != s.name,
+            Next::Exit | Next::Emit(_) => true,
+        };
+        assert!(s.links.iter().any(on), "{machine}: {} has no way on along the fused path", s.name);
     }
 }
 
@@ -95,6 +103,9 @@ fn an_html_start_tag_runs_fused_from_the_data_state() {
     let l = lowered("html");
     let f = l.fusion.as_ref().expect("the HTML machine has a fused path");
     assert_eq!(f.entry("data_state", 2), Some("tag_open_state"), "the data state's `<` (case #2) enters");
+    // After the tag, the fused path goes on in the data state (when `run` drives it).
+    let gt = f.states.iter().find(|s| s.name == "tag_name_state").and_then(|s| s.links.iter().find(|k| k.bytes == [b'>']));
+    assert_eq!(gt.map(|k| &k.next), Some(&Next::Emit("data_state".into())));
     // `<name attr="value" attr2='v' attr3=v>` and `</name>` visit exactly these states.
     for s in [
         "tag_open_state",

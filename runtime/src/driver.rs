@@ -192,6 +192,10 @@ pub struct Tokenizer<'i, M: Machine, S> {
     /// What the machine's own verbs keep.
     pub(crate) own: M::Own<'i>,
     done: bool,
+    /// Whether the driver's `run` loop is stepping (it does nothing between steps, so the fused
+    /// path may go on after a token); false for the iterator, which takes each token out after
+    /// the step that queued it.
+    pub(crate) run_on: bool,
     pub(crate) sink: S,
 }
 
@@ -201,7 +205,7 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
         let state = initial.unwrap_or(M::INITIAL);
         let mut core = Core::new(input, is_final, M::wants_errors(&sink));
         core.replace_nul = M::REPLACE_NUL;
-        Tokenizer { core, state, return_state: state, own, done: false, sink }
+        Tokenizer { core, state, return_state: state, own, done: false, run_on: false, sink }
     }
 
     /// Tokenize a whole string with these options, sending tokens to `sink`; call
@@ -212,6 +216,7 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
 
     /// Run to the end of the input (or, for chunked input, until more input is needed).
     pub fn run(&mut self) {
+        self.run_on = true;
         while !self.done {
             match M::step(self) {
                 Step::Continue => {}
@@ -524,6 +529,7 @@ impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Tokenizer<'i, M, TokenQueue<'i, M>> {
 
     /// The next token with its byte span.
     pub fn next_spanned(&mut self) -> Option<(M::Token<'i>, Span)> {
+        self.run_on = false;
         loop {
             if let Some(t) = self.sink.tokens.pop_front() {
                 return Some(t);

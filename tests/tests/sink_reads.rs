@@ -3,7 +3,9 @@
 //! state, with errors on and off, whole and fed one character at a time, each `Reads` variant
 //! gives the same token kinds, tag names, self-closing flags, comments, DOCTYPEs, spans and parse
 //! errors as `Reads::ALL`, with attribute lists, attribute values or character text empty exactly
-//! where they were left out.
+//! where they were left out. The full sink itself (driven by `run`, where the fused path goes on
+//! from token to token) is checked against the iterator (one step at a time), which the
+//! html5lib suite checks.
 
 use serde_json::Value;
 use statemark::Span;
@@ -89,11 +91,27 @@ const VARIANTS: [(&str, Reads); 4] = [
     ("structure only", Reads::STRUCTURE),
 ];
 
+/// The iterator's tokens and errors.
+fn iterated(input: &str, state: State, last: Option<&str>, errors_on: bool) -> Recorded {
+    let mut t = Tokenizer::with_options(input, Options { errors: errors_on, ..options(state, last) });
+    let mut tokens = Vec::new();
+    while let Some((token, span)) = t.next_spanned() {
+        tokens.push((token.into_owned(), span));
+    }
+    (tokens, t.take_errors())
+}
+
 /// Every difference for one input and initial state (empty: it passes).
 fn check(input: &str, state: State, last: Option<&str>) -> Vec<String> {
     let mut problems = Vec::new();
     for errors_on in [true, false] {
         let (full, full_errors) = whole(input, state, last, Reads::ALL, errors_on);
+        let (it_tokens, it_errors) = iterated(input, state, last, errors_on);
+        if full != it_tokens || full_errors != it_errors {
+            problems.push(format!(
+                "run and iterator differ (errors {errors_on})\n  iterator {it_tokens:?} {it_errors:?}\n  run      {full:?} {full_errors:?}"
+            ));
+        }
         for (name, reads) in VARIANTS {
             let want = leave_out(&full, reads);
             let (tokens, errors) = whole(input, state, last, reads, errors_on);

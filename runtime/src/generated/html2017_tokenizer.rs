@@ -4524,10 +4524,39 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
             }
         }
     }
-    /// Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through tag_open_state, end_tag_open_state, tag_name_state, before_attribute_name_state, attribute_name_state, after_attribute_name_state, before_attribute_value_state, attribute_value_double_quoted_state, attribute_value_single_quoted_state, attribute_value_unquoted_state, after_attribute_value_quoted_state, self_closing_start_tag_state, comment_state, comment_end_dash_state, comment_end_state, after_doctype_name_state, after_doctype_public_identifier_state, between_doctype_public_and_system_identifiers_state, doctype_system_identifier_double_quoted_state, doctype_system_identifier_single_quoted_state, after_doctype_system_identifier_state: each step is the state function's own case, without a return to the driver; any byte off the common path returns to the exact state function.
+    /// Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through data_state, tag_open_state, end_tag_open_state, tag_name_state, before_attribute_name_state, attribute_name_state, after_attribute_name_state, before_attribute_value_state, attribute_value_double_quoted_state, attribute_value_single_quoted_state, attribute_value_unquoted_state, after_attribute_value_quoted_state, self_closing_start_tag_state, comment_state, comment_end_dash_state, comment_end_state, doctype_name_state, after_doctype_name_state, doctype_public_identifier_double_quoted_state, doctype_public_identifier_single_quoted_state, after_doctype_public_identifier_state, between_doctype_public_and_system_identifiers_state, doctype_system_identifier_double_quoted_state, doctype_system_identifier_single_quoted_state, after_doctype_system_identifier_state: each step is the state function's own case, without a return to the driver; any byte off the common path returns to the exact state function.
     fn fused_path(&mut self, mut at: State) -> Step {
         loop {
             match at {
+                State::DataState => {
+                    // spec: #data-state
+                    // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '&' '<'
+                    if let Some((start, end)) = self.core.scan(&DATA_STATE_STOP) {
+                        #[cfg(feature = "trace")] self.trace(State::DataState, 5);
+                        self.core.emit_chars(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'&') => {
+                            self.core.take_plain();
+                            return {
+                                // spec: case #1: U+0026 AMPERSAND (&)
+                                #[cfg(feature = "trace")] self.trace(State::DataState, 1);
+                                self.state = State::CharacterReferenceInDataState;
+                                Step::Continue
+                            };
+                        }
+                        Some(b'<') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003C LESS-THAN SIGN (<)
+                                #[cfg(feature = "trace")] self.trace(State::DataState, 2);
+                                at = State::TagOpenState;
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
                 State::TagOpenState => {
                     // spec: #tag-open-state
                     match self.core.peek() {
@@ -4638,14 +4667,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::TagNameState, 3);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
@@ -4674,14 +4707,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::BeforeAttributeNameState, 3);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         Some(b'A'..=b'Z') => {
                             self.core.take_plain();
@@ -4765,15 +4802,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::AttributeNameState, 4);
                                 self.state = State::DataState;
                                 self.check_duplicate_attribute();
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
@@ -4812,14 +4853,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::AfterAttributeNameState, 4);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         Some(b'A'..=b'Z') => {
                             self.core.take_plain();
@@ -4989,14 +5034,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::AttributeValueUnquotedState, 3);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
@@ -5026,14 +5075,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::AfterAttributeValueQuotedState, 3);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
@@ -5043,15 +5096,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     match self.core.peek() {
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::SelfClosingStartTagState, 1);
                                 self.state = State::DataState;
                                 self.core.set_self_closing();
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
@@ -5110,14 +5167,55 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     match self.core.peek() {
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::CommentEndState, 1);
                                 self.state = State::DataState;
                                 self.emit_comment();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::DoctypeNameState => {
+                    // spec: #doctype-name-state
+                    // spec: fast path (derived): "anything else" only does append_to_doctype_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
+                    if let Some((start, end)) = self.core.scan(&DOCTYPE_NAME_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 6);
+                        self.core.append_to_doctype_name(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                                #[cfg(feature = "trace")]
+                                self.trace(State::DoctypeNameState, 1);
+                                at = State::AfterDoctypeNameState;
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::DoctypeNameState, 2);
+                                self.state = State::DataState;
+                                self.emit_doctype();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
@@ -5136,14 +5234,74 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::AfterDoctypeNameState, 2);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::DoctypePublicIdentifierDoubleQuotedState => {
+                    // spec: #doctype-public-identifier-(double-quoted)-state
+                    // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '"' '>'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 5);
+                        self.core.append_to_public_id(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'"') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0022 QUOTATION MARK (")
+                                #[cfg(feature = "trace")]
+                                self.trace(
+                                    State::DoctypePublicIdentifierDoubleQuotedState,
+                                    1,
+                                );
+                                at = State::AfterDoctypePublicIdentifierState;
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::DoctypePublicIdentifierSingleQuotedState => {
+                    // spec: #doctype-public-identifier-(single-quoted)-state
+                    // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '\'' '>'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypePublicIdentifierSingleQuotedState, 5);
+                        self.core.append_to_public_id(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'\'') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0027 APOSTROPHE (')
+                                #[cfg(feature = "trace")]
+                                self.trace(
+                                    State::DoctypePublicIdentifierSingleQuotedState,
+                                    1,
+                                );
+                                at = State::AfterDoctypePublicIdentifierState;
+                                continue;
+                            }
                         }
                         _ => {}
                     }
@@ -5163,14 +5321,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::AfterDoctypePublicIdentifierState, 2);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
@@ -5192,7 +5354,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(
@@ -5201,8 +5363,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                                 );
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         Some(b'"') => {
                             self.core.take_plain();
@@ -5305,14 +5471,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::AfterDoctypeSystemIdentifierState, 2);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }

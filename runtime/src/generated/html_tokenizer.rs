@@ -5138,7 +5138,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
             }
         }
     }
-    /// Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through data_state, tag_open_state, end_tag_open_state, tag_name_state, before_attribute_name_state, attribute_name_state, after_attribute_name_state, before_attribute_value_state, attribute_value_double_quoted_state, attribute_value_single_quoted_state, attribute_value_unquoted_state, after_attribute_value_quoted_state, self_closing_start_tag_state, comment_state, comment_less_than_sign_state, comment_less_than_sign_bang_state, comment_less_than_sign_bang_dash_state, comment_less_than_sign_bang_dash_dash_state, comment_end_dash_state, comment_end_state, comment_end_bang_state, after_doctype_name_state, after_doctype_public_identifier_state, between_doctype_public_and_system_identifiers_state, doctype_system_identifier_double_quoted_state, doctype_system_identifier_single_quoted_state, after_doctype_system_identifier_state, cdata_section_state, cdata_section_bracket_state, cdata_section_end_state, processing_instruction_data_state, processing_instruction_questionable_state: each step is the state function's own case, without a return to the driver; any byte off the common path returns to the exact state function.
+    /// Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through data_state, tag_open_state, end_tag_open_state, tag_name_state, before_attribute_name_state, attribute_name_state, after_attribute_name_state, before_attribute_value_state, attribute_value_double_quoted_state, attribute_value_single_quoted_state, attribute_value_unquoted_state, after_attribute_value_quoted_state, self_closing_start_tag_state, comment_state, comment_less_than_sign_state, comment_less_than_sign_bang_state, comment_less_than_sign_bang_dash_state, comment_less_than_sign_bang_dash_dash_state, comment_end_dash_state, comment_end_state, comment_end_bang_state, doctype_name_state, after_doctype_name_state, doctype_public_identifier_double_quoted_state, doctype_public_identifier_single_quoted_state, after_doctype_public_identifier_state, between_doctype_public_and_system_identifiers_state, doctype_system_identifier_double_quoted_state, doctype_system_identifier_single_quoted_state, after_doctype_system_identifier_state, cdata_section_state, cdata_section_bracket_state, cdata_section_end_state, processing_instruction_data_state, processing_instruction_questionable_state: each step is the state function's own case, without a return to the driver; any byte off the common path returns to the exact state function.
     fn fused_path(&mut self, mut at: State) -> Step {
         loop {
             match at {
@@ -5259,14 +5259,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::TagNameState, 3);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
@@ -5381,14 +5385,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::AfterAttributeNameState, 4);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         Some(b'!'..=b'.' | b'0'..=b'<' | b'?'..=b'~') => {
                             self.core.take_plain();
@@ -5525,14 +5533,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::AttributeValueUnquotedState, 3);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
@@ -5562,14 +5574,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::AfterAttributeValueQuotedState, 3);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
@@ -5579,15 +5595,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                     match self.core.peek() {
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::SelfClosingStartTagState, 1);
                                 self.state = State::DataState;
                                 self.core.set_self_closing();
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
@@ -5768,14 +5788,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                     match self.core.peek() {
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::CommentEndState, 1);
                                 self.state = State::DataState;
                                 self.emit_comment();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         Some(b'!') => {
                             self.core.take_plain();
@@ -5856,6 +5880,43 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         _ => {}
                     }
                 }
+                State::DoctypeNameState => {
+                    // spec: #doctype-name-state
+                    // spec: fast path (derived): "anything else" only does append_to_doctype_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
+                    if let Some((start, end)) = self.core.scan(&DOCTYPE_NAME_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 6);
+                        self.core.append_to_doctype_name(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                                #[cfg(feature = "trace")]
+                                self.trace(State::DoctypeNameState, 1);
+                                at = State::AfterDoctypeNameState;
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::DoctypeNameState, 2);
+                                self.state = State::DataState;
+                                self.emit_doctype();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
                 State::AfterDoctypeNameState => {
                     // spec: #after-doctype-name-state
                     match self.core.peek() {
@@ -5870,14 +5931,74 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::AfterDoctypeNameState, 2);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::DoctypePublicIdentifierDoubleQuotedState => {
+                    // spec: #doctype-public-identifier-(double-quoted)-state
+                    // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '"' '>'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 5);
+                        self.core.append_to_public_id(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'"') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0022 QUOTATION MARK (")
+                                #[cfg(feature = "trace")]
+                                self.trace(
+                                    State::DoctypePublicIdentifierDoubleQuotedState,
+                                    1,
+                                );
+                                at = State::AfterDoctypePublicIdentifierState;
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::DoctypePublicIdentifierSingleQuotedState => {
+                    // spec: #doctype-public-identifier-(single-quoted)-state
+                    // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '\'' '>'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypePublicIdentifierSingleQuotedState, 5);
+                        self.core.append_to_public_id(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'\'') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0027 APOSTROPHE (')
+                                #[cfg(feature = "trace")]
+                                self.trace(
+                                    State::DoctypePublicIdentifierSingleQuotedState,
+                                    1,
+                                );
+                                at = State::AfterDoctypePublicIdentifierState;
+                                continue;
+                            }
                         }
                         _ => {}
                     }
@@ -5897,14 +6018,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::AfterDoctypePublicIdentifierState, 2);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
@@ -5926,7 +6051,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(
@@ -5935,8 +6060,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                                 );
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         Some(b'"') => {
                             self.core.take_plain();
@@ -6039,14 +6168,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::AfterDoctypeSystemIdentifierState, 2);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
@@ -6171,14 +6304,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::ProcessingInstructionDataState, 2);
                                 self.state = State::DataState;
                                 self.emit_pi();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
@@ -6188,7 +6325,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                     match self.core.peek() {
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(
@@ -6197,8 +6334,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                                 );
                                 self.state = State::DataState;
                                 self.emit_pi();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         Some(b'\t' | b'\n' | b'\x0C' | b' '..=b'=' | b'?'..=b'~') => {
                             self.core.take_plain();

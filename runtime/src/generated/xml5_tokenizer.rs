@@ -2945,7 +2945,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
             }
         }
     }
-    /// Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through data_state, tag_state, end_tag_state, end_tag_name_state, end_tag_name_after_state, pi_state, pi_target_state, pi_target_after_state, pi_data_state, pi_after_state, comment_state, comment_less_than_sign_state, comment_less_than_sign_bang_state, comment_less_than_sign_bang_dash_state, comment_less_than_sign_bang_dash_dash_state, comment_end_dash_state, comment_end_state, comment_end_bang_state, cdata_state, cdata_bracket_state, cdata_end_state, tag_name_state, empty_tag_state, tag_attribute_name_before_state, tag_attribute_name_state, tag_attribute_name_after_state, tag_attribute_value_before_state, tag_attribute_value_double_quoted_state, tag_attribute_value_single_quoted_state, tag_attribute_value_unquoted_state, after_doctype_name_state, after_doctype_public_identifier_state, between_doctype_public_and_system_identifiers_state, doctype_system_identifier_single_quoted_state, doctype_system_identifier_double_quoted_state, after_doctype_system_identifiers_state: each step is the state function's own case, without a return to the driver; any byte off the common path returns to the exact state function.
+    /// Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through data_state, tag_state, end_tag_state, end_tag_name_state, end_tag_name_after_state, pi_state, pi_target_state, pi_target_after_state, pi_data_state, pi_after_state, comment_state, comment_less_than_sign_state, comment_less_than_sign_bang_state, comment_less_than_sign_bang_dash_state, comment_less_than_sign_bang_dash_dash_state, comment_end_dash_state, comment_end_state, comment_end_bang_state, cdata_state, cdata_bracket_state, cdata_end_state, tag_name_state, empty_tag_state, tag_attribute_name_before_state, tag_attribute_name_state, tag_attribute_name_after_state, tag_attribute_value_before_state, tag_attribute_value_double_quoted_state, tag_attribute_value_single_quoted_state, tag_attribute_value_unquoted_state, doctype_name_state, after_doctype_name_state, doctype_public_identifier_single_quoted_state, doctype_public_identifier_double_quoted_state, after_doctype_public_identifier_state, between_doctype_public_and_system_identifiers_state, doctype_system_identifier_single_quoted_state, doctype_system_identifier_double_quoted_state, after_doctype_system_identifiers_state: each step is the state function's own case, without a return to the driver; any byte off the common path returns to the exact state function.
     fn fused_path(&mut self, mut at: State) -> Step {
         loop {
             match at {
@@ -3034,13 +3034,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                     match self.core.peek() {
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")] self.trace(State::EndTagState, 1);
                                 self.state = State::DataState;
                                 self.emit_short_end_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         Some(b'\x0C' | b'!'..=b'9' | b';' | b'=' | b'?'..=b'~') => {
                             self.core.take_plain();
@@ -3077,14 +3081,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #4: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::EndTagNameState, 4);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
@@ -3094,14 +3102,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                     match self.core.peek() {
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::EndTagNameAfterState, 1);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         Some(b'\t' | b'\n' | b' ') => {
                             self.core.take_plain();
@@ -3214,14 +3226,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                     match self.core.peek() {
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::PiAfterState, 1);
                                 self.state = State::DataState;
                                 self.emit_pi();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         Some(b'?') => {
                             self.core.take_plain();
@@ -3423,14 +3439,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                     match self.core.peek() {
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::CommentEndState, 1);
                                 self.state = State::DataState;
                                 self.emit_comment();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         Some(b'!') => {
                             self.core.take_plain();
@@ -3624,14 +3644,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::TagNameState, 2);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         Some(b'/') => {
                             self.core.take_plain();
@@ -3652,14 +3676,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                     match self.core.peek() {
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #1: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::EmptyTagState, 1);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
@@ -3678,14 +3706,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #2: U+003E GREATER-THAN SIGN(>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::TagAttributeNameBeforeState, 2);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         Some(b'/') => {
                             self.core.take_plain();
@@ -3744,15 +3776,19 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #2: U+003E GREATER-THEN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::TagAttributeNameState, 2);
                                 self.state = State::DataState;
                                 self.check_duplicate_attribute();
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         Some(b'\t' | b'\n' | b' ') => {
                             self.core.take_plain();
@@ -3804,14 +3840,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #3: U+003E GREATER-THEN SIGN(>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::TagAttributeNameAfterState, 3);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         Some(b'/') => {
                             self.core.take_plain();
@@ -3884,14 +3924,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #5: U+003E GREATER-THAN SIGN(>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::TagAttributeValueBeforeState, 5);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         Some(
                             b'\x0C' | b'!' | b'#'..=b'%' | b'('..=b'=' | b'?'..=b'~',
@@ -3983,14 +4027,55 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::TagAttributeValueUnquotedState, 3);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::DoctypeNameState => {
+                    // spec: #doctype_name_state
+                    // spec: fast path (derived): "anything else" only does append_to_doctype_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
+                    if let Some((start, end)) = self.core.scan(&DOCTYPE_NAME_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 5);
+                        self.core.append_to_doctype_name(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::DoctypeNameState, 1);
+                                at = State::AfterDoctypeNameState;
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: U+003E GREATER-THAN SIGN(>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::DoctypeNameState, 3);
+                                self.state = State::DataState;
+                                self.emit_doctype();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
@@ -4009,14 +4094,74 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #2: U+003E GREATER-THAN SIGN(>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::AfterDoctypeNameState, 2);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::DoctypePublicIdentifierSingleQuotedState => {
+                    // spec: #doctype_public_identifier_single_quoted_state
+                    // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '\'' '>'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypePublicIdentifierSingleQuotedState, 4);
+                        self.core.append_to_public_id(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'\'') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0027 APOSTROPHE(')
+                                #[cfg(feature = "trace")]
+                                self.trace(
+                                    State::DoctypePublicIdentifierSingleQuotedState,
+                                    1,
+                                );
+                                at = State::AfterDoctypePublicIdentifierState;
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::DoctypePublicIdentifierDoubleQuotedState => {
+                    // spec: #doctype_public_identifier_double_quoted_state
+                    // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '"' '>'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 4);
+                        self.core.append_to_public_id(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'"') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0022 QUOTATION MARK(")
+                                #[cfg(feature = "trace")]
+                                self.trace(
+                                    State::DoctypePublicIdentifierDoubleQuotedState,
+                                    1,
+                                );
+                                at = State::AfterDoctypePublicIdentifierState;
+                                continue;
+                            }
                         }
                         _ => {}
                     }
@@ -4036,14 +4181,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #4: U+003E GREATER-THAN SIGN(>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::AfterDoctypePublicIdentifierState, 4);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
@@ -4065,7 +4214,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #2: U+003E GREATER-THAN SIGN(>)
                                 #[cfg(feature = "trace")]
                                 self.trace(
@@ -4074,8 +4223,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                                 );
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         Some(b'\'') => {
                             self.core.take_plain();
@@ -4178,14 +4331,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                         Some(b'>') => {
                             self.core.take_plain();
-                            return {
+                            {
                                 // spec: case #2: U+003E GREATER-THAN SIGN(>)
                                 #[cfg(feature = "trace")]
                                 self.trace(State::AfterDoctypeSystemIdentifiersState, 2);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                Step::Continue
-                            };
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
                         }
                         _ => {}
                     }
