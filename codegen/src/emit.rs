@@ -391,7 +391,7 @@ fn fused_fn(entry: &BTreeMap<&str, &[Action]>, lowered: &Lowered, fusion: &Fusio
         let v = ident(&st.variant);
         let spec_label = label(&format!("#{}", st.id));
         let scan = st.scan.as_ref().map(|s| scan_stmt(&cx, st, s)).unwrap_or_default();
-        let links: Vec<TokenStream> = fs
+        let links: Vec<(TokenStream, TokenStream)> = fs
             .links
             .iter()
             .filter_map(|l| {
@@ -405,17 +405,27 @@ fn fused_fn(entry: &BTreeMap<&str, &[Action]>, lowered: &Lowered, fusion: &Fusio
                     }
                     Next::Emit(t) => cx.arm_body_with(arm, &Tail::FusedAfterEmit(t)),
                 };
-                Some(quote! { Some(#p) => { self.core.take_plain(); #body } })
+                Some((quote! { Some(#p) }, quote! { { self.core.take_plain(); #body } }))
             })
             .collect();
+        // One link reads as `if let` (what clippy asks of a one-pattern match).
+        let take = match links.as_slice() {
+            [(p, body)] => quote! { if let #p = self.core.peek() #body },
+            _ => {
+                let arms = links.iter().map(|(p, body)| quote! { #p => #body });
+                quote! {
+                    match self.core.peek() {
+                        #(#arms)*
+                        _ => {}
+                    }
+                }
+            }
+        };
         arms.push(quote! {
             State::#v => {
                 #spec_label
                 #scan
-                match self.core.peek() {
-                    #(#links)*
-                    _ => {}
-                }
+                #take
             }
         });
     }

@@ -117,7 +117,10 @@ fn link_actions(actions: &[Action]) -> bool {
 
 fn emits(actions: &[Action]) -> bool {
     actions.iter().any(|a| {
-        matches!(a, Action::EmitTag | Action::EmitShortEndTag | Action::EmitComment | Action::EmitDoctype | Action::EmitPi)
+        matches!(
+            a,
+            Action::EmitTag | Action::EmitShortEndTag | Action::EmitComment | Action::EmitDoctype | Action::EmitPi
+        )
     })
 }
 

@@ -213,7 +213,9 @@ fn no_snapshot_outlives_its_fixture() {
     {
         let name = e.expect("readable entry").file_name().into_string().expect("UTF-8 name");
         let Some(snap) = name.strip_prefix("fixtures__").and_then(|n| n.strip_suffix(".snap")) else { continue };
-        if !["emitted_mini", "lowered_mini", "emitted_tags", "lowered_tags"].contains(&snap) && !rules.iter().any(|r| r == snap) {
+        if !["emitted_mini", "lowered_mini", "emitted_tags", "lowered_tags"].contains(&snap)
+            && !rules.iter().any(|r| r == snap)
+        {
             stale.push(name);
         }
     }

@@ -761,10 +761,16 @@ impl<'i> Core<'i> {
     /// Whether the current attribute's name is already on the tag; if so it is dropped (its
     /// value is still collected and then discarded). Linear in the number of attributes overall:
     /// past eight, a hash of each committed name indexes the first attribute with it.
+    #[inline]
     pub fn drop_duplicate_attribute(&mut self) -> bool {
-        if !self.has_attr {
+        // Inline: no attribute (a sink that reads none), or none yet on the tag.
+        if !self.has_attr || self.attr_filter == 0 {
             return false;
         }
+        self.drop_duplicate_attribute_slow()
+    }
+
+    fn drop_duplicate_attribute_slow(&mut self) -> bool {
         let input: &str = &self.input;
         let name = self.attr_name.as_str(input);
         let dup = if self.attr_filter & name_bit(name.as_bytes()) == 0 {

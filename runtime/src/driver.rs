@@ -400,6 +400,7 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
 
     /// On leaving the attribute name state: "if there is already an attribute on the token with
     /// the exact same name, then this is a parse error and the new attribute must be removed".
+    #[inline]
     pub(crate) fn check_duplicate_attribute(&mut self) {
         if self.core.drop_duplicate_attribute() {
             self.error(M::DUPLICATE_ATTRIBUTE);

@@ -119,7 +119,8 @@ fn check(input: &str, state: State, last: Option<&str>) -> Vec<String> {
                 problems.push(format!("{name} (errors {errors_on}): tokens\n  want {want:?}\n  got  {tokens:?}"));
             }
             if errors != full_errors {
-                problems.push(format!("{name} (errors {errors_on}): errors\n  want {full_errors:?}\n  got  {errors:?}"));
+                problems
+                    .push(format!("{name} (errors {errors_on}): errors\n  want {full_errors:?}\n  got  {errors:?}"));
             }
             let split = chunked(input, state, last, reads, errors_on);
             if split != (tokens, errors) {

@@ -4971,18 +4971,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         self.trace(State::AttributeValueDoubleQuotedState, 5);
                         self.core.append_to_attribute_value(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'"') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0022 QUOTATION MARK (")
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AttributeValueDoubleQuotedState, 1);
-                                at = State::AfterAttributeValueQuotedState;
-                                continue;
-                            }
+                    if let Some(b'"') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0022 QUOTATION MARK (")
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AttributeValueDoubleQuotedState, 1);
+                            at = State::AfterAttributeValueQuotedState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::AttributeValueSingleQuotedState => {
@@ -4996,18 +4993,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         self.trace(State::AttributeValueSingleQuotedState, 5);
                         self.core.append_to_attribute_value(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'\'') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0027 APOSTROPHE (')
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AttributeValueSingleQuotedState, 1);
-                                at = State::AfterAttributeValueQuotedState;
-                                continue;
-                            }
+                    if let Some(b'\'') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0027 APOSTROPHE (')
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AttributeValueSingleQuotedState, 1);
+                            at = State::AfterAttributeValueQuotedState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::AttributeValueUnquotedState => {
@@ -5093,24 +5087,21 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 }
                 State::SelfClosingStartTagState => {
                     // spec: #self-closing-start-tag-state
-                    match self.core.peek() {
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::SelfClosingStartTagState, 1);
-                                self.state = State::DataState;
-                                self.core.set_self_closing();
-                                self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
+                    if let Some(b'>') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::SelfClosingStartTagState, 1);
+                            self.state = State::DataState;
+                            self.core.set_self_closing();
+                            self.emit_tag();
+                            if self.run_on && self.state == State::DataState {
+                                at = State::DataState;
+                                continue;
                             }
+                            return Step::Continue;
                         }
-                        _ => {}
                     }
                 }
                 State::CommentState => {
@@ -5120,18 +5111,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         #[cfg(feature = "trace")] self.trace(State::CommentState, 4);
                         self.core.append_to_comment(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'-') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+002D HYPHEN-MINUS (-)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentState, 1);
-                                at = State::CommentEndDashState;
-                                continue;
-                            }
+                    if let Some(b'-') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+002D HYPHEN-MINUS (-)
+                            #[cfg(feature = "trace")] self.trace(State::CommentState, 1);
+                            at = State::CommentEndDashState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::CommentEndDashState => {
@@ -5164,23 +5151,20 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 }
                 State::CommentEndState => {
                     // spec: #comment-end-state
-                    match self.core.peek() {
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentEndState, 1);
-                                self.state = State::DataState;
-                                self.emit_comment();
-                                if self.run_on && self.state == State::DataState {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
+                    if let Some(b'>') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentEndState, 1);
+                            self.state = State::DataState;
+                            self.emit_comment();
+                            if self.run_on && self.state == State::DataState {
+                                at = State::DataState;
+                                continue;
                             }
+                            return Step::Continue;
                         }
-                        _ => {}
                     }
                 }
                 State::DoctypeNameState => {
@@ -5261,21 +5245,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 5);
                         self.core.append_to_public_id(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'"') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0022 QUOTATION MARK (")
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::DoctypePublicIdentifierDoubleQuotedState,
-                                    1,
-                                );
-                                at = State::AfterDoctypePublicIdentifierState;
-                                continue;
-                            }
+                    if let Some(b'"') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0022 QUOTATION MARK (")
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypePublicIdentifierDoubleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypePublicIdentifierState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::DoctypePublicIdentifierSingleQuotedState => {
@@ -5289,21 +5270,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         self.trace(State::DoctypePublicIdentifierSingleQuotedState, 5);
                         self.core.append_to_public_id(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'\'') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0027 APOSTROPHE (')
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::DoctypePublicIdentifierSingleQuotedState,
-                                    1,
-                                );
-                                at = State::AfterDoctypePublicIdentifierState;
-                                continue;
-                            }
+                    if let Some(b'\'') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0027 APOSTROPHE (')
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypePublicIdentifierSingleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypePublicIdentifierState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::AfterDoctypePublicIdentifierState => {
@@ -5412,21 +5390,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 5);
                         self.core.append_to_system_id(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'"') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0022 QUOTATION MARK (")
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::DoctypeSystemIdentifierDoubleQuotedState,
-                                    1,
-                                );
-                                at = State::AfterDoctypeSystemIdentifierState;
-                                continue;
-                            }
+                    if let Some(b'"') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0022 QUOTATION MARK (")
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypeSystemIdentifierDoubleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypeSystemIdentifierState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::DoctypeSystemIdentifierSingleQuotedState => {
@@ -5440,21 +5415,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 5);
                         self.core.append_to_system_id(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'\'') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0027 APOSTROPHE (')
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::DoctypeSystemIdentifierSingleQuotedState,
-                                    1,
-                                );
-                                at = State::AfterDoctypeSystemIdentifierState;
-                                continue;
-                            }
+                    if let Some(b'\'') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0027 APOSTROPHE (')
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypeSystemIdentifierSingleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypeSystemIdentifierState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::AfterDoctypeSystemIdentifierState => {

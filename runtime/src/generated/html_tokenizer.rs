@@ -5149,17 +5149,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         #[cfg(feature = "trace")] self.trace(State::DataState, 5);
                         self.core.emit_chars(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'<') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003C LESS-THAN SIGN (<)
-                                #[cfg(feature = "trace")] self.trace(State::DataState, 2);
-                                at = State::TagOpenState;
-                                continue;
-                            }
+                    if let Some(b'<') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003C LESS-THAN SIGN (<)
+                            #[cfg(feature = "trace")] self.trace(State::DataState, 2);
+                            at = State::TagOpenState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::TagOpenState => {
@@ -5213,20 +5210,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 }
                 State::EndTagOpenState => {
                     // spec: #end-tag-open-state
-                    match self.core.peek() {
-                        Some(b'A'..=b'Z' | b'a'..=b'z') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: ASCII alpha
-                                #[cfg(feature = "trace")]
-                                self.trace(State::EndTagOpenState, 1);
-                                at = State::TagNameState;
-                                self.core.create_end_tag();
-                                self.core.reconsume();
-                                continue;
-                            }
+                    if let Some(b'A'..=b'Z' | b'a'..=b'z') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: ASCII alpha
+                            #[cfg(feature = "trace")]
+                            self.trace(State::EndTagOpenState, 1);
+                            at = State::TagNameState;
+                            self.core.create_end_tag();
+                            self.core.reconsume();
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::TagNameState => {
@@ -5470,18 +5464,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         self.trace(State::AttributeValueDoubleQuotedState, 5);
                         self.core.append_to_attribute_value(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'"') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0022 QUOTATION MARK (")
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AttributeValueDoubleQuotedState, 1);
-                                at = State::AfterAttributeValueQuotedState;
-                                continue;
-                            }
+                    if let Some(b'"') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0022 QUOTATION MARK (")
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AttributeValueDoubleQuotedState, 1);
+                            at = State::AfterAttributeValueQuotedState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::AttributeValueSingleQuotedState => {
@@ -5495,18 +5486,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         self.trace(State::AttributeValueSingleQuotedState, 5);
                         self.core.append_to_attribute_value(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'\'') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0027 APOSTROPHE (')
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AttributeValueSingleQuotedState, 1);
-                                at = State::AfterAttributeValueQuotedState;
-                                continue;
-                            }
+                    if let Some(b'\'') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0027 APOSTROPHE (')
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AttributeValueSingleQuotedState, 1);
+                            at = State::AfterAttributeValueQuotedState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::AttributeValueUnquotedState => {
@@ -5592,24 +5580,21 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 }
                 State::SelfClosingStartTagState => {
                     // spec: #self-closing-start-tag-state
-                    match self.core.peek() {
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::SelfClosingStartTagState, 1);
-                                self.state = State::DataState;
-                                self.core.set_self_closing();
-                                self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
+                    if let Some(b'>') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::SelfClosingStartTagState, 1);
+                            self.state = State::DataState;
+                            self.core.set_self_closing();
+                            self.emit_tag();
+                            if self.run_on && self.state == State::DataState {
+                                at = State::DataState;
+                                continue;
                             }
+                            return Step::Continue;
                         }
-                        _ => {}
                     }
                 }
                 State::CommentState => {
@@ -5740,19 +5725,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 }
                 State::CommentLessThanSignBangDashDashState => {
                     // spec: #comment-less-than-sign-bang-dash-dash-state
-                    match self.core.peek() {
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+003E GREATER-THAN SIGN (>), EOF
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentLessThanSignBangDashDashState, 1);
-                                at = State::CommentEndState;
-                                self.core.reconsume();
-                                continue;
-                            }
+                    if let Some(b'>') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003E GREATER-THAN SIGN (>), EOF
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentLessThanSignBangDashDashState, 1);
+                            at = State::CommentEndState;
+                            self.core.reconsume();
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::CommentEndDashState => {
@@ -5958,21 +5940,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 5);
                         self.core.append_to_public_id(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'"') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0022 QUOTATION MARK (")
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::DoctypePublicIdentifierDoubleQuotedState,
-                                    1,
-                                );
-                                at = State::AfterDoctypePublicIdentifierState;
-                                continue;
-                            }
+                    if let Some(b'"') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0022 QUOTATION MARK (")
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypePublicIdentifierDoubleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypePublicIdentifierState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::DoctypePublicIdentifierSingleQuotedState => {
@@ -5986,21 +5965,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         self.trace(State::DoctypePublicIdentifierSingleQuotedState, 5);
                         self.core.append_to_public_id(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'\'') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0027 APOSTROPHE (')
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::DoctypePublicIdentifierSingleQuotedState,
-                                    1,
-                                );
-                                at = State::AfterDoctypePublicIdentifierState;
-                                continue;
-                            }
+                    if let Some(b'\'') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0027 APOSTROPHE (')
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypePublicIdentifierSingleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypePublicIdentifierState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::AfterDoctypePublicIdentifierState => {
@@ -6109,21 +6085,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 5);
                         self.core.append_to_system_id(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'"') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0022 QUOTATION MARK (")
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::DoctypeSystemIdentifierDoubleQuotedState,
-                                    1,
-                                );
-                                at = State::AfterDoctypeSystemIdentifierState;
-                                continue;
-                            }
+                    if let Some(b'"') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0022 QUOTATION MARK (")
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypeSystemIdentifierDoubleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypeSystemIdentifierState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::DoctypeSystemIdentifierSingleQuotedState => {
@@ -6137,21 +6110,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 5);
                         self.core.append_to_system_id(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'\'') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0027 APOSTROPHE (')
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::DoctypeSystemIdentifierSingleQuotedState,
-                                    1,
-                                );
-                                at = State::AfterDoctypeSystemIdentifierState;
-                                continue;
-                            }
+                    if let Some(b'\'') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0027 APOSTROPHE (')
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypeSystemIdentifierSingleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypeSystemIdentifierState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::AfterDoctypeSystemIdentifierState => {
@@ -6193,18 +6163,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         self.trace(State::CdataSectionState, 3);
                         self.core.emit_chars(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b']') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CdataSectionState, 1);
-                                at = State::CdataSectionBracketState;
-                                continue;
-                            }
+                    if let Some(b']') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CdataSectionState, 1);
+                            at = State::CdataSectionBracketState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::CdataSectionBracketState => {

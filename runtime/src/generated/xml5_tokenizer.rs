@@ -3129,19 +3129,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 }
                 State::PiState => {
                     // spec: #pi_state
-                    match self.core.peek() {
-                        Some(b'\x0C' | b'!'..=b'~') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: Anything else
-                                #[cfg(feature = "trace")] self.trace(State::PiState, 2);
-                                at = State::PiTargetState;
-                                self.core.create_pi();
-                                self.core.append_to_pi_target(Src::Current);
-                                continue;
-                            }
+                    if let Some(b'\x0C' | b'!'..=b'~') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: Anything else
+                            #[cfg(feature = "trace")] self.trace(State::PiState, 2);
+                            at = State::PiTargetState;
+                            self.core.create_pi();
+                            self.core.append_to_pi_target(Src::Current);
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::PiTargetState => {
@@ -3208,17 +3205,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         #[cfg(feature = "trace")] self.trace(State::PiDataState, 3);
                         self.core.append_to_pi_data(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'?') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+003F QUESTION MARK(?)
-                                #[cfg(feature = "trace")] self.trace(State::PiDataState, 1);
-                                at = State::PiAfterState;
-                                continue;
-                            }
+                    if let Some(b'?') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003F QUESTION MARK(?)
+                            #[cfg(feature = "trace")] self.trace(State::PiDataState, 1);
+                            at = State::PiAfterState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::PiAfterState => {
@@ -3391,19 +3385,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 }
                 State::CommentLessThanSignBangDashDashState => {
                     // spec: #comment_less_than_sign_bang_dash_dash_state
-                    match self.core.peek() {
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+003E GREATER-THAN-SIGN (>), EOF
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentLessThanSignBangDashDashState, 1);
-                                at = State::CommentEndState;
-                                self.core.reconsume();
-                                continue;
-                            }
+                    if let Some(b'>') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003E GREATER-THAN-SIGN (>), EOF
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentLessThanSignBangDashDashState, 1);
+                            at = State::CommentEndState;
+                            self.core.reconsume();
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::CommentEndDashState => {
@@ -3538,17 +3529,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         #[cfg(feature = "trace")] self.trace(State::CdataState, 3);
                         self.core.emit_chars(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b']') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
-                                #[cfg(feature = "trace")] self.trace(State::CdataState, 1);
-                                at = State::CdataBracketState;
-                                continue;
-                            }
+                    if let Some(b']') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
+                            #[cfg(feature = "trace")] self.trace(State::CdataState, 1);
+                            at = State::CdataBracketState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::CdataBracketState => {
@@ -3673,23 +3661,20 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 }
                 State::EmptyTagState => {
                     // spec: #empty_tag_state
-                    match self.core.peek() {
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::EmptyTagState, 1);
-                                self.state = State::DataState;
-                                self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
+                    if let Some(b'>') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::EmptyTagState, 1);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            if self.run_on && self.state == State::DataState {
+                                at = State::DataState;
+                                continue;
                             }
+                            return Step::Continue;
                         }
-                        _ => {}
                     }
                 }
                 State::TagAttributeNameBeforeState => {
@@ -3964,18 +3949,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         self.trace(State::TagAttributeValueDoubleQuotedState, 4);
                         self.core.append_to_attribute_value(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'"') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0022 QUOTATION MARK (")
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeValueDoubleQuotedState, 1);
-                                at = State::TagAttributeNameBeforeState;
-                                continue;
-                            }
+                    if let Some(b'"') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0022 QUOTATION MARK (")
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeValueDoubleQuotedState, 1);
+                            at = State::TagAttributeNameBeforeState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::TagAttributeValueSingleQuotedState => {
@@ -3989,18 +3971,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         self.trace(State::TagAttributeValueSingleQuotedState, 4);
                         self.core.append_to_attribute_value(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'\'') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0027 APOSTROPHE (')
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeValueSingleQuotedState, 1);
-                                at = State::TagAttributeNameBeforeState;
-                                continue;
-                            }
+                    if let Some(b'\'') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0027 APOSTROPHE (')
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeValueSingleQuotedState, 1);
+                            at = State::TagAttributeNameBeforeState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::TagAttributeValueUnquotedState => {
@@ -4121,21 +4100,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         self.trace(State::DoctypePublicIdentifierSingleQuotedState, 4);
                         self.core.append_to_public_id(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'\'') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0027 APOSTROPHE(')
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::DoctypePublicIdentifierSingleQuotedState,
-                                    1,
-                                );
-                                at = State::AfterDoctypePublicIdentifierState;
-                                continue;
-                            }
+                    if let Some(b'\'') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0027 APOSTROPHE(')
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypePublicIdentifierSingleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypePublicIdentifierState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::DoctypePublicIdentifierDoubleQuotedState => {
@@ -4149,21 +4125,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 4);
                         self.core.append_to_public_id(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'"') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0022 QUOTATION MARK(")
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::DoctypePublicIdentifierDoubleQuotedState,
-                                    1,
-                                );
-                                at = State::AfterDoctypePublicIdentifierState;
-                                continue;
-                            }
+                    if let Some(b'"') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0022 QUOTATION MARK(")
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypePublicIdentifierDoubleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypePublicIdentifierState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::AfterDoctypePublicIdentifierState => {
@@ -4272,21 +4245,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 4);
                         self.core.append_to_system_id(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'\'') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0027 APOSTROPHE(')
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::DoctypeSystemIdentifierSingleQuotedState,
-                                    1,
-                                );
-                                at = State::AfterDoctypeSystemIdentifiersState;
-                                continue;
-                            }
+                    if let Some(b'\'') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0027 APOSTROPHE(')
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypeSystemIdentifierSingleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypeSystemIdentifiersState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::DoctypeSystemIdentifierDoubleQuotedState => {
@@ -4300,21 +4270,18 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 4);
                         self.core.append_to_system_id(Src::Run(start, end));
                     }
-                    match self.core.peek() {
-                        Some(b'"') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0022 QUOTATION MARK(")
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::DoctypeSystemIdentifierDoubleQuotedState,
-                                    1,
-                                );
-                                at = State::AfterDoctypeSystemIdentifiersState;
-                                continue;
-                            }
+                    if let Some(b'"') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0022 QUOTATION MARK(")
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypeSystemIdentifierDoubleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypeSystemIdentifiersState;
+                            continue;
                         }
-                        _ => {}
                     }
                 }
                 State::AfterDoctypeSystemIdentifiersState => {
