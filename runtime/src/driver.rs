@@ -345,6 +345,7 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
 
     /// Emit a token: pending characters first; a state switch the sink asks for wins over the
     /// table's, since generated cases switch state before they emit.
+    #[inline]
     pub(crate) fn emit_token(&mut self, token: M::Token<'i>) {
         self.flush_chars();
         let span = self.core.token_span();
