@@ -4,6 +4,7 @@
 //! The comparison parsers' drivers live in the bench targets themselves (`benches/*.rs`),
 //! because those crates are dev-dependencies and this library must build without them.
 
+pub mod callgrind;
 pub mod corpus;
 pub mod generate;
 pub mod memory;

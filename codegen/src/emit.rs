@@ -7,6 +7,7 @@
 //! type (its name in CamelCase) with the generated `Tables` and `Drive` impls that plug it into
 //! the driver; the machine's module provides its `Sink` trait and its `Machine` impl.
 
+use crate::fuse::{Fusion, Next};
 use crate::lower::code_point;
 use crate::lower::{LArm, LBody, LBranch, LState, Lowered, Scan, code_points};
 use crate::model::{Action, Chars, FlagDecl, Guard, Machine, Matcher, Terminal};
@@ -143,6 +144,18 @@ fn src(c: &Chars) -> TokenStream {
     }
 }
 
+/// What follows a case's verbs: back to the driver's loop (the state functions), on into the
+/// fused path from a state function (an entry, `fuse.rs`), or on inside the fused path, where the
+/// state is the local `at`.
+enum Tail<'a> {
+    Driver,
+    Enter(&'a str),
+    Fused,
+    /// After a case that emitted a token and switched to this fused state: go on there when
+    /// the driver's `run` loop called and no sink asked for another state.
+    FusedAfterEmit(&'a str),
+}
+
 struct Cx<'a> {
     entry: BTreeMap<&'a str, &'a [Action]>,
     /// The state being emitted, for the trace hook.
@@ -196,23 +209,52 @@ impl Cx<'_> {
     /// (the tree builder's feedback, made while a token is emitted) simply overrides it; then
     /// the actions; then reconsuming and the new state's entry actions.
     fn branch(&self, b: &LBranch) -> TokenStream {
+        self.branch_with(b, &Tail::Driver)
+    }
+
+    /// [`Cx::branch`] with what follows the verbs; only the state switch and the continuation
+    /// differ, so the fused path runs each case's own verbs in the state function's order.
+    fn branch_with(&self, b: &LBranch, tail: &Tail) -> TokenStream {
         let acts = self.actions(&b.actions);
+        let fused = matches!(tail, Tail::Fused);
         let set = |s: &str| -> TokenStream {
             let v = ident(&camel(s));
-            quote! { self.state = State::#v; }
+            if fused {
+                quote! { at = State::#v; }
+            } else {
+                quote! { self.state = State::#v; }
+            }
+        };
+        let next = match tail {
+            Tail::Driver => quote! { Step::Continue },
+            Tail::Enter(t) => {
+                let v = ident(&camel(t));
+                quote! { self.fused_path(State::#v) }
+            }
+            Tail::Fused => quote! { continue },
+            Tail::FusedAfterEmit(t) => {
+                let v = ident(&camel(t));
+                quote! {
+                    if self.run_on && self.state == State::#v {
+                        at = State::#v;
+                        continue;
+                    }
+                    return Step::Continue
+                }
+            }
         };
         let entry = |s: &str| -> TokenStream { self.entry.get(s).map(|a| self.actions(a)).unwrap_or_default() };
         let sets_return = b.actions.iter().any(|a| matches!(a, Action::SetReturnState(_)));
         match &b.terminal {
             Terminal::Switch(s) => {
                 let (st, en) = (set(s), entry(s));
-                quote! { #st #acts #en Step::Continue }
+                quote! { #st #acts #en #next }
             }
             Terminal::Reconsume(s) => {
                 let (st, en) = (set(s), entry(s));
-                quote! { #st #acts self.core.reconsume(); #en Step::Continue }
+                quote! { #st #acts self.core.reconsume(); #en #next }
             }
-            Terminal::Stay => quote! { #acts Step::Continue },
+            Terminal::Stay => quote! { #acts #next },
             // An action may set the return state; then the switch has to wait for it.
             Terminal::SwitchToReturnState if sets_return => {
                 quote! { #acts self.state = self.return_state; Step::Continue }
@@ -309,9 +351,14 @@ impl Cx<'_> {
 
     /// The body of an arm: label, trace hook, then the guarded or plain branch.
     fn arm_body(&self, arm: &LArm) -> TokenStream {
+        self.arm_body_with(arm, &Tail::Driver)
+    }
+
+    /// [`Cx::arm_body`] with what follows the verbs (fused links and entries have no guard).
+    fn arm_body_with(&self, arm: &LArm, tail: &Tail) -> TokenStream {
         let l = label(&format!("case #{}: {}", arm.number, arm.label));
         let tr = self.trace(arm.number);
-        let then = self.branch(&arm.then);
+        let then = self.branch_with(&arm.then, tail);
         match (&arm.guard, &arm.otherwise) {
             (Some(g), Some(other)) => {
                 let mut prelude = Vec::new();
@@ -427,7 +474,88 @@ fn lookahead_check(cx: &Cx, arm: &LArm, at_current: bool) -> TokenStream {
     }
 }
 
-fn state_fn(cx: &Cx, st: &LState, anchor_base: &str) -> Option<TokenStream> {
+/// An arm of a state function: an entry into the fused path continues there after its verbs.
+fn state_arm_body(cx: &Cx, st: &LState, arm: &LArm, fusion: Option<&Fusion>) -> TokenStream {
+    match fusion.and_then(|f| f.entry(&st.name, arm.number)) {
+        Some(target) => cx.arm_body_with(arm, &Tail::Enter(target)),
+        None => cx.arm_body(arm),
+    }
+}
+
+/// The fused path (`fuse.rs`): one loop over the fused states with the state in a local. Each
+/// fused state runs its bulk scan, then takes one of its links on the next byte with that case's
+/// own code; any other byte leaves with the state set and nothing consumed, so the state
+/// function reads it exactly.
+fn fused_fn(entry: &BTreeMap<&str, &[Action]>, lowered: &Lowered, fusion: &Fusion) -> TokenStream {
+    let mut arms = Vec::new();
+    for fs in &fusion.states {
+        let Some(st) = lowered.states.iter().find(|s| s.name == fs.name) else { continue };
+        let LBody::Consume { arms: case_arms, anything_else, .. } = &st.body else { continue };
+        let cx = Cx { entry: entry.clone(), current: ident(&st.variant) };
+        let v = ident(&st.variant);
+        let spec_label = label(&format!("#{}", st.id));
+        let scan = st.scan.as_ref().map(|s| scan_stmt(&cx, st, s)).unwrap_or_default();
+        let links: Vec<(TokenStream, TokenStream)> = fs
+            .links
+            .iter()
+            .filter_map(|l| {
+                let arm = case_arms.iter().chain(anything_else).find(|a| a.number == l.case)?;
+                let p = byte_pattern(&l.bytes);
+                let body = match &l.next {
+                    Next::Continue(_) => cx.arm_body_with(arm, &Tail::Fused),
+                    Next::Exit => {
+                        let b = cx.arm_body(arm);
+                        quote! { return #b; }
+                    }
+                    Next::Emit(t) => cx.arm_body_with(arm, &Tail::FusedAfterEmit(t)),
+                };
+                Some((quote! { Some(#p) }, quote! { { self.core.take_plain(); #body } }))
+            })
+            .collect();
+        // One link reads as `if let` (what clippy asks of a one-pattern match).
+        let take = match links.as_slice() {
+            [(p, body)] => quote! { if let #p = self.core.peek() #body },
+            _ => {
+                let arms = links.iter().map(|(p, body)| quote! { #p => #body });
+                quote! {
+                    match self.core.peek() {
+                        #(#arms)*
+                        _ => {}
+                    }
+                }
+            }
+        };
+        arms.push(quote! {
+            State::#v => {
+                #spec_label
+                #scan
+                #take
+            }
+        });
+    }
+    let names: Vec<&str> = fusion.states.iter().map(|s| s.name.as_str()).collect();
+    let doc = format!(
+        " Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through {}: each step is \
+         the state function's own case, without a return to the driver; any byte off the common path \
+         returns to the exact state function.",
+        names.join(", ")
+    );
+    quote! {
+        #[doc = #doc]
+        fn fused_path(&mut self, mut at: State) -> Step {
+            loop {
+                match at {
+                    #(#arms)*
+                    _ => {}
+                }
+                self.state = at;
+                return Step::Continue;
+            }
+        }
+    }
+}
+
+fn state_fn(cx: &Cx, st: &LState, anchor_base: &str, fusion: Option<&Fusion>) -> Option<TokenStream> {
     let name = ident(&st.name);
     let doc = format!(" [{}]({}{})", st.heading, anchor_base, st.id);
     let spec_label = label(&format!("#{}", st.id));
@@ -435,7 +563,7 @@ fn state_fn(cx: &Cx, st: &LState, anchor_base: &str) -> Option<TokenStream> {
         LBody::HandWritten => return None,
         LBody::Consume { .. } | LBody::Lookahead { .. } => {
             let scan = st.scan.as_ref().map(|s| scan_stmt(cx, st, s)).unwrap_or_default();
-            let code = body_code(cx, &st.body);
+            let code = body_code(cx, st, &st.body, fusion);
             quote! { #spec_label #scan #code }
         }
         LBody::Branch { branches } => {
@@ -444,7 +572,8 @@ fn state_fn(cx: &Cx, st: &LState, anchor_base: &str) -> Option<TokenStream> {
             let mut prelude = Vec::new();
             let mut chain = quote! {};
             for (i, (guard, body)) in branches.iter().enumerate() {
-                let code = body_code(cx, body);
+                // The fused path enters from whole `ConsumeNext` states only (`fuse.rs`).
+                let code = body_code(cx, st, body, None);
                 chain = match (i, guard) {
                     (0, Some(g)) => {
                         let cond = cx.guard(g, false, &mut prelude, false);
@@ -470,8 +599,9 @@ fn state_fn(cx: &Cx, st: &LState, anchor_base: &str) -> Option<TokenStream> {
     })
 }
 
-/// The code that reads a `ConsumeNext` or `Lookahead` body's input and runs its cases.
-fn body_code(cx: &Cx, body: &LBody) -> TokenStream {
+/// The code that reads a `ConsumeNext` or `Lookahead` body's input and runs its cases (the
+/// cases the fused path starts from, `fusion`, go on into it).
+fn body_code(cx: &Cx, st: &LState, body: &LBody, fusion: Option<&Fusion>) -> TokenStream {
     match body {
         LBody::HandWritten | LBody::Branch { .. } => quote! {},
         LBody::Consume { arms, lookaheads, anything_else } => {
@@ -494,12 +624,12 @@ fn body_code(cx: &Cx, body: &LBody) -> TokenStream {
                     }
                     _ => quote! {},
                 };
-                let body = cx.arm_body(arm);
+                let body = state_arm_body(cx, st, arm, fusion);
                 match_arms.push(quote! { #(#pats)|* #guard => #body });
             }
             let looks: Vec<TokenStream> = lookaheads.iter().map(|a| lookahead_check(cx, a, true)).collect();
             // Validation guarantees a ConsumeNext state ends with "anything else".
-            let b = anything_else.as_ref().map(|a| cx.arm_body(a)).unwrap_or_default();
+            let b = anything_else.as_ref().map(|a| state_arm_body(cx, st, a, fusion)).unwrap_or_default();
             let fallback = quote! { _ => { #(#looks)* #b } };
             quote! {
                 match self.core.consume() {
@@ -604,9 +734,11 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
         .iter()
         .filter_map(|s| {
             let cx = Cx { entry: cx.entry.clone(), current: ident(&s.variant) };
-            state_fn(&cx, s, base)
+            state_fn(&cx, s, base, lowered.fusion.as_ref())
         })
         .collect();
+    let fused_fn = lowered.fusion.as_ref().map(|f| fused_fn(&cx.entry, lowered, f)).unwrap_or_default();
+
     let stops: Vec<TokenStream> = lowered
         .states
         .iter()
@@ -836,6 +968,7 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
 
             #(#state_fns)*
 
+            #fused_fn
             #on_end_tag
         }
 

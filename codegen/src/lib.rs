@@ -4,6 +4,7 @@
 pub mod colors;
 pub mod emit;
 pub mod entities;
+pub mod fuse;
 pub mod load;
 pub mod lower;
 pub mod machines;

@@ -1,7 +1,7 @@
 //! Lowering: what the tables imply. Code points become bytes, classes become byte sets,
 //! "treat as anything else" is resolved, exit actions are attached to the cases that leave, and
 //! the states whose "anything else" only appends or emits the current character get a bulk scan
-//! with its stop set.
+//! with its stop set; `fuse.rs` then derives the fused path through whole tokens.
 
 use crate::model::{Action, Body, Branch, Case, Chars, Guard, Machine, Matcher, StateDef, Terminal};
 use crate::names::camel;
@@ -10,6 +10,8 @@ use crate::names::camel;
 #[derive(Debug, Clone)]
 pub struct Lowered {
     pub states: Vec<LState>,
+    /// The fused fast path through whole tokens, where the tables have one (`fuse.rs`).
+    pub fusion: Option<crate::fuse::Fusion>,
 }
 
 #[derive(Debug, Clone)]
@@ -203,8 +205,9 @@ fn scan_verb(case: &Case) -> Option<Action> {
 }
 
 pub fn lower(machine: &Machine) -> Lowered {
-    let states = machine.states.iter().map(|(name, def)| lower_state(name, def)).collect();
-    Lowered { states }
+    let states: Vec<LState> = machine.states.iter().map(|(name, def)| lower_state(name, def)).collect();
+    let fusion = crate::fuse::derive(&states);
+    Lowered { states, fusion }
 }
 
 pub fn lower_state(name: &str, def: &StateDef) -> LState {

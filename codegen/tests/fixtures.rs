@@ -6,7 +6,11 @@
 //! from it, laid out like the machine directory: a file there replaces (or adds) the file of the
 //! same path, and an empty `<path>.delete` removes `<path>`. Keeping overlays this small is what
 //! makes each rule's fixture say exactly which line breaks which rule.
+//!
+//! `fixtures/fused/tags/` is a second whole machine, shaped so that the fused fast path
+//! (`codegen/src/fuse.rs`) applies: its lowering (with the fusion) and emitted Rust are snapshots.
 
+use statemark_codegen::fuse::Next;
 use statemark_codegen::lower::{LArm, LBody, LBranch, Lowered};
 use statemark_codegen::model::Machine;
 use statemark_codegen::{emit, load, lower, validate};
@@ -121,6 +125,56 @@ fn base_machine_lowers() {
     insta::assert_snapshot!("lowered_mini", lowering_summary(&lower::lower(&m)));
 }
 
+fn tags_machine() -> Machine {
+    match load::load_machine(&fixtures().join("fused"), "tags") {
+        Ok(m) => m,
+        Err(e) => panic!("the tags fixture does not load:\n{}", e.join("\n")),
+    }
+}
+
+#[test]
+fn tags_machine_is_valid() {
+    assert_eq!(validate::validate(&tags_machine()), Vec::<String>::new());
+}
+
+#[test]
+fn tags_machine_lowers_with_a_fused_path() {
+    let lowered = lower::lower(&tags_machine());
+    let fusion = lowered.fusion.as_ref().expect("the tags fixture has a fused path");
+    // The derivation's decisions, stated here as well as in the snapshot: the text state's `<`
+    // enters, and the text state is fused too (the emitting cases go on there); the tag name
+    // state's uppercase case (it stays in a scanning state) and every error case are not links;
+    // the attribute value state's `&` (an error) falls back.
+    let states: Vec<&str> = fusion.states.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(
+        states,
+        [
+            "text_state",
+            "tag_open_state",
+            "tag_name_state",
+            "before_attribute_name_state",
+            "attribute_name_state",
+            "attribute_value_state"
+        ]
+    );
+    assert_eq!(fusion.entry("text_state", 1), Some("tag_open_state"));
+    let tag_name = &fusion.states[2];
+    assert!(tag_name.links.iter().all(|l| !l.bytes.iter().any(u8::is_ascii_uppercase)), "{tag_name:?}");
+    let value = &fusion.states[5];
+    assert!(value.links.iter().all(|l| !l.bytes.contains(&b'&')), "{value:?}");
+    insta::assert_snapshot!("lowered_tags", lowering_summary(&lowered));
+}
+
+#[test]
+fn tags_machine_emits_its_fused_path() {
+    let m = tags_machine();
+    let rust = emit::emit_machine(&m, &lower::lower(&m)).expect("the tags fixture emits");
+    assert!(rust.contains("fn fused_path(&mut self, mut at: State) -> Step"), "no fused path emitted");
+    // The entry: the text state's `<` case continues in the fused path.
+    assert!(rust.contains("self.fused_path(State::TagOpenState)"), "the entry does not call the fused path");
+    insta::assert_snapshot!("emitted_tags", rust);
+}
+
 #[test]
 fn every_rule_fixture_reports_something() {
     let silent: Vec<String> = rules().into_iter().filter(|r| rule_messages(r).is_empty()).collect();
@@ -159,7 +213,9 @@ fn no_snapshot_outlives_its_fixture() {
     {
         let name = e.expect("readable entry").file_name().into_string().expect("UTF-8 name");
         let Some(snap) = name.strip_prefix("fixtures__").and_then(|n| n.strip_suffix(".snap")) else { continue };
-        if !["emitted_mini", "lowered_mini"].contains(&snap) && !rules.iter().any(|r| r == snap) {
+        if !["emitted_mini", "lowered_mini", "emitted_tags", "lowered_tags"].contains(&snap)
+            && !rules.iter().any(|r| r == snap)
+        {
             stale.push(name);
         }
     }
@@ -186,6 +242,23 @@ fn overlay_summary(rule: &str) -> String {
 /// resolved), so a change to lowering is a readable diff rather than only a change in emitted code.
 fn lowering_summary(l: &Lowered) -> String {
     let mut out = String::new();
+    if let Some(f) = &l.fusion {
+        let _ = writeln!(out, "fused path");
+        for e in &f.entries {
+            let _ = writeln!(out, "  entry: {} case #{} continues in {}", e.state, e.case, e.target);
+        }
+        for s in &f.states {
+            let _ = writeln!(out, "  {}", s.name);
+            for link in &s.links {
+                let next = match &link.next {
+                    Next::Continue(t) => format!("continue in {t}"),
+                    Next::Exit => "run the case and return".to_owned(),
+                    Next::Emit(t) => format!("run the case, then go on in {t} if run on"),
+                };
+                let _ = writeln!(out, "    case #{} on {}: {next}", link.case, bytes(&link.bytes));
+            }
+        }
+    }
     for st in &l.states {
         let kind = match st.body {
             LBody::Consume { .. } => "consume next",

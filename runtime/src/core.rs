@@ -292,7 +292,15 @@ pub(crate) struct Core<'i> {
     pub char_ref_code: u32,
 
     chars: TextBuf,
+    /// A character run is pending whose text is not built (`read_text` off).
+    chars_unread: bool,
     chars_start: usize,
+    /// What the sink reads (`html::Reads`): text that nobody reads is not built. Attribute
+    /// names are kept while errors are on (the duplicate-attribute check compares them).
+    read_text: bool,
+    read_attributes: bool,
+    keep_attribute_names: bool,
+    keep_attribute_values: bool,
     /// Absolute end of what has been emitted; the next token's span starts here.
     emitted_upto: usize,
 }
@@ -331,9 +339,30 @@ impl<'i> Core<'i> {
             temp: TextBuf::default(),
             char_ref_code: 0,
             chars: TextBuf::default(),
+            chars_unread: false,
             chars_start: 0,
+            read_text: true,
+            read_attributes: true,
+            keep_attribute_names: true,
+            keep_attribute_values: true,
             emitted_upto: 0,
         }
+    }
+
+    /// Build only what the sink reads: attributes (names and values), attribute values, the
+    /// text of character runs. The states run the same either way; the verbs whose result
+    /// nobody reads do nothing.
+    pub fn set_reads(&mut self, attributes: bool, attribute_values: bool, text: bool) {
+        self.read_attributes = attributes;
+        self.keep_attribute_names = attributes || self.errors_on;
+        self.keep_attribute_values = attributes && attribute_values;
+        self.read_text = text;
+    }
+
+    /// Whether the sink reads attributes (the tag's list is emptied before emission if not).
+    #[inline]
+    pub fn reads_attributes(&self) -> bool {
+        self.read_attributes
     }
 
     // ----- input -----
@@ -454,6 +483,22 @@ impl<'i> Core<'i> {
             return;
         };
         self.pending.push((problem, p));
+    }
+
+    /// The next input byte, not consumed (the fused path's look at it; `None` at the end of
+    /// the input or of the chunk).
+    #[inline(always)]
+    pub fn peek(&self) -> Option<u8> {
+        self.input.as_bytes().get(self.pos).copied()
+    }
+
+    /// Consume the byte [`peek`](Self::peek) returned, when it is one the fused path takes
+    /// (`codegen/src/fuse.rs`: tab, LF, FF or U+0020..U+007E): exactly what `consume` does for
+    /// it, since such a byte is one character with nothing to normalize or report.
+    #[inline(always)]
+    pub fn take_plain(&mut self) {
+        self.cur = self.pos;
+        self.pos += 1;
     }
 
     /// Bulk scan for states whose "anything else" only takes the current character: the run of
@@ -615,10 +660,14 @@ impl<'i> Core<'i> {
 
     #[inline(always)]
     pub fn emit_chars(&mut self, src: Src) {
-        if self.chars.is_empty() {
+        if !self.has_chars() {
             self.chars_start = self.emitted_upto;
         }
-        Self::push(&self.input, self.cur, self.pos, &mut self.chars, src, self.replace_nul);
+        if self.read_text {
+            Self::push(&self.input, self.cur, self.pos, &mut self.chars, src, self.replace_nul);
+        } else {
+            self.chars_unread = true;
+        }
         self.emitted_upto = self.base
             + match src {
                 Src::Run(_, b) => b,
@@ -635,26 +684,36 @@ impl<'i> Core<'i> {
 
     /// Emit characters standing for everything consumed so far (flushed references).
     fn emit_str_for_consumed(&mut self, s: &str) {
-        if self.chars.is_empty() {
+        if !self.has_chars() {
             self.chars_start = self.emitted_upto;
         }
-        self.chars.push_str(&self.input, s);
+        if self.read_text {
+            self.chars.push_str(&self.input, s);
+        } else {
+            self.chars_unread = true;
+        }
         self.emitted_upto = self.base + self.pos;
     }
 
     /// Whether characters are waiting to be emitted as a run.
     #[inline(always)]
     pub fn has_chars(&self) -> bool {
-        !self.chars.is_empty()
+        !self.chars.is_empty() || self.chars_unread
     }
 
     /// The pending character run, if any, with its span.
     #[inline(always)]
     pub fn take_chars(&mut self) -> Option<(Cow<'i, str>, Span)> {
-        if self.chars.is_empty() {
+        if !self.has_chars() {
             return None;
         }
-        let text = self.chars.take(&self.input);
+        // Text nobody reads is handed over empty; the span says where the run was.
+        let text = if self.chars_unread {
+            self.chars_unread = false;
+            Cow::Borrowed("")
+        } else {
+            self.chars.take(&self.input)
+        };
         Some((text, Span::new(self.chars_start, self.emitted_upto.max(self.chars_start))))
     }
 
@@ -734,27 +793,40 @@ impl<'i> Core<'i> {
     }
 
     pub fn start_attribute(&mut self) {
-        self.commit_attribute();
-        self.has_attr = true;
+        // Without names to keep there is no attribute: nothing to commit, check or drop.
+        if self.keep_attribute_names {
+            self.commit_attribute();
+            self.has_attr = true;
+        }
     }
 
     #[inline]
     pub fn append_to_attribute_name(&mut self, src: Src) {
-        Self::push(&self.input, self.cur, self.pos, &mut self.attr_name, src, self.replace_nul);
+        if self.keep_attribute_names {
+            Self::push(&self.input, self.cur, self.pos, &mut self.attr_name, src, self.replace_nul);
+        }
     }
 
     #[inline]
     pub fn append_to_attribute_value(&mut self, src: Src) {
-        Self::push(&self.input, self.cur, self.pos, &mut self.attr_value, src, self.replace_nul);
+        if self.keep_attribute_values {
+            Self::push(&self.input, self.cur, self.pos, &mut self.attr_value, src, self.replace_nul);
+        }
     }
 
     /// Whether the current attribute's name is already on the tag; if so it is dropped (its
     /// value is still collected and then discarded). Linear in the number of attributes overall:
     /// past eight, a hash of each committed name indexes the first attribute with it.
+    #[inline]
     pub fn drop_duplicate_attribute(&mut self) -> bool {
-        if !self.has_attr {
+        // Inline: no attribute (a sink that reads none), or none yet on the tag.
+        if !self.has_attr || self.attr_filter == 0 {
             return false;
         }
+        self.drop_duplicate_attribute_slow()
+    }
+
+    fn drop_duplicate_attribute_slow(&mut self) -> bool {
         let input: &str = &self.input;
         let name = self.attr_name.as_str(input);
         let dup = if self.attr_filter & name_bit(name.as_bytes()) == 0 {
@@ -961,6 +1033,7 @@ impl<'i> Core<'i> {
     #[inline]
     pub fn flush_temp(&mut self, in_attribute: bool) {
         match self.temp.span() {
+            Some(_) if in_attribute && !self.keep_attribute_values => {}
             Some((start, end)) if in_attribute => self.attr_value.push_run(&self.input, start, end),
             // The buffer ends at the next input character (`pos`), or at the current one, which
             // is then reconsumed (and `reconsume` pulls the emitted end back to it): either way
@@ -970,7 +1043,9 @@ impl<'i> Core<'i> {
                 let mut t = std::mem::take(&mut self.temp);
                 let text = t.owned(&self.input);
                 if in_attribute {
-                    self.attr_value.push_str(&self.input, text);
+                    if self.keep_attribute_values {
+                        self.attr_value.push_str(&self.input, text);
+                    }
                 } else {
                     self.emit_str_for_consumed(text);
                 }
@@ -986,7 +1061,9 @@ impl<'i> Core<'i> {
     #[inline]
     pub fn flush_replacement(&mut self, text: &str, in_attribute: bool) {
         if in_attribute {
-            self.attr_value.push_str(&self.input, text);
+            if self.keep_attribute_values {
+                self.attr_value.push_str(&self.input, text);
+            }
         } else {
             self.emit_str_for_consumed(text);
         }

@@ -203,6 +203,10 @@ pub struct Tokenizer<'i, M: Machine, S> {
     /// What the machine's own verbs keep.
     pub(crate) own: M::Own<'i>,
     done: bool,
+    /// Whether the driver's `run` loop is stepping (it does nothing between steps, so the fused
+    /// path may go on after a token); false for the iterator, which takes each token out after
+    /// the step that queued it.
+    pub(crate) run_on: bool,
     pub(crate) sink: S,
 }
 
@@ -212,7 +216,7 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
         let state = initial.unwrap_or(M::INITIAL);
         let mut core = Core::new(input, is_final, M::wants_errors(&sink));
         core.replace_nul = M::REPLACE_NUL;
-        Tokenizer { core, state, return_state: state, own, done: false, sink }
+        Tokenizer { core, state, return_state: state, own, done: false, run_on: false, sink }
     }
 
     /// Tokenize a whole string with these options, sending tokens to `sink`; call
@@ -223,6 +227,7 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
 
     /// Run to the end of the input (or, for chunked input, until more input is needed).
     pub fn run(&mut self) {
+        self.run_on = true;
         while !self.done {
             match M::step(self) {
                 Step::Continue => {}
@@ -349,6 +354,7 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
 
     /// Emit a token: pending characters first; a state switch the sink asks for wins over the
     /// table's, since generated cases switch state before they emit.
+    #[inline]
     pub(crate) fn emit_token(&mut self, token: M::Token<'i>) {
         self.flush_chars();
         let span = self.core.token_span();
@@ -404,6 +410,7 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
 
     /// On leaving the attribute name state: "if there is already an attribute on the token with
     /// the exact same name, then this is a parse error and the new attribute must be removed".
+    #[inline]
     pub(crate) fn check_duplicate_attribute(&mut self) {
         if self.core.drop_duplicate_attribute() {
             self.error(M::DUPLICATE_ATTRIBUTE);
@@ -533,6 +540,7 @@ impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Tokenizer<'i, M, TokenQueue<'i, M>> {
 
     /// The next token with its byte span.
     pub fn next_spanned(&mut self) -> Option<(M::Token<'i>, Span)> {
+        self.run_on = false;
         loop {
             if let Some(t) = self.sink.tokens.pop_front() {
                 return Some(t);

@@ -1640,7 +1640,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: case #2: U+003C LESS-THAN SIGN (<)
                 #[cfg(feature = "trace")] self.trace(State::DataState, 2);
                 self.state = State::TagOpenState;
-                Step::Continue
+                self.fused_path(State::TagOpenState)
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #3: U+0000 NULL
@@ -1911,13 +1911,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                 #[cfg(feature = "trace")] self.trace(State::TagNameState, 1);
                 self.state = State::BeforeAttributeNameState;
-                Step::Continue
+                self.fused_path(State::BeforeAttributeNameState)
             }
             Consumed::Byte(b'/') => {
                 // spec: case #2: U+002F SOLIDUS (/)
                 #[cfg(feature = "trace")] self.trace(State::TagNameState, 2);
                 self.state = State::SelfClosingStartTagState;
-                Step::Continue
+                self.fused_path(State::SelfClosingStartTagState)
             }
             Consumed::Byte(b'>') => {
                 // spec: case #3: U+003E GREATER-THAN SIGN (>)
@@ -3019,14 +3019,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 self.state = State::AfterAttributeNameState;
                 self.check_duplicate_attribute();
                 self.core.reconsume();
-                Step::Continue
+                self.fused_path(State::AfterAttributeNameState)
             }
             Consumed::Byte(b'=') => {
                 // spec: case #2: U+003D EQUALS SIGN (=)
                 #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 2);
                 self.state = State::BeforeAttributeValueState;
                 self.check_duplicate_attribute();
-                Step::Continue
+                self.fused_path(State::BeforeAttributeValueState)
             }
             Consumed::Byte(b'A'..=b'Z') => {
                 // spec: case #3: ASCII upper alpha
@@ -3164,7 +3164,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::AttributeValueDoubleQuotedState, 1);
                 self.state = State::AfterAttributeValueQuotedState;
-                Step::Continue
+                self.fused_path(State::AfterAttributeValueQuotedState)
             }
             Consumed::Byte(b'&') => {
                 // spec: case #2: U+0026 AMPERSAND (&)
@@ -3219,7 +3219,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::AttributeValueSingleQuotedState, 1);
                 self.state = State::AfterAttributeValueQuotedState;
-                Step::Continue
+                self.fused_path(State::AfterAttributeValueQuotedState)
             }
             Consumed::Byte(b'&') => {
                 // spec: case #2: U+0026 AMPERSAND (&)
@@ -3271,7 +3271,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::AttributeValueUnquotedState, 1);
                 self.state = State::BeforeAttributeNameState;
-                Step::Continue
+                self.fused_path(State::BeforeAttributeNameState)
             }
             Consumed::Byte(b'&') => {
                 // spec: case #2: U+0026 AMPERSAND (&)
@@ -3585,13 +3585,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 #[cfg(feature = "trace")] self.trace(State::CommentState, 1);
                 self.state = State::CommentLessThanSignState;
                 self.core.append_to_comment(Src::Current);
-                Step::Continue
+                self.fused_path(State::CommentLessThanSignState)
             }
             Consumed::Byte(b'-') => {
                 // spec: case #2: U+002D HYPHEN-MINUS (-)
                 #[cfg(feature = "trace")] self.trace(State::CommentState, 2);
                 self.state = State::CommentEndDashState;
-                Step::Continue
+                self.fused_path(State::CommentEndDashState)
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #3: U+0000 NULL
@@ -3923,7 +3923,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                 #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 1);
                 self.state = State::AfterDoctypeNameState;
-                Step::Continue
+                self.fused_path(State::AfterDoctypeNameState)
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
@@ -4172,7 +4172,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 1);
                 self.state = State::AfterDoctypePublicIdentifierState;
-                Step::Continue
+                self.fused_path(State::AfterDoctypePublicIdentifierState)
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #2: U+0000 NULL
@@ -4229,7 +4229,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypePublicIdentifierSingleQuotedState, 1);
                 self.state = State::AfterDoctypePublicIdentifierState;
-                Step::Continue
+                self.fused_path(State::AfterDoctypePublicIdentifierState)
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #2: U+0000 NULL
@@ -4524,7 +4524,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 1);
                 self.state = State::AfterDoctypeSystemIdentifierState;
-                Step::Continue
+                self.fused_path(State::AfterDoctypeSystemIdentifierState)
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #2: U+0000 NULL
@@ -4581,7 +4581,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 1);
                 self.state = State::AfterDoctypeSystemIdentifierState;
-                Step::Continue
+                self.fused_path(State::AfterDoctypeSystemIdentifierState)
             }
             Consumed::Byte(b'\0') => {
                 // spec: case #2: U+0000 NULL
@@ -4703,7 +4703,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
                 #[cfg(feature = "trace")] self.trace(State::CdataSectionState, 1);
                 self.state = State::CdataSectionBracketState;
-                Step::Continue
+                self.fused_path(State::CdataSectionBracketState)
             }
             Consumed::Eof => {
                 // spec: case #2: EOF
@@ -4891,7 +4891,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ProcessingInstructionDataState, 1);
                 self.state = State::ProcessingInstructionQuestionableState;
-                Step::Continue
+                self.fused_path(State::ProcessingInstructionQuestionableState)
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
@@ -5136,6 +5136,1200 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 self.core.reconsume();
                 Step::Continue
             }
+        }
+    }
+    /// Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through data_state, tag_open_state, end_tag_open_state, tag_name_state, before_attribute_name_state, attribute_name_state, after_attribute_name_state, before_attribute_value_state, attribute_value_double_quoted_state, attribute_value_single_quoted_state, attribute_value_unquoted_state, after_attribute_value_quoted_state, self_closing_start_tag_state, comment_state, comment_less_than_sign_state, comment_less_than_sign_bang_state, comment_less_than_sign_bang_dash_state, comment_less_than_sign_bang_dash_dash_state, comment_end_dash_state, comment_end_state, comment_end_bang_state, doctype_name_state, after_doctype_name_state, doctype_public_identifier_double_quoted_state, doctype_public_identifier_single_quoted_state, after_doctype_public_identifier_state, between_doctype_public_and_system_identifiers_state, doctype_system_identifier_double_quoted_state, doctype_system_identifier_single_quoted_state, after_doctype_system_identifier_state, cdata_section_state, cdata_section_bracket_state, cdata_section_end_state, processing_instruction_data_state, processing_instruction_questionable_state: each step is the state function's own case, without a return to the driver; any byte off the common path returns to the exact state function.
+    fn fused_path(&mut self, mut at: State) -> Step {
+        loop {
+            match at {
+                State::DataState => {
+                    // spec: #data-state
+                    // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '&' '<'
+                    if let Some((start, end)) = self.core.scan(&DATA_STATE_STOP) {
+                        #[cfg(feature = "trace")] self.trace(State::DataState, 5);
+                        self.core.emit_chars(Src::Run(start, end));
+                    }
+                    if let Some(b'<') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003C LESS-THAN SIGN (<)
+                            #[cfg(feature = "trace")] self.trace(State::DataState, 2);
+                            at = State::TagOpenState;
+                            continue;
+                        }
+                    }
+                }
+                State::TagOpenState => {
+                    // spec: #tag-open-state
+                    match self.core.peek() {
+                        Some(b'!') => {
+                            self.core.take_plain();
+                            return {
+                                // spec: case #1: U+0021 EXCLAMATION MARK (!)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagOpenState, 1);
+                                self.state = State::MarkupDeclarationOpenState;
+                                Step::Continue
+                            };
+                        }
+                        Some(b'/') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+002F SOLIDUS (/)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagOpenState, 2);
+                                at = State::EndTagOpenState;
+                                continue;
+                            }
+                        }
+                        Some(b'A'..=b'Z' | b'a'..=b'z') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: ASCII alpha
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagOpenState, 3);
+                                at = State::TagNameState;
+                                self.core.create_start_tag();
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        Some(b'?') => {
+                            self.core.take_plain();
+                            return {
+                                // spec: case #4: U+003F QUESTION MARK (?)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagOpenState, 4);
+                                self.state = State::ProcessingInstructionOpenState;
+                                self.core.clear_temp_buffer();
+                                Step::Continue
+                            };
+                        }
+                        _ => {}
+                    }
+                }
+                State::EndTagOpenState => {
+                    // spec: #end-tag-open-state
+                    if let Some(b'A'..=b'Z' | b'a'..=b'z') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: ASCII alpha
+                            #[cfg(feature = "trace")]
+                            self.trace(State::EndTagOpenState, 1);
+                            at = State::TagNameState;
+                            self.core.create_end_tag();
+                            self.core.reconsume();
+                            continue;
+                        }
+                    }
+                }
+                State::TagNameState => {
+                    // spec: #tag-name-state
+                    // spec: fast path (derived): "anything else" only does append_to_tag_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '/' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
+                    if let Some((start, end)) = self.core.scan(&TAG_NAME_STATE_STOP) {
+                        #[cfg(feature = "trace")] self.trace(State::TagNameState, 7);
+                        self.core.append_to_tag_name(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagNameState, 1);
+                                at = State::BeforeAttributeNameState;
+                                continue;
+                            }
+                        }
+                        Some(b'/') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+002F SOLIDUS (/)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagNameState, 2);
+                                at = State::SelfClosingStartTagState;
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagNameState, 3);
+                                self.state = State::DataState;
+                                self.emit_tag();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::BeforeAttributeNameState => {
+                    // spec: #before-attribute-name-state
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                                #[cfg(feature = "trace")]
+                                self.trace(State::BeforeAttributeNameState, 1);
+                                continue;
+                            }
+                        }
+                        Some(b'/' | b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+002F SOLIDUS (/), U+003E GREATER-THAN SIGN (>), EOF
+                                #[cfg(feature = "trace")]
+                                self.trace(State::BeforeAttributeNameState, 2);
+                                at = State::AfterAttributeNameState;
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        Some(b'!'..=b'.' | b'0'..=b'<' | b'?'..=b'~') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #4: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::BeforeAttributeNameState, 4);
+                                at = State::AttributeNameState;
+                                self.core.start_attribute();
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::AttributeNameState => {
+                    // spec: #attribute-name-state
+                    // spec: fast path (derived): "anything else" only does append_to_attribute_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '"' '\'' '/' '<' '=' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&ATTRIBUTE_NAME_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::AttributeNameState, 6);
+                        self.core.append_to_attribute_name(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ' | b'/' | b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE, U+002F SOLIDUS (/), U+003E GREATER-THAN SIGN (>), EOF
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AttributeNameState, 1);
+                                at = State::AfterAttributeNameState;
+                                self.check_duplicate_attribute();
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        Some(b'=') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003D EQUALS SIGN (=)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AttributeNameState, 2);
+                                at = State::BeforeAttributeValueState;
+                                self.check_duplicate_attribute();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::AfterAttributeNameState => {
+                    // spec: #after-attribute-name-state
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterAttributeNameState, 1);
+                                continue;
+                            }
+                        }
+                        Some(b'/') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+002F SOLIDUS (/)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterAttributeNameState, 2);
+                                at = State::SelfClosingStartTagState;
+                                continue;
+                            }
+                        }
+                        Some(b'=') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: U+003D EQUALS SIGN (=)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterAttributeNameState, 3);
+                                at = State::BeforeAttributeValueState;
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #4: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterAttributeNameState, 4);
+                                self.state = State::DataState;
+                                self.emit_tag();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        Some(b'!'..=b'.' | b'0'..=b'<' | b'?'..=b'~') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #6: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterAttributeNameState, 6);
+                                at = State::AttributeNameState;
+                                self.core.start_attribute();
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::BeforeAttributeValueState => {
+                    // spec: #before-attribute-value-state
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                                #[cfg(feature = "trace")]
+                                self.trace(State::BeforeAttributeValueState, 1);
+                                continue;
+                            }
+                        }
+                        Some(b'"') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+0022 QUOTATION MARK (")
+                                #[cfg(feature = "trace")]
+                                self.trace(State::BeforeAttributeValueState, 2);
+                                at = State::AttributeValueDoubleQuotedState;
+                                continue;
+                            }
+                        }
+                        Some(b'\'') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: U+0027 APOSTROPHE (')
+                                #[cfg(feature = "trace")]
+                                self.trace(State::BeforeAttributeValueState, 3);
+                                at = State::AttributeValueSingleQuotedState;
+                                continue;
+                            }
+                        }
+                        Some(b'!' | b'#'..=b'&' | b'('..=b'=' | b'?'..=b'~') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #5: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::BeforeAttributeValueState, 5);
+                                at = State::AttributeValueUnquotedState;
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::AttributeValueDoubleQuotedState => {
+                    // spec: #attribute-value-(double-quoted)-state
+                    // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '"' '&'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::AttributeValueDoubleQuotedState, 5);
+                        self.core.append_to_attribute_value(Src::Run(start, end));
+                    }
+                    if let Some(b'"') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0022 QUOTATION MARK (")
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AttributeValueDoubleQuotedState, 1);
+                            at = State::AfterAttributeValueQuotedState;
+                            continue;
+                        }
+                    }
+                }
+                State::AttributeValueSingleQuotedState => {
+                    // spec: #attribute-value-(single-quoted)-state
+                    // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '&' '\''
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::AttributeValueSingleQuotedState, 5);
+                        self.core.append_to_attribute_value(Src::Run(start, end));
+                    }
+                    if let Some(b'\'') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0027 APOSTROPHE (')
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AttributeValueSingleQuotedState, 1);
+                            at = State::AfterAttributeValueQuotedState;
+                            continue;
+                        }
+                    }
+                }
+                State::AttributeValueUnquotedState => {
+                    // spec: #attribute-value-(unquoted)-state
+                    // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '"' '&' '\'' '<' '=' '>' '`'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::AttributeValueUnquotedState, 7);
+                        self.core.append_to_attribute_value(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AttributeValueUnquotedState, 1);
+                                at = State::BeforeAttributeNameState;
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AttributeValueUnquotedState, 3);
+                                self.state = State::DataState;
+                                self.emit_tag();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::AfterAttributeValueQuotedState => {
+                    // spec: #after-attribute-value-(quoted)-state
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterAttributeValueQuotedState, 1);
+                                at = State::BeforeAttributeNameState;
+                                continue;
+                            }
+                        }
+                        Some(b'/') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+002F SOLIDUS (/)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterAttributeValueQuotedState, 2);
+                                at = State::SelfClosingStartTagState;
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterAttributeValueQuotedState, 3);
+                                self.state = State::DataState;
+                                self.emit_tag();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::SelfClosingStartTagState => {
+                    // spec: #self-closing-start-tag-state
+                    if let Some(b'>') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::SelfClosingStartTagState, 1);
+                            self.state = State::DataState;
+                            self.core.set_self_closing();
+                            self.emit_tag();
+                            if self.run_on && self.state == State::DataState {
+                                at = State::DataState;
+                                continue;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                }
+                State::CommentState => {
+                    // spec: #comment-state
+                    // spec: fast path (derived): "anything else" only does append_to_comment with the current character and stays; stop at '\0' '\r' '-' '<'
+                    if let Some((start, end)) = self.core.scan(&COMMENT_STATE_STOP) {
+                        #[cfg(feature = "trace")] self.trace(State::CommentState, 5);
+                        self.core.append_to_comment(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'<') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+003C LESS-THAN SIGN (<)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentState, 1);
+                                at = State::CommentLessThanSignState;
+                                self.core.append_to_comment(Src::Current);
+                                continue;
+                            }
+                        }
+                        Some(b'-') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+002D HYPHEN-MINUS (-)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentState, 2);
+                                at = State::CommentEndDashState;
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::CommentLessThanSignState => {
+                    // spec: #comment-less-than-sign-state
+                    match self.core.peek() {
+                        Some(b'!') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0021 EXCLAMATION MARK (!)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentLessThanSignState, 1);
+                                at = State::CommentLessThanSignBangState;
+                                self.core.append_to_comment(Src::Current);
+                                continue;
+                            }
+                        }
+                        Some(b'<') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003C LESS-THAN SIGN (<)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentLessThanSignState, 2);
+                                self.core.append_to_comment(Src::Current);
+                                continue;
+                            }
+                        }
+                        Some(
+                            b'\t' | b'\n' | b'\x0C' | b' ' | b'"'..=b';' | b'='..=b'~',
+                        ) => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentLessThanSignState, 3);
+                                at = State::CommentState;
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::CommentLessThanSignBangState => {
+                    // spec: #comment-less-than-sign-bang-state
+                    match self.core.peek() {
+                        Some(b'-') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+002D HYPHEN-MINUS (-)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentLessThanSignBangState, 1);
+                                at = State::CommentLessThanSignBangDashState;
+                                continue;
+                            }
+                        }
+                        Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentLessThanSignBangState, 2);
+                                at = State::CommentState;
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::CommentLessThanSignBangDashState => {
+                    // spec: #comment-less-than-sign-bang-dash-state
+                    match self.core.peek() {
+                        Some(b'-') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+002D HYPHEN-MINUS (-)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentLessThanSignBangDashState, 1);
+                                at = State::CommentLessThanSignBangDashDashState;
+                                continue;
+                            }
+                        }
+                        Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentLessThanSignBangDashState, 2);
+                                at = State::CommentEndDashState;
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::CommentLessThanSignBangDashDashState => {
+                    // spec: #comment-less-than-sign-bang-dash-dash-state
+                    if let Some(b'>') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003E GREATER-THAN SIGN (>), EOF
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentLessThanSignBangDashDashState, 1);
+                            at = State::CommentEndState;
+                            self.core.reconsume();
+                            continue;
+                        }
+                    }
+                }
+                State::CommentEndDashState => {
+                    // spec: #comment-end-dash-state
+                    match self.core.peek() {
+                        Some(b'-') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+002D HYPHEN-MINUS (-)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentEndDashState, 1);
+                                at = State::CommentEndState;
+                                continue;
+                            }
+                        }
+                        Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentEndDashState, 3);
+                                at = State::CommentState;
+                                self.core.append_to_comment(Src::Str("-"));
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::CommentEndState => {
+                    // spec: #comment-end-state
+                    match self.core.peek() {
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentEndState, 1);
+                                self.state = State::DataState;
+                                self.emit_comment();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        Some(b'!') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+0021 EXCLAMATION MARK (!)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentEndState, 2);
+                                at = State::CommentEndBangState;
+                                continue;
+                            }
+                        }
+                        Some(b'-') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: U+002D HYPHEN-MINUS (-)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentEndState, 3);
+                                self.core.append_to_comment(Src::Str("-"));
+                                continue;
+                            }
+                        }
+                        Some(
+                            b'\t'
+                            | b'\n'
+                            | b'\x0C'
+                            | b' '
+                            | b'"'..=b','
+                            | b'.'..=b'='
+                            | b'?'..=b'~',
+                        ) => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #5: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentEndState, 5);
+                                at = State::CommentState;
+                                self.core.append_to_comment(Src::Str("--"));
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::CommentEndBangState => {
+                    // spec: #comment-end-bang-state
+                    match self.core.peek() {
+                        Some(b'-') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+002D HYPHEN-MINUS (-)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentEndBangState, 1);
+                                at = State::CommentEndDashState;
+                                self.core.append_to_comment(Src::Str("--!"));
+                                continue;
+                            }
+                        }
+                        Some(
+                            b'\t'
+                            | b'\n'
+                            | b'\x0C'
+                            | b' '..=b','
+                            | b'.'..=b'='
+                            | b'?'..=b'~',
+                        ) => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #4: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentEndBangState, 4);
+                                at = State::CommentState;
+                                self.core.append_to_comment(Src::Str("--!"));
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::DoctypeNameState => {
+                    // spec: #doctype-name-state
+                    // spec: fast path (derived): "anything else" only does append_to_doctype_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
+                    if let Some((start, end)) = self.core.scan(&DOCTYPE_NAME_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 6);
+                        self.core.append_to_doctype_name(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                                #[cfg(feature = "trace")]
+                                self.trace(State::DoctypeNameState, 1);
+                                at = State::AfterDoctypeNameState;
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::DoctypeNameState, 2);
+                                self.state = State::DataState;
+                                self.emit_doctype();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::AfterDoctypeNameState => {
+                    // spec: #after-doctype-name-state
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterDoctypeNameState, 1);
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterDoctypeNameState, 2);
+                                self.state = State::DataState;
+                                self.emit_doctype();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::DoctypePublicIdentifierDoubleQuotedState => {
+                    // spec: #doctype-public-identifier-(double-quoted)-state
+                    // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '"' '>'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 5);
+                        self.core.append_to_public_id(Src::Run(start, end));
+                    }
+                    if let Some(b'"') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0022 QUOTATION MARK (")
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypePublicIdentifierDoubleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypePublicIdentifierState;
+                            continue;
+                        }
+                    }
+                }
+                State::DoctypePublicIdentifierSingleQuotedState => {
+                    // spec: #doctype-public-identifier-(single-quoted)-state
+                    // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '\'' '>'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypePublicIdentifierSingleQuotedState, 5);
+                        self.core.append_to_public_id(Src::Run(start, end));
+                    }
+                    if let Some(b'\'') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0027 APOSTROPHE (')
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypePublicIdentifierSingleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypePublicIdentifierState;
+                            continue;
+                        }
+                    }
+                }
+                State::AfterDoctypePublicIdentifierState => {
+                    // spec: #after-doctype-public-identifier-state
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterDoctypePublicIdentifierState, 1);
+                                at = State::BetweenDoctypePublicAndSystemIdentifiersState;
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterDoctypePublicIdentifierState, 2);
+                                self.state = State::DataState;
+                                self.emit_doctype();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::BetweenDoctypePublicAndSystemIdentifiersState => {
+                    // spec: #between-doctype-public-and-system-identifiers-state
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                                #[cfg(feature = "trace")]
+                                self.trace(
+                                    State::BetweenDoctypePublicAndSystemIdentifiersState,
+                                    1,
+                                );
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(
+                                    State::BetweenDoctypePublicAndSystemIdentifiersState,
+                                    2,
+                                );
+                                self.state = State::DataState;
+                                self.emit_doctype();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        Some(b'"') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: U+0022 QUOTATION MARK (")
+                                #[cfg(feature = "trace")]
+                                self.trace(
+                                    State::BetweenDoctypePublicAndSystemIdentifiersState,
+                                    3,
+                                );
+                                at = State::DoctypeSystemIdentifierDoubleQuotedState;
+                                self.core.set_system_id_empty();
+                                continue;
+                            }
+                        }
+                        Some(b'\'') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #4: U+0027 APOSTROPHE (')
+                                #[cfg(feature = "trace")]
+                                self.trace(
+                                    State::BetweenDoctypePublicAndSystemIdentifiersState,
+                                    4,
+                                );
+                                at = State::DoctypeSystemIdentifierSingleQuotedState;
+                                self.core.set_system_id_empty();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::DoctypeSystemIdentifierDoubleQuotedState => {
+                    // spec: #doctype-system-identifier-(double-quoted)-state
+                    // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '"' '>'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 5);
+                        self.core.append_to_system_id(Src::Run(start, end));
+                    }
+                    if let Some(b'"') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0022 QUOTATION MARK (")
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypeSystemIdentifierDoubleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypeSystemIdentifierState;
+                            continue;
+                        }
+                    }
+                }
+                State::DoctypeSystemIdentifierSingleQuotedState => {
+                    // spec: #doctype-system-identifier-(single-quoted)-state
+                    // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '\'' '>'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 5);
+                        self.core.append_to_system_id(Src::Run(start, end));
+                    }
+                    if let Some(b'\'') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0027 APOSTROPHE (')
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypeSystemIdentifierSingleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypeSystemIdentifierState;
+                            continue;
+                        }
+                    }
+                }
+                State::AfterDoctypeSystemIdentifierState => {
+                    // spec: #after-doctype-system-identifier-state
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterDoctypeSystemIdentifierState, 1);
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterDoctypeSystemIdentifierState, 2);
+                                self.state = State::DataState;
+                                self.emit_doctype();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::CdataSectionState => {
+                    // spec: #cdata-section-state
+                    // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' ']'
+                    if let Some((start, end)) = self.core.scan(&CDATA_SECTION_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::CdataSectionState, 3);
+                        self.core.emit_chars(Src::Run(start, end));
+                    }
+                    if let Some(b']') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CdataSectionState, 1);
+                            at = State::CdataSectionBracketState;
+                            continue;
+                        }
+                    }
+                }
+                State::CdataSectionBracketState => {
+                    // spec: #cdata-section-bracket-state
+                    match self.core.peek() {
+                        Some(b']') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CdataSectionBracketState, 1);
+                                at = State::CdataSectionEndState;
+                                continue;
+                            }
+                        }
+                        Some(b'\t' | b'\n' | b'\x0C' | b' '..=b'\\' | b'^'..=b'~') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CdataSectionBracketState, 2);
+                                at = State::CdataSectionState;
+                                self.core.emit_chars(Src::Str("]"));
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::CdataSectionEndState => {
+                    // spec: #cdata-section-end-state
+                    match self.core.peek() {
+                        Some(b']') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CdataSectionEndState, 1);
+                                self.core.emit_chars(Src::Str("]"));
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CdataSectionEndState, 2);
+                                at = State::DataState;
+                                continue;
+                            }
+                        }
+                        Some(
+                            b'\t'
+                            | b'\n'
+                            | b'\x0C'
+                            | b' '..=b'='
+                            | b'?'..=b'\\'
+                            | b'^'..=b'~',
+                        ) => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CdataSectionEndState, 3);
+                                at = State::CdataSectionState;
+                                self.core.emit_chars(Src::Str("]]"));
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::ProcessingInstructionDataState => {
+                    // spec: #processing-instruction-data-state
+                    // spec: fast path (derived): "anything else" only does append_to_pi_data with the current character and stays; stop at '\0' '\r' '>' '?'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&PROCESSING_INSTRUCTION_DATA_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::ProcessingInstructionDataState, 4);
+                        self.core.append_to_pi_data(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'?') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+003F QUESTION MARK (?)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::ProcessingInstructionDataState, 1);
+                                at = State::ProcessingInstructionQuestionableState;
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::ProcessingInstructionDataState, 2);
+                                self.state = State::DataState;
+                                self.emit_pi();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::ProcessingInstructionQuestionableState => {
+                    // spec: #processing-instruction-questionable-state
+                    match self.core.peek() {
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(
+                                    State::ProcessingInstructionQuestionableState,
+                                    1,
+                                );
+                                self.state = State::DataState;
+                                self.emit_pi();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        Some(b'\t' | b'\n' | b'\x0C' | b' '..=b'=' | b'?'..=b'~') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(
+                                    State::ProcessingInstructionQuestionableState,
+                                    3,
+                                );
+                                at = State::ProcessingInstructionDataState;
+                                self.core.append_to_pi_data(Src::Str("?"));
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+            self.state = at;
+            return Step::Continue;
         }
     }
 }

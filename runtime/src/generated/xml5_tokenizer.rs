@@ -943,7 +943,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: case #2: U+003C LESSER-THAN SIGN (<)
                 #[cfg(feature = "trace")] self.trace(State::DataState, 2);
                 self.state = State::TagState;
-                Step::Continue
+                self.fused_path(State::TagState)
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
@@ -1046,7 +1046,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
                 #[cfg(feature = "trace")] self.trace(State::EndTagNameState, 1);
                 self.state = State::EndTagNameAfterState;
-                Step::Continue
+                self.fused_path(State::EndTagNameAfterState)
             }
             Consumed::Byte(b'/') => {
                 // spec: case #2: U+002F SOLIDUS (/)
@@ -1153,7 +1153,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
                 #[cfg(feature = "trace")] self.trace(State::PiTargetState, 1);
                 self.state = State::PiTargetAfterState;
-                Step::Continue
+                self.fused_path(State::PiTargetAfterState)
             }
             Consumed::Eof => {
                 // spec: case #2: EOF
@@ -1168,7 +1168,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: case #3: U+003F QUESTION MARK(?)
                 #[cfg(feature = "trace")] self.trace(State::PiTargetState, 3);
                 self.state = State::PiAfterState;
-                Step::Continue
+                self.fused_path(State::PiAfterState)
             }
             _ => {
                 // spec: case #4: Anything else
@@ -1211,7 +1211,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: case #1: U+003F QUESTION MARK(?)
                 #[cfg(feature = "trace")] self.trace(State::PiDataState, 1);
                 self.state = State::PiAfterState;
-                Step::Continue
+                self.fused_path(State::PiAfterState)
             }
             Consumed::Eof => {
                 // spec: case #2: EOF
@@ -1334,13 +1334,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 #[cfg(feature = "trace")] self.trace(State::CommentState, 1);
                 self.state = State::CommentLessThanSignState;
                 self.core.append_to_comment(Src::Current);
-                Step::Continue
+                self.fused_path(State::CommentLessThanSignState)
             }
             Consumed::Byte(b'-') => {
                 // spec: case #2: U+002D HYPHEN-MINUS (-)
                 #[cfg(feature = "trace")] self.trace(State::CommentState, 2);
                 self.state = State::CommentEndDashState;
-                Step::Continue
+                self.fused_path(State::CommentEndDashState)
             }
             Consumed::Eof => {
                 // spec: case #3: EOF
@@ -1572,7 +1572,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
                 #[cfg(feature = "trace")] self.trace(State::CdataState, 1);
                 self.state = State::CdataBracketState;
-                Step::Continue
+                self.fused_path(State::CdataBracketState)
             }
             Consumed::Eof => {
                 // spec: case #2: EOF
@@ -1668,7 +1668,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
                 #[cfg(feature = "trace")] self.trace(State::TagNameState, 1);
                 self.state = State::TagAttributeNameBeforeState;
-                Step::Continue
+                self.fused_path(State::TagAttributeNameBeforeState)
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN (>)
@@ -1691,7 +1691,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 #[cfg(feature = "trace")] self.trace(State::TagNameState, 4);
                 self.state = State::EmptyTagState;
                 self.core.set_self_closing();
-                Step::Continue
+                self.fused_path(State::EmptyTagState)
             }
             _ => {
                 // spec: case #5: Anything else
@@ -1793,7 +1793,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 #[cfg(feature = "trace")] self.trace(State::TagAttributeNameState, 1);
                 self.state = State::TagAttributeValueBeforeState;
                 self.check_duplicate_attribute();
-                Step::Continue
+                self.fused_path(State::TagAttributeValueBeforeState)
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THEN SIGN (>)
@@ -1808,7 +1808,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 #[cfg(feature = "trace")] self.trace(State::TagAttributeNameState, 3);
                 self.state = State::TagAttributeNameAfterState;
                 self.check_duplicate_attribute();
-                Step::Continue
+                self.fused_path(State::TagAttributeNameAfterState)
             }
             Consumed::Byte(b'/') => {
                 // spec: case #4: U+002F SOLIDUS (/)
@@ -1816,7 +1816,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 self.state = State::EmptyTagState;
                 self.check_duplicate_attribute();
                 self.core.set_self_closing();
-                Step::Continue
+                self.fused_path(State::EmptyTagState)
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
@@ -1971,7 +1971,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeValueDoubleQuotedState, 1);
                 self.state = State::TagAttributeNameBeforeState;
-                Step::Continue
+                self.fused_path(State::TagAttributeNameBeforeState)
             }
             Consumed::Byte(b'&') => {
                 // spec: case #2: U+0026 AMPERSAND (&)
@@ -2020,7 +2020,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeValueSingleQuotedState, 1);
                 self.state = State::TagAttributeNameBeforeState;
-                Step::Continue
+                self.fused_path(State::TagAttributeNameBeforeState)
             }
             Consumed::Byte(b'&') => {
                 // spec: case #2: U+0026 AMPERSAND (&)
@@ -2069,7 +2069,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::TagAttributeValueUnquotedState, 1);
                 self.state = State::TagAttributeNameBeforeState;
-                Step::Continue
+                self.fused_path(State::TagAttributeNameBeforeState)
             }
             Consumed::Byte(b'&') => {
                 // spec: case #2: U+0026 AMPERSAND (&)
@@ -2232,7 +2232,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
                 #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 1);
                 self.state = State::AfterDoctypeNameState;
-                Step::Continue
+                self.fused_path(State::AfterDoctypeNameState)
             }
             Consumed::Byte(b'A'..=b'Z') => {
                 // spec: case #2: ASCII upper alpha
@@ -2585,7 +2585,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypePublicIdentifierSingleQuotedState, 1);
                 self.state = State::AfterDoctypePublicIdentifierState;
-                Step::Continue
+                self.fused_path(State::AfterDoctypePublicIdentifierState)
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN(>)
@@ -2634,7 +2634,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 1);
                 self.state = State::AfterDoctypePublicIdentifierState;
-                Step::Continue
+                self.fused_path(State::AfterDoctypePublicIdentifierState)
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN(>)
@@ -2800,7 +2800,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 1);
                 self.state = State::AfterDoctypeSystemIdentifiersState;
-                Step::Continue
+                self.fused_path(State::AfterDoctypeSystemIdentifiersState)
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN(>)
@@ -2849,7 +2849,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 1);
                 self.state = State::AfterDoctypeSystemIdentifiersState;
-                Step::Continue
+                self.fused_path(State::AfterDoctypeSystemIdentifiersState)
             }
             Consumed::Byte(b'>') => {
                 // spec: case #2: U+003E GREATER-THAN SIGN(>)
@@ -2943,6 +2943,1381 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 #[cfg(feature = "trace")] self.trace(State::BogusDoctypeState, 3);
                 Step::Continue
             }
+        }
+    }
+    /// Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through data_state, tag_state, end_tag_state, end_tag_name_state, end_tag_name_after_state, pi_state, pi_target_state, pi_target_after_state, pi_data_state, pi_after_state, comment_state, comment_less_than_sign_state, comment_less_than_sign_bang_state, comment_less_than_sign_bang_dash_state, comment_less_than_sign_bang_dash_dash_state, comment_end_dash_state, comment_end_state, comment_end_bang_state, cdata_state, cdata_bracket_state, cdata_end_state, tag_name_state, empty_tag_state, tag_attribute_name_before_state, tag_attribute_name_state, tag_attribute_name_after_state, tag_attribute_value_before_state, tag_attribute_value_double_quoted_state, tag_attribute_value_single_quoted_state, tag_attribute_value_unquoted_state, doctype_name_state, after_doctype_name_state, doctype_public_identifier_single_quoted_state, doctype_public_identifier_double_quoted_state, after_doctype_public_identifier_state, between_doctype_public_and_system_identifiers_state, doctype_system_identifier_single_quoted_state, doctype_system_identifier_double_quoted_state, after_doctype_system_identifiers_state: each step is the state function's own case, without a return to the driver; any byte off the common path returns to the exact state function.
+    fn fused_path(&mut self, mut at: State) -> Step {
+        loop {
+            match at {
+                State::DataState => {
+                    // spec: #data_state
+                    // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '&' '<'
+                    if let Some((start, end)) = self.core.scan(&DATA_STATE_STOP) {
+                        #[cfg(feature = "trace")] self.trace(State::DataState, 4);
+                        self.core.emit_chars(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'&') => {
+                            self.core.take_plain();
+                            return {
+                                // spec: case #1: U+0026 AMPERSAND (&)
+                                #[cfg(feature = "trace")] self.trace(State::DataState, 1);
+                                self.state = State::CharacterReferenceInDataState;
+                                Step::Continue
+                            };
+                        }
+                        Some(b'<') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003C LESSER-THAN SIGN (<)
+                                #[cfg(feature = "trace")] self.trace(State::DataState, 2);
+                                at = State::TagState;
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::TagState => {
+                    // spec: #tag_state
+                    match self.core.peek() {
+                        Some(b'/') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+002F SOLIDUS (/)
+                                #[cfg(feature = "trace")] self.trace(State::TagState, 1);
+                                at = State::EndTagState;
+                                continue;
+                            }
+                        }
+                        Some(b'?') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003F QUESTION MARK(?)
+                                #[cfg(feature = "trace")] self.trace(State::TagState, 2);
+                                at = State::PiState;
+                                continue;
+                            }
+                        }
+                        Some(b'!') => {
+                            self.core.take_plain();
+                            return {
+                                // spec: case #3: U+0021 (!)
+                                #[cfg(feature = "trace")] self.trace(State::TagState, 3);
+                                self.state = State::MarkupDeclarationState;
+                                Step::Continue
+                            };
+                        }
+                        Some(
+                            b'\x0C'
+                            | b'"'..=b'.'
+                            | b'0'..=b'9'
+                            | b';'
+                            | b'='
+                            | b'@'..=b'~',
+                        ) => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #5: Anything else
+                                #[cfg(feature = "trace")] self.trace(State::TagState, 5);
+                                at = State::TagNameState;
+                                self.core.create_start_tag();
+                                self.core.append_to_tag_name(Src::Current);
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::EndTagState => {
+                    // spec: #end_tag_state
+                    match self.core.peek() {
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")] self.trace(State::EndTagState, 1);
+                                self.state = State::DataState;
+                                self.emit_short_end_tag();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        Some(b'\x0C' | b'!'..=b'9' | b';' | b'=' | b'?'..=b'~') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: Anything else
+                                #[cfg(feature = "trace")] self.trace(State::EndTagState, 3);
+                                at = State::EndTagNameState;
+                                self.core.create_end_tag();
+                                self.core.append_to_tag_name(Src::Current);
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::EndTagNameState => {
+                    // spec: #end_stag_name_state
+                    // spec: fast path (derived): "anything else" only does append_to_tag_name with the current character and stays; stop at '\0' '\t' '\n' '\r' ' ' '/' '>'
+                    if let Some((start, end)) = self.core.scan(&END_TAG_NAME_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")] self.trace(State::EndTagNameState, 5);
+                        self.core.append_to_tag_name(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::EndTagNameState, 1);
+                                at = State::EndTagNameAfterState;
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #4: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::EndTagNameState, 4);
+                                self.state = State::DataState;
+                                self.emit_tag();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::EndTagNameAfterState => {
+                    // spec: #end_tag_name_after_state
+                    match self.core.peek() {
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::EndTagNameAfterState, 1);
+                                self.state = State::DataState;
+                                self.emit_tag();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        Some(b'\t' | b'\n' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::EndTagNameAfterState, 2);
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::PiState => {
+                    // spec: #pi_state
+                    if let Some(b'\x0C' | b'!'..=b'~') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: Anything else
+                            #[cfg(feature = "trace")] self.trace(State::PiState, 2);
+                            at = State::PiTargetState;
+                            self.core.create_pi();
+                            self.core.append_to_pi_target(Src::Current);
+                            continue;
+                        }
+                    }
+                }
+                State::PiTargetState => {
+                    // spec: #pi_target_state
+                    // spec: fast path (derived): "anything else" only does append_to_pi_target with the current character and stays; stop at '\0' '\t' '\n' '\r' ' ' '?'
+                    if let Some((start, end)) = self.core.scan(&PI_TARGET_STATE_STOP) {
+                        #[cfg(feature = "trace")] self.trace(State::PiTargetState, 4);
+                        self.core.append_to_pi_target(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::PiTargetState, 1);
+                                at = State::PiTargetAfterState;
+                                continue;
+                            }
+                        }
+                        Some(b'?') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: U+003F QUESTION MARK(?)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::PiTargetState, 3);
+                                at = State::PiAfterState;
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::PiTargetAfterState => {
+                    // spec: #pi_target_after_state
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::PiTargetAfterState, 1);
+                                continue;
+                            }
+                        }
+                        Some(b'\x0C' | b'!'..=b'~') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::PiTargetAfterState, 2);
+                                at = State::PiDataState;
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::PiDataState => {
+                    // spec: #pi_data_state
+                    // spec: fast path (derived): "anything else" only does append_to_pi_data with the current character and stays; stop at '\0' '\r' '?'
+                    if let Some((start, end)) = self.core.scan(&PI_DATA_STATE_STOP) {
+                        #[cfg(feature = "trace")] self.trace(State::PiDataState, 3);
+                        self.core.append_to_pi_data(Src::Run(start, end));
+                    }
+                    if let Some(b'?') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003F QUESTION MARK(?)
+                            #[cfg(feature = "trace")] self.trace(State::PiDataState, 1);
+                            at = State::PiAfterState;
+                            continue;
+                        }
+                    }
+                }
+                State::PiAfterState => {
+                    // spec: #pi_after_state
+                    match self.core.peek() {
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::PiAfterState, 1);
+                                self.state = State::DataState;
+                                self.emit_pi();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        Some(b'?') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003F QUESTION MARK(?)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::PiAfterState, 2);
+                                self.core.append_to_pi_data(Src::Current);
+                                continue;
+                            }
+                        }
+                        Some(b'\t' | b'\n' | b'\x0C' | b' '..=b'=' | b'@'..=b'~') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::PiAfterState, 3);
+                                at = State::PiDataState;
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::CommentState => {
+                    // spec: #comment_state
+                    // spec: fast path (derived): "anything else" only does append_to_comment with the current character and stays; stop at '\0' '\r' '-' '<'
+                    if let Some((start, end)) = self.core.scan(&COMMENT_STATE_STOP) {
+                        #[cfg(feature = "trace")] self.trace(State::CommentState, 4);
+                        self.core.append_to_comment(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'<') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+003C LESS-THAN SIGN (<)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentState, 1);
+                                at = State::CommentLessThanSignState;
+                                self.core.append_to_comment(Src::Current);
+                                continue;
+                            }
+                        }
+                        Some(b'-') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+002D HYPHEN-MINUS (-)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentState, 2);
+                                at = State::CommentEndDashState;
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::CommentLessThanSignState => {
+                    // spec: #comment_less_than_sign_state
+                    match self.core.peek() {
+                        Some(b'!') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0021 EXCLAMATION-MARK (!)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentLessThanSignState, 1);
+                                at = State::CommentLessThanSignBangState;
+                                self.core.append_to_comment(Src::Current);
+                                continue;
+                            }
+                        }
+                        Some(b'<') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003C LESS-THAN SIGN (<)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentLessThanSignState, 2);
+                                self.core.append_to_comment(Src::Current);
+                                continue;
+                            }
+                        }
+                        Some(
+                            b'\t' | b'\n' | b'\x0C' | b' ' | b'"'..=b';' | b'='..=b'~',
+                        ) => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentLessThanSignState, 3);
+                                at = State::CommentState;
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::CommentLessThanSignBangState => {
+                    // spec: #comment_less_than_sign_bang_state
+                    match self.core.peek() {
+                        Some(b'-') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+002D HYPHEN-MINUS (-)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentLessThanSignBangState, 1);
+                                at = State::CommentLessThanSignBangDashState;
+                                continue;
+                            }
+                        }
+                        Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentLessThanSignBangState, 2);
+                                at = State::CommentState;
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::CommentLessThanSignBangDashState => {
+                    // spec: #comment_less_than_sign_bang_dash_state
+                    match self.core.peek() {
+                        Some(b'-') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+002D HYPHEN-MINUS (-)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentLessThanSignBangDashState, 1);
+                                at = State::CommentLessThanSignBangDashDashState;
+                                continue;
+                            }
+                        }
+                        Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentLessThanSignBangDashState, 2);
+                                at = State::CommentEndDashState;
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::CommentLessThanSignBangDashDashState => {
+                    // spec: #comment_less_than_sign_bang_dash_dash_state
+                    if let Some(b'>') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003E GREATER-THAN-SIGN (>), EOF
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentLessThanSignBangDashDashState, 1);
+                            at = State::CommentEndState;
+                            self.core.reconsume();
+                            continue;
+                        }
+                    }
+                }
+                State::CommentEndDashState => {
+                    // spec: #comment_end_dash_state
+                    match self.core.peek() {
+                        Some(b'-') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+002D HYPHEN-MINUS (-)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentEndDashState, 1);
+                                at = State::CommentEndState;
+                                continue;
+                            }
+                        }
+                        Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentEndDashState, 3);
+                                at = State::CommentState;
+                                self.core.append_to_comment(Src::Str("-"));
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::CommentEndState => {
+                    // spec: #comment_end_state
+                    match self.core.peek() {
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentEndState, 1);
+                                self.state = State::DataState;
+                                self.emit_comment();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        Some(b'!') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+0021 EXCLAMATION MARK(!)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentEndState, 2);
+                                at = State::CommentEndBangState;
+                                continue;
+                            }
+                        }
+                        Some(b'-') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: U+002D HYPHEN-MINUS (-)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentEndState, 3);
+                                self.core.append_to_comment(Src::Str("-"));
+                                continue;
+                            }
+                        }
+                        Some(
+                            b'\t'
+                            | b'\n'
+                            | b'\x0C'
+                            | b' '
+                            | b'"'..=b','
+                            | b'.'..=b'='
+                            | b'?'..=b'~',
+                        ) => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #5: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentEndState, 5);
+                                at = State::CommentState;
+                                self.core.append_to_comment(Src::Str("--"));
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::CommentEndBangState => {
+                    // spec: #comment_end_bang_state
+                    match self.core.peek() {
+                        Some(b'-') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+002D HYPHEN-MINUS (-)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentEndBangState, 1);
+                                at = State::CommentEndDashState;
+                                self.core.append_to_comment(Src::Str("--!"));
+                                continue;
+                            }
+                        }
+                        Some(
+                            b'\t'
+                            | b'\n'
+                            | b'\x0C'
+                            | b' '..=b','
+                            | b'.'..=b'='
+                            | b'?'..=b'~',
+                        ) => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #4: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CommentEndBangState, 4);
+                                at = State::CommentState;
+                                self.core.append_to_comment(Src::Str("--!"));
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::CdataState => {
+                    // spec: #cdata_state
+                    // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' ']'
+                    if let Some((start, end)) = self.core.scan(&CDATA_STATE_STOP) {
+                        #[cfg(feature = "trace")] self.trace(State::CdataState, 3);
+                        self.core.emit_chars(Src::Run(start, end));
+                    }
+                    if let Some(b']') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
+                            #[cfg(feature = "trace")] self.trace(State::CdataState, 1);
+                            at = State::CdataBracketState;
+                            continue;
+                        }
+                    }
+                }
+                State::CdataBracketState => {
+                    // spec: #cdata_bracket_state
+                    match self.core.peek() {
+                        Some(b']') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CdataBracketState, 1);
+                                at = State::CdataEndState;
+                                continue;
+                            }
+                        }
+                        Some(b'\t' | b'\n' | b'\x0C' | b' '..=b'\\' | b'^'..=b'~') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CdataBracketState, 3);
+                                at = State::CdataState;
+                                self.core.emit_chars(Src::Str("]"));
+                                self.core.emit_chars(Src::Current);
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::CdataEndState => {
+                    // spec: #cdata_end_state
+                    match self.core.peek() {
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CdataEndState, 1);
+                                at = State::DataState;
+                                continue;
+                            }
+                        }
+                        Some(b']') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+005D RIGHT SQUARE BRACKET (])
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CdataEndState, 2);
+                                self.core.emit_chars(Src::Current);
+                                continue;
+                            }
+                        }
+                        Some(
+                            b'\t'
+                            | b'\n'
+                            | b'\x0C'
+                            | b' '..=b'='
+                            | b'?'..=b'\\'
+                            | b'^'..=b'~',
+                        ) => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #4: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::CdataEndState, 4);
+                                at = State::CdataState;
+                                self.core.emit_chars(Src::Str("]]"));
+                                self.core.emit_chars(Src::Current);
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::TagNameState => {
+                    // spec: #tag_name_state
+                    // spec: fast path (derived): "anything else" only does append_to_tag_name with the current character and stays; stop at '\0' '\t' '\n' '\r' ' ' '/' '>'
+                    if let Some((start, end)) = self.core.scan(&TAG_NAME_STATE_STOP) {
+                        #[cfg(feature = "trace")] self.trace(State::TagNameState, 5);
+                        self.core.append_to_tag_name(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagNameState, 1);
+                                at = State::TagAttributeNameBeforeState;
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagNameState, 2);
+                                self.state = State::DataState;
+                                self.emit_tag();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        Some(b'/') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #4: U+002F SOLIDUS (/)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagNameState, 4);
+                                at = State::EmptyTagState;
+                                self.core.set_self_closing();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::EmptyTagState => {
+                    // spec: #empty_tag_state
+                    if let Some(b'>') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::EmptyTagState, 1);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            if self.run_on && self.state == State::DataState {
+                                at = State::DataState;
+                                continue;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                }
+                State::TagAttributeNameBeforeState => {
+                    // spec: #tag_attr_name_before_state
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeNameBeforeState, 1);
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003E GREATER-THAN SIGN(>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeNameBeforeState, 2);
+                                self.state = State::DataState;
+                                self.emit_tag();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        Some(b'/') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: U+002F SOLIDUS (/)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeNameBeforeState, 3);
+                                at = State::EmptyTagState;
+                                self.core.set_self_closing();
+                                continue;
+                            }
+                        }
+                        Some(
+                            b'\x0C'
+                            | b'!'..=b'.'
+                            | b'0'..=b'9'
+                            | b';'..=b'='
+                            | b'?'..=b'~',
+                        ) => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #6: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeNameBeforeState, 6);
+                                at = State::TagAttributeNameState;
+                                self.core.start_attribute();
+                                self.core.append_to_attribute_name(Src::Current);
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::TagAttributeNameState => {
+                    // spec: #tag_attr_name_state
+                    // spec: fast path (derived): "anything else" only does append_to_attribute_name with the current character and stays; stop at '\0' '\t' '\n' '\r' ' ' '/' '=' '>'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&TAG_ATTRIBUTE_NAME_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::TagAttributeNameState, 6);
+                        self.core.append_to_attribute_name(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'=') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+003D EQUALS SIGN (=)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeNameState, 1);
+                                at = State::TagAttributeValueBeforeState;
+                                self.check_duplicate_attribute();
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003E GREATER-THEN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeNameState, 2);
+                                self.state = State::DataState;
+                                self.check_duplicate_attribute();
+                                self.emit_tag();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        Some(b'\t' | b'\n' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeNameState, 3);
+                                at = State::TagAttributeNameAfterState;
+                                self.check_duplicate_attribute();
+                                continue;
+                            }
+                        }
+                        Some(b'/') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #4: U+002F SOLIDUS (/)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeNameState, 4);
+                                at = State::EmptyTagState;
+                                self.check_duplicate_attribute();
+                                self.core.set_self_closing();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::TagAttributeNameAfterState => {
+                    // spec: #tag_attr_name_after_state
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeNameAfterState, 1);
+                                continue;
+                            }
+                        }
+                        Some(b'=') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003D EQUALS SIGN(=)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeNameAfterState, 2);
+                                at = State::TagAttributeValueBeforeState;
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: U+003E GREATER-THEN SIGN(>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeNameAfterState, 3);
+                                self.state = State::DataState;
+                                self.emit_tag();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        Some(b'/') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #4: U+002F SOLIDUS (/)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeNameAfterState, 4);
+                                at = State::EmptyTagState;
+                                self.core.set_self_closing();
+                                continue;
+                            }
+                        }
+                        Some(b'\x0C' | b'!'..=b'.' | b'0'..=b'<' | b'?'..=b'~') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #6: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeNameAfterState, 6);
+                                at = State::TagAttributeNameState;
+                                self.core.start_attribute();
+                                self.core.append_to_attribute_name(Src::Current);
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::TagAttributeValueBeforeState => {
+                    // spec: #tag_attr_value_before_state
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeValueBeforeState, 1);
+                                continue;
+                            }
+                        }
+                        Some(b'"') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+0022 QUOTATION MARK (")
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeValueBeforeState, 2);
+                                at = State::TagAttributeValueDoubleQuotedState;
+                                continue;
+                            }
+                        }
+                        Some(b'\'') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: U+0027 APOSTROPHE (')
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeValueBeforeState, 3);
+                                at = State::TagAttributeValueSingleQuotedState;
+                                continue;
+                            }
+                        }
+                        Some(b'&') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #4: U+0026 AMPERSAND (&)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeValueBeforeState, 4);
+                                at = State::TagAttributeValueUnquotedState;
+                                self.core.reconsume();
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #5: U+003E GREATER-THAN SIGN(>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeValueBeforeState, 5);
+                                self.state = State::DataState;
+                                self.emit_tag();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        Some(
+                            b'\x0C' | b'!' | b'#'..=b'%' | b'('..=b'=' | b'?'..=b'~',
+                        ) => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #7: Anything else
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeValueBeforeState, 7);
+                                at = State::TagAttributeValueUnquotedState;
+                                self.core.append_to_attribute_value(Src::Current);
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::TagAttributeValueDoubleQuotedState => {
+                    // spec: #tag_attr_value_double_quote_state
+                    // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '"' '&'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&TAG_ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::TagAttributeValueDoubleQuotedState, 4);
+                        self.core.append_to_attribute_value(Src::Run(start, end));
+                    }
+                    if let Some(b'"') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0022 QUOTATION MARK (")
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeValueDoubleQuotedState, 1);
+                            at = State::TagAttributeNameBeforeState;
+                            continue;
+                        }
+                    }
+                }
+                State::TagAttributeValueSingleQuotedState => {
+                    // spec: #tag_attr_value_single_quote_state
+                    // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '&' '\''
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::TagAttributeValueSingleQuotedState, 4);
+                        self.core.append_to_attribute_value(Src::Run(start, end));
+                    }
+                    if let Some(b'\'') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0027 APOSTROPHE (')
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeValueSingleQuotedState, 1);
+                            at = State::TagAttributeNameBeforeState;
+                            continue;
+                        }
+                    }
+                }
+                State::TagAttributeValueUnquotedState => {
+                    // spec: #tag_attr_value_unquote_state
+                    // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\t' '\n' '\r' ' ' '&' '>'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&TAG_ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::TagAttributeValueUnquotedState, 5);
+                        self.core.append_to_attribute_value(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeValueUnquotedState, 1);
+                                at = State::TagAttributeNameBeforeState;
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::TagAttributeValueUnquotedState, 3);
+                                self.state = State::DataState;
+                                self.emit_tag();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::DoctypeNameState => {
+                    // spec: #doctype_name_state
+                    // spec: fast path (derived): "anything else" only does append_to_doctype_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
+                    if let Some((start, end)) = self.core.scan(&DOCTYPE_NAME_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 5);
+                        self.core.append_to_doctype_name(Src::Run(start, end));
+                    }
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::DoctypeNameState, 1);
+                                at = State::AfterDoctypeNameState;
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: U+003E GREATER-THAN SIGN(>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::DoctypeNameState, 3);
+                                self.state = State::DataState;
+                                self.emit_doctype();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::AfterDoctypeNameState => {
+                    // spec: #after_doctype_name_state
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterDoctypeNameState, 1);
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003E GREATER-THAN SIGN(>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterDoctypeNameState, 2);
+                                self.state = State::DataState;
+                                self.emit_doctype();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::DoctypePublicIdentifierSingleQuotedState => {
+                    // spec: #doctype_public_identifier_single_quoted_state
+                    // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '\'' '>'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypePublicIdentifierSingleQuotedState, 4);
+                        self.core.append_to_public_id(Src::Run(start, end));
+                    }
+                    if let Some(b'\'') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0027 APOSTROPHE(')
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypePublicIdentifierSingleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypePublicIdentifierState;
+                            continue;
+                        }
+                    }
+                }
+                State::DoctypePublicIdentifierDoubleQuotedState => {
+                    // spec: #doctype_public_identifier_double_quoted_state
+                    // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '"' '>'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 4);
+                        self.core.append_to_public_id(Src::Run(start, end));
+                    }
+                    if let Some(b'"') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0022 QUOTATION MARK(")
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypePublicIdentifierDoubleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypePublicIdentifierState;
+                            continue;
+                        }
+                    }
+                }
+                State::AfterDoctypePublicIdentifierState => {
+                    // spec: #after_doctype_public_identifier_state
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterDoctypePublicIdentifierState, 1);
+                                at = State::BetweenDoctypePublicAndSystemIdentifiersState;
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #4: U+003E GREATER-THAN SIGN(>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterDoctypePublicIdentifierState, 4);
+                                self.state = State::DataState;
+                                self.emit_doctype();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::BetweenDoctypePublicAndSystemIdentifiersState => {
+                    // spec: #between_doctype_public_and_system_identifier_state
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
+                                #[cfg(feature = "trace")]
+                                self.trace(
+                                    State::BetweenDoctypePublicAndSystemIdentifiersState,
+                                    1,
+                                );
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003E GREATER-THAN SIGN(>)
+                                #[cfg(feature = "trace")]
+                                self.trace(
+                                    State::BetweenDoctypePublicAndSystemIdentifiersState,
+                                    2,
+                                );
+                                self.state = State::DataState;
+                                self.emit_doctype();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        Some(b'\'') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #3: U+0027 APOSTROPHE(')
+                                #[cfg(feature = "trace")]
+                                self.trace(
+                                    State::BetweenDoctypePublicAndSystemIdentifiersState,
+                                    3,
+                                );
+                                at = State::DoctypeSystemIdentifierSingleQuotedState;
+                                self.core.set_system_id_empty();
+                                continue;
+                            }
+                        }
+                        Some(b'"') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #4: U+0022 QUOTATION MARK(")
+                                #[cfg(feature = "trace")]
+                                self.trace(
+                                    State::BetweenDoctypePublicAndSystemIdentifiersState,
+                                    4,
+                                );
+                                at = State::DoctypeSystemIdentifierDoubleQuotedState;
+                                self.core.set_system_id_empty();
+                                continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                State::DoctypeSystemIdentifierSingleQuotedState => {
+                    // spec: #doctype_system_identifier_single_quote_state
+                    // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '\'' '>'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 4);
+                        self.core.append_to_system_id(Src::Run(start, end));
+                    }
+                    if let Some(b'\'') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0027 APOSTROPHE(')
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypeSystemIdentifierSingleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypeSystemIdentifiersState;
+                            continue;
+                        }
+                    }
+                }
+                State::DoctypeSystemIdentifierDoubleQuotedState => {
+                    // spec: #doctype_system_identifier_double_quote_state
+                    // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '"' '>'
+                    if let Some((start, end)) = self
+                        .core
+                        .scan(&DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+                    {
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 4);
+                        self.core.append_to_system_id(Src::Run(start, end));
+                    }
+                    if let Some(b'"') = self.core.peek() {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0022 QUOTATION MARK(")
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::DoctypeSystemIdentifierDoubleQuotedState,
+                                1,
+                            );
+                            at = State::AfterDoctypeSystemIdentifiersState;
+                            continue;
+                        }
+                    }
+                }
+                State::AfterDoctypeSystemIdentifiersState => {
+                    // spec: #after_doctype_system_identifier_state
+                    match self.core.peek() {
+                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterDoctypeSystemIdentifiersState, 1);
+                                continue;
+                            }
+                        }
+                        Some(b'>') => {
+                            self.core.take_plain();
+                            {
+                                // spec: case #2: U+003E GREATER-THAN SIGN(>)
+                                #[cfg(feature = "trace")]
+                                self.trace(State::AfterDoctypeSystemIdentifiersState, 2);
+                                self.state = State::DataState;
+                                self.emit_doctype();
+                                if self.run_on && self.state == State::DataState {
+                                    at = State::DataState;
+                                    continue;
+                                }
+                                return Step::Continue;
+                            }
+                        }
+                        _ => {}
+                    }
+                }
+                _ => {}
+            }
+            self.state = at;
+            return Step::Continue;
         }
     }
 }

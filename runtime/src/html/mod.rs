@@ -8,7 +8,7 @@ pub(crate) mod tokenizer;
 
 pub use crate::generated::html_tokenizer::{Html, ParseError, SCAN_STATES, State};
 pub use switching::{StateTracker, Switching};
-pub use token::{Attribute, Control, Doctype, Error, ProcessingInstruction, Sink, Tag, Token};
+pub use token::{Attribute, Control, Doctype, Error, ProcessingInstruction, Reads, Sink, Tag, Token};
 pub use tokenizer::{HtmlOwn, Options, TokenQueue, Tokenizer, position_of, tokenize};
 
 pub mod check;

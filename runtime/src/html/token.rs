@@ -58,6 +58,37 @@ impl std::error::Error for ParseError {}
 /// interface ("switch the tokenizer to the RCDATA state" after `<title>`, and so on).
 pub type Control = crate::driver::Control<State>;
 
+/// What a [`Sink`] reads of the tokens, said once ([`Sink::reads`]) like
+/// [`Sink::wants_errors`]: the tokenizer then skips building what nobody reads. Its states run
+/// exactly the same either way, so token kinds, tag names, spans and parse errors do not change;
+/// only the contents left out are empty. Not a spec notion: what a consumer pays for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reads {
+    /// Tags' attributes. When false, every tag's attribute list is empty. (With
+    /// [`Sink::wants_errors`] the names are still collected, for the duplicate-attribute and
+    /// end-tag-with-attributes errors, but not handed over.)
+    pub attributes: bool,
+    /// Attribute values, character references decoded. When false, attribute values are empty
+    /// strings (names are kept).
+    pub attribute_values: bool,
+    /// The text of character tokens. When false, [`Token::Characters`] carries an empty string;
+    /// its span still says which input it stands for.
+    pub text: bool,
+}
+
+impl Reads {
+    /// Everything: the default.
+    pub const ALL: Reads = Reads { attributes: true, attribute_values: true, text: true };
+    /// Only token kinds, tag names, comments, DOCTYPEs and spans (a counter, a link-free outline).
+    pub const STRUCTURE: Reads = Reads { attributes: false, attribute_values: false, text: false };
+}
+
+impl Default for Reads {
+    fn default() -> Self {
+        Reads::ALL
+    }
+}
+
 /// Receives tokens and errors as the tokenizer produces them (the streaming interface).
 ///
 /// Implement `token`; the other methods have defaults that cost nothing. A tree builder
@@ -77,6 +108,14 @@ pub trait Sink<'i> {
     /// no error is computed at all.
     fn wants_errors(&self) -> bool {
         false
+    }
+
+    /// What this sink reads of the tokens. Asked once, when the tokenizer is created by
+    /// [`Tokenizer::with_sink`](super::Tokenizer::with_sink) or
+    /// [`Tokenizer::streaming`](super::Tokenizer::streaming); the default reads everything.
+    /// [`Options::switching`](super::Options::switching) reads attributes itself, so it keeps them.
+    fn reads(&self) -> Reads {
+        Reads::ALL
     }
 
     /// Give back an emptied attribute list from a tag this sink has finished with, so the next

@@ -72,7 +72,18 @@ impl Machine for Html {
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// Tokenize a whole string, sending tokens to `sink`. Call [`run`](Self::run) to drive it.
     pub fn with_sink(input: &'i str, options: Options, sink: S) -> Self {
-        Self::for_input(input, options, sink)
+        let switching = options.switching;
+        Self::for_input(input, options, sink).reading(switching)
+    }
+
+    /// Build only what the sink reads ([`Sink::reads`]); the switching tracker reads attribute
+    /// names and values (`<font color>`, `<annotation-xml encoding>`), so with it they are built.
+    fn reading(mut self, switching: bool) -> Self {
+        let reads = self.sink.reads();
+        let attributes = reads.attributes || switching;
+        let values = reads.attribute_values || switching;
+        self.core.set_reads(attributes, values, reads.text);
+        self
     }
 
     // ----- guards and character references -----
@@ -116,7 +127,8 @@ impl<S: Sink<'static>> Tokenizer<'static, S> {
     /// [`finish`](Self::finish). Tokens reach the sink as soon as they are complete; the
     /// result is the same whatever the split.
     pub fn streaming(options: Options, sink: S) -> Self {
-        Self::for_chunks(options, sink)
+        let switching = options.switching;
+        Self::for_chunks(options, sink).reading(switching)
     }
 }
 
@@ -153,7 +165,7 @@ where
         if let Some(state) = M::track(&mut self.own, &tag, kind == TagKind::Start) {
             self.state = state;
         }
-        let token = match kind {
+        let mut token = match kind {
             TagKind::Start => {
                 M::last_start_tag(&mut self.own).set(&tag.name);
                 Token::StartTag(tag)
@@ -168,6 +180,12 @@ where
                 Token::EndTag(tag)
             }
         };
+        // Names kept only for the errors above (`Sink::reads`): the sink does not read them.
+        if !self.core.reads_attributes()
+            && let Token::StartTag(tag) | Token::EndTag(tag) = &mut token
+        {
+            tag.attributes.clear();
+        }
         self.emit_tag_token(token, had_attributes);
     }
 

@@ -1,0 +1,191 @@
+//! A sink that reads less (`html::Sink::reads`) gets the same tokens as one that reads everything,
+//! less only what it said it does not read: on every html5lib-tests tokenizer input and initial
+//! state, with errors on and off, whole and fed one character at a time, each `Reads` variant
+//! gives the same token kinds, tag names, self-closing flags, comments, DOCTYPEs, spans and parse
+//! errors as `Reads::ALL`, with attribute lists, attribute values or character text empty exactly
+//! where they were left out. The full sink itself (driven by `run`, where the fused path goes on
+//! from token to token) is checked against the iterator (one step at a time), which the
+//! html5lib suite checks.
+
+use serde_json::Value;
+use statemark::Span;
+use statemark::html::{Control, Error, Options, Reads, Sink, State, Token, Tokenizer};
+use statemark_tests::{suite, unescape};
+
+/// Everything the tokenizer hands over, owned.
+#[derive(Default)]
+struct Recorder {
+    reads: Option<Reads>,
+    errors_on: bool,
+    tokens: Vec<(Token<'static>, Span)>,
+    errors: Vec<Error>,
+}
+
+impl<'i> Sink<'i> for Recorder {
+    fn token(&mut self, token: Token<'i>, span: Span) -> Control {
+        self.tokens.push((token.into_owned(), span));
+        Control::Continue
+    }
+    fn error(&mut self, error: Error) {
+        self.errors.push(error);
+    }
+    fn wants_errors(&self) -> bool {
+        self.errors_on
+    }
+    fn reads(&self) -> Reads {
+        self.reads.unwrap_or(Reads::ALL)
+    }
+}
+
+type Recorded = (Vec<(Token<'static>, Span)>, Vec<Error>);
+
+fn options(state: State, last_start_tag: Option<&str>) -> Options {
+    Options { initial_state: Some(state), last_start_tag: last_start_tag.map(str::to_owned), ..Options::default() }
+}
+
+fn whole(input: &str, state: State, last: Option<&str>, reads: Reads, errors_on: bool) -> Recorded {
+    let sink = Recorder { reads: Some(reads), errors_on, ..Recorder::default() };
+    let mut t = Tokenizer::with_sink(input, options(state, last), sink);
+    t.run();
+    let r = t.into_sink();
+    (r.tokens, r.errors)
+}
+
+fn chunked(input: &str, state: State, last: Option<&str>, reads: Reads, errors_on: bool) -> Recorded {
+    let sink = Recorder { reads: Some(reads), errors_on, ..Recorder::default() };
+    let mut t = Tokenizer::streaming(options(state, last), sink);
+    for (i, c) in input.char_indices() {
+        t.feed(&input[i..i + c.len_utf8()]);
+    }
+    t.finish();
+    let r = t.into_sink();
+    (r.tokens, r.errors)
+}
+
+/// What a sink reading `reads` should get, from what the full sink got.
+fn leave_out(tokens: &[(Token<'static>, Span)], reads: Reads) -> Vec<(Token<'static>, Span)> {
+    tokens
+        .iter()
+        .cloned()
+        .map(|(mut t, span)| {
+            match &mut t {
+                Token::StartTag(tag) | Token::EndTag(tag) => {
+                    if !reads.attributes {
+                        tag.attributes.clear();
+                    } else if !reads.attribute_values {
+                        tag.attributes.iter_mut().for_each(|a| a.value = "".into());
+                    }
+                }
+                Token::Characters(text) if !reads.text => *text = "".into(),
+                _ => {}
+            }
+            (t, span)
+        })
+        .collect()
+}
+
+const VARIANTS: [(&str, Reads); 4] = [
+    ("no attributes", Reads { attributes: false, attribute_values: true, text: true }),
+    ("no attribute values", Reads { attributes: true, attribute_values: false, text: true }),
+    ("no text", Reads { attributes: true, attribute_values: true, text: false }),
+    ("structure only", Reads::STRUCTURE),
+];
+
+/// The iterator's tokens and errors.
+fn iterated(input: &str, state: State, last: Option<&str>, errors_on: bool) -> Recorded {
+    let mut t = Tokenizer::with_options(input, Options { errors: errors_on, ..options(state, last) });
+    let mut tokens = Vec::new();
+    while let Some((token, span)) = t.next_spanned() {
+        tokens.push((token.into_owned(), span));
+    }
+    (tokens, t.take_errors())
+}
+
+/// Every difference for one input and initial state (empty: it passes).
+fn check(input: &str, state: State, last: Option<&str>) -> Vec<String> {
+    let mut problems = Vec::new();
+    for errors_on in [true, false] {
+        let (full, full_errors) = whole(input, state, last, Reads::ALL, errors_on);
+        let (it_tokens, it_errors) = iterated(input, state, last, errors_on);
+        if full != it_tokens || full_errors != it_errors {
+            problems.push(format!(
+                "run and iterator differ (errors {errors_on})\n  iterator {it_tokens:?} {it_errors:?}\n  run      {full:?} {full_errors:?}"
+            ));
+        }
+        for (name, reads) in VARIANTS {
+            let want = leave_out(&full, reads);
+            let (tokens, errors) = whole(input, state, last, reads, errors_on);
+            if tokens != want {
+                problems.push(format!("{name} (errors {errors_on}): tokens\n  want {want:?}\n  got  {tokens:?}"));
+            }
+            if errors != full_errors {
+                problems
+                    .push(format!("{name} (errors {errors_on}): errors\n  want {full_errors:?}\n  got  {errors:?}"));
+            }
+            let split = chunked(input, state, last, reads, errors_on);
+            if split != (tokens, errors) {
+                problems.push(format!("{name} (errors {errors_on}): fed one character at a time differs"));
+            }
+        }
+    }
+    problems
+}
+
+fn main() {
+    let Some(dir) = suite("HTML5LIB_TESTS", "html5lib-tests") else { return };
+    let dir = dir.join("tokenizer");
+    let mut files: Vec<_> =
+        std::fs::read_dir(&dir).expect("tokenizer dir").filter_map(|e| e.ok().map(|e| e.path())).collect();
+    files.retain(|p| p.extension().is_some_and(|x| x == "test"));
+    files.sort();
+    let (mut passed, mut failed) = (0usize, 0usize);
+    let (mut attributes, mut characters) = (0usize, 0usize);
+    let mut failures = Vec::new();
+    for path in &files {
+        let name = path.file_name().unwrap().to_string_lossy().to_string();
+        let v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+        let Some(tests) = v["tests"].as_array() else { continue };
+        for t in tests {
+            let raw = t["input"].as_str().unwrap_or("");
+            let input = if t["doubleEscaped"].as_bool().unwrap_or(false) {
+                let Some(i) = unescape(raw) else { continue };
+                i
+            } else {
+                raw.to_owned()
+            };
+            let states: Vec<String> = t["initialStates"]
+                .as_array()
+                .map(|a| a.iter().map(|s| s.as_str().unwrap().to_owned()).collect())
+                .unwrap_or_else(|| vec!["Data state".to_owned()]);
+            for st in &states {
+                let state = State::from_name(st).unwrap_or_else(|| panic!("{name}: unknown state {st}"));
+                let last = t["lastStartTag"].as_str();
+                // What the variants had to leave out, so the run shows it tested something.
+                let (full, _) = whole(&input, state, last, Reads::ALL, false);
+                for (tok, _) in &full {
+                    match tok {
+                        Token::StartTag(tag) | Token::EndTag(tag) => attributes += tag.attributes.len(),
+                        Token::Characters(_) => characters += 1,
+                        _ => {}
+                    }
+                }
+                let problems = check(&input, state, last);
+                if problems.is_empty() {
+                    passed += 1;
+                } else {
+                    failed += 1;
+                    failures.push(format!("{name} | {} | {raw:?} | {st}\n{}", t["description"], problems.join("\n")));
+                }
+            }
+        }
+    }
+    for f in failures.iter().take(20) {
+        println!("FAIL {f}");
+    }
+    println!("sink reads: {attributes} attributes and {characters} character tokens left out and compared");
+    println!("sink reads: {passed} passed, {failed} failed");
+    assert!(passed > 0, "no html5lib tokenizer case ran");
+    if failed > 0 {
+        std::process::exit(1);
+    }
+}
