@@ -19,7 +19,7 @@ mod sink;
 pub(crate) use intern::{FastMap, FastState};
 
 use crate::Span;
-use intern::Names;
+use intern::{LocalNames, Names};
 use std::borrow::Cow;
 use std::num::NonZeroU32;
 
@@ -255,17 +255,18 @@ struct StrRef {
     len: u32,
 }
 
-/// The text arena: strings appended to chunks that grow (by doubling, as a `String` does) up to
-/// `TEXT_CHUNK` bytes, after which a new chunk starts. Small documents pay for what they hold;
-/// large ones never copy more than a chunk at a time, and never hold twice their text while
-/// growing. A string never straddles two chunks; one longer than a chunk gets a chunk of its
-/// own.
+/// The text arena: strings appended to chunks of `TEXT_CHUNK` bytes. The first chunk grows
+/// (by doubling, as a `String` does) up to that size, so small documents pay for what they
+/// hold; later chunks are allocated whole, so text is never copied to grow. Chunks are small
+/// because what a document holds beyond its text is the unused end of its last chunk: with
+/// 4 KiB chunks that is at most 4 KiB, not half of a 64 KiB chunk (issue 13, peak memory). A
+/// string never straddles two chunks; one longer than a chunk gets a chunk of its own.
 #[derive(Clone, Debug, Default)]
 struct TextArena {
     chunks: Vec<String>,
 }
 
-const TEXT_CHUNK: usize = 64 * 1024;
+const TEXT_CHUNK: usize = 4 * 1024;
 
 impl TextArena {
     /// Whether `n` more bytes go at the end of chunk `c`.
@@ -279,7 +280,8 @@ impl TextArena {
     fn room(&mut self, n: usize) -> u32 {
         match self.chunks.last() {
             Some(c) if Self::fits(c, n) => {}
-            _ => self.chunks.push(String::with_capacity(n.max(256))),
+            Some(_) => self.chunks.push(String::with_capacity(n.max(TEXT_CHUNK))),
+            None => self.chunks.push(String::with_capacity(n.max(256))),
         }
         (self.chunks.len() - 1) as u32
     }
@@ -417,17 +419,23 @@ impl Node {
     }
 }
 
-/// An attribute record: name and value in the text arena. A name with a namespace or prefix
-/// is in the name table instead: `chunk` is `QUALIFIED` and `start` its index there. (Plain
-/// names are not interned: a tag with thousands of distinct attributes would otherwise fill the
-/// name table with names used once.)
+/// An attribute record (16 bytes): its name as a number, its value in the text arena. A plain
+/// name (no namespace, no prefix) is an index into the `Dom`'s table of attribute names, each
+/// kept once in the text arena; a name with a namespace or prefix is `QUALIFIED` plus its index
+/// in the name table. Interning plain names keeps `class`, `href`, `id` once per document
+/// rather than once per attribute, and the record 8 bytes smaller (issue 13, peak memory);
+/// the table costs 16 bytes per distinct name, so a tag with thousands of distinct attributes
+/// still costs memory linear in its size.
 #[derive(Clone, Copy, Debug, Default)]
 struct AttrRec {
-    name: StrRef,
+    name: u32,
     value: StrRef,
 }
 
-const QUALIFIED: u32 = u32::MAX;
+/// The bit of [`AttrRec::name`] that marks an index into the name table.
+const QUALIFIED: u32 = 1 << 31;
+
+const _: () = assert!(std::mem::size_of::<AttrRec>() == 16);
 
 /// What a node is, borrowed from its [`Dom`].
 #[derive(Clone, Copy, Debug)]
@@ -505,18 +513,21 @@ impl<'a> ElementRef<'a> {
 
 const _: () = assert!(std::mem::size_of::<Node>() == 32);
 
-const NODE_CHUNK_BITS: u32 = 10;
+const NODE_CHUNK_BITS: u32 = 7;
 const NODE_CHUNK: usize = 1 << NODE_CHUNK_BITS;
 
 /// A document (or a parsed fragment) as arenas. Node 0 is the Document.
 #[derive(Clone, Debug)]
 pub struct Dom {
     /// Chunks of `NODE_CHUNK` nodes, so a large arena never reallocates: its memory is what it
-    /// holds plus at most one chunk. The first chunk grows as a `Vec` does (up to
+    /// holds plus at most one chunk (128 nodes, 4 KiB: a larger chunk is mostly unused in the
+    /// typical page of a few hundred nodes). The first chunk grows as a `Vec` does (up to
     /// `NODE_CHUNK`), so a small document does not pay for a whole chunk.
     nodes: Vec<Vec<Node>>,
     len: usize,
     names: Names,
+    /// The plain attribute names (see [`AttrRec`]).
+    attr_names: LocalNames,
     /// Each element's attributes are contiguous here.
     attrs: Vec<AttrRec>,
     text: TextArena,
@@ -559,6 +570,7 @@ impl Dom {
             nodes: Vec::new(),
             len: 0,
             names: Names::default(),
+            attr_names: LocalNames::default(),
             attrs: Vec::new(),
             text: TextArena::default(),
             extra: Vec::new(),
@@ -751,7 +763,7 @@ impl Dom {
         }
         let start = to_u32(self.attrs.len());
         if !attrs.is_empty() {
-            self.attrs.reserve(attrs.len());
+            self.reserve_attrs(attrs.len());
             for a in attrs.iter() {
                 let rec = self.attr_rec(a);
                 self.attrs.push(rec);
@@ -848,22 +860,14 @@ impl Dom {
         // kept: repeated merges cost what they add, not what the element already has.
         if self.merge_indexed.insert(key, ()).is_none() {
             for i in start..start + len {
-                let r = self.attrs[i];
-                let name = match r.name.chunk {
-                    QUALIFIED => r.name.start,
-                    _ => {
-                        let local = self.text.get(r.name);
-                        self.names.intern(QualNameRef::new(&Namespace::None, local))
-                    }
-                };
-                self.merge_names.insert((key, name), ());
+                self.merge_names.insert((key, self.attrs[i].name), ());
             }
         }
         let mut added = Vec::new();
         for a in attrs.iter() {
-            let name = self.names.intern(a.name);
+            let name = self.attr_name_id(a.name);
             if self.merge_names.insert((key, name), ()).is_none() {
-                added.push(self.attr_rec(a));
+                added.push(AttrRec { name, value: self.text.push(a.value) });
             }
         }
         self.push_attrs(element, &added);
@@ -901,18 +905,35 @@ impl Dom {
     }
 
     fn attr_rec(&mut self, a: AttrRef<'_>) -> AttrRec {
-        let name = if *a.name.ns == Namespace::None && a.name.prefix.is_none() {
-            self.text.push(a.name.local)
+        AttrRec { name: self.attr_name_id(a.name), value: self.text.push(a.value) }
+    }
+
+    /// The number an [`AttrRec`] holds for an attribute name.
+    fn attr_name_id(&mut self, name: QualNameRef<'_>) -> u32 {
+        if *name.ns == Namespace::None && name.prefix.is_none() {
+            self.attr_names.intern(name.local, &mut self.text)
         } else {
-            StrRef { chunk: QUALIFIED, start: self.names.intern(a.name), len: 0 }
-        };
-        AttrRec { name, value: self.text.push(a.value) }
+            let i = self.names.intern(name);
+            assert!(i < QUALIFIED, "fewer than 2^31 distinct names");
+            QUALIFIED | i
+        }
     }
 
     fn attr_name(&self, r: &AttrRec) -> QualNameRef<'_> {
-        match r.name.chunk {
-            QUALIFIED => self.names.get(r.name.start).as_ref(),
-            _ => QualNameRef::new(&Namespace::None, self.text.get(r.name)),
+        if r.name & QUALIFIED != 0 {
+            self.names.get(r.name & !QUALIFIED).as_ref()
+        } else {
+            QualNameRef::new(&Namespace::None, self.text.get(self.attr_names.get(r.name)))
+        }
+    }
+
+    /// Room for `n` more attribute records. The list grows by a quarter (not double) when
+    /// full: a document's records are one list, and a doubled list is on average a quarter
+    /// unused at the end of a parse (issue 13, peak memory). Growth stays geometric, so each
+    /// record is copied a constant number of times on average.
+    fn reserve_attrs(&mut self, n: usize) {
+        if self.attrs.capacity() - self.attrs.len() < n {
+            self.attrs.reserve_exact(n.max(self.attrs.len() / 4).max(16));
         }
     }
 
