@@ -10,6 +10,7 @@
 //! guarantee is not worth its cost on this path.
 
 use super::{Namespace, QualName, QualNameRef, StrRef, TextArena};
+use crate::html::tree::KnownName;
 use std::collections::HashMap;
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
@@ -136,7 +137,8 @@ fn hash_name(state: &FastState, n: QualNameRef<'_>) -> u64 {
     h.finish()
 }
 
-/// The distinct qualified names of one `Dom`: index → name, and name → index through an
+/// The distinct qualified names of one `Dom` (beyond the [`KnownName`]s, which are static and
+/// numbered below `FIRST`): index → name, and name → index through an
 /// open-addressing table of indexes (linear probing, at most half full) with each name's hash
 /// kept beside it, so a probe compares names only when the hashes agree.
 #[derive(Clone, Debug, Default)]
@@ -147,9 +149,16 @@ pub(crate) struct Names {
     state: FastState,
 }
 
+/// The first index [`Names`] gives a name of its own: the ones below are the parser's
+/// [`KnownName`]s, whose names are static.
+const FIRST: u32 = KnownName::COUNT as u32;
+
 impl Names {
     pub fn get(&self, index: u32) -> &QualName {
-        &self.names[index as usize].0
+        match index.checked_sub(FIRST) {
+            None => KnownName(index as u16).qual_name(),
+            Some(i) => &self.names[i as usize].0,
+        }
     }
 
     /// The index of `name`, adding it the first time.
@@ -166,7 +175,7 @@ impl Names {
                 }
                 let (n, nh) = &self.names[slot as usize - 1];
                 if *nh == h && n.as_ref() == name {
-                    return slot - 1;
+                    return slot - 1 + FIRST;
                 }
                 i = (i + 1) & mask;
             }
@@ -176,8 +185,8 @@ impl Names {
 
     #[cold]
     fn add(&mut self, name: QualNameRef<'_>, h: u64) -> u32 {
-        let index = u32::try_from(self.names.len()).ok().filter(|&i| i < u32::MAX - 1);
-        let index = index.expect("fewer than 4 billion distinct names");
+        let index = u32::try_from(self.names.len()).ok().filter(|&i| i < super::QUALIFIED - FIRST);
+        let index = index.expect("fewer than 2^31 distinct names");
         self.names.push((name.to_owned(), h));
         if self.names.len() * 2 > self.table.len() {
             let size = (self.table.len() * 2).max(64);
@@ -188,7 +197,7 @@ impl Names {
         } else {
             Self::place(&mut self.table, h, index + 1);
         }
-        index
+        index + FIRST
     }
 
     fn place(table: &mut [u32], h: u64, slot: u32) {

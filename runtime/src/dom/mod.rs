@@ -533,9 +533,6 @@ pub struct Dom {
     text: TextArena,
     /// DOCTYPE and processing-instruction parts.
     extra: Vec<StrRef>,
-    /// The name index of each [`KnownName`](crate::html::tree::KnownName) seen (`u32::MAX`
-    /// for not yet).
-    known: Vec<u32>,
     /// Text nodes and attribute lists that were moved to the end of their arena to grow, with
     /// the room reserved for them there (see [`Dom::append_text`]).
     room: FastMap<u32, u32>,
@@ -574,7 +571,6 @@ impl Dom {
             attrs: Vec::new(),
             text: TextArena::default(),
             extra: Vec::new(),
-            known: Vec::new(),
             room: FastMap::default(),
             merge_indexed: FastMap::default(),
             merge_names: FastMap::default(),
