@@ -7,8 +7,8 @@ impl Dom {
     /// The Text node immediately before `at`, if there is one.
     fn text_before(&self, at: &Location<NodeId>) -> Option<NodeId> {
         let prev = match at {
-            Location::Append(p) => self[*p].last_child,
-            Location::Before { sibling, .. } => self[*sibling].prev,
+            Location::Append(p) => self.last_child(*p),
+            Location::Before { sibling, .. } => self[*sibling].prev_sibling(),
         }?;
         self[prev].is_text().then_some(prev)
     }
@@ -58,7 +58,7 @@ impl TreeSink for Dom {
         if let Location::Append(p) = at {
             self.append_text_child(*p, text);
             if self.sources.is_some()
-                && let Some(t) = self[*p].last_child
+                && let Some(t) = self.last_child(*p)
             {
                 self.extend_text_source(t);
             }
