@@ -1168,3 +1168,61 @@ impl Iterator for Descendants<'_> {
         Some(n)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The links after a mix of appends, insertions before any child and detaches (of first,
+    /// middle and last children), against a plain list per parent: children in order both
+    /// ways, first and last child, and the first-child flag that hides the last-child link.
+    #[test]
+    fn sibling_links_match_a_list_model() {
+        let mut dom = Dom::new();
+        let parents: Vec<NodeId> = (0..3).map(|_| dom.create_fragment()).collect();
+        let nodes: Vec<NodeId> = (0..40).map(|i| dom.create_text(&i.to_string())).collect();
+        let mut model: Vec<Vec<NodeId>> = vec![Vec::new(); parents.len()];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for _ in 0..4000 {
+            let node = nodes[next(nodes.len())];
+            let p = next(parents.len());
+            for list in &mut model {
+                list.retain(|&n| n != node);
+            }
+            match next(3) {
+                0 => {
+                    dom.append(parents[p], node);
+                    model[p].push(node);
+                }
+                1 if !model[p].is_empty() => {
+                    let at = next(model[p].len());
+                    dom.insert_before(model[p][at], node);
+                    model[p].insert(at, node);
+                }
+                _ => dom.detach(node),
+            }
+            for (p, list) in parents.iter().zip(&model) {
+                assert_eq!(dom.children(*p).collect::<Vec<_>>(), *list);
+                assert_eq!(dom[*p].first_child(), list.first().copied());
+                assert_eq!(dom.last_child(*p), list.last().copied());
+                for (i, &c) in list.iter().enumerate() {
+                    assert_eq!(dom[c].parent(), Some(*p));
+                    assert_eq!(dom[c].prev_sibling(), i.checked_sub(1).map(|j| list[j]));
+                    assert_eq!(dom[c].next_sibling(), list.get(i + 1).copied());
+                }
+            }
+            for &n in &nodes {
+                if !model.iter().any(|l| l.contains(&n)) {
+                    let d = &dom[n];
+                    assert!(d.parent().is_none() && d.prev_sibling().is_none() && d.next_sibling().is_none());
+                }
+            }
+        }
+    }
+}
