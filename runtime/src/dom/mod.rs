@@ -1050,11 +1050,24 @@ impl Dom {
     /// Append `text` to `parent`: to its last child if that is a Text node, else as a new
     /// Text node (the tree builders' "insert a character").
     pub fn append_text_child(&mut self, parent: NodeId, text: &str) {
-        match self.last_child(parent) {
+        let first = self.node(parent).first_child;
+        let last = first.and_then(|f| self.node(f).prev);
+        match last {
             Some(l) if self.node(l).is_text() => self.append_text(l, text),
             _ => {
+                // A new node, so no detach; the links as `append` sets them, with the first and
+                // last child already read.
                 let t = self.create_text(text);
-                self.append(parent, t);
+                match (first, last) {
+                    (Some(f), Some(l)) => {
+                        self.node_mut(f).prev = Some(t);
+                        self.node_mut(l).next = Some(t);
+                        let n = self.node_mut(t);
+                        n.parent = Some(parent);
+                        n.prev = Some(l);
+                    }
+                    _ => self.append(parent, t),
+                }
             }
         }
     }

@@ -18,7 +18,7 @@ macro_rules! tags {
 
             /// The name as the element carries it (SVG's camelCase names included).
             #[inline]
-            pub(crate) fn name(self) -> &'static str {
+            pub(crate) const fn name(self) -> &'static str {
                 Self::NAMES[self as usize]
             }
 
@@ -70,7 +70,7 @@ pub(crate) const TAG_COUNT: usize = Tag::ALL.len();
 /// it), so a lookup is one table read and one comparison, with no slow path: before, `code`,
 /// `pre`, `table`, `tbody`, `tr` and `th` shared slots and took a string `match` on every tag.
 #[inline]
-fn slot_of(s: &[u8]) -> usize {
+const fn slot_of(s: &[u8]) -> usize {
     let n = s.len();
     if n == 0 {
         return 0;
@@ -84,19 +84,21 @@ fn slot_of(s: &[u8]) -> usize {
 
 const SLOT_BITS: u32 = 10;
 
-/// `slot_of(name)` → the tag whose name hashes there (`Other` if none).
-static SLOTS: std::sync::LazyLock<[Tag; 1 << SLOT_BITS]> = std::sync::LazyLock::new(|| {
+/// `slot_of(name)` → the tag whose name hashes there (`Other` if none). Built at compile
+/// time, which also checks that no two known names share a slot (`lookup` reads one slot and
+/// has no slow path): a table with a collision does not compile.
+static SLOTS: [Tag; 1 << SLOT_BITS] = {
     let mut t = [Tag::Other; 1 << SLOT_BITS];
-    for &tag in &Tag::ALL[1..] {
-        let i = slot_of(tag.name().as_bytes());
-        // A second name here would make `lookup` miss the first; the unit test below fails
-        // first, so this keeps the earlier (more common) tag rather than panicking.
-        if t[i] == Tag::Other {
-            t[i] = tag;
-        }
+    let mut i = 1;
+    while i < Tag::ALL.len() {
+        let tag = Tag::ALL[i];
+        let slot = slot_of(tag.name().as_bytes());
+        assert!(matches!(t[slot], Tag::Other), "two known tag names share a slot: pick another multiplier");
+        t[slot] = tag;
+        i += 1;
     }
     t
-});
+};
 
 #[inline]
 fn lookup(s: &str) -> Tag {
@@ -130,15 +132,21 @@ pub(crate) mod kind {
 /// The kind bits of an element, from a table computed once.
 #[inline]
 pub(crate) fn kinds(ns: &Namespace, tag: Tag) -> u16 {
-    static TABLE: std::sync::LazyLock<[[u16; TAG_COUNT]; 3]> = std::sync::LazyLock::new(|| {
+    // Computed at compile time: this is read for every element created.
+    static TABLE: [[u16; TAG_COUNT]; 3] = {
         let mut t = [[0; TAG_COUNT]; 3];
-        for (i, ns) in [Namespace::Html, Namespace::MathMl, Namespace::Svg].iter().enumerate() {
-            for &tag in Tag::ALL {
-                t[i][tag as usize] = compute_kinds(ns, tag);
+        let namespaces = [Namespace::Html, Namespace::MathMl, Namespace::Svg];
+        let mut i = 0;
+        while i < 3 {
+            let mut j = 0;
+            while j < TAG_COUNT {
+                t[i][j] = compute_kinds(&namespaces[i], Tag::ALL[j]);
+                j += 1;
             }
+            i += 1;
         }
         t
-    });
+    };
     match ns {
         Namespace::Html => TABLE[0][tag as usize],
         Namespace::MathMl => TABLE[1][tag as usize],
@@ -147,7 +155,7 @@ pub(crate) fn kinds(ns: &Namespace, tag: Tag) -> u16 {
     }
 }
 
-fn compute_kinds(ns: &Namespace, tag: Tag) -> u16 {
+const fn compute_kinds(ns: &Namespace, tag: Tag) -> u16 {
     use Tag as T;
     use kind::*;
     match ns {
@@ -171,7 +179,7 @@ fn compute_kinds(ns: &Namespace, tag: Tag) -> u16 {
             if matches!(tag, T::Ol | T::Ul) {
                 k |= LIST_ITEM;
             }
-            if tag == T::Button {
+            if matches!(tag, T::Button) {
                 k |= BUTTON;
             }
             if matches!(tag, T::Html | T::Table | T::Template) {
@@ -215,7 +223,7 @@ fn compute_kinds(ns: &Namespace, tag: Tag) -> u16 {
 }
 
 /// spec: #special (the HTML part).
-fn is_special_html(tag: Tag) -> bool {
+const fn is_special_html(tag: Tag) -> bool {
     use Tag::*;
     matches!(
         tag,
