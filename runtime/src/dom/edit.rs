@@ -67,7 +67,7 @@ impl Dom {
     fn reindex_merge_name(&mut self, element: NodeId, name: &str, present: bool) {
         let key = to_u32(element.index());
         if self.merge_indexed.contains_key(&key) {
-            let index = self.names.intern(QualNameRef::new(&Namespace::None, name));
+            let index = self.attr_name_id(QualNameRef::new(&Namespace::None, name));
             if present {
                 self.merge_names.insert((key, index), ());
             } else {
@@ -102,7 +102,8 @@ impl Dom {
         match self.find_attr(element, name)? {
             Some(i) => self.attrs[i].value = self.text.push(value),
             None => {
-                let rec = AttrRec { name: self.text.push(name), value: self.text.push(value) };
+                let name_id = self.attr_names.intern(name, &mut self.text);
+                let rec = AttrRec { name: name_id, value: self.text.push(value) };
                 self.push_attrs(element, &[rec]);
                 self.reindex_merge_name(element, name, true);
             }
@@ -136,7 +137,7 @@ impl Dom {
         }
         self.remove_attribute(element, to)?;
         let i = self.find_attr(element, from)?.expect("checked above, and removing another keeps it");
-        self.attrs[i].name = self.text.push(to);
+        self.attrs[i].name = self.attr_names.intern(to, &mut self.text);
         self.reindex_merge_name(element, from, false);
         self.reindex_merge_name(element, to, true);
         Ok(true)

@@ -1,5 +1,6 @@
-//! A cheap non-cryptographic hasher for the parser's internal tables, and the name table that
-//! gives each distinct qualified name of a [`Dom`](super::Dom) one `u32`.
+//! A cheap non-cryptographic hasher for the parser's internal tables, the name table that
+//! gives each distinct qualified name of a [`Dom`](super::Dom) one `u32`, and the table of
+//! plain attribute names, kept once each in the `Dom`'s text arena.
 //!
 //! The keys hashed here are tag and attribute names and small integers that the parser
 //! itself controls the use of; every table that input can grow is probed with full key
@@ -8,7 +9,8 @@
 //! table), so input cannot be crafted to collide in advance and make probing quadratic; SipHash's stronger
 //! guarantee is not worth its cost on this path.
 
-use super::{Namespace, QualName, QualNameRef};
+use super::{Namespace, QualName, QualNameRef, StrRef, TextArena};
+use crate::html::tree::KnownName;
 use std::collections::HashMap;
 use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hasher};
@@ -135,7 +137,8 @@ fn hash_name(state: &FastState, n: QualNameRef<'_>) -> u64 {
     h.finish()
 }
 
-/// The distinct qualified names of one `Dom`: index → name, and name → index through an
+/// The distinct qualified names of one `Dom` (beyond the [`KnownName`]s, which are static and
+/// numbered below `FIRST`): index → name, and name → index through an
 /// open-addressing table of indexes (linear probing, at most half full) with each name's hash
 /// kept beside it, so a probe compares names only when the hashes agree.
 #[derive(Clone, Debug, Default)]
@@ -146,9 +149,16 @@ pub(crate) struct Names {
     state: FastState,
 }
 
+/// The first index [`Names`] gives a name of its own: the ones below are the parser's
+/// [`KnownName`]s, whose names are static.
+const FIRST: u32 = KnownName::COUNT as u32;
+
 impl Names {
     pub fn get(&self, index: u32) -> &QualName {
-        &self.names[index as usize].0
+        match index.checked_sub(FIRST) {
+            None => KnownName(index as u16).qual_name(),
+            Some(i) => &self.names[i as usize].0,
+        }
     }
 
     /// The index of `name`, adding it the first time.
@@ -165,7 +175,7 @@ impl Names {
                 }
                 let (n, nh) = &self.names[slot as usize - 1];
                 if *nh == h && n.as_ref() == name {
-                    return slot - 1;
+                    return slot - 1 + FIRST;
                 }
                 i = (i + 1) & mask;
             }
@@ -175,8 +185,8 @@ impl Names {
 
     #[cold]
     fn add(&mut self, name: QualNameRef<'_>, h: u64) -> u32 {
-        let index = u32::try_from(self.names.len()).ok().filter(|&i| i < u32::MAX - 1);
-        let index = index.expect("fewer than 4 billion distinct names");
+        let index = u32::try_from(self.names.len()).ok().filter(|&i| i < super::QUALIFIED - FIRST);
+        let index = index.expect("fewer than 2^31 distinct names");
         self.names.push((name.to_owned(), h));
         if self.names.len() * 2 > self.table.len() {
             let size = (self.table.len() * 2).max(64);
@@ -187,7 +197,7 @@ impl Names {
         } else {
             Self::place(&mut self.table, h, index + 1);
         }
-        index
+        index + FIRST
     }
 
     fn place(table: &mut [u32], h: u64, slot: u32) {
@@ -197,6 +207,64 @@ impl Names {
             i = (i + 1) & mask;
         }
         table[i] = slot;
+    }
+}
+
+/// The distinct plain attribute names (no namespace, no prefix) of one `Dom`: index → where
+/// the name is in the text arena, and name → index through an open-addressing table as in
+/// [`Names`]. 16 bytes per distinct name plus its slots; the text is the name's own bytes.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct LocalNames {
+    /// Each name's place in the text arena and its hash (the low 32 bits: the table is never
+    /// larger than that).
+    names: Vec<(StrRef, u32)>,
+    /// Index + 1 of a name, 0 for an empty slot. Its length is a power of two (or zero).
+    table: Vec<u32>,
+    state: FastState,
+}
+
+impl LocalNames {
+    pub fn get(&self, index: u32) -> StrRef {
+        self.names.get(index as usize).map_or(StrRef::default(), |n| n.0)
+    }
+
+    /// The index of `name`, adding it (to the table, and its bytes to `text`) the first time.
+    #[inline]
+    pub fn intern(&mut self, name: &str, text: &mut TextArena) -> u32 {
+        let h = self.state.hash_str(name) as u32;
+        if !self.table.is_empty() {
+            let mask = self.table.len() - 1;
+            let mut i = h as usize & mask;
+            loop {
+                let slot = self.table[i];
+                if slot == 0 {
+                    break;
+                }
+                let (r, nh) = self.names[slot as usize - 1];
+                if nh == h && text.get(r) == name {
+                    return slot - 1;
+                }
+                i = (i + 1) & mask;
+            }
+        }
+        self.add(name, h, text)
+    }
+
+    #[cold]
+    fn add(&mut self, name: &str, h: u32, text: &mut TextArena) -> u32 {
+        let index = u32::try_from(self.names.len()).ok().filter(|&i| i < super::QUALIFIED);
+        let index = index.expect("fewer than 2^31 distinct attribute names");
+        self.names.push((text.push(name), h));
+        if self.names.len() * 2 > self.table.len() {
+            let size = (self.table.len() * 2).max(16);
+            self.table = vec![0; size];
+            for (k, (_, h)) in self.names.iter().enumerate() {
+                Names::place(&mut self.table, *h as u64, k as u32 + 1);
+            }
+        } else {
+            Names::place(&mut self.table, h as u64, index + 1);
+        }
+        index
     }
 }
 

@@ -19,7 +19,7 @@ mod sink;
 pub(crate) use intern::{FastMap, FastState};
 
 use crate::Span;
-use intern::Names;
+use intern::{LocalNames, Names};
 use std::borrow::Cow;
 use std::num::NonZeroU32;
 
@@ -255,17 +255,19 @@ struct StrRef {
     len: u32,
 }
 
-/// The text arena: strings appended to chunks that grow (by doubling, as a `String` does) up to
-/// `TEXT_CHUNK` bytes, after which a new chunk starts. Small documents pay for what they hold;
-/// large ones never copy more than a chunk at a time, and never hold twice their text while
-/// growing. A string never straddles two chunks; one longer than a chunk gets a chunk of its
+/// The text arena: strings appended to chunks of up to `TEXT_CHUNK` bytes. Each chunk grows
+/// (by doubling, as a `String` does) up to that size, so text is copied to grow at most a
+/// chunk at a time, and what a document holds beyond its text is at most the unused part of
+/// its last chunk, itself at most half of what that chunk holds. Chunks are small for the same
+/// reason: with 64 KiB chunks a typical page held up to twice its text (issue 13, peak
+/// memory). A string never straddles two chunks; one longer than a chunk gets a chunk of its
 /// own.
 #[derive(Clone, Debug, Default)]
 struct TextArena {
     chunks: Vec<String>,
 }
 
-const TEXT_CHUNK: usize = 64 * 1024;
+const TEXT_CHUNK: usize = 4 * 1024;
 
 impl TextArena {
     /// Whether `n` more bytes go at the end of chunk `c`.
@@ -279,7 +281,14 @@ impl TextArena {
     fn room(&mut self, n: usize) -> u32 {
         match self.chunks.last() {
             Some(c) if Self::fits(c, n) => {}
-            _ => self.chunks.push(String::with_capacity(n.max(256))),
+            // A new chunk starts at an eighth of the text so far (at least 256 bytes, at most a
+            // whole chunk) and doubles from there: small documents hold little unused room,
+            // and large ones allocate whole chunks without growing them (growing every chunk
+            // from 256 bytes cost html-big a thousand reallocations).
+            _ => {
+                let held = self.chunks.len() * TEXT_CHUNK;
+                self.chunks.push(String::with_capacity(n.max((held / 8).clamp(256, TEXT_CHUNK))));
+            }
         }
         (self.chunks.len() - 1) as u32
     }
@@ -334,16 +343,20 @@ enum Kind {
     Pi,
 }
 
-/// One node (32 bytes): its links, and a payload whose meaning depends on its kind, which
-/// sits in the top four bits of the first payload word.
+/// One node (28 bytes): its links, and a payload whose meaning depends on its kind, which
+/// sits in the top bits of the first payload word.
+///
+/// There is no last-child link: the first child's `prev` names its parent's last child (a
+/// flag in `head` marks the first child), so appending stays constant time with four links
+/// instead of five (issue 13, peak memory: nodes are most of a `Dom`).
 #[derive(Clone, Debug)]
 pub struct Node {
     parent: Option<NodeId>,
+    /// The previous sibling; for the first child, the last child of the parent.
     prev: Option<NodeId>,
     next: Option<NodeId>,
     first_child: Option<NodeId>,
-    last_child: Option<NodeId>,
-    /// `kind << 28 | a`.
+    /// `FIRST | kind << 28 | a`.
     head: u32,
     b: u32,
     c: u32,
@@ -351,17 +364,19 @@ pub struct Node {
 
 const KIND_SHIFT: u32 = 28;
 const A_MASK: u32 = (1 << KIND_SHIFT) - 1;
+/// The bit of `Node::head` set on the first child of a parent (eight kinds take three bits).
+const FIRST: u32 = 1 << 31;
 
 impl Node {
     fn new(kind: Kind, a: u32, b: u32, c: u32) -> Node {
         assert!(a <= A_MASK, "more than 2^28 names or text chunks");
         let head = (kind as u32) << KIND_SHIFT | a;
-        Node { parent: None, prev: None, next: None, first_child: None, last_child: None, head, b, c }
+        Node { parent: None, prev: None, next: None, first_child: None, head, b, c }
     }
 
     #[inline]
     fn kind(&self) -> Kind {
-        match self.head >> KIND_SHIFT {
+        match (self.head >> KIND_SHIFT) & 7 {
             0 => Kind::Document,
             1 => Kind::Fragment,
             2 => Kind::Doctype,
@@ -383,6 +398,16 @@ impl Node {
         self.head = (self.head & !A_MASK) | a;
     }
 
+    #[inline]
+    fn is_first(&self) -> bool {
+        self.head & FIRST != 0
+    }
+
+    #[inline]
+    fn set_first(&mut self, first: bool) {
+        self.head = if first { self.head | FIRST } else { self.head & !FIRST };
+    }
+
     fn str_ref(&self) -> StrRef {
         StrRef { chunk: self.a(), start: self.b, len: self.c }
     }
@@ -393,19 +418,16 @@ impl Node {
     }
     /// The [previous sibling](https://dom.spec.whatwg.org/#concept-tree-previous-sibling), if any.
     pub fn prev_sibling(&self) -> Option<NodeId> {
-        self.prev
+        if self.is_first() { None } else { self.prev }
     }
     /// The [next sibling](https://dom.spec.whatwg.org/#concept-tree-next-sibling), if any.
     pub fn next_sibling(&self) -> Option<NodeId> {
         self.next
     }
-    /// The [first child](https://dom.spec.whatwg.org/#concept-tree-first-child), if any.
+    /// The [first child](https://dom.spec.whatwg.org/#concept-tree-first-child), if any. (The
+    /// last child is [`Dom::last_child`]: a node does not store it.)
     pub fn first_child(&self) -> Option<NodeId> {
         self.first_child
-    }
-    /// The [last child](https://dom.spec.whatwg.org/#concept-tree-last-child), if any.
-    pub fn last_child(&self) -> Option<NodeId> {
-        self.last_child
     }
     /// Whether this is an element (a `template` included).
     pub fn is_element(&self) -> bool {
@@ -417,17 +439,23 @@ impl Node {
     }
 }
 
-/// An attribute record: name and value in the text arena. A name with a namespace or prefix
-/// is in the name table instead: `chunk` is `QUALIFIED` and `start` its index there. (Plain
-/// names are not interned: a tag with thousands of distinct attributes would otherwise fill the
-/// name table with names used once.)
+/// An attribute record (16 bytes): its name as a number, its value in the text arena. A plain
+/// name (no namespace, no prefix) is an index into the `Dom`'s table of attribute names, each
+/// kept once in the text arena; a name with a namespace or prefix is `QUALIFIED` plus its index
+/// in the name table. Interning plain names keeps `class`, `href`, `id` once per document
+/// rather than once per attribute, and the record 8 bytes smaller (issue 13, peak memory);
+/// the table costs 16 bytes per distinct name, so a tag with thousands of distinct attributes
+/// still costs memory linear in its size.
 #[derive(Clone, Copy, Debug, Default)]
 struct AttrRec {
-    name: StrRef,
+    name: u32,
     value: StrRef,
 }
 
-const QUALIFIED: u32 = u32::MAX;
+/// The bit of [`AttrRec::name`] that marks an index into the name table.
+const QUALIFIED: u32 = 1 << 31;
+
+const _: () = assert!(std::mem::size_of::<AttrRec>() == 16);
 
 /// What a node is, borrowed from its [`Dom`].
 #[derive(Clone, Copy, Debug)]
@@ -503,28 +531,29 @@ impl<'a> ElementRef<'a> {
     }
 }
 
-const _: () = assert!(std::mem::size_of::<Node>() == 32);
+const _: () = assert!(std::mem::size_of::<Node>() == 28);
 
-const NODE_CHUNK_BITS: u32 = 10;
+const NODE_CHUNK_BITS: u32 = 7;
 const NODE_CHUNK: usize = 1 << NODE_CHUNK_BITS;
 
 /// A document (or a parsed fragment) as arenas. Node 0 is the Document.
 #[derive(Clone, Debug)]
 pub struct Dom {
-    /// Chunks of `NODE_CHUNK` nodes, so a large arena never reallocates: its memory is what it
-    /// holds plus at most one chunk. The first chunk grows as a `Vec` does (up to
-    /// `NODE_CHUNK`), so a small document does not pay for a whole chunk.
+    /// Chunks of up to `NODE_CHUNK` nodes, so a large arena never copies more than a chunk to
+    /// grow. Each chunk grows as a `Vec` does (up to `NODE_CHUNK`), so what the arena holds
+    /// beyond its nodes is at most the unused part of the last chunk, itself at most what that
+    /// chunk holds; chunks are 128 nodes (3.5 KiB) because a larger one is mostly unused in the
+    /// typical page of a few hundred nodes (issue 13, peak memory).
     nodes: Vec<Vec<Node>>,
     len: usize,
     names: Names,
+    /// The plain attribute names (see [`AttrRec`]).
+    attr_names: LocalNames,
     /// Each element's attributes are contiguous here.
     attrs: Vec<AttrRec>,
     text: TextArena,
     /// DOCTYPE and processing-instruction parts.
     extra: Vec<StrRef>,
-    /// The name index of each [`KnownName`](crate::html::tree::KnownName) seen (`u32::MAX`
-    /// for not yet).
-    known: Vec<u32>,
     /// Text nodes and attribute lists that were moved to the end of their arena to grow, with
     /// the room reserved for them there (see [`Dom::append_text`]).
     room: FastMap<u32, u32>,
@@ -559,10 +588,10 @@ impl Dom {
             nodes: Vec::new(),
             len: 0,
             names: Names::default(),
+            attr_names: LocalNames::default(),
             attrs: Vec::new(),
             text: TextArena::default(),
             extra: Vec::new(),
-            known: Vec::new(),
             room: FastMap::default(),
             merge_indexed: FastMap::default(),
             merge_names: FastMap::default(),
@@ -636,12 +665,14 @@ impl Dom {
         let id = NodeId::new(self.len);
         match self.nodes.last_mut() {
             Some(c) if c.len() < NODE_CHUNK => c.push(node),
-            Some(_) => {
-                let mut c = Vec::with_capacity(NODE_CHUNK);
+            // As for text: a new chunk starts at an eighth of the nodes so far, whole for large
+            // documents, and grows by doubling up to `NODE_CHUNK` (a power of two, so that
+            // doubling lands on it and never past it).
+            _ => {
+                let mut c = Vec::with_capacity((self.len / 8).next_power_of_two().min(NODE_CHUNK));
                 c.push(node);
                 self.nodes.push(c);
             }
-            None => self.nodes.push(vec![node]),
         }
         self.len += 1;
         if let Some(v) = &mut self.sources {
@@ -751,7 +782,7 @@ impl Dom {
         }
         let start = to_u32(self.attrs.len());
         if !attrs.is_empty() {
-            self.attrs.reserve(attrs.len());
+            self.reserve_attrs(attrs.len());
             for a in attrs.iter() {
                 let rec = self.attr_rec(a);
                 self.attrs.push(rec);
@@ -848,22 +879,14 @@ impl Dom {
         // kept: repeated merges cost what they add, not what the element already has.
         if self.merge_indexed.insert(key, ()).is_none() {
             for i in start..start + len {
-                let r = self.attrs[i];
-                let name = match r.name.chunk {
-                    QUALIFIED => r.name.start,
-                    _ => {
-                        let local = self.text.get(r.name);
-                        self.names.intern(QualNameRef::new(&Namespace::None, local))
-                    }
-                };
-                self.merge_names.insert((key, name), ());
+                self.merge_names.insert((key, self.attrs[i].name), ());
             }
         }
         let mut added = Vec::new();
         for a in attrs.iter() {
-            let name = self.names.intern(a.name);
+            let name = self.attr_name_id(a.name);
             if self.merge_names.insert((key, name), ()).is_none() {
-                added.push(self.attr_rec(a));
+                added.push(AttrRec { name, value: self.text.push(a.value) });
             }
         }
         self.push_attrs(element, &added);
@@ -901,18 +924,35 @@ impl Dom {
     }
 
     fn attr_rec(&mut self, a: AttrRef<'_>) -> AttrRec {
-        let name = if *a.name.ns == Namespace::None && a.name.prefix.is_none() {
-            self.text.push(a.name.local)
+        AttrRec { name: self.attr_name_id(a.name), value: self.text.push(a.value) }
+    }
+
+    /// The number an [`AttrRec`] holds for an attribute name.
+    fn attr_name_id(&mut self, name: QualNameRef<'_>) -> u32 {
+        if *name.ns == Namespace::None && name.prefix.is_none() {
+            self.attr_names.intern(name.local, &mut self.text)
         } else {
-            StrRef { chunk: QUALIFIED, start: self.names.intern(a.name), len: 0 }
-        };
-        AttrRec { name, value: self.text.push(a.value) }
+            let i = self.names.intern(name);
+            assert!(i < QUALIFIED, "fewer than 2^31 distinct names");
+            QUALIFIED | i
+        }
     }
 
     fn attr_name(&self, r: &AttrRec) -> QualNameRef<'_> {
-        match r.name.chunk {
-            QUALIFIED => self.names.get(r.name.start).as_ref(),
-            _ => QualNameRef::new(&Namespace::None, self.text.get(r.name)),
+        if r.name & QUALIFIED != 0 {
+            self.names.get(r.name & !QUALIFIED).as_ref()
+        } else {
+            QualNameRef::new(&Namespace::None, self.text.get(self.attr_names.get(r.name)))
+        }
+    }
+
+    /// Room for `n` more attribute records. The list grows by a quarter (not double) when
+    /// full: a document's records are one list, and a doubled list is on average a quarter
+    /// unused at the end of a parse (issue 13, peak memory). Growth stays geometric, so each
+    /// record is copied a constant number of times on average.
+    fn reserve_attrs(&mut self, n: usize) {
+        if self.attrs.capacity() - self.attrs.len() < n {
+            self.attrs.reserve_exact(n.max(self.attrs.len() / 4).max(16));
         }
     }
 
@@ -938,24 +978,45 @@ impl Dom {
         s
     }
 
+    /// The [last child](https://dom.spec.whatwg.org/#concept-tree-last-child) of `id`, if any
+    /// (the `prev` of its first child).
+    #[inline]
+    pub fn last_child(&self, id: NodeId) -> Option<NodeId> {
+        self.node(id).first_child.and_then(|f| self.node(f).prev)
+    }
+
     /// Remove `id` from its parent, if it has one.
     #[inline]
     pub fn detach(&mut self, id: NodeId) {
         let n = self.node(id);
         let Some(parent) = n.parent else { return };
-        let (prev, next) = (n.prev, n.next);
-        match prev {
-            Some(p) => self.node_mut(p).next = next,
-            None => self.node_mut(parent).first_child = next,
-        }
-        match next {
-            Some(n) => self.node_mut(n).prev = prev,
-            None => self.node_mut(parent).last_child = prev,
+        let (prev, next, first) = (n.prev, n.next, n.is_first());
+        if first {
+            // `prev` is the last child; the next sibling, if any, becomes the first and
+            // takes that link over.
+            self.node_mut(parent).first_child = next;
+            if let Some(nx) = next {
+                let nn = self.node_mut(nx);
+                nn.set_first(true);
+                nn.prev = prev;
+            }
+        } else if let Some(p) = prev {
+            self.node_mut(p).next = next;
+            match next {
+                Some(nx) => self.node_mut(nx).prev = Some(p),
+                // `id` was the last child: the first child's link now names `p`.
+                None => {
+                    if let Some(f) = self.node(parent).first_child {
+                        self.node_mut(f).prev = Some(p);
+                    }
+                }
+            }
         }
         let n = self.node_mut(id);
         n.parent = None;
         n.prev = None;
         n.next = None;
+        n.set_first(false);
     }
 
     /// Append `child` (detached first) as the last child of `parent`.
@@ -964,27 +1025,49 @@ impl Dom {
         if self.node(child).parent.is_some() {
             self.detach(child);
         }
-        let p = self.node_mut(parent);
-        let last = p.last_child.replace(child);
-        if last.is_none() {
-            p.first_child = Some(child);
-        }
+        let first = self.node(parent).first_child;
+        let prev = match first {
+            None => {
+                self.node_mut(parent).first_child = Some(child);
+                Some(child)
+            }
+            Some(f) => {
+                // The first child's link names the last child: read it and point it at the
+                // new one in one step.
+                let last = self.node_mut(f).prev.replace(child);
+                if let Some(l) = last {
+                    self.node_mut(l).next = Some(child);
+                }
+                last
+            }
+        };
         let c = self.node_mut(child);
         c.parent = Some(parent);
-        c.prev = last;
-        if let Some(l) = last {
-            self.node_mut(l).next = Some(child);
-        }
+        c.prev = prev;
+        c.set_first(first.is_none());
     }
 
     /// Append `text` to `parent`: to its last child if that is a Text node, else as a new
     /// Text node (the tree builders' "insert a character").
     pub fn append_text_child(&mut self, parent: NodeId, text: &str) {
-        match self.node(parent).last_child {
+        let first = self.node(parent).first_child;
+        let last = first.and_then(|f| self.node(f).prev);
+        match last {
             Some(l) if self.node(l).is_text() => self.append_text(l, text),
             _ => {
+                // A new node, so no detach; the links as `append` sets them, with the first and
+                // last child already read.
                 let t = self.create_text(text);
-                self.append(parent, t);
+                match (first, last) {
+                    (Some(f), Some(l)) => {
+                        self.node_mut(f).prev = Some(t);
+                        self.node_mut(l).next = Some(t);
+                        let n = self.node_mut(t);
+                        n.parent = Some(parent);
+                        n.prev = Some(l);
+                    }
+                    _ => self.append(parent, t),
+                }
             }
         }
     }
@@ -993,17 +1076,22 @@ impl Dom {
     pub fn insert_before(&mut self, sibling: NodeId, child: NodeId) {
         self.detach(child);
         let Some(parent) = self.node(sibling).parent else { return };
-        let prev = self.node(sibling).prev;
+        let s = self.node(sibling);
+        let (prev, first) = (s.prev, s.is_first());
         {
             let c = self.node_mut(child);
             c.parent = Some(parent);
             c.prev = prev;
             c.next = Some(sibling);
+            c.set_first(first);
         }
-        self.node_mut(sibling).prev = Some(child);
-        match prev {
-            Some(p) => self.node_mut(p).next = Some(child),
-            None => self.node_mut(parent).first_child = Some(child),
+        let s = self.node_mut(sibling);
+        s.prev = Some(child);
+        s.set_first(false);
+        if first {
+            self.node_mut(parent).first_child = Some(child);
+        } else if let Some(p) = prev {
+            self.node_mut(p).next = Some(child);
         }
     }
 
@@ -1091,5 +1179,63 @@ impl Iterator for Descendants<'_> {
             }
         };
         Some(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The links after a mix of appends, insertions before any child and detaches (of first,
+    /// middle and last children), against a plain list per parent: children in order both
+    /// ways, first and last child, and the first-child flag that hides the last-child link.
+    #[test]
+    fn sibling_links_match_a_list_model() {
+        let mut dom = Dom::new();
+        let parents: Vec<NodeId> = (0..3).map(|_| dom.create_fragment()).collect();
+        let nodes: Vec<NodeId> = (0..40).map(|i| dom.create_text(&i.to_string())).collect();
+        let mut model: Vec<Vec<NodeId>> = vec![Vec::new(); parents.len()];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for _ in 0..4000 {
+            let node = nodes[next(nodes.len())];
+            let p = next(parents.len());
+            for list in &mut model {
+                list.retain(|&n| n != node);
+            }
+            match next(3) {
+                0 => {
+                    dom.append(parents[p], node);
+                    model[p].push(node);
+                }
+                1 if !model[p].is_empty() => {
+                    let at = next(model[p].len());
+                    dom.insert_before(model[p][at], node);
+                    model[p].insert(at, node);
+                }
+                _ => dom.detach(node),
+            }
+            for (p, list) in parents.iter().zip(&model) {
+                assert_eq!(dom.children(*p).collect::<Vec<_>>(), *list);
+                assert_eq!(dom[*p].first_child(), list.first().copied());
+                assert_eq!(dom.last_child(*p), list.last().copied());
+                for (i, &c) in list.iter().enumerate() {
+                    assert_eq!(dom[c].parent(), Some(*p));
+                    assert_eq!(dom[c].prev_sibling(), i.checked_sub(1).map(|j| list[j]));
+                    assert_eq!(dom[c].next_sibling(), list.get(i + 1).copied());
+                }
+            }
+            for &n in &nodes {
+                if !model.iter().any(|l| l.contains(&n)) {
+                    let d = &dom[n];
+                    assert!(d.parent().is_none() && d.prev_sibling().is_none() && d.next_sibling().is_none());
+                }
+            }
+        }
     }
 }

@@ -276,7 +276,7 @@ impl<'a> El<'a> {
             if node.is_element() {
                 return self.at(Some(n));
             }
-            cur = if forward { node.next } else { node.prev };
+            cur = if forward { node.next } else { node.prev_sibling() };
         }
         None
     }
@@ -321,7 +321,7 @@ impl selectors::Element for El<'_> {
     }
 
     fn prev_sibling_element(&self) -> Option<Self> {
-        self.element_from(self.dom.node(self.id).prev, false)
+        self.element_from(self.dom.node(self.id).prev_sibling(), false)
     }
 
     fn next_sibling_element(&self) -> Option<Self> {

@@ -7,8 +7,8 @@ impl Dom {
     /// The Text node immediately before `at`, if there is one.
     fn text_before(&self, at: &Location<NodeId>) -> Option<NodeId> {
         let prev = match at {
-            Location::Append(p) => self[*p].last_child,
-            Location::Before { sibling, .. } => self[*sibling].prev,
+            Location::Append(p) => self.last_child(*p),
+            Location::Before { sibling, .. } => self[*sibling].prev_sibling(),
         }?;
         self[prev].is_text().then_some(prev)
     }
@@ -25,19 +25,10 @@ impl TreeSink for Dom {
         Dom::create_element(self, name, attrs)
     }
 
+    /// The known name's number is its name index (see `Names`): no lookup, no table entry.
     fn create_known_element(&mut self, known: KnownName, name: QualNameRef<'_>, attrs: Attrs<'_>) -> NodeId {
-        let index = match self.known.get(known.index()) {
-            Some(&i) if i != u32::MAX => i,
-            _ => {
-                let i = self.names.intern(name);
-                if self.known.len() <= known.index() {
-                    self.known.resize(known.index() + 1, u32::MAX);
-                }
-                self.known[known.index()] = i;
-                i
-            }
-        };
-        self.create_element_named(index, name, attrs)
+        debug_assert_eq!(known.qual_name().as_ref(), name);
+        self.create_element_named(known.index() as u32, name, attrs)
     }
 
     fn create_comment(&mut self, data: &str) -> NodeId {
@@ -67,7 +58,7 @@ impl TreeSink for Dom {
         if let Location::Append(p) = at {
             self.append_text_child(*p, text);
             if self.sources.is_some()
-                && let Some(t) = self[*p].last_child
+                && let Some(t) = self.last_child(*p)
             {
                 self.extend_text_source(t);
             }

@@ -220,6 +220,10 @@ pub struct TreeBuilder<S: TreeSink> {
     /// The rules taken, when asked for ([`TreeBuilder::with_rule_trace`]).
     #[cfg(feature = "trace")]
     rule_trace: Option<Vec<TreeRule>>,
+    /// An emptied attribute list from the last tag, handed back to the tokenizer for its next
+    /// tag (`Sink::spare_attributes`): attributes are copied into the tree, so the list's
+    /// allocation can serve every tag of the document.
+    spare: Vec<Attribute<'static>>,
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
@@ -258,6 +262,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             unacknowledged: false,
             #[cfg(feature = "trace")]
             rule_trace: None,
+            spare: Vec::new(),
         }
     }
 
@@ -1130,6 +1135,22 @@ impl<S: TreeSink> TreeBuilder<S> {
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
+    /// Keep a tag's attribute list, emptied, for [`Sink::spare_attributes`]. An empty list
+    /// borrows nothing: collecting its iterator into a list of `'static` attributes reuses the
+    /// allocation (std collects a `Vec`'s own iterator in place when the element layout is the
+    /// same, and `Attribute<'i>` and `Attribute<'static>` are one type to the layout), so the
+    /// builder keeps it without a lifetime of its own and without `unsafe`. The closure never
+    /// runs: the list is empty.
+    fn recycle(&mut self, mut attrs: Vec<Attribute<'_>>) {
+        if attrs.capacity() > self.spare.capacity() {
+            attrs.clear();
+            self.spare = attrs
+                .into_iter()
+                .map(|a| Attribute { name: a.name.into_owned().into(), value: a.value.into_owned().into() })
+                .collect();
+        }
+    }
+
     /// spec: #acknowledge-self-closing-flag: a start tag's self-closing flag that no rule
     /// acknowledged is the spec's own `non-void-html-element-start-tag-with-trailing-solidus`.
     #[cold]
@@ -1183,12 +1204,14 @@ impl<'i, S: TreeSink> Sink<'i> for TreeBuilder<S> {
                 if self_closing && std::mem::take(&mut self.unacknowledged) {
                     self.unacknowledged_error(span);
                 }
+                self.recycle(t.attrs);
             }
             Token::EndTag(t) => {
                 let mut t = TagTok::new(t);
                 if !self.in_body_html() || (self.in_body_end(&mut t) == Again && !self.done) {
                     self.dispatch(Tok::End(&mut t));
                 }
+                self.recycle(t.attrs);
             }
             Token::Comment(c) => self.dispatch(Tok::Comment(&c)),
             Token::ProcessingInstruction(p) => self.dispatch(Tok::Pi(&p.target, &p.data)),
@@ -1218,6 +1241,10 @@ impl<'i, S: TreeSink> Sink<'i> for TreeBuilder<S> {
 
     fn wants_errors(&self) -> bool {
         self.errors.is_some()
+    }
+
+    fn spare_attributes(&mut self) -> Option<Vec<Attribute<'i>>> {
+        (self.spare.capacity() != 0).then(|| std::mem::take(&mut self.spare))
     }
 
     fn adjusted_current_node_is_foreign(&self) -> bool {

@@ -1,7 +1,7 @@
 //! The tree sink: the operations the HTML tree builder performs on a tree. The arena
 //! [`Dom`](crate::dom::Dom) implements it; implement it to build your own tree.
 
-use crate::dom::{Attrs, QualNameRef, QuirksMode};
+use crate::dom::{Attrs, Namespace, QualName, QualNameRef, QuirksMode};
 
 /// A number for one of the element names the HTML parser knows, in one namespace: the same
 /// name in the same namespace always gets the same number, below [`KnownName::COUNT`].
@@ -15,6 +15,20 @@ impl KnownName {
     /// The number, below [`KnownName::COUNT`]: usable as an index into a table.
     pub fn index(self) -> usize {
         self.0 as usize
+    }
+
+    /// The name this number stands for: the tag's name in its namespace. The arena `Dom` uses
+    /// the number as the element's name index, so a known name costs a document neither a
+    /// lookup nor an entry of its own name table.
+    pub(crate) fn qual_name(self) -> &'static QualName {
+        static NAMES: std::sync::LazyLock<Vec<QualName>> = std::sync::LazyLock::new(|| {
+            // The order of the builder's `Ns`: HTML, MathML, SVG, each over every tag.
+            [Namespace::Html, Namespace::MathMl, Namespace::Svg]
+                .iter()
+                .flat_map(|ns| super::tags::Tag::ALL.iter().map(move |t| QualName::new(ns.clone(), t.name())))
+                .collect()
+        });
+        NAMES.get(self.index()).unwrap_or(&NAMES[0])
     }
 }
 
@@ -160,4 +174,42 @@ pub trait TreeSink {
 
     /// Whether `ancestor` is a host-including inclusive ancestor of `node`.
     fn is_inclusive_ancestor(&self, ancestor: &Self::Handle, node: &Self::Handle) -> bool;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dom::Dom;
+
+    /// Known names are the `Dom`'s name indexes below `KnownName::COUNT`, other names its own
+    /// table's; both read back as the names the builder gave.
+    #[test]
+    fn known_and_other_names_read_back_in_their_namespaces() {
+        let dom = crate::html::parse_document("<div><x-y></x-y><svg><foreignObject/><z/></svg><math><mi/></math>");
+        let names: Vec<(Namespace, String)> = dom
+            .descendants(dom.document())
+            .filter_map(|n| dom.element(n).map(|e| (e.name.ns.clone(), e.name.local.to_string())))
+            .collect();
+        let want = [
+            (Namespace::Html, "html"),
+            (Namespace::Html, "head"),
+            (Namespace::Html, "body"),
+            (Namespace::Html, "div"),
+            (Namespace::Html, "x-y"),
+            (Namespace::Svg, "svg"),
+            (Namespace::Svg, "foreignObject"),
+            (Namespace::Svg, "z"),
+            (Namespace::MathMl, "math"),
+            (Namespace::MathMl, "mi"),
+        ];
+        let want: Vec<(Namespace, String)> = want.iter().map(|(ns, l)| (ns.clone(), l.to_string())).collect();
+        assert_eq!(names, want);
+        for i in 0..KnownName::COUNT {
+            let name = KnownName(i as u16).qual_name();
+            assert!(matches!(name.ns, Namespace::Html | Namespace::MathMl | Namespace::Svg));
+        }
+        let mut dom = Dom::new();
+        let made = dom.create_element(QualNameRef::new(&Namespace::Html, "div"), Attrs::owned(&[]));
+        assert_eq!(dom.element(made).map(|e| e.name.clone()), Some(QualName::new(Namespace::Html, "div")));
+    }
 }

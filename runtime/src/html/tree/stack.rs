@@ -1,15 +1,20 @@
 //! The stack of open elements (spec: #stack-of-open-elements) with the indexes that make every
-//! scope check constant time: for each HTML tag name, and for each kind of boundary (scope
-//! ends, special, ...), the stack positions holding one, in increasing order. "Has a p element
-//! in button scope" is then "the last p sits at or above the last button-scope boundary".
+//! scope check constant time: for each HTML tag name, the topmost position holding one (each
+//! position links to the next one down with the same tag), and for each kind of boundary
+//! (scope ends, special, ...) the stack positions holding one, in increasing order. "Has a p
+//! element in button scope" is then "the last p sits at or above the last button-scope
+//! boundary".
 //! Pushing and popping keep the indexes in step in O(1); the rare edits in the middle of the
 //! stack (adoption agency, `</form>`, the head pointer) re-index the part above the edit.
 
-use super::tags::{Tag, kind};
+use super::tags::{TAG_COUNT, Tag, kind};
 use crate::dom::FastMap;
 
 pub(crate) type ElemId = u32;
 pub(crate) const NOT_ON_STACK: u32 = u32::MAX;
+
+/// No position: the end of a chain of same-tag positions.
+const NONE: u32 = u32::MAX;
 
 /// Namespaces of elements the HTML parser creates.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,8 +72,15 @@ pub(crate) struct Stack<H> {
     pub elems: Vec<ElemRec<H>>,
     pub ids: Vec<ElemId>,
     pub atoms: Atoms,
-    /// HTML elements by tag (grown to the largest tag seen).
-    by_tag: Vec<Vec<u32>>,
+    /// The topmost position of an HTML element with each tag (`NONE` if there is none), and
+    /// how many there are. Fixed arrays in the builder itself, not a list per tag: a list per
+    /// tag cost every document a few kilobytes of heap for the length of the parse (issue 13,
+    /// peak memory), and a push or pop here is one array write.
+    last_by_tag: [u32; TAG_COUNT],
+    count_by_tag: [u32; TAG_COUNT],
+    /// For each position: the next position down holding an HTML element with the same known
+    /// tag (`NONE` for none, and for other elements).
+    below: Vec<u32>,
     /// HTML elements with `Tag::Other`, by atom.
     by_other: Vec<Vec<u32>>,
     /// Foreign elements by the atom of their ASCII-lowercased local name.
@@ -96,7 +108,9 @@ impl<H> Stack<H> {
             elems: Vec::new(),
             ids: Vec::new(),
             atoms: Atoms::default(),
-            by_tag: Vec::new(),
+            last_by_tag: [NONE; TAG_COUNT],
+            count_by_tag: [0; TAG_COUNT],
+            below: Vec::new(),
             by_other: Vec::new(),
             foreign: Vec::new(),
             by_kind: (0..kind::COUNT).map(|_| Vec::new()).collect(),
@@ -131,14 +145,8 @@ impl<H> Stack<H> {
         self.elems[id as usize].stack_pos != NOT_ON_STACK
     }
 
-    fn lists_of(&mut self, id: ElemId, mut f: impl FnMut(&mut Vec<u32>)) {
-        let r = &self.elems[id as usize];
-        let kinds = r.kinds;
-        match r.ns {
-            Ns::Html if r.tag != Tag::Other => f(list(&mut self.by_tag, r.tag as u32)),
-            Ns::Html => f(list(&mut self.by_other, r.atom)),
-            _ => f(list(&mut self.foreign, r.atom)),
-        }
+    /// The per-kind lists `id` is in.
+    fn kind_lists(&mut self, kinds: u16, mut f: impl FnMut(&mut Vec<u32>)) {
         let mut k = kinds;
         while k != 0 {
             f(&mut self.by_kind[k.trailing_zeros() as usize]);
@@ -146,17 +154,53 @@ impl<H> Stack<H> {
         }
     }
 
+    /// Index the element at `pos`, the position just above every indexed one.
     fn index_at(&mut self, pos: usize) {
+        debug_assert_eq!(self.below.len(), pos);
         let id = self.ids[pos];
-        self.elems[id as usize].stack_pos = pos as u32;
-        self.lists_of(id, |v| v.push(pos as u32));
+        let r = &mut self.elems[id as usize];
+        r.stack_pos = pos as u32;
+        let (ns, tag, atom, kinds) = (r.ns, r.tag, r.atom, r.kinds);
+        let below = match ns {
+            Ns::Html if tag != Tag::Other => {
+                self.count_by_tag[tag as usize] += 1;
+                std::mem::replace(&mut self.last_by_tag[tag as usize], pos as u32)
+            }
+            Ns::Html => {
+                list(&mut self.by_other, atom).push(pos as u32);
+                NONE
+            }
+            _ => {
+                list(&mut self.foreign, atom).push(pos as u32);
+                NONE
+            }
+        };
+        self.below.push(below);
+        self.kind_lists(kinds, |v| v.push(pos as u32));
     }
 
     /// Remove the top entry's position (it is the largest in every list it is in).
     fn unindex_top(&mut self, pos: usize) {
+        debug_assert_eq!(self.below.len(), pos + 1);
         let id = self.ids[pos];
-        self.elems[id as usize].stack_pos = NOT_ON_STACK;
-        self.lists_of(id, |v| {
+        let r = &mut self.elems[id as usize];
+        r.stack_pos = NOT_ON_STACK;
+        let (ns, tag, atom, kinds) = (r.ns, r.tag, r.atom, r.kinds);
+        let below = self.below.pop().unwrap_or(NONE);
+        match ns {
+            Ns::Html if tag != Tag::Other => {
+                debug_assert_eq!(self.last_by_tag[tag as usize], pos as u32);
+                self.last_by_tag[tag as usize] = below;
+                self.count_by_tag[tag as usize] -= 1;
+            }
+            Ns::Html => {
+                list(&mut self.by_other, atom).pop();
+            }
+            _ => {
+                list(&mut self.foreign, atom).pop();
+            }
+        }
+        self.kind_lists(kinds, |v| {
             debug_assert_eq!(v.last().copied(), Some(pos as u32));
             v.pop();
         });
@@ -202,7 +246,8 @@ impl<H> Stack<H> {
 
     /// Position of the topmost HTML element with this tag.
     pub fn last_tag(&self, tag: Tag) -> Option<usize> {
-        self.by_tag.get(tag as usize)?.last().map(|&p| p as usize)
+        let p = self.last_by_tag[tag as usize];
+        (p != NONE).then_some(p as usize)
     }
 
     /// Position of the topmost HTML element with this local name.
@@ -246,10 +291,10 @@ impl<H> Stack<H> {
 
     /// How many HTML elements with this tag are on the stack.
     pub fn count_tag(&self, tag: Tag) -> usize {
-        self.by_tag.get(tag as usize).map_or(0, Vec::len)
+        self.count_by_tag[tag as usize] as usize
     }
 
     pub fn contains_tag(&self, tag: Tag) -> bool {
-        self.by_tag.get(tag as usize).is_some_and(|v| !v.is_empty())
+        self.count_by_tag[tag as usize] != 0
     }
 }

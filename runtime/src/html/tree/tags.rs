@@ -18,7 +18,7 @@ macro_rules! tags {
 
             /// The name as the element carries it (SVG's camelCase names included).
             #[inline]
-            pub(crate) fn name(self) -> &'static str {
+            pub(crate) const fn name(self) -> &'static str {
                 Self::NAMES[self as usize]
             }
 
@@ -28,9 +28,6 @@ macro_rules! tags {
                 lookup(s)
             }
 
-            fn from_name_slow(s: &str) -> Tag {
-                match s { $($s => Tag::$v,)* _ => Tag::Other }
-            }
         }
     };
 }
@@ -68,10 +65,12 @@ tags! {
 
 pub(crate) const TAG_COUNT: usize = Tag::ALL.len();
 
-/// A hash of a name's length and first, second and last bytes: distinct enough to put nearly
-/// every known name in a slot of its own, so a lookup is one table read and one comparison.
+/// A hash of a name's length and first, middle and last bytes. The multipliers are chosen so
+/// that every known name has a slot of its own (`known_names_have_slots_of_their_own` checks
+/// it), so a lookup is one table read and one comparison, with no slow path: before, `code`,
+/// `pre`, `table`, `tbody`, `tr` and `th` shared slots and took a string `match` on every tag.
 #[inline]
-fn slot_of(s: &[u8]) -> usize {
+const fn slot_of(s: &[u8]) -> usize {
     let n = s.len();
     if n == 0 {
         return 0;
@@ -79,34 +78,32 @@ fn slot_of(s: &[u8]) -> usize {
     let h = (n as u32)
         .wrapping_mul(0x9E37_79B1)
         .wrapping_add((s[0] as u32) << 16 | (s[n / 2] as u32) << 8 | s[n - 1] as u32)
-        .wrapping_mul(0x85EB_CA6B);
+        .wrapping_mul(0x1AFA_6C9D);
     (h >> (32 - SLOT_BITS)) as usize
 }
 
 const SLOT_BITS: u32 = 10;
 
-/// `slot_of(name)` → the tag whose name hashes there (`Other` if none, or if two collide and
-/// this one lost; those take the slow path).
-static SLOTS: std::sync::LazyLock<[(Tag, bool); 1 << SLOT_BITS]> = std::sync::LazyLock::new(|| {
-    // (tag, whether more than one known name hashes to this slot)
-    let mut t = [(Tag::Other, false); 1 << SLOT_BITS];
-    for &tag in &Tag::ALL[1..] {
-        let i = slot_of(tag.name().as_bytes());
-        if t[i].0 == Tag::Other && !t[i].1 {
-            t[i].0 = tag;
-        } else {
-            t[i] = (Tag::Other, true);
-        }
+/// `slot_of(name)` → the tag whose name hashes there (`Other` if none). Built at compile
+/// time, which also checks that no two known names share a slot (`lookup` reads one slot and
+/// has no slow path): a table with a collision does not compile.
+static SLOTS: [Tag; 1 << SLOT_BITS] = {
+    let mut t = [Tag::Other; 1 << SLOT_BITS];
+    let mut i = 1;
+    while i < Tag::ALL.len() {
+        let tag = Tag::ALL[i];
+        let slot = slot_of(tag.name().as_bytes());
+        assert!(matches!(t[slot], Tag::Other), "two known tag names share a slot: pick another multiplier");
+        t[slot] = tag;
+        i += 1;
     }
     t
-});
+};
 
 #[inline]
 fn lookup(s: &str) -> Tag {
     match SLOTS[slot_of(s.as_bytes())] {
-        (Tag::Other, false) => Tag::Other,
-        (Tag::Other, true) => Tag::from_name_slow(s),
-        (tag, _) if tag.name() == s => tag,
+        tag if tag.name() == s => tag,
         _ => Tag::Other,
     }
 }
@@ -135,15 +132,21 @@ pub(crate) mod kind {
 /// The kind bits of an element, from a table computed once.
 #[inline]
 pub(crate) fn kinds(ns: &Namespace, tag: Tag) -> u16 {
-    static TABLE: std::sync::LazyLock<[[u16; TAG_COUNT]; 3]> = std::sync::LazyLock::new(|| {
+    // Computed at compile time: this is read for every element created.
+    static TABLE: [[u16; TAG_COUNT]; 3] = {
         let mut t = [[0; TAG_COUNT]; 3];
-        for (i, ns) in [Namespace::Html, Namespace::MathMl, Namespace::Svg].iter().enumerate() {
-            for &tag in Tag::ALL {
-                t[i][tag as usize] = compute_kinds(ns, tag);
+        let namespaces = [Namespace::Html, Namespace::MathMl, Namespace::Svg];
+        let mut i = 0;
+        while i < 3 {
+            let mut j = 0;
+            while j < TAG_COUNT {
+                t[i][j] = compute_kinds(&namespaces[i], Tag::ALL[j]);
+                j += 1;
             }
+            i += 1;
         }
         t
-    });
+    };
     match ns {
         Namespace::Html => TABLE[0][tag as usize],
         Namespace::MathMl => TABLE[1][tag as usize],
@@ -152,7 +155,7 @@ pub(crate) fn kinds(ns: &Namespace, tag: Tag) -> u16 {
     }
 }
 
-fn compute_kinds(ns: &Namespace, tag: Tag) -> u16 {
+const fn compute_kinds(ns: &Namespace, tag: Tag) -> u16 {
     use Tag as T;
     use kind::*;
     match ns {
@@ -176,7 +179,7 @@ fn compute_kinds(ns: &Namespace, tag: Tag) -> u16 {
             if matches!(tag, T::Ol | T::Ul) {
                 k |= LIST_ITEM;
             }
-            if tag == T::Button {
+            if matches!(tag, T::Button) {
                 k |= BUTTON;
             }
             if matches!(tag, T::Html | T::Table | T::Template) {
@@ -220,7 +223,7 @@ fn compute_kinds(ns: &Namespace, tag: Tag) -> u16 {
 }
 
 /// spec: #special (the HTML part).
-fn is_special_html(tag: Tag) -> bool {
+const fn is_special_html(tag: Tag) -> bool {
     use Tag::*;
     matches!(
         tag,
@@ -459,17 +462,27 @@ mod tests {
     fn every_name_is_found_and_nothing_else() {
         for &tag in &Tag::ALL[1..] {
             assert_eq!(Tag::from_name(tag.name()), tag, "{}", tag.name());
-            assert_eq!(Tag::from_name_slow(tag.name()), tag);
             // Same length, same first/middle/last byte, different elsewhere: not a known name.
             let mut near = tag.name().as_bytes().to_vec();
             if near.len() > 3 {
                 near[1] = b'#';
                 let near = String::from_utf8(near).unwrap();
-                assert_eq!(Tag::from_name(&near), Tag::from_name_slow(&near), "{near}");
+                assert_eq!(Tag::from_name(&near), Tag::Other, "{near}");
             }
         }
         for other in ["", "x", "DIV", "divv", "custom-element", "foreignobject", "annotation-xmL"] {
-            assert_eq!(Tag::from_name(other), Tag::from_name_slow(other), "{other}");
+            assert_eq!(Tag::from_name(other), Tag::Other, "{other}");
+        }
+    }
+
+    /// `lookup` reads one slot and has no slow path, so no two known names may share one.
+    #[test]
+    fn known_names_have_slots_of_their_own() {
+        let mut seen = std::collections::HashMap::new();
+        for &tag in &Tag::ALL[1..] {
+            if let Some(other) = seen.insert(slot_of(tag.name().as_bytes()), tag) {
+                panic!("{} and {} share a slot", tag.name(), other.name());
+            }
         }
     }
 }
