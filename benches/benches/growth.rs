@@ -13,10 +13,11 @@
 //! generation and process start-up are not counted. Without valgrind the run is a loud skip
 //! (a failure under `CI`).
 
+use statemark_benches::callgrind;
 use statemark_benches::corpus::skip;
 use statemark_benches::generate::GROWTH;
 use std::hint::black_box;
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
 
 /// The most work 4x the input may cost, relative to 1x.
 const MAX_RATIO: f64 = 4.5;
@@ -42,26 +43,12 @@ fn one(name: &str, scale: u32) -> ExitCode {
 
 /// (input bytes, nodes in the tree, instructions) of `name` at `scale`, from a callgrind child.
 fn count(name: &str, scale: u32) -> Result<(u64, u64, u64), String> {
-    let exe = std::env::current_exe().map_err(|e| e.to_string())?;
-    let out = Command::new("valgrind")
-        .args(["--tool=callgrind", "--callgrind-out-file=/dev/null", "--toggle-collect=*parse_once*"])
-        .arg(exe)
-        .args(["--one", name, &scale.to_string()])
-        .output()
-        .map_err(|e| format!("running valgrind: {e}"))?;
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    if !out.status.success() {
-        return Err(format!("{name} {scale}x failed: {stderr}"));
-    }
+    let (stdout, instructions) =
+        callgrind::run_child("*parse_once*", "/dev/null", &["--one", name, &scale.to_string()])?;
     let mut numbers = stdout.split_whitespace().map(|w| w.parse().ok());
-    let (bytes, nodes) = (numbers.next().flatten(), numbers.next().flatten());
-    // callgrind's summary: "==PID== Collected : N".
-    let instructions =
-        stderr.lines().find_map(|l| l.split_once("Collected :").and_then(|(_, n)| n.trim().parse().ok()));
-    match (bytes, nodes, instructions) {
-        (Some(b), Some(n), Some(i)) => Ok((b, n, i)),
-        _ => Err(format!("{name} {scale}x: no byte count or no callgrind total in\n{stdout}\n{stderr}")),
+    match (numbers.next().flatten(), numbers.next().flatten()) {
+        (Some(b), Some(n)) => Ok((b, n, instructions)),
+        _ => Err(format!("{name} {scale}x: no byte or node count in {stdout:?}")),
     }
 }
 
@@ -72,7 +59,7 @@ fn main() -> ExitCode {
     {
         return scale.parse().map_or(ExitCode::FAILURE, |s| one(name, s));
     }
-    if Command::new("valgrind").arg("--version").output().is_err() {
+    if !callgrind::valgrind_available() {
         skip("valgrind is not installed: adversarial growth needs callgrind's instruction counts");
         return ExitCode::SUCCESS;
     }

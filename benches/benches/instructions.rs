@@ -1,36 +1,61 @@
-//! Instructions per byte by callgrind, statemark's tokenizer APIs beside the comparison
-//! tokenizers, over `html-big` (issue 13's measure; `benches/src/callgrind.rs` does the counting):
+//! Instructions per byte by callgrind, statemark's APIs beside the comparison parsers (issue 13's
+//! measure; `benches/src/callgrind.rs` does the counting): tokenizers and DOM parsers over
+//! `html-big`, XML tokenizers and parsers over the XML corpus. The counts are merged into
+//! `target/instructions.json`, which the report shows beside the times.
 //!
 //! ```sh
 //! cargo bench -p statemark-benches --bench instructions                         # every API
 //! cargo bench -p statemark-benches --bench instructions -- statemark/sink lol_html/no-handlers
+//! cargo bench -p statemark-benches --bench instructions -- --out /tmp/cg statemark/xml5-parse
 //! ```
 //!
 //! A bench target rather than a binary because the comparison parsers are dev-dependencies;
 //! the `instructions` binary counts statemark's APIs alone without compiling them.
 
-use statemark_benches::callgrind::{self, Driver};
+use statemark_benches::callgrind::{self, Group};
 use statemark_benches::{corpus, plan, statemark_drivers as sm};
 use std::process::ExitCode;
 
-// Only the tokenizer driver is counted here; the RcDom one is the parse benchmarks'.
 #[path = "drivers/html5ever.rs"]
-#[allow(dead_code)]
 mod html5ever_drivers;
 #[path = "drivers/html5gum.rs"]
 mod html5gum_drivers;
 #[path = "drivers/lol_html.rs"]
 mod lol_html_drivers;
+#[path = "drivers/quick_xml.rs"]
+mod quick_xml_drivers;
+#[path = "drivers/xml5ever.rs"]
+mod xml5ever_drivers;
 
 fn main() -> ExitCode {
-    let drivers: &[Driver] = &[
-        (plan::SM_SINK.id, sm::sink),
-        ("statemark/sink-reading-all", sm::sink_reading_all),
-        (plan::SM_ITERATOR.id, sm::iterator),
-        (plan::LOL_HTML.id, lol_html_drivers::no_handlers),
-        (plan::HTML5GUM_CALLBACK.id, html5gum_drivers::callback),
-        (plan::HTML5GUM_DEFAULT.id, html5gum_drivers::default),
-        (plan::HTML5EVER_TOKENIZER.id, html5ever_drivers::tokenizer),
-    ];
-    callgrind::main(drivers, corpus::HTML_BIG)
+    callgrind::main(&[
+        Group {
+            name: "html-big",
+            corpus: corpus::HTML_BIG,
+            drivers: &[
+                (plan::SM_SINK.id, sm::sink),
+                ("statemark/sink-reading-all", sm::sink_reading_all),
+                (plan::SM_ITERATOR.id, sm::iterator),
+                (plan::SM_PARSE.id, sm::parse),
+                (plan::LOL_HTML.id, lol_html_drivers::no_handlers),
+                (plan::HTML5GUM_CALLBACK.id, html5gum_drivers::callback),
+                (plan::HTML5GUM_DEFAULT.id, html5gum_drivers::default),
+                (plan::HTML5EVER_TOKENIZER.id, html5ever_drivers::tokenizer),
+                (plan::HTML5EVER_RCDOM.id, html5ever_drivers::rcdom),
+            ],
+        },
+        Group {
+            name: "xml",
+            corpus: corpus::XML,
+            drivers: &[
+                (plan::SM_XML5_TOKENIZER.id, sm::xml5_tokenizer),
+                (plan::SM_XML5_PARSE.id, sm::xml5_parse),
+                (plan::QUICK_XML.id, quick_xml_drivers::events),
+                ("quick-xml/events-decoded", quick_xml_drivers::events_decoded),
+                ("quick-xml/namespaced", quick_xml_drivers::namespaced),
+                (plan::XML5EVER_TOKENIZER.id, xml5ever_drivers::tokenizer),
+                (plan::XML5EVER_RCDOM.id, xml5ever_drivers::rcdom),
+            ],
+        },
+    ])
 }

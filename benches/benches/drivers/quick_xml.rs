@@ -70,7 +70,7 @@ pub fn events(docs: &[String]) -> usize {
 /// `Reader::read_event` reading what `statemark::xml5::tokenize` hands over: attribute
 /// values unescaped and normalized, duplicate attributes checked (quick-xml's default, where
 /// `events` turns the check off), text with line ends normalized, references decoded. Not a
-/// criterion benchmark (the report keeps `events`, the yardstick); `callgrind_xml`
+/// criterion benchmark (the report keeps `events`, the yardstick); the `instructions` bench
 /// counts it beside `events` so the cost of the decoding `events` skips is visible.
 // The criterion bench (`xml.rs`) includes this file too and does not run it.
 #[allow(dead_code)]

@@ -1,19 +1,35 @@
-//! statemark's tokenizer APIs over `html-big`, counted by callgrind (instructions per byte):
-//! `cargo run --release -p statemark-benches --bin instructions [-- [--out DIR] NAME...]`.
+//! statemark's APIs counted by callgrind (instructions per byte): the tokenizer's sink and
+//! iterator and the DOM parse over `html-big`, the XML5 tokenizer and parse over the XML corpus.
+//!
+//! ```sh
+//! cargo run --release -p statemark-benches --bin instructions                  # every API
+//! cargo run --release -p statemark-benches --bin instructions -- statemark/parse --out /tmp/cg
+//! callgrind_annotate /tmp/cg/callgrind.html-big.statemark-parse.out | head -40  # the profile
+//! ```
+//!
 //! The comparison parsers are dev-dependencies, so their counts come from the `instructions`
-//! bench target, which runs the same counter over them.
+//! bench target, which runs the same counter (`benches/src/callgrind.rs`) over them too.
 
-use statemark_benches::callgrind::{self, Driver};
-use statemark_benches::{corpus, statemark_drivers as sm};
+use statemark_benches::callgrind::{self, Group};
+use statemark_benches::{corpus, plan, statemark_drivers as sm};
 use std::process::ExitCode;
 
-/// statemark's tokenizer APIs, by the names the benchmark plan gives them.
-const DRIVERS: &[Driver] = &[
-    ("statemark/sink", sm::sink),
-    ("statemark/sink-reading-all", sm::sink_reading_all),
-    ("statemark/iterator", sm::iterator),
-];
-
 fn main() -> ExitCode {
-    callgrind::main(DRIVERS, corpus::HTML_BIG)
+    callgrind::main(&[
+        Group {
+            name: "html-big",
+            corpus: corpus::HTML_BIG,
+            drivers: &[
+                (plan::SM_SINK.id, sm::sink),
+                ("statemark/sink-reading-all", sm::sink_reading_all),
+                (plan::SM_ITERATOR.id, sm::iterator),
+                (plan::SM_PARSE.id, sm::parse),
+            ],
+        },
+        Group {
+            name: "xml",
+            corpus: corpus::XML,
+            drivers: &[(plan::SM_XML5_TOKENIZER.id, sm::xml5_tokenizer), (plan::SM_XML5_PARSE.id, sm::xml5_parse)],
+        },
+    ])
 }
