@@ -56,7 +56,7 @@ fn serialize(dom: &Dom, format: Format) -> String {
                 let mut attrs: Vec<(String, String, String, String)> = e
                     .attrs()
                     .map(|a| {
-                        let qn = qualified(a.name.prefix.as_deref(), &a.name.local);
+                        let qn = qualified(a.name.prefix, a.name.local);
                         (a.name.ns.url().to_owned(), a.name.local.to_string(), qn, a.value.to_owned())
                     })
                     .collect();
