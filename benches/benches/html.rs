@@ -6,11 +6,10 @@
 //! Run it with `-p`: `--workspace` would unify in the `trace` feature that the tests crate
 //! turns on. Groups and ids come from `statemark_benches::plan`; the report reads them back.
 
-use criterion::measurement::WallTime;
-use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 use statemark_benches::plan::{self, Parser};
-use statemark_benches::{bytes_of, corpus, criterion_config, generate, statemark_drivers};
-use std::hint::black_box;
+use statemark_benches::run::{self, Driver};
+use statemark_benches::{corpus, criterion_config, generate, statemark_drivers};
 
 // The comparison drivers are files of their own so that a profiling driver can include them too.
 #[path = "drivers/html5ever.rs"]
@@ -21,7 +20,7 @@ mod html5gum_drivers;
 mod lol_html_drivers;
 
 /// The driver for one planned parser.
-fn driver(parser: &Parser) -> fn(&[String]) -> usize {
+fn driver(parser: &Parser) -> Driver {
     match parser.id {
         id if id == plan::SM_ITERATOR.id => statemark_drivers::iterator,
         id if id == plan::SM_SINK.id => statemark_drivers::sink,
@@ -35,36 +34,21 @@ fn driver(parser: &Parser) -> fn(&[String]) -> usize {
     }
 }
 
-/// Every planned parser of `group` over `docs`, in plan order.
-fn run_group(c: &mut Criterion, group: &str, docs: &[String]) {
-    let workload = plan::WORKLOADS.iter().find(|w| w.group == group).expect("group is in the plan");
-    let mut g: BenchmarkGroup<'_, WallTime> = c.benchmark_group(group);
-    g.throughput(Throughput::Bytes(bytes_of(docs)));
-    // One iteration of a slow parser over a corpus takes a sizeable fraction of a second: flat
-    // sampling keeps the run at sample_size iterations instead of criterion's linear schedule.
-    g.sampling_mode(SamplingMode::Flat);
-    for parser in workload.parsers {
-        let f = driver(parser);
-        g.bench_function(parser.id, |b| b.iter(|| black_box(f(docs))));
-    }
-    g.finish();
-}
-
 fn html_corpus(c: &mut Criterion) {
     if let Some(docs) = corpus::HTML.load() {
-        run_group(c, "html", &docs);
+        run::group(c, "html", &docs, driver);
     }
 }
 
 fn html_big(c: &mut Criterion) {
     if let Some(docs) = corpus::HTML_BIG.load() {
-        run_group(c, "html-big", &docs);
+        run::group(c, "html-big", &docs, driver);
     }
 }
 
 fn charrefs(c: &mut Criterion) {
-    run_group(c, "charref-amp", &[generate::charref_amp()]);
-    run_group(c, "charref-mix", &[generate::charref_mix()]);
+    run::group(c, "charref-amp", &[generate::charref_amp()], driver);
+    run::group(c, "charref-mix", &[generate::charref_mix()], driver);
 }
 
 criterion_group! {

@@ -6,51 +6,64 @@
 //!
 //! `cargo bench -p statemark-benches --bench serialize` (`-- --quick` for a short run).
 
-use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BenchmarkGroup, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use statemark::dom::Dom;
 use statemark::html::serialize::{SerializeOptions, write_inner};
 use statemark_benches::{bytes_of, corpus, criterion_config};
 use std::hint::black_box;
+
+/// `docs` parsed into `Dom`s once, then a group `name` over the input bytes with the parse
+/// (`parse`) and the serialization (`serialize`, the output's length) of those documents, and
+/// whatever ids `more` adds over the parsed `Dom`s.
+fn parse_against_serialize(
+    c: &mut Criterion,
+    name: &str,
+    docs: &[String],
+    parse: fn(&str) -> Dom,
+    serialize: fn(&Dom) -> usize,
+    more: impl FnOnce(&mut BenchmarkGroup<'_, WallTime>, &[Dom]),
+) {
+    let doms: Vec<_> = docs.iter().map(|d| parse(d)).collect();
+    let mut g = c.benchmark_group(name);
+    g.throughput(Throughput::Bytes(bytes_of(docs)));
+    g.sampling_mode(SamplingMode::Flat);
+    g.bench_function("statemark/parse", |b| {
+        b.iter(|| docs.iter().map(|d| parse(black_box(d)).node_count()).sum::<usize>())
+    });
+    g.bench_function("statemark/serialize", |b| b.iter(|| doms.iter().map(|d| serialize(black_box(d))).sum::<usize>()));
+    more(&mut g, &doms);
+    g.finish();
+}
 
 fn html_big(c: &mut Criterion) {
     let Some(docs) = corpus::HTML_BIG.load() else {
         return;
     };
-    let doms: Vec<_> = docs.iter().map(|d| statemark::html::parse_document(d)).collect();
-    let mut g = c.benchmark_group("serialize_html_big");
-    g.throughput(Throughput::Bytes(bytes_of(&docs)));
-    g.sampling_mode(SamplingMode::Flat);
-    g.bench_function("statemark/parse", |b| {
-        b.iter(|| docs.iter().map(|d| statemark::html::parse_document(black_box(d)).node_count()).sum::<usize>())
-    });
-    g.bench_function("statemark/serialize", |b| {
-        b.iter(|| doms.iter().map(|d| black_box(d).to_html().len()).sum::<usize>())
-    });
-    let html5lib = SerializeOptions::html5lib();
-    g.bench_function("statemark/serialize_html5lib_options", |b| {
-        b.iter(|| {
-            doms.iter()
-                .map(|d| write_inner(black_box(d), d.root(), &html5lib, String::new()).map_or(0, |s| s.len()))
-                .sum::<usize>()
-        })
-    });
-    g.finish();
+    parse_against_serialize(
+        c,
+        "serialize_html_big",
+        &docs,
+        statemark::html::parse_document,
+        |d| d.to_html().len(),
+        |g, doms| {
+            let html5lib = SerializeOptions::html5lib();
+            g.bench_function("statemark/serialize_html5lib_options", |b| {
+                b.iter(|| {
+                    doms.iter()
+                        .map(|d| write_inner(black_box(d), d.root(), &html5lib, String::new()).map_or(0, |s| s.len()))
+                        .sum::<usize>()
+                })
+            });
+        },
+    );
 }
 
 fn xml_corpus(c: &mut Criterion) {
     let Some(docs) = corpus::XML.load() else {
         return;
     };
-    let doms: Vec<_> = docs.iter().map(|d| statemark::xml5::parse(d)).collect();
-    let mut g = c.benchmark_group("serialize_xml");
-    g.throughput(Throughput::Bytes(bytes_of(&docs)));
-    g.sampling_mode(SamplingMode::Flat);
-    g.bench_function("statemark/parse", |b| {
-        b.iter(|| docs.iter().map(|d| statemark::xml5::parse(black_box(d)).node_count()).sum::<usize>())
-    });
-    g.bench_function("statemark/serialize", |b| {
-        b.iter(|| doms.iter().map(|d| black_box(d).to_xml().len()).sum::<usize>())
-    });
-    g.finish();
+    parse_against_serialize(c, "serialize_xml", &docs, statemark::xml5::parse, |d| d.to_xml().len(), |_, _| {});
 }
 
 criterion_group! {

@@ -4,10 +4,10 @@
 //!
 //! `cargo bench -p statemark-benches --bench xml`.
 
-use criterion::{BenchmarkId, Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group, criterion_main};
 use statemark_benches::plan::{self, Parser};
-use statemark_benches::{bytes_of, corpus, criterion_config, generate, statemark_drivers};
-use std::hint::black_box;
+use statemark_benches::run::{self, Driver};
+use statemark_benches::{corpus, criterion_config, generate, statemark_drivers};
 
 #[path = "drivers/quick_xml.rs"]
 mod quick_xml_drivers;
@@ -15,7 +15,7 @@ mod quick_xml_drivers;
 mod xml5ever_drivers;
 
 /// The driver for one planned parser.
-fn driver(parser: &Parser) -> fn(&[String]) -> usize {
+fn driver(parser: &Parser) -> Driver {
     match parser.id {
         id if id == plan::SM_XML5_TOKENIZER.id => statemark_drivers::xml5_tokenizer,
         id if id == plan::SM_XML5_PARSE.id => statemark_drivers::xml5_parse,
@@ -27,34 +27,13 @@ fn driver(parser: &Parser) -> fn(&[String]) -> usize {
 }
 
 fn xml_corpus(c: &mut Criterion) {
-    let Some(docs) = corpus::XML.load() else {
-        return;
-    };
-    let workload = plan::WORKLOADS.iter().find(|w| w.group == "xml").expect("xml is in the plan");
-    let mut g = c.benchmark_group(workload.group);
-    g.throughput(Throughput::Bytes(bytes_of(&docs)));
-    g.sampling_mode(SamplingMode::Flat);
-    for parser in workload.parsers {
-        let f = driver(parser);
-        g.bench_function(parser.id, |b| b.iter(|| black_box(f(&docs))));
+    if let Some(docs) = corpus::XML.load() {
+        run::group(c, "xml", &docs, driver);
     }
-    g.finish();
 }
 
 fn nested_xml(c: &mut Criterion) {
-    let workload = plan::WORKLOADS.iter().find(|w| w.group == "patho-nested-xml").expect("in the plan");
-    let mut g = c.benchmark_group(workload.group);
-    g.sampling_mode(SamplingMode::Flat);
-    for &scale in workload.scales {
-        let docs = [generate::nested_xml(scale)];
-        g.throughput(Throughput::Bytes(bytes_of(&docs)));
-        for parser in workload.parsers {
-            let f = driver(parser);
-            let id = BenchmarkId::new(parser.id, plan::scale_label(scale));
-            g.bench_function(id, |b| b.iter(|| black_box(f(&docs))));
-        }
-    }
-    g.finish();
+    run::scaled(c, "patho-nested-xml", generate::nested_xml, driver);
 }
 
 criterion_group! {

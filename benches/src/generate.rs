@@ -11,6 +11,18 @@ fn repeat(unit: &str, n: usize) -> String {
     unit.repeat(n)
 }
 
+/// Runs one after the other: `count` copies of each `unit`. Most inputs are a run of opening
+/// markup, perhaps some text, and a run of what closes (or fails to close) it.
+fn runs(parts: &[(&str, usize)]) -> String {
+    let mut s = String::with_capacity(parts.iter().map(|(unit, count)| unit.len() * count).sum());
+    for (unit, count) in parts {
+        for _ in 0..*count {
+            s.push_str(unit);
+        }
+    }
+    s
+}
+
 /// 1M `&amp;` in text (5 MB): the cost of the named-reference path at its most common.
 pub fn charref_amp() -> String {
     repeat("&amp;", 1_000_000)
@@ -34,10 +46,7 @@ pub fn charref_mix() -> String {
 /// `100k × scale` nested `<div>`s, closed again.
 pub fn nested_div(scale: u32) -> String {
     let n = 100_000 * scale as usize;
-    let mut s = repeat("<div>", n);
-    s.push('x');
-    s.push_str(&repeat("</div>", n));
-    s
+    runs(&[("<div>", n), ("x", 1), ("</div>", n)])
 }
 
 /// One start tag with `50k × scale` distinct attributes: a quadratic duplicate check shows here.
@@ -61,11 +70,7 @@ pub fn many_attributes(scale: u32) -> String {
 pub fn long_comment(scale: u32) -> String {
     const FILLER: &str = "comment text - with -- dashes --- and <!-- not nested, <b>tags</b> and &amp; ";
     let body = 20_000_000 * scale as usize;
-    let mut s = String::with_capacity(body + 8);
-    s.push_str("<!--");
-    s.push_str(&repeat(FILLER, body / FILLER.len()));
-    s.push_str("-->x");
-    s
+    runs(&[("<!--", 1), (FILLER, body / FILLER.len()), ("-->x", 1)])
 }
 
 /// `100k × scale` unclosed `<b><i>` with text between them: a deep stack of formatting elements,
@@ -78,28 +83,20 @@ pub fn unclosed_formatting(scale: u32) -> String {
 /// `100k × scale` tables nested through their cells: table scope checks on a deep stack, and
 /// foster parenting never triggered.
 pub fn nested_tables(scale: u32) -> String {
-    let mut s = repeat("<table><tr><td>", 100_000 * scale as usize);
-    s.push('x');
-    s
+    runs(&[("<table><tr><td>", 100_000 * scale as usize), ("x", 1)])
 }
 
 /// `50k × scale` misnested `<b><div>` that are then closed by `</b>`: every `</b>` runs the
 /// adoption agency on a deep stack whose `<div>`s are not scope boundaries.
 pub fn misnested_formatting(scale: u32) -> String {
     let n = 50_000 * scale as usize;
-    let mut s = repeat("<b><div>x", n);
-    s.push_str(&repeat("</b>y", n));
-    s
+    runs(&[("<b><div>x", n), ("</b>y", n)])
 }
 
 /// `100k × scale` nested XML elements, closed again.
 pub fn nested_xml(scale: u32) -> String {
     let n = 100_000 * scale as usize;
-    let mut s = String::from("<?xml version=\"1.0\"?>");
-    s.push_str(&repeat("<e>", n));
-    s.push('x');
-    s.push_str(&repeat("</e>", n));
-    s
+    runs(&[("<?xml version=\"1.0\"?>", 1), ("<e>", n), ("x", 1), ("</e>", n)])
 }
 
 // Adversarial growth inputs (issue 12): each aims at one place where the tree builder does the
@@ -132,9 +129,7 @@ pub fn adoption_deep(scale: u32) -> String {
 /// formatting element and furthest block without walking what earlier calls left.
 pub fn adoption_furthest(scale: u32) -> String {
     let n = 20_000 * scale as usize;
-    let mut s = repeat("<b><div><p><blockquote>x", n);
-    s.push_str(&repeat("</b>y", n));
-    s
+    runs(&[("<b><div><p><blockquote>x", n), ("</b>y", n)])
 }
 
 /// `6k × scale` identical `<b>` with eight attributes (one with a character reference) in a
@@ -152,10 +147,11 @@ pub fn noahs_ark(scale: u32) -> String {
 /// One table whose `20k × scale` rows carry text, inline elements and blocks where only cells
 /// may go: every one of them is foster parented before the table.
 pub fn foster_parenting(scale: u32) -> String {
-    let mut s = String::from("<table><tr><td>cell</td></tr>");
-    s.push_str(&repeat("text<b>bold</b><div>block</div><tr><td>c</td>", 20_000 * scale as usize));
-    s.push_str("</table>");
-    s
+    runs(&[
+        ("<table><tr><td>cell</td></tr>", 1),
+        ("text<b>bold</b><div>block</div><tr><td>c</td>", 20_000 * scale as usize),
+        ("</table>", 1),
+    ])
 }
 
 /// `10k × scale` templates nested through the contexts a template switches between (table
@@ -163,9 +159,7 @@ pub fn foster_parenting(scale: u32) -> String {
 /// modes is as deep as the input.
 pub fn template_nesting(scale: u32) -> String {
     let n = 10_000 * scale as usize;
-    let mut s = repeat("<template><tr><td><template><col><template><div>x<template>", n);
-    s.push_str(&repeat("</template>", 4 * n));
-    s
+    runs(&[("<template><tr><td><template><col><template><div>x<template>", n), ("</template>", 4 * n)])
 }
 
 /// `10k × scale` levels of SVG, MathML and HTML nested through their integration points
@@ -201,27 +195,21 @@ pub fn attribute_references(scale: u32) -> String {
 /// `address`, `div` and `p` among the special elements) down to the body.
 pub fn list_items_in_divs(scale: u32) -> String {
     let n = 20_000 * scale as usize;
-    let mut s = repeat("<div>", n);
-    s.push_str(&repeat("<li></li><dd></dd>", n));
-    s
+    runs(&[("<div>", n), ("<li></li><dd></dd>", n)])
 }
 
 /// `20k × scale` `<div>`s, then as many empty tables: after each `</table>` the insertion mode
 /// is reset, a walk down the stack of open elements past every `div` to the body.
 pub fn reset_insertion_mode(scale: u32) -> String {
     let n = 20_000 * scale as usize;
-    let mut s = repeat("<div>", n);
-    s.push_str(&repeat("<table></table><template></template>", n));
-    s
+    runs(&[("<div>", n), ("<table></table><template></template>", n)])
 }
 
 /// `20k × scale` unknown (so not special) elements, then as many end tags that match none of
 /// them: "any other end tag" walks the stack down to the first special element (the body).
 pub fn unmatched_end_tags(scale: u32) -> String {
     let n = 20_000 * scale as usize;
-    let mut s = repeat("<x-a>", n);
-    s.push_str(&repeat("</x-b>", n));
-    s
+    runs(&[("<x-a>", n), ("</x-b>", n)])
 }
 
 /// `10k × scale` nested `<b>`s with distinct attributes (so Noah's Ark keeps them all in the
@@ -242,10 +230,7 @@ pub fn unmatched_formatting_end_tags(scale: u32) -> String {
 /// content "any other end tag" walks down the foreign elements to the first HTML one.
 pub fn unmatched_foreign_end_tags(scale: u32) -> String {
     let n = 20_000 * scale as usize;
-    let mut s = String::from("<svg>");
-    s.push_str(&repeat("<g>", n));
-    s.push_str(&repeat("</x>", n));
-    s
+    runs(&[("<svg>", 1), ("<g>", n), ("</x>", n)])
 }
 
 /// `5k × scale` `<html>` and `<body>` start tags with one new attribute each, and as many

@@ -9,6 +9,7 @@ pub mod corpus;
 pub mod generate;
 pub mod memory;
 pub mod plan;
+pub mod run;
 pub mod statemark_drivers;
 
 use std::time::Duration;

@@ -408,6 +408,7 @@ fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool) -> Result<u8, Stop> {
                 }
                 Format::Text => {
                     let mut lines = Locator::new(&text);
+                    let mut source = diag::Source::new(&path, &text);
                     for f in &found {
                         let p = lines.position(f.offset);
                         let d = diag::Diagnostic {
@@ -419,7 +420,7 @@ fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool) -> Result<u8, Stop> {
                             warning: f.warning,
                             url: f.url.as_deref(),
                         };
-                        diag::render(out, &path, &text, &d)?;
+                        source.render(out, &d)?;
                     }
                     let errors = found.iter().filter(|f| !f.warning).count();
                     let warnings = found.len() - errors;

@@ -4,6 +4,7 @@
 use serde_json::{Value, json};
 use statemark::Span;
 use statemark::dom::{Dom, Namespace, NodeData, NodeId};
+use statemark::html::{Doctype, ProcessingInstruction, Tag};
 use statemark::{html, xml5};
 use std::io::{self, Write};
 
@@ -29,106 +30,121 @@ fn attrs_json<'a>(attrs: impl Iterator<Item = (&'a str, &'a str)>) -> Value {
     Value::Array(attrs.map(|(n, v)| json!({"name": n, "value": v})).collect())
 }
 
+/// A token of either machine, as the printers see it: the two token types differ only in a
+/// few kinds (XML5's empty and short end tags) and fields (HTML's force-quirks and self-closing
+/// flags in JSON), so one printer serves both.
+enum View<'t, 'i> {
+    /// `quirks`: JSON shows the force-quirks flag (HTML's; XML5 has none).
+    Doctype {
+        doctype: &'t Doctype<'i>,
+        quirks: bool,
+    },
+    /// The kind as JSON (`json`) and as text (`text`) name it; `self_closing`: JSON shows the
+    /// flag (HTML; XML5 has empty tags instead).
+    Tag {
+        tag: &'t Tag<'i>,
+        json: &'static str,
+        text: &'static str,
+        self_closing: bool,
+    },
+    ShortEndTag,
+    Comment(&'t str),
+    Characters(&'t str),
+    ProcessingInstruction(&'t ProcessingInstruction<'i>),
+    Eof,
+}
+
 /// One HTML token.
 pub fn html_token(w: &mut dyn Write, format: Format, token: &html::Token<'_>, span: Span) -> io::Result<()> {
     use html::Token as T;
-    match format {
-        Format::Json => {
-            let v = match token {
-                T::Doctype(d) => json!({"type": "doctype", "name": opt(&d.name), "public_id": opt(&d.public_id),
-                    "system_id": opt(&d.system_id), "force_quirks": d.force_quirks}),
-                T::StartTag(t) | T::EndTag(t) => json!({
-                    "type": if matches!(token, T::StartTag(_)) { "start-tag" } else { "end-tag" },
-                    "name": t.name.as_ref(),
-                    "attributes": attrs_json(t.attributes.iter().map(|a| (a.name.as_ref(), a.value.as_ref()))),
-                    "self_closing": t.self_closing}),
-                T::Comment(c) => json!({"type": "comment", "data": c.as_ref()}),
-                T::Characters(c) => json!({"type": "characters", "data": c.as_ref()}),
-                T::ProcessingInstruction(p) => {
-                    json!({"type": "processing-instruction", "target": p.target.as_ref(), "data": p.data.as_ref()})
-                }
-                T::Eof => json!({"type": "eof"}),
-            };
-            write_with_span(w, v, span)
-        }
-        Format::Text => {
-            write!(w, "{}..{} ", span.start, span.end)?;
-            match token {
-                T::Doctype(d) => doctype_text(w, &d.name, &d.public_id, &d.system_id)?,
-                T::StartTag(t) => tag_text(w, "StartTag", t)?,
-                T::EndTag(t) => tag_text(w, "EndTag", t)?,
-                T::Comment(c) => write!(w, "Comment {c:?}")?,
-                T::Characters(c) => write!(w, "Characters {c:?}")?,
-                T::ProcessingInstruction(p) => write!(w, "ProcessingInstruction {:?} {:?}", p.target, p.data)?,
-                T::Eof => write!(w, "EOF")?,
-            }
-            writeln!(w)
-        }
-    }
+    let view = match token {
+        T::Doctype(d) => View::Doctype { doctype: d, quirks: true },
+        T::StartTag(t) => View::Tag { tag: t, json: "start-tag", text: "StartTag", self_closing: true },
+        T::EndTag(t) => View::Tag { tag: t, json: "end-tag", text: "EndTag", self_closing: true },
+        T::Comment(c) => View::Comment(c.as_ref()),
+        T::Characters(c) => View::Characters(c.as_ref()),
+        T::ProcessingInstruction(p) => View::ProcessingInstruction(p),
+        T::Eof => View::Eof,
+    };
+    token_view(w, format, &view, span)
 }
 
 /// One XML5 token.
 pub fn xml5_token(w: &mut dyn Write, format: Format, token: &xml5::Token<'_>, span: Span) -> io::Result<()> {
     use xml5::Token as T;
+    let view = match token {
+        T::Doctype(d) => View::Doctype { doctype: d, quirks: false },
+        T::StartTag(t) => View::Tag { tag: t, json: "start-tag", text: "StartTag", self_closing: false },
+        T::EmptyTag(t) => View::Tag { tag: t, json: "empty-tag", text: "EmptyTag", self_closing: false },
+        T::EndTag(t) => View::Tag { tag: t, json: "end-tag", text: "EndTag", self_closing: false },
+        T::ShortEndTag => View::ShortEndTag,
+        T::Comment(c) => View::Comment(c.as_ref()),
+        T::Characters(c) => View::Characters(c.as_ref()),
+        T::ProcessingInstruction(p) => View::ProcessingInstruction(p),
+        T::Eof => View::Eof,
+    };
+    token_view(w, format, &view, span)
+}
+
+fn token_view(w: &mut dyn Write, format: Format, token: &View<'_, '_>, span: Span) -> io::Result<()> {
     match format {
         Format::Json => {
-            let tag = |kind: &str, t: &xml5::Tag<'_>| {
-                json!({"type": kind, "name": t.name.as_ref(),
-                    "attributes": attrs_json(t.attributes.iter().map(|a| (a.name.as_ref(), a.value.as_ref())))})
-            };
-            let v = match token {
-                T::Doctype(d) => json!({"type": "doctype", "name": opt(&d.name), "public_id": opt(&d.public_id),
-                    "system_id": opt(&d.system_id)}),
-                T::StartTag(t) => tag("start-tag", t),
-                T::EmptyTag(t) => tag("empty-tag", t),
-                T::EndTag(t) => tag("end-tag", t),
-                T::ShortEndTag => json!({"type": "short-end-tag"}),
-                T::Comment(c) => json!({"type": "comment", "data": c.as_ref()}),
-                T::Characters(c) => json!({"type": "characters", "data": c.as_ref()}),
-                T::ProcessingInstruction(p) => {
+            let mut v = match *token {
+                View::Doctype { doctype: d, quirks } => {
+                    let mut v = json!({"type": "doctype", "name": opt(&d.name), "public_id": opt(&d.public_id),
+                        "system_id": opt(&d.system_id)});
+                    if quirks {
+                        v["force_quirks"] = d.force_quirks.into();
+                    }
+                    v
+                }
+                View::Tag { tag: t, json: kind, self_closing, .. } => {
+                    let mut v = json!({"type": kind, "name": t.name.as_ref(),
+                        "attributes": attrs_json(t.attributes.iter().map(|a| (a.name.as_ref(), a.value.as_ref())))});
+                    if self_closing {
+                        v["self_closing"] = t.self_closing.into();
+                    }
+                    v
+                }
+                View::ShortEndTag => json!({"type": "short-end-tag"}),
+                View::Comment(c) => json!({"type": "comment", "data": c}),
+                View::Characters(c) => json!({"type": "characters", "data": c}),
+                View::ProcessingInstruction(p) => {
                     json!({"type": "processing-instruction", "target": p.target.as_ref(), "data": p.data.as_ref()})
                 }
-                T::Eof => json!({"type": "eof"}),
+                View::Eof => json!({"type": "eof"}),
             };
-            write_with_span(w, v, span)
+            v["span"] = json!([span.start, span.end]);
+            writeln!(w, "{v}")
         }
         Format::Text => {
             write!(w, "{}..{} ", span.start, span.end)?;
-            match token {
-                T::Doctype(d) => doctype_text(w, &d.name, &d.public_id, &d.system_id)?,
-                T::StartTag(t) => tag_text(w, "StartTag", t)?,
-                T::EmptyTag(t) => tag_text(w, "EmptyTag", t)?,
-                T::EndTag(t) => tag_text(w, "EndTag", t)?,
-                T::ShortEndTag => write!(w, "ShortEndTag")?,
-                T::Comment(c) => write!(w, "Comment {c:?}")?,
-                T::Characters(c) => write!(w, "Characters {c:?}")?,
-                T::ProcessingInstruction(p) => write!(w, "ProcessingInstruction {:?} {:?}", p.target, p.data)?,
-                T::Eof => write!(w, "EOF")?,
+            match *token {
+                View::Doctype { doctype: d, .. } => doctype_text(w, d)?,
+                View::Tag { tag: t, text: kind, .. } => tag_text(w, kind, t)?,
+                View::ShortEndTag => write!(w, "ShortEndTag")?,
+                View::Comment(c) => write!(w, "Comment {c:?}")?,
+                View::Characters(c) => write!(w, "Characters {c:?}")?,
+                View::ProcessingInstruction(p) => write!(w, "ProcessingInstruction {:?} {:?}", p.target, p.data)?,
+                View::Eof => write!(w, "EOF")?,
             }
             writeln!(w)
         }
     }
 }
 
-fn write_with_span(w: &mut dyn Write, mut v: Value, span: Span) -> io::Result<()> {
-    v["span"] = json!([span.start, span.end]);
-    writeln!(w, "{v}")
-}
-
-type Opt<'a> = Option<std::borrow::Cow<'a, str>>;
-
-fn doctype_text(w: &mut dyn Write, name: &Opt<'_>, public: &Opt<'_>, system: &Opt<'_>) -> io::Result<()> {
-    write!(w, "DOCTYPE {:?}", name.as_deref().unwrap_or(""))?;
-    if let Some(p) = public {
+fn doctype_text(w: &mut dyn Write, d: &Doctype<'_>) -> io::Result<()> {
+    write!(w, "DOCTYPE {:?}", d.name.as_deref().unwrap_or(""))?;
+    if let Some(p) = &d.public_id {
         write!(w, " PUBLIC {p:?}")?;
     }
-    if let Some(s) = system {
+    if let Some(s) = &d.system_id {
         write!(w, " SYSTEM {s:?}")?;
     }
     Ok(())
 }
 
-fn tag_text(w: &mut dyn Write, kind: &str, t: &statemark::html::Tag<'_>) -> io::Result<()> {
+fn tag_text(w: &mut dyn Write, kind: &str, t: &Tag<'_>) -> io::Result<()> {
     write!(w, "{kind} {:?}", t.name)?;
     for a in &t.attributes {
         write!(w, " {}={:?}", a.name, a.value)?;

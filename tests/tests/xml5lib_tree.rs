@@ -20,6 +20,28 @@ fn split_qname(name: &str) -> (&str, &str) {
     name.split_once(':').filter(|(p, l)| !p.is_empty() && !l.is_empty()).unwrap_or(("", name))
 }
 
+/// `prefix:local`, or `local` without a prefix.
+fn qualified(prefix: Option<&str>, local: &str) -> String {
+    match prefix {
+        Some(p) => format!("{p}:{local}"),
+        None => local.to_owned(),
+    }
+}
+
+/// One element or attribute line: `before`, the name, `after`, with the namespace as each
+/// format writes it (xml5lib: `{ns}` before the name unless empty; legacy: `(prefix, local,
+/// ns)` at the end).
+fn named(format: Format, before: &str, ns: &str, qname: &str, after: &str) -> String {
+    match format {
+        Format::Xml5lib if ns.is_empty() => format!("{before}{qname}{after}"),
+        Format::Xml5lib => format!("{before}{{{ns}}}{qname}{after}"),
+        Format::Legacy => {
+            let (p, l) = split_qname(qname);
+            format!("{before}{qname}{after} ({p}, {l}, {ns})")
+        }
+    }
+}
+
 /// The tree below the document in a suite's format, without recursion.
 fn serialize(dom: &Dom, format: Format) -> String {
     let mut lines: Vec<String> = Vec::new();
@@ -29,26 +51,12 @@ fn serialize(dom: &Dom, format: Format) -> String {
         let pad = format!("| {}", "  ".repeat(depth));
         match dom.data(id) {
             NodeData::Element(e) => {
-                let qname = match &e.name.prefix {
-                    Some(p) => format!("{p}:{}", e.name.local),
-                    None => e.name.local.to_string(),
-                };
-                let ns = e.name.ns.url();
-                match format {
-                    Format::Xml5lib if ns.is_empty() => lines.push(format!("{pad}<{qname}>")),
-                    Format::Xml5lib => lines.push(format!("{pad}<{{{ns}}}{qname}>")),
-                    Format::Legacy => {
-                        let (p, l) = split_qname(&qname);
-                        lines.push(format!("{pad}<{qname}> ({p}, {l}, {ns})"));
-                    }
-                }
+                let qname = qualified(e.name.prefix.as_deref(), &e.name.local);
+                lines.push(named(format, &format!("{pad}<"), e.name.ns.url(), &qname, ">"));
                 let mut attrs: Vec<(String, String, String, String)> = e
                     .attrs()
                     .map(|a| {
-                        let qn = match &a.name.prefix {
-                            Some(p) => format!("{p}:{}", a.name.local),
-                            None => a.name.local.to_string(),
-                        };
+                        let qn = qualified(a.name.prefix, a.name.local);
                         (a.name.ns.url().to_owned(), a.name.local.to_string(), qn, a.value.to_owned())
                     })
                     .collect();
@@ -56,14 +64,7 @@ fn serialize(dom: &Dom, format: Format) -> String {
                     attrs.sort_by(|a, b| (&a.0, &a.1).cmp(&(&b.0, &b.1)));
                 }
                 for (ns, _, qn, value) in attrs {
-                    match format {
-                        Format::Xml5lib if ns.is_empty() => lines.push(format!("{pad}  {qn}=\"{value}\"")),
-                        Format::Xml5lib => lines.push(format!("{pad}  {{{ns}}}{qn}=\"{value}\"")),
-                        Format::Legacy => {
-                            let (p, l) = split_qname(&qn);
-                            lines.push(format!("{pad}  {qn}=\"{value}\" ({p}, {l}, {ns})"));
-                        }
-                    }
+                    lines.push(named(format, &format!("{pad}  "), &ns, &qn, &format!("=\"{value}\"")));
                 }
                 let start = stack.len();
                 stack.extend(dom.children(id).map(|c| (c, depth + 1)));

@@ -219,17 +219,9 @@ impl StateTracker {
             // HTML rules inside an integration point: close the nearest open HTML element of
             // that name above any scope boundary; else, if nothing tracked can match, it closes
             // an ancestor of the foreign root.
-            for i in (0..self.stack.len()).rev() {
-                let o = &self.stack[i];
-                if o.ns == Ns::Html && o.name == name {
-                    self.stack.truncate(i);
-                    return;
-                }
-                if o.is_scope_boundary() {
-                    return;
-                }
+            if !self.html_end_from(self.stack.len() - 1, name) {
+                self.stack.clear();
             }
-            self.stack.clear();
             return;
         }
         // spec: #parsing-main-inforeign, "any other end tag" (names compared ASCII
@@ -247,8 +239,10 @@ impl StateTracker {
                 return;
             }
             if o.ns == Ns::Html {
-                // Processed by the HTML rules from here (the node is HTML).
-                return self.html_end_from(i, name);
+                // Processed by the HTML rules from here (the node is HTML); reaching the
+                // bottom of the stack there closes nothing tracked.
+                self.html_end_from(i, name);
+                return;
             }
         }
         // Walked past the foreign root: the HTML rules of the mode decide, for an element
@@ -258,17 +252,22 @@ impl StateTracker {
         }
     }
 
-    fn html_end_from(&mut self, top: usize, name: &str) {
+    /// The HTML rules for an end tag, from `top` down: close the nearest open HTML element of
+    /// that name, stopping at a scope boundary. `false` when the walk passed the bottom of the
+    /// stack without either (the end tag is for something the tracker does not hold); the two
+    /// callers differ only in what that means.
+    fn html_end_from(&mut self, top: usize, name: &str) -> bool {
         for i in (0..=top).rev() {
             let o = &self.stack[i];
             if o.ns == Ns::Html && o.name == name {
                 self.stack.truncate(i);
-                return;
+                return true;
             }
             if o.is_scope_boundary() {
-                return;
+                return true;
             }
         }
+        false
     }
 }
 

@@ -585,27 +585,51 @@ pub fn parse_date_or_time_string(input: &str) -> Result<DateOrTime, DateTimeErro
     }
     // Step 7.
     let time = if time_present { Some(time_component(&mut c)?) } else { None };
-    let offset = match (date, time) {
-        (Some(_), Some(_)) => {
-            // Step 8.
-            if c.past_end() {
-                return Err(DateTimeError::MissingTimeZone);
-            }
-            // Step 9.
-            Some(time_zone_offset_component(&mut c)?)
-        }
-        _ => None,
-    };
+    // Steps 8-9.
+    let offset = offset_after_date_and_time(&mut c, date, time, time_zone_offset_component)?;
     // Step 10.
     end(&c)?;
-    // Step 11.
+    // Step 11 (step 7 already failed when neither was present: a time component on empty
+    // input).
+    date_or_time(date, time, offset)
+}
+
+/// Steps 8-9 of "parse a date or time string", word for word steps 10-11 of the 2009 text
+/// (`editions::html5_2009`): when both a date and a time were found, a time-zone offset must
+/// follow, read by the text's own time-zone offset component (`component`; 2009's required
+/// "hh:mm").
+pub(crate) fn offset_after_date_and_time(
+    c: &mut Cursor<'_>,
+    date: Option<Date>,
+    time: Option<Time>,
+    component: fn(&mut Cursor<'_>) -> Result<TimeZoneOffset, DateTimeError>,
+) -> Result<Option<TimeZoneOffset>, DateTimeError> {
+    if date.is_none() || time.is_none() {
+        return Ok(None);
+    }
+    // Step 8.
+    if c.past_end() {
+        return Err(DateTimeError::MissingTimeZone);
+    }
+    // Step 9.
+    component(c).map(Some)
+}
+
+/// Step 11 of "parse a date or time string", word for word step 14 of the 2009 text: the
+/// date, the time, or (both present, with the offset [`offset_after_date_and_time`] read) the
+/// global date and time. Neither present is the error of a time component on empty input
+/// (where today's text fails, at step 7; the 2009 text's step 9 fails on it).
+pub(crate) fn date_or_time(
+    date: Option<Date>,
+    time: Option<Time>,
+    offset: Option<TimeZoneOffset>,
+) -> Result<DateOrTime, DateTimeError> {
     Ok(match (date, time, offset) {
         (Some(date), Some(time), Some(offset)) => {
             DateOrTime::GlobalDateTime(GlobalDateTime { local: LocalDateTime { date, time }, offset })
         }
         (None, Some(time), _) => DateOrTime::Time(time),
         (Some(date), _, _) => DateOrTime::Date(date),
-        // Step 7 already failed when neither was present (a time component on empty input).
         (None, None, _) => return Err(DateTimeError::HourDigits),
     })
 }

@@ -9,8 +9,8 @@
 
 use crate::microsyntax::colors::{legacy_color_hex_steps, named_color};
 use crate::microsyntax::dates::{
-    date_and_time, date_component, end, exactly, expect, global_date_and_time, hour_and_minute, offset_start,
-    signed_offset, whole,
+    date_and_time, date_component, date_or_time, end, exactly, expect, global_date_and_time, hour_and_minute,
+    offset_after_date_and_time, offset_start, signed_offset, whole,
 };
 use crate::microsyntax::numbers::{Dimension, exponent, float_sign};
 use crate::microsyntax::{
@@ -490,7 +490,6 @@ pub fn parse_date_or_time_string(
     input: &str,
     variant: DateOrTimeVariant,
 ) -> Result<crate::microsyntax::DateOrTime, DateTimeError> {
-    use crate::microsyntax::DateOrTime;
     // Steps 1-2.
     let mut c = Cursor::new(input);
     // Step 3.
@@ -502,7 +501,7 @@ pub fn parse_date_or_time_string(
     // Steps 5-6.
     let mut time_present = true;
     let date: Option<Date> = date_component(&mut c).ok();
-    // Step 7.
+    // Step 7 ("T" only; today's step 6 also takes a space, so the two are written apart).
     if date.is_some() {
         if c.at(b'T') {
             c.advance();
@@ -512,37 +511,22 @@ pub fn parse_date_or_time_string(
     } else {
         c.position = start;
     }
-    // Step 8 (a failed component leaves position where it stopped).
+    // Step 8 (a failed component leaves position where it stopped; today's step 7 fails).
     let time = if time_present { time_component(&mut c).ok() } else { None };
     // Step 9.
     if date.is_none() && time.is_none() {
         return Err(DateTimeError::HourDigits);
     }
-    // Steps 10-11.
-    let offset = match (date, time) {
-        (Some(_), Some(_)) => {
-            if c.past_end() {
-                return Err(DateTimeError::MissingTimeZone);
-            }
-            Some(time_zone_offset_component(&mut c)?)
-        }
-        _ => None,
-    };
+    // Steps 10-11 (today's steps 8-9), with the 2009 time-zone offset component.
+    let offset = offset_after_date_and_time(&mut c, date, time, time_zone_offset_component)?;
     // Step 12.
     if variant == DateOrTimeVariant::InContent {
         skip_white_space(input, &mut c.position);
     }
     // Step 13.
     end(&c)?;
-    // Step 14.
-    Ok(match (date, time, offset) {
-        (Some(date), Some(time), Some(offset)) => {
-            DateOrTime::GlobalDateTime(GlobalDateTime { local: LocalDateTime { date, time }, offset })
-        }
-        (Some(date), _, _) => DateOrTime::Date(date),
-        (None, Some(time), _) => DateOrTime::Time(time),
-        (None, None, _) => return Err(DateTimeError::HourDigits),
-    })
+    // Step 14 (today's step 11).
+    date_or_time(date, time, offset)
 }
 
 /// Why the 2009 rules for parsing simple color values returned an error.
