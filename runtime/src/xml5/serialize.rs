@@ -7,11 +7,29 @@
 //! assert_eq!(dom.to_xml(), "<doc xmlns=\"urn:x\"><p:a xmlns:p=\"urn:p\" k=\"1 &amp; 2\"/>t &lt; u</doc>");
 //! ```
 //!
-//! The output is well-formed XML (one element per start and end tag, every attribute quoted,
-//! every `&`, `<` and `>` of character data escaped) except where the tree holds what no
-//! well-formed document can: a comment containing `--` or a processing instruction's data
-//! containing `?>` are written as they are (XML has no escape for them), several root elements
-//! or text beside the root stay where XML5 put them.
+//! [`Dom::to_xml`] (and [`write_xml`]) writes the tree as parsed, lossless for XML5: every
+//! attribute quoted, `&`, `<` and `>` of character data escaped (so `]]>` in text is written
+//! `]]&gt;`; `>` is escaped everywhere, in text and attribute values alike), CR as `&#13;`, tab
+//! and LF in attribute values as references. It is well-formed XML only where the tree is one
+//! XML can hold: XML5 builds trees XML cannot write as they are — names that are not XML
+//! `Name`s (`<1x>`, `<a:b:c>`, an unbound prefix kept in the local name, attributes like
+//! `"x`), a comment containing `--` or ending in `-`, a PI whose data contains `?>` or whose
+//! target is `xml`, namespace declarations XML forbids (`xmlns:p=""`), and through the `Dom`
+//! editing API anything else (several root elements, text beside the root, characters outside
+//! XML's `Char`, names whose prefix does not resolve to their namespace, duplicate attributes).
+//! `to_xml` writes those anyway (XML has no escape for them).
+//!
+//! [`Dom::to_xml_well_formed`] (and [`write_xml_well_formed`]) first runs
+//! [`check_well_formed`]: the DOM Parsing serializer's *require well-formed* checks
+//! (<https://w3c.github.io/DOM-Parsing/#dfn-concept-serialize-xml>) plus what DOM Parsing
+//! leaves to the DOM's own invariants, and returns the first offending node with the
+//! [`XmlRule`] it breaks; otherwise the text is `to_xml`'s, which is then well-formed XML 1.0
+//! with namespaces. Unlike DOM Parsing it does not fix namespaces up (no generated prefixes or
+//! declarations): names and declarations stay as parsed, and a name whose written prefix does
+//! not resolve to its namespace is an error instead. The XML declaration, which XML5 keeps as a
+//! PI with target `xml` first in the document, is written back when it matches `XMLDecl` (its
+//! encoding label is kept as parsed, not rewritten for the output's encoding).
+//! `tests/tests/xml_well_formed.rs` checks the output with an independent checker.
 
 use crate::core::StopSet;
 use crate::dom::{Dom, Namespace, NodeData, NodeId, QualNameRef};
@@ -660,6 +678,8 @@ impl XmlRule {
 
 #[cfg(test)]
 mod tests {
+    use super::{XmlRule, XmlSerializeError};
+    use crate::dom::{Attr, Attrs, Dom, Namespace, NodeId, QualName, QualNameRef};
     use crate::xml5::parse;
 
     fn round(input: &str) -> String {
@@ -697,5 +717,173 @@ mod tests {
         let dom = parse("<r><a>x</a><b/></r>");
         let a = dom.descendants(dom.root()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "a")).unwrap();
         assert_eq!(super::write_xml(&dom, a, String::new()).unwrap(), "<a>x</a>");
+    }
+    /// The rule `to_xml_well_formed` reports for `input` as XML5 parses it.
+    fn rule(input: &str) -> Option<XmlRule> {
+        parse(input).to_xml_well_formed().err().map(|e| e.rule)
+    }
+
+    /// A document `<r>` whose root element `edit` adds to (nodes made with the Dom API, for
+    /// trees no XML5 parse makes).
+    fn edited(edit: impl FnOnce(&mut Dom, NodeId)) -> Result<String, XmlSerializeError> {
+        let mut dom = parse("<r/>");
+        let r = dom.children(dom.root()).next().unwrap();
+        edit(&mut dom, r);
+        dom.to_xml_well_formed()
+    }
+
+    fn element(dom: &mut Dom, ns: &Namespace, prefix: Option<&str>, local: &str, attrs: &[Attr]) -> NodeId {
+        dom.create_element(QualNameRef { ns, prefix, local }, Attrs::owned(attrs))
+    }
+
+    fn attr(ns: Namespace, prefix: Option<&str>, local: &str, value: &str) -> Attr {
+        Attr {
+            name: QualName { ns, prefix: prefix.map(|p| p.to_owned().into()), local: local.to_owned().into() },
+            value: value.into(),
+        }
+    }
+
+    #[test]
+    fn cdata_end_in_text_is_escaped() {
+        assert_eq!(round("<r>a]]>b<![CDATA[c]]>]]></r>"), "<r>a]]&gt;bc]]&gt;</r>");
+        assert_eq!(parse("<r>a]]>b</r>").to_xml_well_formed().unwrap(), "<r>a]]&gt;b</r>");
+    }
+
+    #[test]
+    fn well_formed_output_is_to_xml() {
+        let x = "<?xml version='1.0' encoding='UTF-8' standalone='yes'?><!DOCTYPE r PUBLIC '-//x' 's'>\
+                 <!--c--><r xmlns='urn:d' xmlns:p='urn:p' xml:lang='en'><p:e p:a='1'/><?pi d?></r>";
+        let dom = parse(x);
+        assert_eq!(dom.to_xml_well_formed().as_ref(), Ok(&dom.to_xml()));
+        let mut out = String::new();
+        assert!(super::write_xml_well_formed(&dom, dom.root(), &mut out).is_ok());
+        assert_eq!(out, dom.to_xml());
+    }
+
+    #[test]
+    fn names_as_parsed_that_xml_cannot_write() {
+        assert_eq!(rule("<a:b:c/>"), Some(XmlRule::ElementName));
+        assert_eq!(rule("<p:a/>"), Some(XmlRule::ElementName), "unbound: the local name keeps the colon");
+        assert_eq!(rule("<r><1x/></r>"), Some(XmlRule::ElementName));
+        assert_eq!(rule("<xmlns:a/>"), Some(XmlRule::ElementPrefixXmlns));
+        assert_eq!(rule("<r b:c:d='1'/>"), Some(XmlRule::AttributeName));
+        assert_eq!(rule("<r xmlns:xmlns='u'/>"), Some(XmlRule::AttributeName));
+        assert_eq!(rule("<r xmlns:p=''/>"), Some(XmlRule::NamespaceDeclaration));
+        assert_eq!(rule("<r xmlns='http://www.w3.org/2000/xmlns/'/>"), Some(XmlRule::NamespaceDeclaration));
+        assert_eq!(rule("<r xmlns:p='http://www.w3.org/XML/1998/namespace'/>"), Some(XmlRule::NamespaceDeclaration));
+        assert_eq!(rule("<r xmlns:xml='http://www.w3.org/XML/1998/namespace' xml:a='1'/>"), None);
+    }
+
+    #[test]
+    fn nodes_xml_cannot_write() {
+        assert_eq!(rule("<r><?xml version='1.0'?></r>"), Some(XmlRule::PiTarget));
+        assert_eq!(rule("<r><?XmL a?></r>"), Some(XmlRule::PiTarget));
+        assert_eq!(rule("<?xml version='2.0'?><r/>"), Some(XmlRule::XmlDeclaration));
+        assert_eq!(rule("<?xml encoding='x'?><r/>"), Some(XmlRule::XmlDeclaration));
+        let e = edited(|d, _| {
+            let second = element(d, &Namespace::None, None, "s", &[]);
+            let doc = d.root();
+            d.append(doc, second);
+        });
+        assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::DocumentElement));
+        assert_eq!(rule(""), Some(XmlRule::DocumentElement));
+        assert_eq!(rule("<!DOCTYPE r PUBLIC 'a{b' 's'><r/>"), Some(XmlRule::DoctypePublicId));
+        assert_eq!(rule("<!DOCTYPE r PUBLIC 'p'><r/>"), Some(XmlRule::DoctypeSystemId));
+        let e = edited(|d, r| {
+            let c = d.create_comment("a--b");
+            d.append(r, c);
+        });
+        assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::CommentData));
+        let e = edited(|d, r| {
+            let c = d.create_comment("a-");
+            d.append(r, c);
+        });
+        assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::CommentData));
+        let e = edited(|d, r| {
+            let c = d.create_processing_instruction("p", "a?>b");
+            d.append(r, c);
+        });
+        assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::PiData));
+        for bad in ["\u{0}", "\u{8}", "\u{B}", "\u{1F}", "\u{FFFE}", "\u{FFFF}"] {
+            let e = edited(|d, r| {
+                let c = d.create_text(bad);
+                d.append(r, c);
+            });
+            assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::Char), "{bad:?}");
+        }
+        assert!(edited(|d, r| d.append_text_child(r, "\u{9}\u{85}\u{10FFFF}")).is_ok());
+        let e = edited(|d, r| {
+            let t = d.create_text("x");
+            d.insert_before(r, t);
+        });
+        assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::DocumentText));
+        let e = edited(|d, r| {
+            let t = d.create_doctype("r", "", "a\"b'c");
+            d.insert_before(r, t);
+        });
+        assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::DoctypeSystemId));
+        let e = edited(|d, r| {
+            let t = d.create_doctype("1r", "", "");
+            d.insert_before(r, t);
+        });
+        assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::DoctypeName));
+        let e = edited(|d, r| {
+            let t = d.create_doctype("r", "", "");
+            d.append(r, t);
+        });
+        assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::DoctypePlacement));
+    }
+
+    #[test]
+    fn names_and_namespaces_from_edits() {
+        let u = Namespace::Other("urn:u".into());
+        let err = |f: &dyn Fn(&mut Dom) -> NodeId| {
+            let mut node = None;
+            let e = edited(|d, r| {
+                let n = f(d);
+                node = Some(n);
+                d.append(r, n);
+            });
+            let e = e.unwrap_err();
+            assert_eq!(Some(e.node), node, "{e}");
+            e.rule
+        };
+        assert_eq!(err(&|d| element(d, &Namespace::None, Some("1p"), "a", &[])), XmlRule::ElementPrefix);
+        assert_eq!(err(&|d| element(d, &u, Some("p"), "a", &[])), XmlRule::UnboundPrefix);
+        assert_eq!(err(&|d| element(d, &u, None, "a", &[])), XmlRule::NamespaceMismatch);
+        let decl = attr(Namespace::Xmlns, Some("xmlns"), "p", "urn:other");
+        assert_eq!(err(&|d| element(d, &u, Some("p"), "a", std::slice::from_ref(&decl))), XmlRule::NamespaceMismatch);
+        let x = attr(Namespace::None, None, "x", "1");
+        assert_eq!(
+            err(&|d| element(d, &Namespace::None, None, "a", &[x.clone(), x.clone()])),
+            XmlRule::DuplicateAttribute
+        );
+        let decl = attr(Namespace::Xmlns, Some("xmlns"), "p", "urn:u");
+        let decl_q = attr(Namespace::Xmlns, Some("xmlns"), "q", "urn:u");
+        let px = attr(u.clone(), Some("p"), "x", "1");
+        let qx = attr(u.clone(), Some("q"), "x", "2");
+        let attrs = [decl, decl_q, px.clone(), qx];
+        assert_eq!(err(&|d| element(d, &Namespace::None, None, "a", &attrs)), XmlRule::DuplicateAttribute);
+        assert_eq!(
+            err(&|d| element(d, &Namespace::None, None, "a", std::slice::from_ref(&px))),
+            XmlRule::UnboundPrefix
+        );
+        let nx = attr(u.clone(), None, "x", "1");
+        assert_eq!(err(&|d| element(d, &Namespace::None, None, "a", &[nx.clone()])), XmlRule::NamespaceMismatch);
+        let bad = attr(Namespace::None, None, "x", "\u{1}");
+        assert_eq!(err(&|d| element(d, &Namespace::None, None, "a", &[bad.clone()])), XmlRule::Char);
+        let e = parse("<r/>").to_xml_well_formed();
+        assert!(e.is_ok());
+        let shown = XmlSerializeError { node: parse("<r/>").root(), rule: XmlRule::CommentData }.to_string();
+        assert!(shown.contains("comment") && shown.contains("#xml-serializing-a-comment-node"), "{shown}");
+    }
+
+    #[test]
+    fn subtree_without_its_ancestors_declarations() {
+        let dom = parse("<r xmlns:p='urn:p'><p:a/></r>");
+        let a = dom.descendants(dom.root()).nth(2).unwrap();
+        assert_eq!(super::check_well_formed(&dom, a).map_err(|e| e.rule), Err(XmlRule::UnboundPrefix));
+        let r = dom.children(dom.root()).next().unwrap();
+        assert_eq!(super::check_well_formed(&dom, r), Ok(()));
     }
 }
