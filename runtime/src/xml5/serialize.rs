@@ -159,12 +159,12 @@ pub fn write_xml<W: Write>(dom: &Dom, node: NodeId, mut out: W) -> Result<W, fmt
 const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
 const XMLNS_NS: &str = "http://www.w3.org/2000/xmlns/";
 
-/// XML 1.0 (fifth edition) [2] `Char`. Rust `char`s are never surrogates.
+/// XML 1.0 (fifth edition) \[2\] `Char`. Rust `char`s are never surrogates.
 fn is_xml_char(c: char) -> bool {
     matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
 }
 
-/// XML 1.0 [4] `NameStartChar`, without `:` (Namespaces in XML [4] `NCName`).
+/// XML 1.0 \[4\] `NameStartChar`, without `:` (Namespaces in XML \[4\] `NCName`).
 fn is_name_start(c: char) -> bool {
     matches!(c,
         'A'..='Z' | '_' | 'a'..='z' | '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{F6}' | '\u{F8}'..='\u{2FF}'
@@ -173,18 +173,18 @@ fn is_name_start(c: char) -> bool {
         | '\u{10000}'..='\u{EFFFF}')
 }
 
-/// XML 1.0 [4a] `NameChar`, without `:`.
+/// XML 1.0 \[4a\] `NameChar`, without `:`.
 fn is_name_char(c: char) -> bool {
     is_name_start(c) || matches!(c, '-' | '.' | '0'..='9' | '\u{B7}' | '\u{300}'..='\u{36F}' | '\u{203F}'..='\u{2040}')
 }
 
-/// Namespaces in XML [4] `NCName`: an XML `Name` without `:`.
+/// Namespaces in XML \[4\] `NCName`: an XML `Name` without `:`.
 fn is_ncname(s: &str) -> bool {
     let mut chars = s.chars();
     chars.next().is_some_and(is_name_start) && chars.all(is_name_char)
 }
 
-/// Namespaces in XML [7] `QName`: `NCName` or `NCName:NCName`.
+/// Namespaces in XML \[7\] `QName`: `NCName` or `NCName:NCName`.
 fn is_qname(s: &str) -> bool {
     match s.split_once(':') {
         Some((p, l)) => is_ncname(p) && is_ncname(l),
@@ -192,12 +192,12 @@ fn is_qname(s: &str) -> bool {
     }
 }
 
-/// XML 1.0 [3] `S`.
+/// XML 1.0 \[3\] `S`.
 fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
 
-/// The data of `<?xml DATA?>` matches XML 1.0 [23] `XMLDecl` after its `<?xml` (the writer
+/// The data of `<?xml DATA?>` matches XML 1.0 \[23\] `XMLDecl` after its `<?xml` (the writer
 /// puts one space between target and data): `version` then optional `encoding` and
 /// `standalone`, each `S name Eq quoted-value`, then optional `S`.
 fn is_xml_decl_data(data: &str) -> bool {
@@ -315,10 +315,10 @@ pub fn check_well_formed(dom: &Dom, node: NodeId) -> Result<(), XmlSerializeErro
                 NodeData::Text(t) if !t.bytes().all(is_space) => return fail(c, XmlRule::DocumentText),
                 NodeData::Doctype { .. } if doctype || elements > 0 => return fail(c, XmlRule::DoctypePlacement),
                 NodeData::Doctype { .. } => doctype = true,
-                NodeData::ProcessingInstruction { target: "xml", data } if i == 0 => {
-                    if !chars_ok(data) || data.contains("?>") || !is_xml_decl_data(data) {
-                        return fail(c, XmlRule::XmlDeclaration);
-                    }
+                NodeData::ProcessingInstruction { target: "xml", data }
+                    if i == 0 && (!chars_ok(data) || data.contains("?>") || !is_xml_decl_data(data)) =>
+                {
+                    return fail(c, XmlRule::XmlDeclaration);
                 }
                 _ => {}
             }
@@ -558,7 +558,7 @@ pub enum XmlRule {
     /// An element's local name contains `:` or is not an XML `Name`
     /// (#xml-serializing-an-element-node, step 1).
     ElementName,
-    /// An element's prefix is not an `NCName` (Namespaces in XML [7] `QName`).
+    /// An element's prefix is not an `NCName` (Namespaces in XML \[7\] `QName`).
     ElementPrefix,
     /// An element's prefix is `xmlns` (#xml-serializing-an-element-node: "an Element with prefix
     /// xmlns will not legally round-trip"; Namespaces in XML, "Reserved Prefixes and Namespace
@@ -568,7 +568,7 @@ pub enum XmlRule {
     /// XMLNS namespace (#dfn-xml-serialization-of-the-attributes, the attribute's localName
     /// check).
     AttributeName,
-    /// An attribute's prefix is not an `NCName` (Namespaces in XML [7] `QName`).
+    /// An attribute's prefix is not an `NCName` (Namespaces in XML \[7\] `QName`).
     AttributePrefix,
     /// Two attributes with the same qualified name or the same namespace and local name
     /// (#dfn-xml-serialization-of-the-attributes, the localname set; XML 1.0 WFC: Unique Att
@@ -601,23 +601,23 @@ pub enum XmlRule {
     /// step 2).
     PiData,
     /// A PI with target `xml` first in the document (the XML declaration as XML5 parses it)
-    /// whose data does not match XML 1.0 [23] `XMLDecl`.
+    /// whose data does not match XML 1.0 \[23\] `XMLDecl`.
     XmlDeclaration,
-    /// A DOCTYPE name that is not a `QName` (Namespaces in XML [16] `doctypedecl`).
+    /// A DOCTYPE name that is not a `QName` (Namespaces in XML \[16\] `doctypedecl`).
     DoctypeName,
     /// A DOCTYPE public id with a character outside `PubidChar` (#xml-serializing-a-documenttype-node,
     /// step 1).
     DoctypePublicId,
     /// A DOCTYPE system id with both `"` and `'`, a character outside `Char`, or missing after
-    /// a public id (#xml-serializing-a-documenttype-node, step 2; XML 1.0 [75] `ExternalID`).
+    /// a public id (#xml-serializing-a-documenttype-node, step 2; XML 1.0 \[75\] `ExternalID`).
     DoctypeSystemId,
     /// A DOCTYPE that is not a child of the document before its element, or a second one
-    /// (XML 1.0 [22] `prolog`).
+    /// (XML 1.0 \[22\] `prolog`).
     DoctypePlacement,
     /// A document without exactly one element child (#xml-serializing-a-document-node, step 1,
-    /// for none; XML 1.0 [1] `document` for several).
+    /// for none; XML 1.0 \[1\] `document` for several).
     DocumentElement,
-    /// Text outside the document element other than white space (XML 1.0 [27] `Misc`).
+    /// Text outside the document element other than white space (XML 1.0 \[27\] `Misc`).
     DocumentText,
 }
 
@@ -869,9 +869,12 @@ mod tests {
             XmlRule::UnboundPrefix
         );
         let nx = attr(u.clone(), None, "x", "1");
-        assert_eq!(err(&|d| element(d, &Namespace::None, None, "a", &[nx.clone()])), XmlRule::NamespaceMismatch);
+        assert_eq!(
+            err(&|d| element(d, &Namespace::None, None, "a", std::slice::from_ref(&nx))),
+            XmlRule::NamespaceMismatch
+        );
         let bad = attr(Namespace::None, None, "x", "\u{1}");
-        assert_eq!(err(&|d| element(d, &Namespace::None, None, "a", &[bad.clone()])), XmlRule::Char);
+        assert_eq!(err(&|d| element(d, &Namespace::None, None, "a", std::slice::from_ref(&bad))), XmlRule::Char);
         let e = parse("<r/>").to_xml_well_formed();
         assert!(e.is_ok());
         let shown = XmlSerializeError { node: parse("<r/>").root(), rule: XmlRule::CommentData }.to_string();
