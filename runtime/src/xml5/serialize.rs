@@ -491,6 +491,15 @@ impl Dom {
     /// well-formed* checks (<https://w3c.github.io/DOM-Parsing/#dfn-concept-serialize-xml>)
     /// plus the ones it leaves to the DOM (see [`check_well_formed`]). When it is `Ok` the text
     /// is exactly [`Dom::to_xml`]'s.
+    ///
+    /// ```
+    /// use statemark::xml5::serialize::XmlRule;
+    ///
+    /// let ok = statemark::xml5::parse("<?xml version='1.0'?><a>x ]]> y</a>");
+    /// assert_eq!(ok.to_xml_well_formed().unwrap(), "<?xml version='1.0'?><a>x ]]&gt; y</a>");
+    /// let bad = statemark::xml5::parse("<a><!-- a -- b --></a>");
+    /// assert_eq!(bad.to_xml_well_formed().unwrap_err().rule, XmlRule::CommentData);
+    /// ```
     pub fn to_xml_well_formed(&self) -> Result<String, XmlSerializeError> {
         check_well_formed(self, self.root())?;
         Ok(self.to_xml())
