@@ -254,6 +254,16 @@ fn is_xml_decl_data(data: &str) -> bool {
     i == b.len()
 }
 
+/// Whether `keys` holds one twice: compared pairwise on the usual few, hashed past that, so
+/// linear in their number either way.
+fn repeats<T: Eq + std::hash::Hash>(keys: &[T]) -> bool {
+    if keys.len() <= 8 {
+        return keys.iter().enumerate().any(|(i, k)| keys[..i].contains(k));
+    }
+    let mut seen = HashSet::with_capacity(keys.len());
+    !keys.iter().all(|k| seen.insert(k))
+}
+
 /// The namespace bindings the output's own declarations make, innermost last: what a
 /// namespace-aware XML processor will resolve the written prefixes to.
 #[derive(Default)]
@@ -328,9 +338,10 @@ pub fn check_well_formed(dom: &Dom, node: NodeId) -> Result<(), XmlSerializeErro
         }
     }
     let mut scope = Scope::default();
-    // Attributes of the current element by qualified name and by expanded name.
-    let mut written: HashSet<(Option<&str>, &str)> = HashSet::new();
-    let mut expanded: HashSet<(&str, &str)> = HashSet::new();
+    // Attributes of the current element by qualified name and by expanded name (buffers
+    // reused across elements; cleared in time proportional to their length, not capacity).
+    let mut written: Vec<(Option<&str>, &str)> = Vec::new();
+    let mut expanded: Vec<(&str, &str)> = Vec::new();
     // Explicit stack: per open element (and the container at the bottom), the next child to
     // visit; an exhausted element frame closes that element's scope.
     let container = matches!(dom.data(node), NodeData::Document | NodeData::Fragment);
@@ -366,9 +377,7 @@ pub fn check_well_formed(dom: &Dom, node: NodeId) -> Result<(), XmlSerializeErro
                     if !chars_ok(a.value) {
                         return fail(id, XmlRule::Char);
                     }
-                    if !written.insert((a.name.prefix, a.name.local)) {
-                        return fail(id, XmlRule::DuplicateAttribute);
-                    }
+                    written.push((a.name.prefix, a.name.local));
                     if *a.name.ns != Namespace::Xmlns {
                         continue;
                     }
@@ -395,6 +404,9 @@ pub fn check_well_formed(dom: &Dom, node: NodeId) -> Result<(), XmlSerializeErro
                     Some(url) if url != name.ns.url() => return fail(id, XmlRule::NamespaceMismatch),
                     Some(_) => {}
                 }
+                if repeats(&written) {
+                    return fail(id, XmlRule::DuplicateAttribute);
+                }
                 for a in e.attrs() {
                     let n = a.name;
                     if *n.ns == Namespace::Xmlns {
@@ -415,9 +427,12 @@ pub fn check_well_formed(dom: &Dom, node: NodeId) -> Result<(), XmlSerializeErro
                             Some(_) => {}
                         },
                     }
-                    if *n.ns != Namespace::None && !expanded.insert((n.ns.url(), n.local)) {
-                        return fail(id, XmlRule::DuplicateAttribute);
+                    if *n.ns != Namespace::None {
+                        expanded.push((n.ns.url(), n.local));
                     }
+                }
+                if repeats(&expanded) {
+                    return fail(id, XmlRule::DuplicateAttribute);
                 }
                 stack.push(dom[id].first_child());
             }
@@ -877,6 +892,17 @@ mod tests {
             err(&|d| element(d, &Namespace::None, None, "a", std::slice::from_ref(&px))),
             XmlRule::UnboundPrefix
         );
+        // Past eight attributes the duplicate check hashes.
+        let mut many: Vec<Attr> = (0..20).map(|i| attr(Namespace::None, None, &format!("a{i}"), "")).collect();
+        assert!(
+            edited(|d, r| {
+                let a = element(d, &Namespace::None, None, "a", &many);
+                d.append(r, a);
+            })
+            .is_ok()
+        );
+        many.push(attr(Namespace::None, None, "a3", ""));
+        assert_eq!(err(&|d| element(d, &Namespace::None, None, "a", &many)), XmlRule::DuplicateAttribute);
         let nx = attr(u.clone(), None, "x", "1");
         assert_eq!(
             err(&|d| element(d, &Namespace::None, None, "a", std::slice::from_ref(&nx))),
