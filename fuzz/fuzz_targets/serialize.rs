@@ -103,6 +103,9 @@ fn breaks(dom: &Dom, e: XmlSerializeError) -> bool {
             suspicious_name(target) || target.eq_ignore_ascii_case("xml")
         }
         (XmlRule::PiData, NodeData::ProcessingInstruction { data, .. }) => data.contains("?>"),
+        (XmlRule::PiDataSpace, NodeData::ProcessingInstruction { data, .. }) => {
+            data.starts_with([' ', '\t', '\n', '\r'])
+        }
         (XmlRule::XmlDeclaration, NodeData::ProcessingInstruction { target, .. }) => target == "xml",
         (
             XmlRule::DoctypeName | XmlRule::DoctypePublicId | XmlRule::DoctypeSystemId | XmlRule::DoctypePlacement,

@@ -14,7 +14,8 @@
 //! XML can hold: XML5 builds trees XML cannot write as they are — names that are not XML
 //! `Name`s (`<1x>`, `<a:b:c>`, an unbound prefix kept in the local name, attributes like
 //! `"x`), a comment containing `--` or ending in `-`, a PI whose data contains `?>` or whose
-//! target is `xml`, namespace declarations XML forbids (`xmlns:p=""`), and through the `Dom`
+//! target is `xml` (or data starting with white space, which readers drop), namespace
+//! declarations XML forbids (`xmlns:p=""`), and through the `Dom`
 //! editing API anything else (several root elements, text beside the root, characters outside
 //! XML's `Char`, names whose prefix does not resolve to their namespace, duplicate attributes).
 //! `to_xml` writes those anyway (XML has no escape for them).
@@ -467,6 +468,9 @@ pub fn check_well_formed(dom: &Dom, node: NodeId) -> Result<(), XmlSerializeErro
                 if data.contains("?>") {
                     return fail(id, XmlRule::PiData);
                 }
+                if data.bytes().next().is_some_and(is_space) {
+                    return fail(id, XmlRule::PiDataSpace);
+                }
             }
             NodeData::Doctype { name, public_id, system_id } => {
                 let in_prolog = dom[id].parent() == Some(node) && matches!(dom.data(node), NodeData::Document);
@@ -624,6 +628,11 @@ pub enum XmlRule {
     /// Processing instruction data containing `?>` (#xml-serializing-a-processinginstruction-node,
     /// step 2).
     PiData,
+    /// Processing instruction data starting with white space: well-formed, but read back
+    /// without it (the white space after the target separates it from the data: XML 1.0 \[16\]
+    /// `PI`, and XML5's "before processing instruction data" state), so the tree would not
+    /// survive the trip. Found by the `serialize` fuzz target (`<?t ? ?` gives data `" "`).
+    PiDataSpace,
     /// A PI with target `xml` first in the document (the XML declaration as XML5 parses it)
     /// whose data does not match XML 1.0 \[23\] `XMLDecl`.
     XmlDeclaration,
@@ -662,6 +671,7 @@ impl XmlRule {
             XmlRule::CommentData => "comment contains '--' or ends in '-'",
             XmlRule::PiTarget => "processing instruction target is not an XML Name without ':', or is 'xml'",
             XmlRule::PiData => "processing instruction data contains '?>'",
+            XmlRule::PiDataSpace => "processing instruction data starts with white space, which readers drop",
             XmlRule::XmlDeclaration => "XML declaration does not match XMLDecl",
             XmlRule::DoctypeName => "DOCTYPE name is not a QName",
             XmlRule::DoctypePublicId => "DOCTYPE public id has a character outside PubidChar",
@@ -689,6 +699,7 @@ impl XmlRule {
             XmlRule::CommentData => "DOM Parsing #xml-serializing-a-comment-node step 1",
             XmlRule::PiTarget => "DOM Parsing #xml-serializing-a-processinginstruction-node step 1",
             XmlRule::PiData => "DOM Parsing #xml-serializing-a-processinginstruction-node step 2",
+            XmlRule::PiDataSpace => "XML 1.0 [16] PI",
             XmlRule::XmlDeclaration => "XML 1.0 [23] XMLDecl",
             XmlRule::DoctypeName => "Namespaces in XML 1.0 [16] doctypedecl",
             XmlRule::DoctypePublicId => "DOM Parsing #xml-serializing-a-documenttype-node step 1",
@@ -828,6 +839,8 @@ mod tests {
             d.append(r, c);
         });
         assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::PiData));
+        assert_eq!(rule("<r><?t ? ?></r>"), Some(XmlRule::PiDataSpace));
+        assert_eq!(rule("<r><?t a ?></r>"), None);
         for bad in ["\u{0}", "\u{8}", "\u{B}", "\u{1F}", "\u{FFFE}", "\u{FFFF}"] {
             let e = edited(|d, r| {
                 let c = d.create_text(bad);
