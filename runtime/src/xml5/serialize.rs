@@ -849,6 +849,13 @@ mod tests {
             assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::Char), "{bad:?}");
         }
         assert!(edited(|d, r| d.append_text_child(r, "\u{9}\u{85}\u{10FFFF}")).is_ok());
+        // XML5 keeps controls and noncharacters, raw or as references (NUL becomes U+FFFD).
+        for input in
+            ["<r>\u{1}</r>", "<r>&#1;</r>", "<r a='&#xFFFE;'/>", "<r><!--\u{FFFF}--></r>", "<r><?p \u{8}?></r>"]
+        {
+            assert_eq!(rule(input), Some(XmlRule::Char), "{input:?}");
+        }
+        assert_eq!(rule("<r>\u{0}&#0;</r>"), None);
         let e = edited(|d, r| {
             let t = d.create_text("x");
             d.insert_before(r, t);
