@@ -15,10 +15,10 @@
 //! `Name`s (`<1x>`, `<a:b:c>`, an unbound prefix kept in the local name, attributes like
 //! `"x`), a comment containing `--` or ending in `-`, a PI whose data contains `?>` or whose
 //! target is `xml` (or data starting with white space, which readers drop), namespace
-//! declarations XML forbids (`xmlns:p=""`), and through the `Dom`
-//! editing API anything else (several root elements, text beside the root, characters outside
-//! XML's `Char`, names whose prefix does not resolve to their namespace, duplicate attributes).
-//! `to_xml` writes those anyway (XML has no escape for them).
+//! declarations XML forbids (`xmlns:p=""`), controls and noncharacters outside XML's `Char`
+//! (U+0001, U+FFFE, raw or from `&#1;`), and through the `Dom` editing API anything else
+//! (several root elements, text beside the root, names whose prefix does not resolve to their
+//! namespace, duplicate attributes). `to_xml` writes those anyway (XML has no escape for them).
 //!
 //! [`Dom::to_xml_well_formed`] (and [`write_xml_well_formed`]) first runs
 //! [`check_well_formed`]: the DOM Parsing serializer's *require well-formed* checks
