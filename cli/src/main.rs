@@ -67,6 +67,10 @@ struct SerializeArgs {
     /// HTML: omit the tags 13.1.2.4 lets a document omit.
     #[arg(long)]
     omit_optional_tags: bool,
+    /// XML: write only well-formed XML 1.0 with namespaces; a tree XML cannot hold as parsed
+    /// is an error naming the node and the rule (exit status 1).
+    #[arg(long, requires = "xml")]
+    well_formed: bool,
 }
 
 #[derive(Args)]
@@ -546,6 +550,13 @@ fn serialize(out: &mut dyn Write, a: &SerializeArgs) -> Result<u8, Stop> {
         };
         if a.parse.common.xml {
             let (dom, root, _) = parse_xml(&text);
+            if a.well_formed
+                && let Err(e) = statemark::xml5::serialize::check_well_formed(&dom, root)
+            {
+                eprintln!("statemark: {}: not well-formed XML: {e}", source.name());
+                status = status.max(1);
+                continue;
+            }
             let mut w = IoWrite::new(&mut *out);
             if statemark::xml5::serialize::write_xml(&dom, root, &mut w).is_err() {
                 return Err(w.error.unwrap_or_else(|| io::Error::other("serialization failed")).into());

@@ -238,6 +238,14 @@ fn serialize_writes_html_back_and_xml_as_xml() {
     assert_eq!(text(&o.stdout), "<!DOCTYPE html><ul><li>a<li>b</ul>\n");
     let o = run(&["serialize", "--xml"], b"<a x='1'><b/>t &amp; u</a>");
     assert_eq!(text(&o.stdout), "<a x=\"1\"><b/>t &amp; u</a>\n");
+    let o = run(&["serialize", "--xml", "--well-formed"], b"<a x='1'><b/>t ]]> u</a>");
+    assert_eq!((o.status.code(), text(&o.stdout)), (Some(0), "<a x=\"1\"><b/>t ]]&gt; u</a>\n".to_owned()));
+    let o = run(&["serialize", "--xml", "--well-formed"], b"<a><1x/></a>");
+    no_panic(&o);
+    assert_eq!((o.status.code(), text(&o.stdout)), (Some(1), String::new()));
+    assert!(text(&o.stderr).contains("element local name is not an XML Name"), "{}", text(&o.stderr));
+    let o = run(&["serialize", "--well-formed"], b"<p>");
+    assert_eq!(o.status.code(), Some(2), "--well-formed is for --xml");
 }
 
 #[test]

@@ -148,6 +148,28 @@ pub fn unescape_value(v: &Value) -> Option<Value> {
     })
 }
 
+/// Every file under `dir`, sorted, without recursion.
+pub fn files_under(dir: &std::path::Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        if d.is_file() {
+            out.push(d);
+            continue;
+        }
+        if let Ok(rd) = std::fs::read_dir(&d) {
+            todo.extend(rd.filter_map(|e| e.ok().map(|e| e.path())));
+        }
+    }
+    out.sort();
+    out
+}
+
+pub fn read_lossy(p: &std::path::Path) -> String {
+    let bytes = std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
 pub mod expect;
 pub mod expectations;
 #[rustfmt::skip]
@@ -155,3 +177,4 @@ pub mod machines;
 pub mod tokenizer_suite;
 pub mod trace;
 pub mod tree;
+pub mod xml_wf;

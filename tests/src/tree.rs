@@ -203,3 +203,20 @@ pub fn run_tree_case_with_errors(case: &TreeCase, scripting: bool) -> (String, V
     };
     (dom.to_test_format(), errors)
 }
+
+/// The html5lib tree format plus each element's and attribute's prefix (the XML5 tree keeps
+/// them; the format does not show them).
+pub fn xml_dump(dom: &statemark::dom::Dom) -> String {
+    let mut s = dom.to_test_format();
+    for n in dom.descendants(dom.root()) {
+        if let Some(e) = dom.element(n) {
+            s.push_str(e.name.prefix.as_deref().unwrap_or("-"));
+            for a in e.attrs() {
+                s.push(' ');
+                s.push_str(a.name.prefix.unwrap_or("-"));
+            }
+            s.push('\n');
+        }
+    }
+    s
+}

@@ -9,52 +9,12 @@
 //! Trees the algorithm cannot round-trip by the spec's own account are listed in
 //! `tests/expectations/round_trip.json` with our serialization and the sentence.
 
-use statemark::dom::Dom;
 use statemark::html::serialize::{SerializeOptions, write_children_in};
 use statemark::html::{TreeOptions, parse_document_with, parse_fragment_with};
 use statemark_tests::expect::{Expectations, Outcome};
-use statemark_tests::suite;
-use statemark_tests::tree::{context_of, parse_dat, parse_xml5_dat};
+use statemark_tests::tree::{context_of, parse_dat, parse_xml5_dat, xml_dump};
+use statemark_tests::{files_under, read_lossy, suite};
 use std::path::{Path, PathBuf};
-
-/// Every file under `dir`, sorted, without recursion.
-fn files_under(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut todo = vec![dir.to_path_buf()];
-    while let Some(d) = todo.pop() {
-        if d.is_file() {
-            out.push(d);
-            continue;
-        }
-        if let Ok(rd) = std::fs::read_dir(&d) {
-            todo.extend(rd.filter_map(|e| e.ok().map(|e| e.path())));
-        }
-    }
-    out.sort();
-    out
-}
-
-fn read_lossy(p: &Path) -> String {
-    let bytes = std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
-    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
-}
-
-/// The html5lib tree format plus each element's and attribute's prefix (the XML5 tree keeps
-/// them; the format does not show them).
-fn xml_dump(dom: &Dom) -> String {
-    let mut s = dom.to_test_format();
-    for n in dom.descendants(dom.root()) {
-        if let Some(e) = dom.element(n) {
-            s.push_str(e.name.prefix.as_deref().unwrap_or("-"));
-            for a in e.attrs() {
-                s.push(' ');
-                s.push_str(a.name.prefix.unwrap_or("-"));
-            }
-            s.push('\n');
-        }
-    }
-    s
-}
 
 #[derive(Default)]
 struct Tally {

@@ -7,14 +7,34 @@
 //! assert_eq!(dom.to_xml(), "<doc xmlns=\"urn:x\"><p:a xmlns:p=\"urn:p\" k=\"1 &amp; 2\"/>t &lt; u</doc>");
 //! ```
 //!
-//! The output is well-formed XML (one element per start and end tag, every attribute quoted,
-//! every `&`, `<` and `>` of character data escaped) except where the tree holds what no
-//! well-formed document can: a comment containing `--` or a processing instruction's data
-//! containing `?>` are written as they are (XML has no escape for them), several root elements
-//! or text beside the root stay where XML5 put them.
+//! [`Dom::to_xml`] (and [`write_xml`]) writes the tree as parsed, lossless for XML5: every
+//! attribute quoted, `&`, `<` and `>` of character data escaped (so `]]>` in text is written
+//! `]]&gt;`; `>` is escaped everywhere, in text and attribute values alike), CR as `&#13;`, tab
+//! and LF in attribute values as references. It is well-formed XML only where the tree is one
+//! XML can hold: XML5 builds trees XML cannot write as they are — names that are not XML
+//! `Name`s (`<1x>`, `<a:b:c>`, an unbound prefix kept in the local name, attributes like
+//! `"x`), a comment containing `--` or ending in `-`, a PI whose data contains `?>` or whose
+//! target is `xml` (or data starting with white space, which readers drop), namespace
+//! declarations XML forbids (`xmlns:p=""`), controls and noncharacters outside XML's `Char`
+//! (U+0001, U+FFFE, raw or from `&#1;`), and through the `Dom` editing API anything else
+//! (several root elements, text beside the root, names whose prefix does not resolve to their
+//! namespace, duplicate attributes). `to_xml` writes those anyway (XML has no escape for them).
+//!
+//! [`Dom::to_xml_well_formed`] (and [`write_xml_well_formed`]) first runs
+//! [`check_well_formed`]: the DOM Parsing serializer's *require well-formed* checks
+//! (<https://w3c.github.io/DOM-Parsing/#dfn-concept-serialize-xml>) plus what DOM Parsing
+//! leaves to the DOM's own invariants, and returns the first offending node with the
+//! [`XmlRule`] it breaks; otherwise the text is `to_xml`'s, which is then well-formed XML 1.0
+//! with namespaces. Unlike DOM Parsing it does not fix namespaces up (no generated prefixes or
+//! declarations): names and declarations stay as parsed, and a name whose written prefix does
+//! not resolve to its namespace is an error instead. The XML declaration, which XML5 keeps as a
+//! PI with target `xml` first in the document, is written back when it matches `XMLDecl` (its
+//! encoding label is kept as parsed, not rewritten for the output's encoding).
+//! `tests/tests/xml_well_formed.rs` checks the output with an independent checker.
 
 use crate::core::StopSet;
-use crate::dom::{Dom, NodeData, NodeId, QualNameRef};
+use crate::dom::{Dom, Namespace, NodeData, NodeId, QualNameRef};
+use std::collections::{HashMap, HashSet};
 
 /// What [`escape`] replaces, found with the tokenizer's bulk scan.
 static TEXT_ESCAPES: StopSet = StopSet::new(b"&<>\r");
@@ -137,15 +157,564 @@ pub fn write_xml<W: Write>(dom: &Dom, node: NodeId, mut out: W) -> Result<W, fmt
     Ok(out)
 }
 
+const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
+const XMLNS_NS: &str = "http://www.w3.org/2000/xmlns/";
+
+/// XML 1.0 (fifth edition) \[2\] `Char`. Rust `char`s are never surrogates.
+fn is_xml_char(c: char) -> bool {
+    matches!(c, '\t' | '\n' | '\r' | '\u{20}'..='\u{D7FF}' | '\u{E000}'..='\u{FFFD}' | '\u{10000}'..)
+}
+
+/// XML 1.0 \[4\] `NameStartChar`, without `:` (Namespaces in XML \[4\] `NCName`).
+fn is_name_start(c: char) -> bool {
+    matches!(c,
+        'A'..='Z' | '_' | 'a'..='z' | '\u{C0}'..='\u{D6}' | '\u{D8}'..='\u{F6}' | '\u{F8}'..='\u{2FF}'
+        | '\u{370}'..='\u{37D}' | '\u{37F}'..='\u{1FFF}' | '\u{200C}'..='\u{200D}' | '\u{2070}'..='\u{218F}'
+        | '\u{2C00}'..='\u{2FEF}' | '\u{3001}'..='\u{D7FF}' | '\u{F900}'..='\u{FDCF}' | '\u{FDF0}'..='\u{FFFD}'
+        | '\u{10000}'..='\u{EFFFF}')
+}
+
+/// XML 1.0 \[4a\] `NameChar`, without `:`.
+fn is_name_char(c: char) -> bool {
+    is_name_start(c) || matches!(c, '-' | '.' | '0'..='9' | '\u{B7}' | '\u{300}'..='\u{36F}' | '\u{203F}'..='\u{2040}')
+}
+
+/// Namespaces in XML \[4\] `NCName`: an XML `Name` without `:`.
+fn is_ncname(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(is_name_start) && chars.all(is_name_char)
+}
+
+/// Namespaces in XML \[7\] `QName`: `NCName` or `NCName:NCName`.
+fn is_qname(s: &str) -> bool {
+    match s.split_once(':') {
+        Some((p, l)) => is_ncname(p) && is_ncname(l),
+        None => is_ncname(s),
+    }
+}
+
+/// XML 1.0 \[3\] `S`.
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+/// The data of `<?xml DATA?>` matches XML 1.0 \[23\] `XMLDecl` after its `<?xml` (the writer
+/// puts one space between target and data): `version` then optional `encoding` and
+/// `standalone`, each `S name Eq quoted-value`, then optional `S`.
+fn is_xml_decl_data(data: &str) -> bool {
+    let b = data.as_bytes();
+    let mut i = 0;
+    let skip_space = |i: &mut usize| {
+        while b.get(*i).copied().is_some_and(is_space) {
+            *i += 1;
+        }
+    };
+    // One pseudo-attribute `name Eq 'value'` at `i`, its value checked by `ok`.
+    let pseudo = |i: &mut usize, name: &str, ok: &dyn Fn(&str) -> bool| -> bool {
+        if !b[*i..].starts_with(name.as_bytes()) {
+            return false;
+        }
+        *i += name.len();
+        skip_space(i);
+        if b.get(*i) != Some(&b'=') {
+            return false;
+        }
+        *i += 1;
+        skip_space(i);
+        let Some(&q @ (b'"' | b'\'')) = b.get(*i) else { return false };
+        let Some(len) = b[*i + 1..].iter().position(|&c| c == q) else { return false };
+        let value = &data[*i + 1..*i + 1 + len];
+        *i += len + 2;
+        ok(value)
+    };
+    // The writer's one space is XMLDecl's first `S`; data that starts with more is fine.
+    skip_space(&mut i);
+    let version =
+        |v: &str| v.strip_prefix("1.").is_some_and(|d| !d.is_empty() && d.bytes().all(|c| c.is_ascii_digit()));
+    if !pseudo(&mut i, "version", &version) {
+        return false;
+    }
+    let enc_name = |v: &str| {
+        let mut c = v.bytes();
+        c.next().is_some_and(|f| f.is_ascii_alphabetic())
+            && c.all(|x| x.is_ascii_alphanumeric() || matches!(x, b'.' | b'_' | b'-'))
+    };
+    let yes_no = |v: &str| v == "yes" || v == "no";
+    for (name, ok) in [("encoding", &enc_name as &dyn Fn(&str) -> bool), ("standalone", &yes_no)] {
+        let start = i;
+        skip_space(&mut i);
+        if i == start || !b[i..].starts_with(name.as_bytes()) {
+            i = start;
+            continue;
+        }
+        if !pseudo(&mut i, name, ok) {
+            return false;
+        }
+    }
+    skip_space(&mut i);
+    i == b.len()
+}
+
+/// Whether `keys` holds one twice: compared pairwise on the usual few, hashed past that, so
+/// linear in their number either way.
+fn repeats<T: Eq + std::hash::Hash>(keys: &[T]) -> bool {
+    if keys.len() <= 8 {
+        return keys.iter().enumerate().any(|(i, k)| keys[..i].contains(k));
+    }
+    let mut seen = HashSet::with_capacity(keys.len());
+    !keys.iter().all(|k| seen.insert(k))
+}
+
+/// The namespace bindings the output's own declarations make, innermost last: what a
+/// namespace-aware XML processor will resolve the written prefixes to.
+#[derive(Default)]
+struct Scope<'a> {
+    /// Each prefix's bindings (`""` for the default namespace), innermost last.
+    bound: HashMap<&'a str, Vec<&'a str>>,
+    /// The prefixes bound per open element, to undo (`undo[marks[k]..]` is element k's).
+    undo: Vec<&'a str>,
+    marks: Vec<usize>,
+}
+
+impl<'a> Scope<'a> {
+    /// The namespace `prefix` resolves to (`""` for the default namespace and for no
+    /// namespace).
+    fn lookup(&self, prefix: &str) -> Option<&'a str> {
+        if prefix == "xml" {
+            return Some(XML_NS);
+        }
+        match self.bound.get(prefix).and_then(|v| v.last()) {
+            Some(url) => Some(url),
+            None if prefix.is_empty() => Some(""),
+            None => None,
+        }
+    }
+
+    fn bind(&mut self, prefix: &'a str, url: &'a str) {
+        self.bound.entry(prefix).or_default().push(url);
+        self.undo.push(prefix);
+    }
+
+    fn close(&mut self) {
+        let mark = self.marks.pop().unwrap_or(0);
+        for p in self.undo.drain(mark..) {
+            if let Some(v) = self.bound.get_mut(p) {
+                v.pop();
+            }
+        }
+    }
+}
+
+/// Check that [`write_xml`]'s output for `node` is well-formed XML 1.0 with namespaces: every
+/// *require well-formed* check of the DOM Parsing serializer
+/// (<https://w3c.github.io/DOM-Parsing/#dfn-concept-serialize-xml>), and the ones DOM Parsing
+/// leaves to the DOM (names are `QName`s, one element in a document, a DOCTYPE only in the
+/// prolog) or to its namespace fix-up. That fix-up (generating prefixes and declarations) is
+/// not done: the output keeps names and declarations as parsed, so a name whose written
+/// prefix does not resolve to its namespace through the written declarations is an error.
+/// Starting at an element, declarations made by its ancestors are not in scope (they are not
+/// written). Linear in the tree's size, no recursion.
+pub fn check_well_formed(dom: &Dom, node: NodeId) -> Result<(), XmlSerializeError> {
+    let fail = |node, rule| Err(XmlSerializeError { node, rule });
+    let chars_ok = |s: &str| s.chars().all(is_xml_char);
+    if let NodeData::Document = dom.data(node) {
+        let mut elements = 0;
+        let mut doctype = false;
+        for (i, c) in dom.children(node).enumerate() {
+            match dom.data(c) {
+                NodeData::Element(_) => elements += 1,
+                NodeData::Text(t) if !t.bytes().all(is_space) => return fail(c, XmlRule::DocumentText),
+                NodeData::Doctype { .. } if doctype || elements > 0 => return fail(c, XmlRule::DoctypePlacement),
+                NodeData::Doctype { .. } => doctype = true,
+                NodeData::ProcessingInstruction { target: "xml", data }
+                    if i == 0 && (!chars_ok(data) || data.contains("?>") || !is_xml_decl_data(data)) =>
+                {
+                    return fail(c, XmlRule::XmlDeclaration);
+                }
+                _ => {}
+            }
+        }
+        if elements != 1 {
+            return fail(node, XmlRule::DocumentElement);
+        }
+    }
+    let mut scope = Scope::default();
+    // Attributes of the current element by qualified name and by expanded name (buffers
+    // reused across elements; cleared in time proportional to their length, not capacity).
+    let mut written: Vec<(Option<&str>, &str)> = Vec::new();
+    let mut expanded: Vec<(&str, &str)> = Vec::new();
+    // Explicit stack: per open element (and the container at the bottom), the next child to
+    // visit; an exhausted element frame closes that element's scope.
+    let container = matches!(dom.data(node), NodeData::Document | NodeData::Fragment);
+    let mut stack: Vec<Option<NodeId>> = vec![if container { dom[node].first_child() } else { Some(node) }];
+    loop {
+        let outermost = stack.len() == 1;
+        let Some(top) = stack.last_mut() else { break };
+        let Some(id) = *top else {
+            stack.pop();
+            if !stack.is_empty() {
+                scope.close();
+            }
+            continue;
+        };
+        // Outside the node itself, siblings are not ours to check.
+        *top = if !container && outermost { None } else { dom[id].next_sibling() };
+        match dom.data(id) {
+            NodeData::Element(e) => {
+                let name = e.name.as_ref();
+                if !is_ncname(name.local) {
+                    return fail(id, XmlRule::ElementName);
+                }
+                match name.prefix {
+                    Some("xmlns") => return fail(id, XmlRule::ElementPrefixXmlns),
+                    Some(p) if !is_ncname(p) => return fail(id, XmlRule::ElementPrefix),
+                    _ => {}
+                }
+                scope.marks.push(scope.undo.len());
+                written.clear();
+                expanded.clear();
+                // Declarations first: they apply to the element and all its attributes.
+                for a in e.attrs() {
+                    if !chars_ok(a.value) {
+                        return fail(id, XmlRule::Char);
+                    }
+                    written.push((a.name.prefix, a.name.local));
+                    if *a.name.ns != Namespace::Xmlns {
+                        continue;
+                    }
+                    let declared = match (a.name.prefix, a.name.local) {
+                        (None, "xmlns") => "",
+                        (Some("xmlns"), p) if is_ncname(p) => p,
+                        (Some("xmlns"), _) => return fail(id, XmlRule::AttributeName),
+                        _ => return fail(id, XmlRule::NamespaceDeclaration),
+                    };
+                    let v = a.value;
+                    let reserved = match declared {
+                        "xml" => v != XML_NS,
+                        "xmlns" => true,
+                        "" => v == XML_NS,
+                        _ => v.is_empty() || v == XML_NS,
+                    };
+                    if reserved || v == XMLNS_NS {
+                        return fail(id, XmlRule::NamespaceDeclaration);
+                    }
+                    scope.bind(declared, v);
+                }
+                match scope.lookup(name.prefix.unwrap_or("")) {
+                    None => return fail(id, XmlRule::UnboundPrefix),
+                    Some(url) if url != name.ns.url() => return fail(id, XmlRule::NamespaceMismatch),
+                    Some(_) => {}
+                }
+                if repeats(&written) {
+                    return fail(id, XmlRule::DuplicateAttribute);
+                }
+                for a in e.attrs() {
+                    let n = a.name;
+                    if *n.ns == Namespace::Xmlns {
+                        continue;
+                    }
+                    if !is_ncname(n.local) || (n.prefix.is_none() && n.local == "xmlns") {
+                        return fail(id, XmlRule::AttributeName);
+                    }
+                    match n.prefix {
+                        // Unprefixed attributes are in no namespace, whatever the default.
+                        None if *n.ns != Namespace::None => return fail(id, XmlRule::NamespaceMismatch),
+                        None => {}
+                        Some("xmlns") => return fail(id, XmlRule::NamespaceDeclaration),
+                        Some(p) if !is_ncname(p) => return fail(id, XmlRule::AttributePrefix),
+                        Some(p) => match scope.lookup(p) {
+                            None => return fail(id, XmlRule::UnboundPrefix),
+                            Some(url) if url != n.ns.url() => return fail(id, XmlRule::NamespaceMismatch),
+                            Some(_) => {}
+                        },
+                    }
+                    if *n.ns != Namespace::None {
+                        expanded.push((n.ns.url(), n.local));
+                    }
+                }
+                if repeats(&expanded) {
+                    return fail(id, XmlRule::DuplicateAttribute);
+                }
+                stack.push(dom[id].first_child());
+            }
+            NodeData::Text(t) => {
+                if !chars_ok(t) {
+                    return fail(id, XmlRule::Char);
+                }
+            }
+            NodeData::Comment(c) => {
+                if !chars_ok(c) {
+                    return fail(id, XmlRule::Char);
+                }
+                if c.contains("--") || c.ends_with('-') {
+                    return fail(id, XmlRule::CommentData);
+                }
+            }
+            NodeData::ProcessingInstruction { target, data } => {
+                // The XML declaration was checked with the document's children.
+                let declaration = target == "xml" && dom[id].prev_sibling().is_none() && {
+                    let parent = dom[id].parent();
+                    parent == Some(node) && parent.is_some_and(|p| matches!(dom.data(p), NodeData::Document))
+                };
+                if declaration {
+                    continue;
+                }
+                if !is_ncname(target) || target.eq_ignore_ascii_case("xml") {
+                    return fail(id, XmlRule::PiTarget);
+                }
+                if !chars_ok(data) {
+                    return fail(id, XmlRule::Char);
+                }
+                if data.contains("?>") {
+                    return fail(id, XmlRule::PiData);
+                }
+                if data.bytes().next().is_some_and(is_space) {
+                    return fail(id, XmlRule::PiDataSpace);
+                }
+            }
+            NodeData::Doctype { name, public_id, system_id } => {
+                let in_prolog = dom[id].parent() == Some(node) && matches!(dom.data(node), NodeData::Document);
+                if !in_prolog {
+                    return fail(id, XmlRule::DoctypePlacement);
+                }
+                if !is_qname(name) {
+                    return fail(id, XmlRule::DoctypeName);
+                }
+                // XML 1.0 [13] PubidChar.
+                let pubid = |c: char| {
+                    c.is_ascii_alphanumeric() || matches!(c, ' ' | '\r' | '\n') || "-'()+,./:=?;!*#@$_%".contains(c)
+                };
+                if !public_id.chars().all(pubid) {
+                    return fail(id, XmlRule::DoctypePublicId);
+                }
+                let quotes = system_id.contains('"') && system_id.contains('\'');
+                if quotes || !chars_ok(system_id) || (!public_id.is_empty() && system_id.is_empty()) {
+                    return fail(id, XmlRule::DoctypeSystemId);
+                }
+            }
+            NodeData::Document | NodeData::Fragment => {}
+        }
+    }
+    Ok(())
+}
+
 impl Dom {
-    /// The whole tree as XML (see [`write_xml`]).
+    /// The whole tree as XML (see [`write_xml`]): names as parsed, written even where XML
+    /// cannot hold them (see the module docs).
     pub fn to_xml(&self) -> String {
         write_xml(self, self.root(), String::new()).unwrap_or_default()
+    }
+
+    /// The whole tree as well-formed XML 1.0 with namespaces, or the first node that XML
+    /// cannot hold as parsed and the rule it breaks: the DOM Parsing serializer's *require
+    /// well-formed* checks (<https://w3c.github.io/DOM-Parsing/#dfn-concept-serialize-xml>)
+    /// plus the ones it leaves to the DOM (see [`check_well_formed`]). When it is `Ok` the text
+    /// is exactly [`Dom::to_xml`]'s.
+    ///
+    /// ```
+    /// use statemark::xml5::serialize::XmlRule;
+    ///
+    /// let ok = statemark::xml5::parse("<?xml version='1.0'?><a>x ]]> y</a>");
+    /// assert_eq!(ok.to_xml_well_formed().unwrap(), "<?xml version='1.0'?><a>x ]]&gt; y</a>");
+    /// let bad = statemark::xml5::parse("<a><!-- a -- b --></a>");
+    /// assert_eq!(bad.to_xml_well_formed().unwrap_err().rule, XmlRule::CommentData);
+    /// ```
+    pub fn to_xml_well_formed(&self) -> Result<String, XmlSerializeError> {
+        check_well_formed(self, self.root())?;
+        Ok(self.to_xml())
+    }
+}
+
+/// [`write_xml`] after [`check_well_formed`]: nothing is written when the check fails.
+pub fn write_xml_well_formed<W: Write>(dom: &Dom, node: NodeId, out: W) -> Result<W, WriteXmlError> {
+    check_well_formed(dom, node).map_err(WriteXmlError::NotWellFormed)?;
+    write_xml(dom, node, out).map_err(WriteXmlError::Write)
+}
+
+/// Why [`write_xml_well_formed`] wrote nothing (or stopped).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WriteXmlError {
+    /// The tree breaks a rule of well-formed output (nothing was written).
+    NotWellFormed(XmlSerializeError),
+    /// The writer failed.
+    Write(fmt::Error),
+}
+
+impl fmt::Display for WriteXmlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            WriteXmlError::NotWellFormed(e) => e.fmt(f),
+            WriteXmlError::Write(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for WriteXmlError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            WriteXmlError::NotWellFormed(e) => Some(e),
+            WriteXmlError::Write(e) => Some(e),
+        }
+    }
+}
+
+/// A node that well-formed XML cannot hold as parsed, and the rule it breaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct XmlSerializeError {
+    /// The node: the element for its name, attributes and namespace declarations; the
+    /// document for what concerns its children as a whole.
+    pub node: NodeId,
+    /// The rule.
+    pub rule: XmlRule,
+}
+
+impl fmt::Display for XmlSerializeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "node {}: {} ({})", self.node.index(), self.rule.message(), self.rule.reference())
+    }
+}
+
+impl std::error::Error for XmlSerializeError {}
+
+/// The rules of well-formed output. Each names the DOM Parsing step that enforces it (anchors
+/// under <https://w3c.github.io/DOM-Parsing/>), or the XML 1.0 / Namespaces in XML 1.0
+/// production or constraint where DOM Parsing leaves it to the DOM's own invariants (which an
+/// XML5 tree does not keep: XML5 accepts any name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum XmlRule {
+    /// An element's local name contains `:` or is not an XML `Name`
+    /// (#xml-serializing-an-element-node, step 1).
+    ElementName,
+    /// An element's prefix is not an `NCName` (Namespaces in XML \[7\] `QName`).
+    ElementPrefix,
+    /// An element's prefix is `xmlns` (#xml-serializing-an-element-node: "an Element with prefix
+    /// xmlns will not legally round-trip"; Namespaces in XML, "Reserved Prefixes and Namespace
+    /// Names").
+    ElementPrefixXmlns,
+    /// An attribute's local name contains `:`, is not an XML `Name`, or is `xmlns` outside the
+    /// XMLNS namespace (#dfn-xml-serialization-of-the-attributes, the attribute's localName
+    /// check).
+    AttributeName,
+    /// An attribute's prefix is not an `NCName` (Namespaces in XML \[7\] `QName`).
+    AttributePrefix,
+    /// Two attributes with the same qualified name or the same namespace and local name
+    /// (#dfn-xml-serialization-of-the-attributes, the localname set; XML 1.0 WFC: Unique Att
+    /// Spec; Namespaces in XML 6.3).
+    DuplicateAttribute,
+    /// A namespace declaration XML cannot hold: a declaration of the XMLNS namespace, a
+    /// prefixed declaration with an empty value, `xmlns:xmlns`, `xml` bound to another
+    /// namespace or another prefix to the XML namespace, or an attribute in the XMLNS
+    /// namespace not named as a declaration (#dfn-xml-serialization-of-the-attributes, the
+    /// namespace-definition checks; Namespaces in XML 3, "Reserved Prefixes and Namespace
+    /// Names").
+    NamespaceDeclaration,
+    /// A prefix as written is bound by no declaration in scope (Namespaces in XML, NSC: Prefix
+    /// Declared).
+    UnboundPrefix,
+    /// A name as written resolves, through the declarations as written, to another namespace
+    /// than the node's (the namespaces the output would mean are not the tree's).
+    NamespaceMismatch,
+    /// Text, an attribute value, comment or processing instruction data holding a character
+    /// outside XML 1.0's `Char` production (#xml-serializing-a-text-node step 1,
+    /// #dfn-serializing-an-attribute-value step 1, and the comment and PI steps).
+    Char,
+    /// Comment data containing `--` or ending in `-` (#xml-serializing-a-comment-node, step 1).
+    CommentData,
+    /// A processing instruction target containing `:`, not an XML `Name`, or `xml` in any case
+    /// (#xml-serializing-a-processinginstruction-node, step 1); the XML declaration is the one
+    /// `xml` PI that may be written (see [`XmlRule::XmlDeclaration`]).
+    PiTarget,
+    /// Processing instruction data containing `?>` (#xml-serializing-a-processinginstruction-node,
+    /// step 2).
+    PiData,
+    /// Processing instruction data starting with white space: well-formed, but read back
+    /// without it (the white space after the target separates it from the data: XML 1.0 \[16\]
+    /// `PI`, and XML5's "before processing instruction data" state), so the tree would not
+    /// survive the trip. Found by the `serialize` fuzz target (`<?t ? ?` gives data `" "`).
+    PiDataSpace,
+    /// A PI with target `xml` first in the document (the XML declaration as XML5 parses it)
+    /// whose data does not match XML 1.0 \[23\] `XMLDecl`.
+    XmlDeclaration,
+    /// A DOCTYPE name that is not a `QName` (Namespaces in XML \[16\] `doctypedecl`).
+    DoctypeName,
+    /// A DOCTYPE public id with a character outside `PubidChar` (#xml-serializing-a-documenttype-node,
+    /// step 1).
+    DoctypePublicId,
+    /// A DOCTYPE system id with both `"` and `'`, a character outside `Char`, or missing after
+    /// a public id (#xml-serializing-a-documenttype-node, step 2; XML 1.0 \[75\] `ExternalID`).
+    DoctypeSystemId,
+    /// A DOCTYPE that is not a child of the document before its element, or a second one
+    /// (XML 1.0 \[22\] `prolog`).
+    DoctypePlacement,
+    /// A document without exactly one element child (#xml-serializing-a-document-node, step 1,
+    /// for none; XML 1.0 \[1\] `document` for several).
+    DocumentElement,
+    /// Text outside the document element other than white space (XML 1.0 \[27\] `Misc`).
+    DocumentText,
+}
+
+impl XmlRule {
+    /// What the rule forbids, in a few words.
+    pub fn message(self) -> &'static str {
+        match self {
+            XmlRule::ElementName => "element local name is not an XML Name without ':'",
+            XmlRule::ElementPrefix => "element prefix is not an NCName",
+            XmlRule::ElementPrefixXmlns => "element prefix is 'xmlns'",
+            XmlRule::AttributeName => "attribute local name is not an XML Name without ':' (or is 'xmlns')",
+            XmlRule::AttributePrefix => "attribute prefix is not an NCName",
+            XmlRule::DuplicateAttribute => "two attributes with the same name",
+            XmlRule::NamespaceDeclaration => "namespace declaration XML cannot hold",
+            XmlRule::UnboundPrefix => "prefix not declared in scope",
+            XmlRule::NamespaceMismatch => "the declarations as written bind the prefix to another namespace",
+            XmlRule::Char => "character outside XML's Char production",
+            XmlRule::CommentData => "comment contains '--' or ends in '-'",
+            XmlRule::PiTarget => "processing instruction target is not an XML Name without ':', or is 'xml'",
+            XmlRule::PiData => "processing instruction data contains '?>'",
+            XmlRule::PiDataSpace => "processing instruction data starts with white space, which readers drop",
+            XmlRule::XmlDeclaration => "XML declaration does not match XMLDecl",
+            XmlRule::DoctypeName => "DOCTYPE name is not a QName",
+            XmlRule::DoctypePublicId => "DOCTYPE public id has a character outside PubidChar",
+            XmlRule::DoctypeSystemId => "DOCTYPE system id cannot be quoted (or is missing after a public id)",
+            XmlRule::DoctypePlacement => "DOCTYPE not in the document's prolog, or a second one",
+            XmlRule::DocumentElement => "document does not have exactly one element child",
+            XmlRule::DocumentText => "non-white-space text outside the document element",
+        }
+    }
+
+    /// Where the rule is written: a DOM Parsing anchor with its step, or an XML production.
+    pub fn reference(self) -> &'static str {
+        match self {
+            XmlRule::ElementName => "DOM Parsing #xml-serializing-an-element-node step 1",
+            XmlRule::ElementPrefix | XmlRule::AttributePrefix => "Namespaces in XML 1.0 [7] QName",
+            XmlRule::ElementPrefixXmlns => "DOM Parsing #xml-serializing-an-element-node, prefix xmlns",
+            XmlRule::AttributeName => "DOM Parsing #dfn-xml-serialization-of-the-attributes, localName check",
+            XmlRule::DuplicateAttribute => "DOM Parsing #dfn-xml-serialization-of-the-attributes, localname set",
+            XmlRule::NamespaceDeclaration => {
+                "DOM Parsing #dfn-xml-serialization-of-the-attributes; Namespaces in XML 1.0 section 3"
+            }
+            XmlRule::UnboundPrefix => "Namespaces in XML 1.0, NSC: Prefix Declared",
+            XmlRule::NamespaceMismatch => "Namespaces in XML 1.0 section 6",
+            XmlRule::Char => "XML 1.0 [2] Char",
+            XmlRule::CommentData => "DOM Parsing #xml-serializing-a-comment-node step 1",
+            XmlRule::PiTarget => "DOM Parsing #xml-serializing-a-processinginstruction-node step 1",
+            XmlRule::PiData => "DOM Parsing #xml-serializing-a-processinginstruction-node step 2",
+            XmlRule::PiDataSpace => "XML 1.0 [16] PI",
+            XmlRule::XmlDeclaration => "XML 1.0 [23] XMLDecl",
+            XmlRule::DoctypeName => "Namespaces in XML 1.0 [16] doctypedecl",
+            XmlRule::DoctypePublicId => "DOM Parsing #xml-serializing-a-documenttype-node step 1",
+            XmlRule::DoctypeSystemId => "DOM Parsing #xml-serializing-a-documenttype-node step 2",
+            XmlRule::DoctypePlacement => "XML 1.0 [22] prolog",
+            XmlRule::DocumentElement => "DOM Parsing #xml-serializing-a-document-node step 1; XML 1.0 [1] document",
+            XmlRule::DocumentText => "XML 1.0 [27] Misc",
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::{XmlRule, XmlSerializeError};
+    use crate::dom::{Attr, Attrs, Dom, Namespace, NodeId, QualName, QualNameRef};
     use crate::xml5::parse;
 
     fn round(input: &str) -> String {
@@ -183,5 +752,196 @@ mod tests {
         let dom = parse("<r><a>x</a><b/></r>");
         let a = dom.descendants(dom.root()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "a")).unwrap();
         assert_eq!(super::write_xml(&dom, a, String::new()).unwrap(), "<a>x</a>");
+    }
+    /// The rule `to_xml_well_formed` reports for `input` as XML5 parses it.
+    fn rule(input: &str) -> Option<XmlRule> {
+        parse(input).to_xml_well_formed().err().map(|e| e.rule)
+    }
+
+    /// A document `<r>` whose root element `edit` adds to (nodes made with the Dom API, for
+    /// trees no XML5 parse makes).
+    fn edited(edit: impl FnOnce(&mut Dom, NodeId)) -> Result<String, XmlSerializeError> {
+        let mut dom = parse("<r/>");
+        let r = dom.children(dom.root()).next().unwrap();
+        edit(&mut dom, r);
+        dom.to_xml_well_formed()
+    }
+
+    fn element(dom: &mut Dom, ns: &Namespace, prefix: Option<&str>, local: &str, attrs: &[Attr]) -> NodeId {
+        dom.create_element(QualNameRef { ns, prefix, local }, Attrs::owned(attrs))
+    }
+
+    fn attr(ns: Namespace, prefix: Option<&str>, local: &str, value: &str) -> Attr {
+        Attr {
+            name: QualName { ns, prefix: prefix.map(|p| p.to_owned().into()), local: local.to_owned().into() },
+            value: value.into(),
+        }
+    }
+
+    #[test]
+    fn cdata_end_in_text_is_escaped() {
+        assert_eq!(round("<r>a]]>b<![CDATA[c]]>]]></r>"), "<r>a]]&gt;bc]]&gt;</r>");
+        assert_eq!(parse("<r>a]]>b</r>").to_xml_well_formed().unwrap(), "<r>a]]&gt;b</r>");
+    }
+
+    #[test]
+    fn well_formed_output_is_to_xml() {
+        let x = "<?xml version='1.0' encoding='UTF-8' standalone='yes'?><!DOCTYPE r PUBLIC '-//x' 's'>\
+                 <!--c--><r xmlns='urn:d' xmlns:p='urn:p' xml:lang='en'><p:e p:a='1'/><?pi d?></r>";
+        let dom = parse(x);
+        assert_eq!(dom.to_xml_well_formed().as_ref(), Ok(&dom.to_xml()));
+        let mut out = String::new();
+        assert!(super::write_xml_well_formed(&dom, dom.root(), &mut out).is_ok());
+        assert_eq!(out, dom.to_xml());
+    }
+
+    #[test]
+    fn names_as_parsed_that_xml_cannot_write() {
+        assert_eq!(rule("<a:b:c/>"), Some(XmlRule::ElementName));
+        assert_eq!(rule("<p:a/>"), Some(XmlRule::ElementName), "unbound: the local name keeps the colon");
+        assert_eq!(rule("<r><1x/></r>"), Some(XmlRule::ElementName));
+        assert_eq!(rule("<xmlns:a/>"), Some(XmlRule::ElementPrefixXmlns));
+        assert_eq!(rule("<r b:c:d='1'/>"), Some(XmlRule::AttributeName));
+        assert_eq!(rule("<r xmlns:xmlns='u'/>"), Some(XmlRule::AttributeName));
+        assert_eq!(rule("<r xmlns:p=''/>"), Some(XmlRule::NamespaceDeclaration));
+        assert_eq!(rule("<r xmlns='http://www.w3.org/2000/xmlns/'/>"), Some(XmlRule::NamespaceDeclaration));
+        assert_eq!(rule("<r xmlns:p='http://www.w3.org/XML/1998/namespace'/>"), Some(XmlRule::NamespaceDeclaration));
+        assert_eq!(rule("<r xmlns:xml='http://www.w3.org/XML/1998/namespace' xml:a='1'/>"), None);
+    }
+
+    #[test]
+    fn nodes_xml_cannot_write() {
+        assert_eq!(rule("<r><?xml version='1.0'?></r>"), Some(XmlRule::PiTarget));
+        assert_eq!(rule("<r><?XmL a?></r>"), Some(XmlRule::PiTarget));
+        assert_eq!(rule("<?xml version='2.0'?><r/>"), Some(XmlRule::XmlDeclaration));
+        assert_eq!(rule("<?xml encoding='x'?><r/>"), Some(XmlRule::XmlDeclaration));
+        let e = edited(|d, _| {
+            let second = element(d, &Namespace::None, None, "s", &[]);
+            let doc = d.root();
+            d.append(doc, second);
+        });
+        assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::DocumentElement));
+        assert_eq!(rule(""), Some(XmlRule::DocumentElement));
+        assert_eq!(rule("<!DOCTYPE r PUBLIC 'a{b' 's'><r/>"), Some(XmlRule::DoctypePublicId));
+        assert_eq!(rule("<!DOCTYPE r PUBLIC 'p'><r/>"), Some(XmlRule::DoctypeSystemId));
+        let e = edited(|d, r| {
+            let c = d.create_comment("a--b");
+            d.append(r, c);
+        });
+        assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::CommentData));
+        let e = edited(|d, r| {
+            let c = d.create_comment("a-");
+            d.append(r, c);
+        });
+        assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::CommentData));
+        let e = edited(|d, r| {
+            let c = d.create_processing_instruction("p", "a?>b");
+            d.append(r, c);
+        });
+        assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::PiData));
+        assert_eq!(rule("<r><?t ? ?></r>"), Some(XmlRule::PiDataSpace));
+        assert_eq!(rule("<r><?t a ?></r>"), None);
+        for bad in ["\u{0}", "\u{8}", "\u{B}", "\u{1F}", "\u{FFFE}", "\u{FFFF}"] {
+            let e = edited(|d, r| {
+                let c = d.create_text(bad);
+                d.append(r, c);
+            });
+            assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::Char), "{bad:?}");
+        }
+        assert!(edited(|d, r| d.append_text_child(r, "\u{9}\u{85}\u{10FFFF}")).is_ok());
+        // XML5 keeps controls and noncharacters, raw or as references (NUL becomes U+FFFD).
+        for input in
+            ["<r>\u{1}</r>", "<r>&#1;</r>", "<r a='&#xFFFE;'/>", "<r><!--\u{FFFF}--></r>", "<r><?p \u{8}?></r>"]
+        {
+            assert_eq!(rule(input), Some(XmlRule::Char), "{input:?}");
+        }
+        assert_eq!(rule("<r>\u{0}&#0;</r>"), None);
+        let e = edited(|d, r| {
+            let t = d.create_text("x");
+            d.insert_before(r, t);
+        });
+        assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::DocumentText));
+        let e = edited(|d, r| {
+            let t = d.create_doctype("r", "", "a\"b'c");
+            d.insert_before(r, t);
+        });
+        assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::DoctypeSystemId));
+        let e = edited(|d, r| {
+            let t = d.create_doctype("1r", "", "");
+            d.insert_before(r, t);
+        });
+        assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::DoctypeName));
+        let e = edited(|d, r| {
+            let t = d.create_doctype("r", "", "");
+            d.append(r, t);
+        });
+        assert_eq!(e.map_err(|e| e.rule), Err(XmlRule::DoctypePlacement));
+    }
+
+    #[test]
+    fn names_and_namespaces_from_edits() {
+        let u = Namespace::Other("urn:u".into());
+        let err = |f: &dyn Fn(&mut Dom) -> NodeId| {
+            let mut node = None;
+            let e = edited(|d, r| {
+                let n = f(d);
+                node = Some(n);
+                d.append(r, n);
+            });
+            let e = e.unwrap_err();
+            assert_eq!(Some(e.node), node, "{e}");
+            e.rule
+        };
+        assert_eq!(err(&|d| element(d, &Namespace::None, Some("1p"), "a", &[])), XmlRule::ElementPrefix);
+        assert_eq!(err(&|d| element(d, &u, Some("p"), "a", &[])), XmlRule::UnboundPrefix);
+        assert_eq!(err(&|d| element(d, &u, None, "a", &[])), XmlRule::NamespaceMismatch);
+        let decl = attr(Namespace::Xmlns, Some("xmlns"), "p", "urn:other");
+        assert_eq!(err(&|d| element(d, &u, Some("p"), "a", std::slice::from_ref(&decl))), XmlRule::NamespaceMismatch);
+        let x = attr(Namespace::None, None, "x", "1");
+        assert_eq!(
+            err(&|d| element(d, &Namespace::None, None, "a", &[x.clone(), x.clone()])),
+            XmlRule::DuplicateAttribute
+        );
+        let decl = attr(Namespace::Xmlns, Some("xmlns"), "p", "urn:u");
+        let decl_q = attr(Namespace::Xmlns, Some("xmlns"), "q", "urn:u");
+        let px = attr(u.clone(), Some("p"), "x", "1");
+        let qx = attr(u.clone(), Some("q"), "x", "2");
+        let attrs = [decl, decl_q, px.clone(), qx];
+        assert_eq!(err(&|d| element(d, &Namespace::None, None, "a", &attrs)), XmlRule::DuplicateAttribute);
+        assert_eq!(
+            err(&|d| element(d, &Namespace::None, None, "a", std::slice::from_ref(&px))),
+            XmlRule::UnboundPrefix
+        );
+        // Past eight attributes the duplicate check hashes.
+        let mut many: Vec<Attr> = (0..20).map(|i| attr(Namespace::None, None, &format!("a{i}"), "")).collect();
+        assert!(
+            edited(|d, r| {
+                let a = element(d, &Namespace::None, None, "a", &many);
+                d.append(r, a);
+            })
+            .is_ok()
+        );
+        many.push(attr(Namespace::None, None, "a3", ""));
+        assert_eq!(err(&|d| element(d, &Namespace::None, None, "a", &many)), XmlRule::DuplicateAttribute);
+        let nx = attr(u.clone(), None, "x", "1");
+        assert_eq!(
+            err(&|d| element(d, &Namespace::None, None, "a", std::slice::from_ref(&nx))),
+            XmlRule::NamespaceMismatch
+        );
+        let bad = attr(Namespace::None, None, "x", "\u{1}");
+        assert_eq!(err(&|d| element(d, &Namespace::None, None, "a", std::slice::from_ref(&bad))), XmlRule::Char);
+        let e = parse("<r/>").to_xml_well_formed();
+        assert!(e.is_ok());
+        let shown = XmlSerializeError { node: parse("<r/>").root(), rule: XmlRule::CommentData }.to_string();
+        assert!(shown.contains("comment") && shown.contains("#xml-serializing-a-comment-node"), "{shown}");
+    }
+
+    #[test]
+    fn subtree_without_its_ancestors_declarations() {
+        let dom = parse("<r xmlns:p='urn:p'><p:a/></r>");
+        let a = dom.descendants(dom.root()).nth(2).unwrap();
+        assert_eq!(super::check_well_formed(&dom, a).map_err(|e| e.rule), Err(XmlRule::UnboundPrefix));
+        let r = dom.children(dom.root()).next().unwrap();
+        assert_eq!(super::check_well_formed(&dom, r), Ok(()));
     }
 }
