@@ -576,15 +576,17 @@ impl fmt::Display for XmlSerializeError {
 
 impl std::error::Error for XmlSerializeError {}
 
-/// The rules of well-formed output. Each names the DOM Parsing step that enforces it (anchors
-/// under <https://w3c.github.io/DOM-Parsing/>), or the XML 1.0 / Namespaces in XML 1.0
+/// The rules of well-formed output. Each names the DOM Parsing algorithm whose "require
+/// well-formed" check enforces it (<https://w3c.github.io/DOM-Parsing/#dfn-concept-serialize-xml>;
+/// that text is not among the spec texts in `../shared`, so its steps are cited by algorithm, not
+/// by number), or the XML 1.0 / Namespaces in XML 1.0
 /// production or constraint where DOM Parsing leaves it to the DOM's own invariants (which an
 /// XML5 tree does not keep: XML5 accepts any name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum XmlRule {
     /// An element's local name contains `:` or is not an XML `Name`
-    /// (#xml-serializing-an-element-node, step 1).
+    /// (#xml-serializing-an-element-node).
     ElementName,
     /// An element's prefix is not an `NCName` (Namespaces in XML \[7\] `QName`).
     ElementPrefix,
@@ -616,17 +618,17 @@ pub enum XmlRule {
     /// than the node's (the namespaces the output would mean are not the tree's).
     NamespaceMismatch,
     /// Text, an attribute value, comment or processing instruction data holding a character
-    /// outside XML 1.0's `Char` production (#xml-serializing-a-text-node step 1,
-    /// #dfn-serializing-an-attribute-value step 1, and the comment and PI steps).
+    /// outside XML 1.0's `Char` production (#xml-serializing-a-text-node,
+    /// #dfn-serializing-an-attribute-value, and the comment and PI steps).
     Char,
-    /// Comment data containing `--` or ending in `-` (#xml-serializing-a-comment-node, step 1).
+    /// Comment data containing `--` or ending in `-` (#xml-serializing-a-comment-node).
     CommentData,
     /// A processing instruction target containing `:`, not an XML `Name`, or `xml` in any case
-    /// (#xml-serializing-a-processinginstruction-node, step 1); the XML declaration is the one
+    /// (#xml-serializing-a-processinginstruction-node); the XML declaration is the one
     /// `xml` PI that may be written (see [`XmlRule::XmlDeclaration`]).
     PiTarget,
     /// Processing instruction data containing `?>` (#xml-serializing-a-processinginstruction-node,
-    /// step 2).
+    ///).
     PiData,
     /// Processing instruction data starting with white space: well-formed, but read back
     /// without it (the white space after the target separates it from the data: XML 1.0 \[16\]
@@ -639,15 +641,15 @@ pub enum XmlRule {
     /// A DOCTYPE name that is not a `QName` (Namespaces in XML \[16\] `doctypedecl`).
     DoctypeName,
     /// A DOCTYPE public id with a character outside `PubidChar` (#xml-serializing-a-documenttype-node,
-    /// step 1).
+    ///).
     DoctypePublicId,
     /// A DOCTYPE system id with both `"` and `'`, a character outside `Char`, or missing after
-    /// a public id (#xml-serializing-a-documenttype-node, step 2; XML 1.0 \[75\] `ExternalID`).
+    /// a public id (#xml-serializing-a-documenttype-node; XML 1.0 \[75\] `ExternalID`).
     DoctypeSystemId,
     /// A DOCTYPE that is not a child of the document before its element, or a second one
     /// (XML 1.0 \[22\] `prolog`).
     DoctypePlacement,
-    /// A document without exactly one element child (#xml-serializing-a-document-node, step 1,
+    /// A document without exactly one element child (#xml-serializing-a-document-node,
     /// for none; XML 1.0 \[1\] `document` for several).
     DocumentElement,
     /// Text outside the document element other than white space (XML 1.0 \[27\] `Misc`).
@@ -685,27 +687,33 @@ impl XmlRule {
     /// Where the rule is written: a DOM Parsing anchor with its step, or an XML production.
     pub fn reference(self) -> &'static str {
         match self {
-            XmlRule::ElementName => "DOM Parsing #xml-serializing-an-element-node step 1",
+            XmlRule::ElementName => "DOM Parsing, serializing an Element node (require well-formed: localName)",
             XmlRule::ElementPrefix | XmlRule::AttributePrefix => "Namespaces in XML 1.0 [7] QName",
-            XmlRule::ElementPrefixXmlns => "DOM Parsing #xml-serializing-an-element-node, prefix xmlns",
-            XmlRule::AttributeName => "DOM Parsing #dfn-xml-serialization-of-the-attributes, localName check",
-            XmlRule::DuplicateAttribute => "DOM Parsing #dfn-xml-serialization-of-the-attributes, localname set",
+            XmlRule::ElementPrefixXmlns => {
+                "DOM Parsing, serializing an Element node (require well-formed: prefix xmlns)"
+            }
+            XmlRule::AttributeName => "DOM Parsing, serialization of the attributes (require well-formed: localName)",
+            XmlRule::DuplicateAttribute => {
+                "DOM Parsing, serialization of the attributes (require well-formed: localname set)"
+            }
             XmlRule::NamespaceDeclaration => {
-                "DOM Parsing #dfn-xml-serialization-of-the-attributes; Namespaces in XML 1.0 section 3"
+                "DOM Parsing, serialization of the attributes; Namespaces in XML 1.0 section 3"
             }
             XmlRule::UnboundPrefix => "Namespaces in XML 1.0, NSC: Prefix Declared",
             XmlRule::NamespaceMismatch => "Namespaces in XML 1.0 section 6",
             XmlRule::Char => "XML 1.0 [2] Char",
-            XmlRule::CommentData => "DOM Parsing #xml-serializing-a-comment-node step 1",
-            XmlRule::PiTarget => "DOM Parsing #xml-serializing-a-processinginstruction-node step 1",
-            XmlRule::PiData => "DOM Parsing #xml-serializing-a-processinginstruction-node step 2",
+            XmlRule::CommentData => "DOM Parsing, serializing a Comment node (require well-formed)",
+            XmlRule::PiTarget => "DOM Parsing, serializing a ProcessingInstruction node (require well-formed: target)",
+            XmlRule::PiData => "DOM Parsing, serializing a ProcessingInstruction node (require well-formed: data)",
             XmlRule::PiDataSpace => "XML 1.0 [16] PI",
             XmlRule::XmlDeclaration => "XML 1.0 [23] XMLDecl",
             XmlRule::DoctypeName => "Namespaces in XML 1.0 [16] doctypedecl",
-            XmlRule::DoctypePublicId => "DOM Parsing #xml-serializing-a-documenttype-node step 1",
-            XmlRule::DoctypeSystemId => "DOM Parsing #xml-serializing-a-documenttype-node step 2",
+            XmlRule::DoctypePublicId => "DOM Parsing, serializing a DocumentType node (require well-formed: publicId)",
+            XmlRule::DoctypeSystemId => "DOM Parsing, serializing a DocumentType node (require well-formed: systemId)",
             XmlRule::DoctypePlacement => "XML 1.0 [22] prolog",
-            XmlRule::DocumentElement => "DOM Parsing #xml-serializing-a-document-node step 1; XML 1.0 [1] document",
+            XmlRule::DocumentElement => {
+                "DOM Parsing, serializing a Document node (require well-formed: documentElement); XML 1.0 [1] document"
+            }
             XmlRule::DocumentText => "XML 1.0 [27] Misc",
         }
     }
