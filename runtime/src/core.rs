@@ -788,7 +788,23 @@ impl<'i> Core<'i> {
             let name = self.attr_name.take(&self.input);
             let value = self.attr_value.take(&self.input);
             self.attr_filter |= name_bit(name.as_bytes());
+            if self.attrs.len() == self.attrs.capacity() {
+                self.grow_attributes();
+            }
             self.attrs.push(Attribute { name, value });
+        }
+    }
+
+    /// Room for one more attribute. The list is empty when the last tag's token took it (the
+    /// iterator's tokens keep theirs): then room for a few at once, allocated directly rather
+    /// than through `push`'s growth path.
+    #[cold]
+    #[inline(never)]
+    fn grow_attributes(&mut self) {
+        if self.attrs.capacity() == 0 {
+            self.attrs = Vec::with_capacity(4);
+        } else {
+            self.attrs.reserve(1);
         }
     }
 
