@@ -628,6 +628,28 @@ mod tests {
     }
 
     #[test]
+    fn the_queue_is_first_in_first_out_across_its_slots() {
+        // Chunked input queues several tokens per `feed` (both slots, then the VecDeque); taking
+        // some out between feeds leaves the slots partly empty while later tokens arrive.
+        let input = "a<b>c<d>e<f>g</f><h>i";
+        let whole: Vec<_> = crate::html::Tokenizer::new(input).collect();
+        let mut chunked: Tokenizer<'static, Html, TokenQueue<'static, Html>> =
+            Tokenizer::for_chunks(Default::default(), TokenQueue::new(false));
+        let mut got = Vec::new();
+        chunked.feed("a<b>c<d>e<");
+        got.push(chunked.next().map(crate::html::Token::into_owned));
+        chunked.feed("f>g</f");
+        got.push(chunked.next().map(crate::html::Token::into_owned));
+        got.push(chunked.next().map(crate::html::Token::into_owned));
+        chunked.feed("><h>i");
+        chunked.finish();
+        got.extend(chunked.by_ref().map(|t| Some(t.into_owned())));
+        let whole: Vec<_> = whole.into_iter().map(|t| Some(t.into_owned())).collect();
+        assert_eq!(got, whole);
+        assert!(chunked.sink.first.is_none() && chunked.sink.second.is_none() && chunked.sink.rest.is_empty());
+    }
+
+    #[test]
     fn one_generic_function_runs_every_machine() {
         // A start tag, the text, the end of file; the duplicate attribute is dropped with an error.
         let html = || crate::html::Options { errors: true, ..Default::default() };
