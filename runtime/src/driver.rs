@@ -493,11 +493,12 @@ impl<'i, M: Machine> TokenQueue<'i, M> {
     /// The oldest queued token.
     #[inline]
     fn pop(&mut self) -> Option<(M::Token<'i>, Span)> {
-        if let Some(t) = self.first.take() {
-            return Some(t);
+        // Tested before taking: `take` of an empty slot would still copy the whole slot out.
+        if self.first.is_some() {
+            return self.first.take();
         }
-        if let Some(t) = self.second.take() {
-            return Some(t);
+        if self.second.is_some() {
+            return self.second.take();
         }
         self.rest.pop_front()
     }
@@ -588,8 +589,8 @@ impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Tokenizer<'i, M, TokenQueue<'i, M>> {
                 // Whole input never suspends; stop rather than spin if it did.
                 Step::Suspend | Step::Done => self.done = true,
             }
-            if let Some(t) = self.sink.first.take() {
-                return Some(t);
+            if self.sink.first.is_some() {
+                return self.sink.first.take();
             }
         }
         None
