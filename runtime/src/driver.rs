@@ -344,6 +344,7 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
         }
     }
 
+    #[inline]
     fn flush_chars_now(&mut self) {
         if let Some((text, span)) = self.core.take_chars() {
             // A switch asked for after characters is not the tree builder's feedback (it
