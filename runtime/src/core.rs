@@ -788,7 +788,23 @@ impl<'i> Core<'i> {
             let name = self.attr_name.take(&self.input);
             let value = self.attr_value.take(&self.input);
             self.attr_filter |= name_bit(name.as_bytes());
+            if self.attrs.len() == self.attrs.capacity() {
+                self.grow_attributes();
+            }
             self.attrs.push(Attribute { name, value });
+        }
+    }
+
+    /// Room for one more attribute. The list is empty when the last tag's token took it (the
+    /// iterator's tokens keep theirs): then room for a few at once, allocated directly rather
+    /// than through `push`'s growth path.
+    #[cold]
+    #[inline(never)]
+    fn grow_attributes(&mut self) {
+        if self.attrs.capacity() == 0 {
+            self.attrs = Vec::with_capacity(4);
+        } else {
+            self.attrs.reserve(1);
         }
     }
 
@@ -817,21 +833,25 @@ impl<'i> Core<'i> {
     /// Whether the current attribute's name is already on the tag; if so it is dropped (its
     /// value is still collected and then discarded). Linear in the number of attributes overall:
     /// past eight, a hash of each committed name indexes the first attribute with it.
-    #[inline]
+    #[inline(always)]
     pub fn drop_duplicate_attribute(&mut self) -> bool {
         // Inline: no attribute (a sink that reads none), or none yet on the tag.
         if !self.has_attr || self.attr_filter == 0 {
             return false;
         }
+        // Inline too: a name whose bit is clear (most names) is not on the tag; the bit needs
+        // only the name's bytes.
+        if self.attr_filter & name_bit(self.attr_name.as_bytes(self.input.as_bytes())) == 0 {
+            return false;
+        }
         self.drop_duplicate_attribute_slow()
     }
 
+    /// A name whose bit is set: compare names (few) or look the name up by its hash (many).
     fn drop_duplicate_attribute_slow(&mut self) -> bool {
         let input: &str = &self.input;
         let name = self.attr_name.as_str(input);
-        let dup = if self.attr_filter & name_bit(name.as_bytes()) == 0 {
-            false
-        } else if self.attrs.len() <= 8 {
+        let dup = if self.attrs.len() <= 8 {
             self.attrs.iter().any(|a| a.name == name)
         } else {
             use std::hash::BuildHasher;

@@ -344,6 +344,7 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
         }
     }
 
+    #[inline]
     fn flush_chars_now(&mut self) {
         if let Some((text, span)) = self.core.take_chars() {
             // A switch asked for after characters is not the tree builder's feedback (it
@@ -354,7 +355,7 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
 
     /// Emit a token: pending characters first; a state switch the sink asks for wins over the
     /// table's, since generated cases switch state before they emit.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn emit_token(&mut self, token: M::Token<'i>) {
         self.flush_chars();
         let span = self.core.token_span();
@@ -446,8 +447,16 @@ impl<M: Drive<'static, S>, S> Tokenizer<'static, M, S> {
 }
 
 /// The default sink: queues tokens (and errors, when asked) for the iterator.
+///
+/// A step of the whole-input iterator queues one token or two (pending characters, then the
+/// markup token that ended them), and the iterator takes them all out before the next step; so
+/// the first two wait in plain slots and only more (a `run` of chunked input) reach the
+/// `VecDeque`. Order: a token goes into the first place that is empty with every place after
+/// it empty, and comes out of the first place that is not empty; that is first in, first out.
 pub struct TokenQueue<'i, M: Machine> {
-    tokens: VecDeque<(M::Token<'i>, Span)>,
+    first: Option<(M::Token<'i>, Span)>,
+    second: Option<(M::Token<'i>, Span)>,
+    rest: VecDeque<(M::Token<'i>, Span)>,
     errors: Vec<Error<M::ParseError>>,
     want_errors: bool,
     /// With the `trace` feature: the (state, case) path, for tests that read it through the
@@ -460,7 +469,9 @@ impl<'i, M: Machine> TokenQueue<'i, M> {
     /// An empty queue; `errors`: collect parse errors.
     pub fn new(errors: bool) -> Self {
         TokenQueue {
-            tokens: VecDeque::new(),
+            first: None,
+            second: None,
+            rest: VecDeque::new(),
             errors: Vec::new(),
             want_errors: errors,
             #[cfg(feature = "trace")]
@@ -471,7 +482,26 @@ impl<'i, M: Machine> TokenQueue<'i, M> {
     /// Queue a token (what the machine's `Sink::token` does for the queue).
     #[inline]
     pub fn push(&mut self, token: M::Token<'i>, span: Span) {
-        self.tokens.push_back((token, span));
+        if self.second.is_some() || !self.rest.is_empty() {
+            self.rest.push_back((token, span));
+        } else if self.first.is_none() {
+            self.first = Some((token, span));
+        } else {
+            self.second = Some((token, span));
+        }
+    }
+
+    /// The oldest queued token.
+    #[inline]
+    fn pop(&mut self) -> Option<(M::Token<'i>, Span)> {
+        // Tested before taking: `take` of an empty slot would still copy the whole slot out.
+        if self.first.is_some() {
+            return self.first.take();
+        }
+        if self.second.is_some() {
+            return self.second.take();
+        }
+        self.rest.pop_front()
     }
 
     /// Keep an error.
@@ -503,7 +533,7 @@ where
 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TokenQueue")
-            .field("tokens", &self.tokens)
+            .field("tokens", &self.first.iter().chain(&self.second).chain(&self.rest).collect::<Vec<_>>())
             .field("errors", &self.errors)
             .field("want_errors", &self.want_errors)
             .finish()
@@ -539,27 +569,39 @@ impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Tokenizer<'i, M, TokenQueue<'i, M>> {
     }
 
     /// The next token with its byte span.
+    #[inline]
     pub fn next_spanned(&mut self) -> Option<(M::Token<'i>, Span)> {
+        // Inline: a token a step queued behind the first one is handed out without the
+        // stepping function's frame.
+        match self.sink.pop() {
+            Some(t) => Some(t),
+            None => self.step_to_token(),
+        }
+    }
+
+    /// Step until a token is queued (or the input ends). The queue is empty here, so the
+    /// step's first token is in the first slot: it is handed straight out.
+    #[inline(never)]
+    fn step_to_token(&mut self) -> Option<(M::Token<'i>, Span)> {
         self.run_on = false;
-        loop {
-            if let Some(t) = self.sink.tokens.pop_front() {
-                return Some(t);
-            }
-            if self.done {
-                return None;
-            }
+        while !self.done {
             match M::step(self) {
                 Step::Continue => {}
                 // Whole input never suspends; stop rather than spin if it did.
                 Step::Suspend | Step::Done => self.done = true,
             }
+            if self.sink.first.is_some() {
+                return self.sink.first.take();
+            }
         }
+        None
     }
 }
 
 impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Iterator for Tokenizer<'i, M, TokenQueue<'i, M>> {
     type Item = M::Token<'i>;
 
+    #[inline]
     fn next(&mut self) -> Option<M::Token<'i>> {
         self.next_spanned().map(|(t, _)| t)
     }
@@ -585,6 +627,28 @@ mod tests {
         chunked.finish();
         let errors_chunked = chunked.errors().len();
         [tokens, errors, chunked.count(), errors_chunked]
+    }
+
+    #[test]
+    fn the_queue_is_first_in_first_out_across_its_slots() {
+        // Chunked input queues several tokens per `feed` (both slots, then the VecDeque); taking
+        // some out between feeds leaves the slots partly empty while later tokens arrive.
+        let input = "a<b>c<d>e<f>g</f><h>i";
+        let whole: Vec<_> = crate::html::Tokenizer::new(input).collect();
+        let mut chunked: Tokenizer<'static, Html, TokenQueue<'static, Html>> =
+            Tokenizer::for_chunks(Default::default(), TokenQueue::new(false));
+        let mut got = Vec::new();
+        chunked.feed("a<b>c<d>e<");
+        got.push(chunked.next().map(crate::html::Token::into_owned));
+        chunked.feed("f>g</f");
+        got.push(chunked.next().map(crate::html::Token::into_owned));
+        got.push(chunked.next().map(crate::html::Token::into_owned));
+        chunked.feed("><h>i");
+        chunked.finish();
+        got.extend(chunked.by_ref().map(|t| Some(t.into_owned())));
+        let whole: Vec<_> = whole.into_iter().map(|t| Some(t.into_owned())).collect();
+        assert_eq!(got, whole);
+        assert!(chunked.sink.first.is_none() && chunked.sink.second.is_none() && chunked.sink.rest.is_empty());
     }
 
     #[test]

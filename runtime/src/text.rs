@@ -89,6 +89,12 @@ impl TextBuf {
         if self.owned { &self.text } else { &input[self.start..self.end] }
     }
 
+    /// The text's bytes: [`as_str`](Self::as_str) without the character boundary checks.
+    #[inline]
+    pub fn as_bytes<'a>(&'a self, input: &'a [u8]) -> &'a [u8] {
+        if self.owned { self.text.as_bytes() } else { &input[self.start..self.end] }
+    }
+
     /// Take the text out, borrowing from `input` when it is a span of a borrowed input.
     #[inline(always)]
     pub fn take<'i>(&mut self, input: &Cow<'i, str>) -> Cow<'i, str> {
