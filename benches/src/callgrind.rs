@@ -168,8 +168,14 @@ pub fn main(groups: &[Group<'_>]) -> ExitCode {
             eprintln!("--out needs a directory");
             return ExitCode::FAILURE;
         }
-        out = Some(PathBuf::from(args.remove(i + 1)));
+        let dir = PathBuf::from(args.remove(i + 1));
         args.remove(i);
+        // callgrind cannot create the directory it writes its profile into.
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            eprintln!("creating {}: {e}", dir.display());
+            return ExitCode::FAILURE;
+        }
+        out = Some(dir);
     }
     if !valgrind_available() {
         skip("valgrind is not installed: instruction counts need callgrind");
