@@ -6358,60 +6358,60 @@ pub const SCAN_STATES: &[&str] = &[
     "processing_instruction_data_state",
 ];
 /// Bytes that end the bulk scan of the Data state.
-static DATA_STATE_STOP: StopSet = StopSet::new(b"\0\r&<");
+const DATA_STATE_STOP: StopSet = StopSet::new(b"\0\r&<");
 /// Bytes that end the bulk scan of the RCDATA state.
-static RCDATA_STATE_STOP: StopSet = StopSet::new(b"\0\r&<");
+const RCDATA_STATE_STOP: StopSet = StopSet::new(b"\0\r&<");
 /// Bytes that end the bulk scan of the RAWTEXT state.
-static RAWTEXT_STATE_STOP: StopSet = StopSet::new(b"\0\r<");
+const RAWTEXT_STATE_STOP: StopSet = StopSet::new(b"\0\r<");
 /// Bytes that end the bulk scan of the Script data state.
-static SCRIPT_DATA_STATE_STOP: StopSet = StopSet::new(b"\0\r<");
+const SCRIPT_DATA_STATE_STOP: StopSet = StopSet::new(b"\0\r<");
 /// Bytes that end the bulk scan of the PLAINTEXT state.
-static PLAINTEXT_STATE_STOP: StopSet = StopSet::new(b"\0\r");
+const PLAINTEXT_STATE_STOP: StopSet = StopSet::new(b"\0\r");
 /// Bytes that end the bulk scan of the Tag name state.
-static TAG_NAME_STATE_STOP: StopSet = StopSet::new(
+const TAG_NAME_STATE_STOP: StopSet = StopSet::new(
     b"\0\t\n\x0C\r />ABCDEFGHIJKLMNOPQRSTUVWXYZ",
 );
 /// Bytes that end the bulk scan of the Script data escaped state.
-static SCRIPT_DATA_ESCAPED_STATE_STOP: StopSet = StopSet::new(b"\0\r-<");
+const SCRIPT_DATA_ESCAPED_STATE_STOP: StopSet = StopSet::new(b"\0\r-<");
 /// Bytes that end the bulk scan of the Script data double escaped state.
-static SCRIPT_DATA_DOUBLE_ESCAPED_STATE_STOP: StopSet = StopSet::new(b"\0\r-<");
+const SCRIPT_DATA_DOUBLE_ESCAPED_STATE_STOP: StopSet = StopSet::new(b"\0\r-<");
 /// Bytes that end the bulk scan of the Attribute name state.
-static ATTRIBUTE_NAME_STATE_STOP: StopSet = StopSet::new(
+const ATTRIBUTE_NAME_STATE_STOP: StopSet = StopSet::new(
     b"\0\t\n\x0C\r \"'/<=>ABCDEFGHIJKLMNOPQRSTUVWXYZ",
 );
 /// Bytes that end the bulk scan of the Attribute value (double-quoted) state.
-static ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\r\"&");
+const ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\r\"&");
 /// Bytes that end the bulk scan of the Attribute value (single-quoted) state.
-static ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\r&'");
+const ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\r&'");
 /// Bytes that end the bulk scan of the Attribute value (unquoted) state.
-static ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP: StopSet = StopSet::new(
+const ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP: StopSet = StopSet::new(
     b"\0\t\n\x0C\r \"&'<=>`",
 );
 /// Bytes that end the bulk scan of the Bogus comment state.
-static BOGUS_COMMENT_STATE_STOP: StopSet = StopSet::new(b"\0\r>");
+const BOGUS_COMMENT_STATE_STOP: StopSet = StopSet::new(b"\0\r>");
 /// Bytes that end the bulk scan of the Comment state.
-static COMMENT_STATE_STOP: StopSet = StopSet::new(b"\0\r-<");
+const COMMENT_STATE_STOP: StopSet = StopSet::new(b"\0\r-<");
 /// Bytes that end the bulk scan of the DOCTYPE name state.
-static DOCTYPE_NAME_STATE_STOP: StopSet = StopSet::new(
+const DOCTYPE_NAME_STATE_STOP: StopSet = StopSet::new(
     b"\0\t\n\x0C\r >ABCDEFGHIJKLMNOPQRSTUVWXYZ",
 );
 /// Bytes that end the bulk scan of the DOCTYPE public identifier (double-quoted) state.
-static DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
+const DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
     b"\0\r\">",
 );
 /// Bytes that end the bulk scan of the DOCTYPE public identifier (single-quoted) state.
-static DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
+const DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
     b"\0\r'>",
 );
 /// Bytes that end the bulk scan of the DOCTYPE system identifier (double-quoted) state.
-static DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
+const DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
     b"\0\r\">",
 );
 /// Bytes that end the bulk scan of the DOCTYPE system identifier (single-quoted) state.
-static DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
+const DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
     b"\0\r'>",
 );
 /// Bytes that end the bulk scan of the CDATA section state.
-static CDATA_SECTION_STATE_STOP: StopSet = StopSet::new(b"\0\r]");
+const CDATA_SECTION_STATE_STOP: StopSet = StopSet::new(b"\0\r]");
 /// Bytes that end the bulk scan of the Processing instruction data state.
-static PROCESSING_INSTRUCTION_DATA_STATE_STOP: StopSet = StopSet::new(b"\0\r>?");
+const PROCESSING_INSTRUCTION_DATA_STATE_STOP: StopSet = StopSet::new(b"\0\r>?");

@@ -4342,46 +4342,46 @@ pub const SCAN_STATES: &[&str] = &[
     "doctype_system_identifier_double_quoted_state",
 ];
 /// Bytes that end the bulk scan of the Data state.
-static DATA_STATE_STOP: StopSet = StopSet::new(b"\0\r&<");
+const DATA_STATE_STOP: StopSet = StopSet::new(b"\0\r&<");
 /// Bytes that end the bulk scan of the End tag name state.
-static END_TAG_NAME_STATE_STOP: StopSet = StopSet::new(b"\0\t\n\r />");
+const END_TAG_NAME_STATE_STOP: StopSet = StopSet::new(b"\0\t\n\r />");
 /// Bytes that end the bulk scan of the Pi target state.
-static PI_TARGET_STATE_STOP: StopSet = StopSet::new(b"\0\t\n\r ?");
+const PI_TARGET_STATE_STOP: StopSet = StopSet::new(b"\0\t\n\r ?");
 /// Bytes that end the bulk scan of the Pi data state.
-static PI_DATA_STATE_STOP: StopSet = StopSet::new(b"\0\r?");
+const PI_DATA_STATE_STOP: StopSet = StopSet::new(b"\0\r?");
 /// Bytes that end the bulk scan of the Comment state.
-static COMMENT_STATE_STOP: StopSet = StopSet::new(b"\0\r-<");
+const COMMENT_STATE_STOP: StopSet = StopSet::new(b"\0\r-<");
 /// Bytes that end the bulk scan of the CDATA state.
-static CDATA_STATE_STOP: StopSet = StopSet::new(b"\0\r]");
+const CDATA_STATE_STOP: StopSet = StopSet::new(b"\0\r]");
 /// Bytes that end the bulk scan of the Tag name state.
-static TAG_NAME_STATE_STOP: StopSet = StopSet::new(b"\0\t\n\r />");
+const TAG_NAME_STATE_STOP: StopSet = StopSet::new(b"\0\t\n\r />");
 /// Bytes that end the bulk scan of the Tag attribute name state.
-static TAG_ATTRIBUTE_NAME_STATE_STOP: StopSet = StopSet::new(b"\0\t\n\r /=>");
+const TAG_ATTRIBUTE_NAME_STATE_STOP: StopSet = StopSet::new(b"\0\t\n\r /=>");
 /// Bytes that end the bulk scan of the Tag attribute value double quoted state.
-static TAG_ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\r\"&");
+const TAG_ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\r\"&");
 /// Bytes that end the bulk scan of the Tag attribute value single quoted state.
-static TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\r&'");
+const TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\r&'");
 /// Bytes that end the bulk scan of the Tag attribute value unquoted state.
-static TAG_ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\t\n\r &>");
+const TAG_ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\t\n\r &>");
 /// Bytes that end the bulk scan of the Bogus comment state.
-static BOGUS_COMMENT_STATE_STOP: StopSet = StopSet::new(b"\0\r>");
+const BOGUS_COMMENT_STATE_STOP: StopSet = StopSet::new(b"\0\r>");
 /// Bytes that end the bulk scan of the DOCTYPE name state.
-static DOCTYPE_NAME_STATE_STOP: StopSet = StopSet::new(
+const DOCTYPE_NAME_STATE_STOP: StopSet = StopSet::new(
     b"\0\t\n\x0C\r >ABCDEFGHIJKLMNOPQRSTUVWXYZ",
 );
 /// Bytes that end the bulk scan of the DOCTYPE public identifier (single-quoted) state.
-static DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
+const DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
     b"\0\r'>",
 );
 /// Bytes that end the bulk scan of the DOCTYPE public identifier (double-quoted) state.
-static DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
+const DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
     b"\0\r\">",
 );
 /// Bytes that end the bulk scan of the DOCTYPE system identifier (single-quoted) state.
-static DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
+const DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
     b"\0\r'>",
 );
 /// Bytes that end the bulk scan of the DOCTYPE system identifier (double-quoted) state.
-static DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
+const DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(
     b"\0\r\">",
 );
