@@ -151,8 +151,9 @@ enum Tail<'a> {
     Driver,
     Enter(&'a str),
     Fused,
-    /// After a case that emitted a token and switched to this fused state: go on there when
-    /// the driver's `run` loop called and no sink asked for another state.
+    /// After a case that emitted a token and switched to this fused state: go on there when no
+    /// sink asked for another state and the driver lets it (`run`, or the iterator's budget,
+    /// which ends at a start tag: `run_on_after_tag`/`run_on_after_token` in the driver).
     FusedAfterEmit(&'a str),
 }
 
@@ -234,8 +235,13 @@ impl Cx<'_> {
             Tail::Fused => quote! { continue },
             Tail::FusedAfterEmit(t) => {
                 let v = ident(&camel(t));
+                let run_on = if b.actions.contains(&Action::EmitTag) {
+                    quote! { self.run_on_after_tag() }
+                } else {
+                    quote! { self.run_on_after_token() }
+                };
                 quote! {
-                    if self.run_on && self.state == State::#v {
+                    if self.state == State::#v && #run_on {
                         at = State::#v;
                         continue;
                     }

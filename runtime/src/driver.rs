@@ -83,6 +83,14 @@ pub trait Machine: Tables {
     fn setup<'i>(options: Self::Options) -> (Option<Self::State>, Self::Own<'i>);
     /// Whether the iterator API collects parse errors with these options.
     fn collects_errors(options: &Self::Options) -> bool;
+    /// Whether the whole-input iterator may queue tokens past a start tag before it is taken:
+    /// only where no consumer switches the state after one ([`Tokenizer::set_state`]), because
+    /// the machine makes those switches itself or its tree construction makes none. By default
+    /// it stops after each start tag, so such a switch stays exact.
+    fn reads_past_start_tags(own: &Self::Own<'_>) -> bool {
+        let _ = own;
+        false
+    }
 
     /// A run of character tokens.
     fn characters(text: Cow<'_, str>) -> Self::Token<'_>;
@@ -204,9 +212,14 @@ pub struct Tokenizer<'i, M: Machine, S> {
     pub(crate) own: M::Own<'i>,
     done: bool,
     /// Whether the driver's `run` loop is stepping (it does nothing between steps, so the fused
-    /// path may go on after a token); false for the iterator, which takes each token out after
-    /// the step that queued it.
+    /// path may go on after a token); false for the iterator, whose fused path goes on only
+    /// while `room` lasts and never past a start tag ([`Tokenizer::run_on_after_tag`]).
     pub(crate) run_on: bool,
+    /// The iterator's budget: how many more tokens the fused path may emit (into the queue)
+    /// before it returns, so the queue it fills ahead stays bounded.
+    room: u32,
+    /// [`Machine::reads_past_start_tags`], asked once.
+    past_start_tags: bool,
     pub(crate) sink: S,
 }
 
@@ -216,7 +229,8 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
         let state = initial.unwrap_or(M::INITIAL);
         let mut core = Core::new(input, is_final, M::wants_errors(&sink));
         core.replace_nul = M::REPLACE_NUL;
-        Tokenizer { core, state, return_state: state, own, done: false, run_on: false, sink }
+        let past_start_tags = M::reads_past_start_tags(&own);
+        Tokenizer { core, state, return_state: state, own, done: false, run_on: false, room: 0, past_start_tags, sink }
     }
 
     /// Tokenize a whole string with these options, sending tokens to `sink`; call
@@ -262,6 +276,16 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
     }
 
     /// Switch state from outside (what a tree builder does between tokens).
+    ///
+    /// With the iterator over whole input, the switch applies right after the last token
+    /// taken when that token is a start tag (where a tree builder switches: the rules for
+    /// `title`, `textarea`, `style`, `script`, `plaintext`, ... in spec: #tree-construction)
+    /// or before the first token: the iterator does not read past a start tag before it is
+    /// taken. After other tokens it may have queued the next few already (a tag and the text
+    /// before it), which the switch does not change; so may it past start tags where the
+    /// machine makes those switches itself (HTML with `Options::switching`, as `tokenize()`)
+    /// or its tree construction makes none (XML5). Chunked input (`feed`) is read to the end
+    /// of each chunk.
     pub fn set_state(&mut self, state: M::State) {
         self.state = state;
     }
@@ -423,6 +447,32 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
     pub(crate) fn set_return_state(&mut self, state: M::State) {
         self.return_state = state;
     }
+
+    /// After the fused path emitted a token other than a tag (generated code): whether it may
+    /// go on in the state the case switched to. Under `run` it always may (nothing happens
+    /// between steps); the iterator's may while its budget lasts, queueing ahead.
+    #[inline(always)]
+    pub(crate) fn run_on_after_token(&mut self) -> bool {
+        self.run_on || self.take_room()
+    }
+
+    /// [`run_on_after_token`](Self::run_on_after_token) after "emit the current tag token":
+    /// the iterator stops after a start tag, the one place a consumer switches state between
+    /// tokens ([`set_state`](Self::set_state)), so a switch made there stays exact; unless no
+    /// consumer does ([`Machine::reads_past_start_tags`]).
+    #[inline(always)]
+    pub(crate) fn run_on_after_tag(&mut self) -> bool {
+        self.run_on || ((self.past_start_tags || self.core.tag_kind != TagKind::Start) && self.take_room())
+    }
+
+    #[inline(always)]
+    fn take_room(&mut self) -> bool {
+        if self.room == 0 {
+            return false;
+        }
+        self.room -= 1;
+        true
+    }
 }
 
 impl<M: Drive<'static, S>, S> Tokenizer<'static, M, S> {
@@ -446,16 +496,21 @@ impl<M: Drive<'static, S>, S> Tokenizer<'static, M, S> {
     }
 }
 
-/// The default sink: queues tokens (and errors, when asked) for the iterator.
+/// The default sink: queues tokens (and errors, when asked) for the iterator, first in, first
+/// out.
 ///
-/// A step of the whole-input iterator queues one token or two (pending characters, then the
-/// markup token that ended them), and the iterator takes them all out before the next step; so
-/// the first two wait in plain slots and only more (a `run` of chunked input) reach the
-/// `VecDeque`. Order: a token goes into the first place that is empty with every place after
-/// it empty, and comes out of the first place that is not empty; that is first in, first out.
+/// The whole-input iterator steps only when the queue is empty, and its fused path queues a
+/// few tokens past the first (eight, each with the characters before it; none past a start
+/// tag), so one step's tokens fit in a row of slots filled from the first and taken in order,
+/// with no wrapping ring arithmetic. Only more (a `run` of chunked input queues a whole chunk's
+/// tokens) go on to the `VecDeque`, and only when every slot is used; the slots start over
+/// from the first once everything queued has been taken.
 pub struct TokenQueue<'i, M: Machine> {
-    first: Option<(M::Token<'i>, Span)>,
-    second: Option<(M::Token<'i>, Span)>,
+    /// `slots[taken..filled]` hold tokens, the rest are empty.
+    slots: [Option<(M::Token<'i>, Span)>; SLOTS],
+    filled: usize,
+    taken: usize,
+    /// Tokens after those in the slots (non-empty only while every slot is filled).
     rest: VecDeque<(M::Token<'i>, Span)>,
     errors: Vec<Error<M::ParseError>>,
     want_errors: bool,
@@ -465,12 +520,21 @@ pub struct TokenQueue<'i, M: Machine> {
     trace: Vec<(M::State, u16)>,
 }
 
+/// The queue's slots: room for what the whole-input iterator's step queues (a token and the
+/// characters before it, then [`AHEAD`] more such pairs) with a margin.
+const SLOTS: usize = 2 * (AHEAD as usize + 1) + 4;
+
+/// How many tokens the whole-input iterator's fused path may emit after the first before it
+/// returns (each may bring the characters before it).
+const AHEAD: u32 = 8;
+
 impl<'i, M: Machine> TokenQueue<'i, M> {
     /// An empty queue; `errors`: collect parse errors.
     pub fn new(errors: bool) -> Self {
         TokenQueue {
-            first: None,
-            second: None,
+            slots: std::array::from_fn(|_| None),
+            filled: 0,
+            taken: 0,
             rest: VecDeque::new(),
             errors: Vec::new(),
             want_errors: errors,
@@ -482,26 +546,50 @@ impl<'i, M: Machine> TokenQueue<'i, M> {
     /// Queue a token (what the machine's `Sink::token` does for the queue).
     #[inline]
     pub fn push(&mut self, token: M::Token<'i>, span: Span) {
-        if self.second.is_some() || !self.rest.is_empty() {
-            self.rest.push_back((token, span));
-        } else if self.first.is_none() {
-            self.first = Some((token, span));
+        if let Some(slot) = self.slots.get_mut(self.filled) {
+            // Past `filled` every slot is empty: nothing to drop.
+            std::mem::forget(slot.replace((token, span)));
+            self.filled += 1;
         } else {
-            self.second = Some((token, span));
+            self.push_rest(token, span);
+        }
+    }
+
+    /// Queue a token when every slot is filled: start the slots over if everything queued was
+    /// taken, else after the slots.
+    #[inline(never)]
+    fn push_rest(&mut self, token: M::Token<'i>, span: Span) {
+        if self.taken == self.filled && self.rest.is_empty() {
+            self.taken = 0;
+            self.filled = 1;
+            self.slots[0] = Some((token, span));
+        } else {
+            self.rest.push_back((token, span));
         }
     }
 
     /// The oldest queued token.
     #[inline]
     fn pop(&mut self) -> Option<(M::Token<'i>, Span)> {
-        // Tested before taking: `take` of an empty slot would still copy the whole slot out.
-        if self.first.is_some() {
-            return self.first.take();
+        if self.taken < self.filled
+            && let Some(slot) = self.slots.get_mut(self.taken)
+        {
+            self.taken += 1;
+            return slot.take();
         }
-        if self.second.is_some() {
-            return self.second.take();
+        self.pop_rest()
+    }
+
+    /// The oldest token once the slots are taken; when nothing is left, the slots start over
+    /// from the first, so the next step's tokens are in the first slots.
+    #[inline]
+    fn pop_rest(&mut self) -> Option<(M::Token<'i>, Span)> {
+        let t = self.rest.pop_front();
+        if t.is_none() {
+            self.taken = 0;
+            self.filled = 0;
         }
-        self.rest.pop_front()
+        t
     }
 
     /// Keep an error.
@@ -533,7 +621,8 @@ where
 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TokenQueue")
-            .field("tokens", &self.first.iter().chain(&self.second).chain(&self.rest).collect::<Vec<_>>())
+            // Only `slots[taken..filled]` hold tokens: the others are empty.
+            .field("tokens", &self.slots.iter().flatten().chain(&self.rest).collect::<Vec<_>>())
             .field("errors", &self.errors)
             .field("want_errors", &self.want_errors)
             .finish()
@@ -579,19 +668,24 @@ impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Tokenizer<'i, M, TokenQueue<'i, M>> {
         }
     }
 
-    /// Step until a token is queued (or the input ends). The queue is empty here, so the
-    /// step's first token is in the first slot: it is handed straight out.
+    /// Step until a token is queued (or the input ends); the queue is empty here. The fused
+    /// path goes on after the tokens it emits while the budget lasts (and not past a start
+    /// tag: [`run_on_after_tag`](Self::run_on_after_tag)), so most tokens are then handed out
+    /// from the queue without a step.
     #[inline(never)]
     fn step_to_token(&mut self) -> Option<(M::Token<'i>, Span)> {
         self.run_on = false;
+        self.room = AHEAD;
         while !self.done {
             match M::step(self) {
                 Step::Continue => {}
-                // Whole input never suspends; stop rather than spin if it did.
-                Step::Suspend | Step::Done => self.done = true,
+                // Chunked input that needs the next chunk: nothing more until `feed` (whole
+                // input never suspends). Not the end: the next chunk's tokens still come.
+                Step::Suspend => return None,
+                Step::Done => self.done = true,
             }
-            if self.sink.first.is_some() {
-                return self.sink.first.take();
+            if let Some(t) = self.sink.pop() {
+                return Some(t);
             }
         }
         None
@@ -631,24 +725,82 @@ mod tests {
 
     #[test]
     fn the_queue_is_first_in_first_out_across_its_slots() {
-        // Chunked input queues several tokens per `feed` (both slots, then the VecDeque); taking
-        // some out between feeds leaves the slots partly empty while later tokens arrive.
-        let input = "a<b>c<d>e<f>g</f><h>i";
-        let whole: Vec<_> = crate::html::Tokenizer::new(input).collect();
+        // Chunked input queues a whole chunk's tokens: past the slots into the `VecDeque`;
+        // taking some out between feeds leaves slots partly taken while later tokens arrive,
+        // and the slots start over once everything queued was taken.
+        let many: String = (0..SLOTS).map(|i| format!("t{i}<e{i}>")).collect();
+        let input = format!("a<b>c{many}<d>e<f>g</f><h>i");
+        let whole: Vec<_> = crate::html::Tokenizer::new(&input).map(crate::html::Token::into_owned).collect();
         let mut chunked: Tokenizer<'static, Html, TokenQueue<'static, Html>> =
             Tokenizer::for_chunks(Default::default(), TokenQueue::new(false));
         let mut got = Vec::new();
-        chunked.feed("a<b>c<d>e<");
-        got.push(chunked.next().map(crate::html::Token::into_owned));
-        chunked.feed("f>g</f");
-        got.push(chunked.next().map(crate::html::Token::into_owned));
-        got.push(chunked.next().map(crate::html::Token::into_owned));
-        chunked.feed("><h>i");
+        let (head, tail) = input.split_at(input.find("<d>").unwrap());
+        chunked.feed(head);
+        assert!(!chunked.sink.rest.is_empty(), "the first chunk fills every slot");
+        got.extend(chunked.by_ref().take(3).map(crate::html::Token::into_owned));
+        chunked.feed(&tail[..6]);
+        got.extend(chunked.by_ref().take(2 * SLOTS + 1).map(crate::html::Token::into_owned));
+        assert!(chunked.sink.pop().is_none());
+        chunked.feed(&tail[6..]);
         chunked.finish();
-        got.extend(chunked.by_ref().map(|t| Some(t.into_owned())));
-        let whole: Vec<_> = whole.into_iter().map(|t| Some(t.into_owned())).collect();
+        got.extend(chunked.by_ref().map(crate::html::Token::into_owned));
         assert_eq!(got, whole);
-        assert!(chunked.sink.first.is_none() && chunked.sink.second.is_none() && chunked.sink.rest.is_empty());
+        assert!(chunked.sink.pop().is_none() && chunked.sink.filled == 0);
+    }
+
+    /// Every token with its span, and the errors, by the iterator and by `run` with a sink.
+    #[test]
+    fn the_iterator_queueing_ahead_gives_what_a_sink_gets() {
+        #[derive(Default)]
+        struct Record(Vec<(crate::html::Token<'static>, Span)>, Vec<crate::html::Error>);
+        impl<'i> crate::html::Sink<'i> for Record {
+            fn token(&mut self, token: crate::html::Token<'i>, span: Span) -> crate::html::Control {
+                self.0.push((token.into_owned(), span));
+                crate::html::Control::Continue
+            }
+            fn error(&mut self, error: crate::html::Error) {
+                self.1.push(error);
+            }
+            fn wants_errors(&self) -> bool {
+                true
+            }
+        }
+        // Runs of end tags and comments longer than the budget, duplicate attributes (errors
+        // from the fused path), character references and uppercase names (the state functions).
+        let ends = "</x></y>".repeat(2 * AHEAD as usize);
+        let comments = "<!--c-->".repeat(2 * AHEAD as usize);
+        let input = format!("<!DOCTYPE html>a{ends}b<p a=1 a=2>{comments}&amp;<B>c</B>\0<i x='y'>d</i>");
+        for switching in [false, true] {
+            let options = || crate::html::Options { errors: true, switching, ..Default::default() };
+            let mut it = crate::html::Tokenizer::with_options(&input, options());
+            let tokens: Vec<_> = std::iter::from_fn(|| it.next_spanned()).map(|(t, s)| (t.into_owned(), s)).collect();
+            let mut run = crate::html::Tokenizer::with_sink(&input, options(), Record::default());
+            run.run();
+            let sink = run.into_sink();
+            assert_eq!(tokens, sink.0);
+            assert_eq!(it.errors(), &sink.1[..]);
+        }
+    }
+
+    #[test]
+    fn a_switch_after_a_start_tag_is_exact() {
+        // What a tree builder does after `<title>`: the iterator has not read past the tag.
+        use crate::html::{State, Token};
+        let mut t = crate::html::Tokenizer::new("<title><b>x</b></title><p>y");
+        assert!(matches!(t.next(), Some(Token::StartTag(tag)) if tag.name == "title"));
+        t.set_state(State::RcdataState);
+        let rest: Vec<_> = t.map(Token::into_owned).collect();
+        assert_eq!(
+            rest.iter().map(|t| format!("{t:?}")).collect::<Vec<_>>().join(" "),
+            format!(
+                "{:?} {:?} {:?} {:?} {:?}",
+                Token::Characters("<b>x</b>".into()),
+                Token::EndTag(crate::token::Tag { name: "title".into(), attributes: Vec::new(), self_closing: false }),
+                Token::StartTag(crate::token::Tag { name: "p".into(), attributes: Vec::new(), self_closing: false }),
+                Token::Characters("y".into()),
+                Token::Eof
+            )
+        );
     }
 
     #[test]

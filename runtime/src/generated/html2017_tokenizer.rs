@@ -4673,7 +4673,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                                 self.trace(State::TagNameState, 3);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState && self.run_on_after_tag()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -4713,7 +4714,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                                 self.trace(State::BeforeAttributeNameState, 3);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState && self.run_on_after_tag()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -4809,7 +4811,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                                 self.state = State::DataState;
                                 self.check_duplicate_attribute();
                                 self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState && self.run_on_after_tag()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -4859,7 +4862,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                                 self.trace(State::AfterAttributeNameState, 4);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState && self.run_on_after_tag()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -5034,7 +5038,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                                 self.trace(State::AttributeValueUnquotedState, 3);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState && self.run_on_after_tag()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -5075,7 +5080,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                                 self.trace(State::AfterAttributeValueQuotedState, 3);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState && self.run_on_after_tag()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -5096,7 +5102,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                             self.state = State::DataState;
                             self.core.set_self_closing();
                             self.emit_tag();
-                            if self.run_on && self.state == State::DataState {
+                            if self.state == State::DataState && self.run_on_after_tag()
+                            {
                                 at = State::DataState;
                                 continue;
                             }
@@ -5159,7 +5166,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                             self.trace(State::CommentEndState, 1);
                             self.state = State::DataState;
                             self.emit_comment();
-                            if self.run_on && self.state == State::DataState {
+                            if self.state == State::DataState
+                                && self.run_on_after_token()
+                            {
                                 at = State::DataState;
                                 continue;
                             }
@@ -5194,7 +5203,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                                 self.trace(State::DoctypeNameState, 2);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -5224,7 +5235,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                                 self.trace(State::AfterDoctypeNameState, 2);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -5305,7 +5318,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                                 self.trace(State::AfterDoctypePublicIdentifierState, 2);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -5341,7 +5356,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                                 );
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -5449,7 +5466,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                                 self.trace(State::AfterDoctypeSystemIdentifierState, 2);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }

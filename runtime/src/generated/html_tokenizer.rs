@@ -5259,7 +5259,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                                 self.trace(State::TagNameState, 3);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState && self.run_on_after_tag()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -5385,7 +5386,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                                 self.trace(State::AfterAttributeNameState, 4);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState && self.run_on_after_tag()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -5527,7 +5529,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                                 self.trace(State::AttributeValueUnquotedState, 3);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState && self.run_on_after_tag()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -5568,7 +5571,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                                 self.trace(State::AfterAttributeValueQuotedState, 3);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState && self.run_on_after_tag()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -5589,7 +5593,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             self.state = State::DataState;
                             self.core.set_self_closing();
                             self.emit_tag();
-                            if self.run_on && self.state == State::DataState {
+                            if self.state == State::DataState && self.run_on_after_tag()
+                            {
                                 at = State::DataState;
                                 continue;
                             }
@@ -5776,7 +5781,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                                 self.trace(State::CommentEndState, 1);
                                 self.state = State::DataState;
                                 self.emit_comment();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -5889,7 +5896,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                                 self.trace(State::DoctypeNameState, 2);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -5919,7 +5928,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                                 self.trace(State::AfterDoctypeNameState, 2);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -6000,7 +6011,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                                 self.trace(State::AfterDoctypePublicIdentifierState, 2);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -6036,7 +6049,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                                 );
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -6144,7 +6159,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                                 self.trace(State::AfterDoctypeSystemIdentifierState, 2);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -6277,7 +6294,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                                 self.trace(State::ProcessingInstructionDataState, 2);
                                 self.state = State::DataState;
                                 self.emit_pi();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -6301,7 +6320,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                                 );
                                 self.state = State::DataState;
                                 self.emit_pi();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }

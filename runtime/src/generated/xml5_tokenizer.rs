@@ -3039,7 +3039,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                                 #[cfg(feature = "trace")] self.trace(State::EndTagState, 1);
                                 self.state = State::DataState;
                                 self.emit_short_end_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -3087,7 +3089,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                                 self.trace(State::EndTagNameState, 4);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState && self.run_on_after_tag()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -3108,7 +3111,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                                 self.trace(State::EndTagNameAfterState, 1);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState && self.run_on_after_tag()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -3226,7 +3230,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                                 self.trace(State::PiAfterState, 1);
                                 self.state = State::DataState;
                                 self.emit_pi();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -3436,7 +3442,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                                 self.trace(State::CommentEndState, 1);
                                 self.state = State::DataState;
                                 self.emit_comment();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -3638,7 +3646,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                                 self.trace(State::TagNameState, 2);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState && self.run_on_after_tag()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -3669,7 +3678,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.trace(State::EmptyTagState, 1);
                             self.state = State::DataState;
                             self.emit_tag();
-                            if self.run_on && self.state == State::DataState {
+                            if self.state == State::DataState && self.run_on_after_tag()
+                            {
                                 at = State::DataState;
                                 continue;
                             }
@@ -3697,7 +3707,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                                 self.trace(State::TagAttributeNameBeforeState, 2);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState && self.run_on_after_tag()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -3768,7 +3779,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                                 self.state = State::DataState;
                                 self.check_duplicate_attribute();
                                 self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState && self.run_on_after_tag()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -3831,7 +3843,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                                 self.trace(State::TagAttributeNameAfterState, 3);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState && self.run_on_after_tag()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -3915,7 +3928,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                                 self.trace(State::TagAttributeValueBeforeState, 5);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState && self.run_on_after_tag()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -4012,7 +4026,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                                 self.trace(State::TagAttributeValueUnquotedState, 3);
                                 self.state = State::DataState;
                                 self.emit_tag();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState && self.run_on_after_tag()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -4049,7 +4064,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                                 self.trace(State::DoctypeNameState, 3);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -4079,7 +4096,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                                 self.trace(State::AfterDoctypeNameState, 2);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -4160,7 +4179,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                                 self.trace(State::AfterDoctypePublicIdentifierState, 4);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -4196,7 +4217,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                                 );
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }
@@ -4304,7 +4327,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                                 self.trace(State::AfterDoctypeSystemIdentifiersState, 2);
                                 self.state = State::DataState;
                                 self.emit_doctype();
-                                if self.run_on && self.state == State::DataState {
+                                if self.state == State::DataState
+                                    && self.run_on_after_token()
+                                {
                                     at = State::DataState;
                                     continue;
                                 }

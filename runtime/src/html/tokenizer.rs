@@ -66,6 +66,11 @@ impl Machine for Html {
         options.errors
     }
 
+    /// With [`Options::switching`] the tokenizer makes the tree builder's switches itself.
+    fn reads_past_start_tags(own: &HtmlOwn<'_>) -> bool {
+        own.tracker.is_some()
+    }
+
     crate::driver::usual_token_constructors!(Token);
 }
 
