@@ -17,6 +17,11 @@ use quote::{format_ident, quote};
 use std::collections::BTreeMap;
 
 const MARK: &str = "@@spec: ";
+/// Where the fused path opens a labelled block (`'label: {`) and closes one (`}`): written as
+/// string statements, so the formatter lays the fused states out one after another at one
+/// depth rather than each a level deeper than the last, and turned into the braces after it.
+const OPEN: &str = "@@open ";
+const CLOSE: &str = "@@close ";
 
 fn ident(s: &str) -> Ident {
     Ident::new(s, Span::call_site())
@@ -145,16 +150,55 @@ fn src(c: &Chars) -> TokenStream {
 }
 
 /// What follows a case's verbs: back to the driver's loop (the state functions), on into the
-/// fused path from a state function (an entry, `fuse.rs`), or on inside the fused path, where the
-/// state is the local `at`.
+/// fused path from a state function (an entry, `fuse.rs`), or on inside the fused path, where
+/// the state is where the code is ([`Layout::goto`]).
 enum Tail<'a> {
     Driver,
     Enter(&'a str),
-    Fused,
+    Fused(&'a Layout<'a>),
     /// After a case that emitted a token and switched to this fused state: go on there when no
     /// sink asked for another state and the driver lets it (`run`, or the iterator's budget,
     /// which ends at a start tag: `run_on_after_tag`/`run_on_after_token` in the driver).
-    FusedAfterEmit(&'a str),
+    FusedAfterEmit(&'a Layout<'a>, &'a str),
+}
+
+/// Where the fused path's states are: one block per state in spec order, each state's code
+/// right after its block closes, so going on to a later state is `break` out of that state's
+/// block (a direct jump); to the state itself, `continue` of the state's own loop; to an
+/// earlier one, through the local `at` and the dispatch at the top of the `'fused` loop.
+struct Layout<'a> {
+    order: Vec<&'a str>,
+    /// The state whose code is being emitted.
+    at: usize,
+}
+
+impl Layout<'_> {
+    fn index(&self, state: &str) -> Option<usize> {
+        self.order.iter().position(|s| *s == state)
+    }
+
+    /// Going on in fused state `to`.
+    fn goto(&self, to: &str) -> TokenStream {
+        match self.index(to) {
+            Some(i) if i == self.at => quote! { continue },
+            Some(i) if i > self.at => {
+                let l = block_label(to);
+                quote! { break #l }
+            }
+            _ => {
+                let v = ident(&camel(to));
+                quote! {
+                    at = State::#v;
+                    continue 'fused
+                }
+            }
+        }
+    }
+}
+
+/// The label of the block after which a fused state's code starts.
+fn block_label(state: &str) -> syn::Lifetime {
+    syn::Lifetime::new(&format!("'{state}"), Span::call_site())
 }
 
 struct Cx<'a> {
@@ -217,14 +261,19 @@ impl Cx<'_> {
     /// differ, so the fused path runs each case's own verbs in the state function's order.
     fn branch_with(&self, b: &LBranch, tail: &Tail) -> TokenStream {
         let acts = self.actions(&b.actions);
-        let fused = matches!(tail, Tail::Fused);
+        let fused = matches!(tail, Tail::Fused(_));
+        // Inside the fused path the state is where the code is: a switch sets nothing.
         let set = |s: &str| -> TokenStream {
             let v = ident(&camel(s));
             if fused {
-                quote! { at = State::#v; }
+                quote! {}
             } else {
                 quote! { self.state = State::#v; }
             }
+        };
+        let target = match &b.terminal {
+            Terminal::Switch(s) | Terminal::Reconsume(s) => Some(s.as_str()),
+            _ => None,
         };
         let next = match tail {
             Tail::Driver => quote! { Step::Continue },
@@ -232,18 +281,21 @@ impl Cx<'_> {
                 let v = ident(&camel(t));
                 quote! { self.fused_path(State::#v) }
             }
-            Tail::Fused => quote! { continue },
-            Tail::FusedAfterEmit(t) => {
+            Tail::Fused(layout) => match target {
+                Some(t) => layout.goto(t),
+                None => quote! { continue },
+            },
+            Tail::FusedAfterEmit(layout, t) => {
                 let v = ident(&camel(t));
                 let run_on = if b.actions.contains(&Action::EmitTag) {
                     quote! { self.run_on_after_tag() }
                 } else {
                     quote! { self.run_on_after_token() }
                 };
+                let goto = layout.goto(t);
                 quote! {
                     if self.state == State::#v && #run_on {
-                        at = State::#v;
-                        continue;
+                        #goto;
                     }
                     return Step::Continue
                 }
@@ -488,32 +540,44 @@ fn state_arm_body(cx: &Cx, st: &LState, arm: &LArm, fusion: Option<&Fusion>) -> 
     }
 }
 
-/// The fused path (`fuse.rs`): one loop over the fused states with the state in a local. Each
-/// fused state runs its bulk scan, then takes one of its links on the next byte with that case's
-/// own code; any other byte leaves with the state set and nothing consumed, so the state
-/// function reads it exactly.
+/// The fused path (`fuse.rs`): the fused states laid out in spec order ([`Layout`]), each one
+/// its bulk scan, then one of its links on the next byte with that case's own code; any other
+/// byte leaves with the state set and nothing consumed, so the state function reads it exactly.
+/// Entering (from a state function, or an earlier state through `at`) is one dispatch on the
+/// state; every later state is a direct jump, which a `loop { match at { .. } }` is not (the
+/// compiler does not thread jumps through a loop's header).
 fn fused_fn(entry: &BTreeMap<&str, &[Action]>, lowered: &Lowered, fusion: &Fusion) -> TokenStream {
-    let mut arms = Vec::new();
-    for fs in &fusion.states {
+    let order: Vec<&str> = fusion.states.iter().map(|s| s.name.as_str()).collect();
+    let mut codes = Vec::new();
+    let mut back = false;
+    for (i, fs) in fusion.states.iter().enumerate() {
         let Some(st) = lowered.states.iter().find(|s| s.name == fs.name) else { continue };
         let LBody::Consume { arms: case_arms, anything_else, .. } = &st.body else { continue };
         let cx = Cx { entry: entry.clone(), current: ident(&st.variant) };
+        let layout = Layout { order: order.clone(), at: i };
         let v = ident(&st.variant);
         let spec_label = label(&format!("#{}", st.id));
         let scan = st.scan.as_ref().map(|s| scan_stmt(&cx, st, s)).unwrap_or_default();
+        let mut own_loop = false;
         let links: Vec<(TokenStream, TokenStream)> = fs
             .links
             .iter()
             .filter_map(|l| {
                 let arm = case_arms.iter().chain(anything_else).find(|a| a.number == l.case)?;
+                let to = match &l.next {
+                    Next::Continue(t) | Next::Emit(t) => layout.index(t),
+                    Next::Exit => None,
+                };
+                own_loop |= to == Some(i);
+                back |= to.is_some_and(|t| t < i);
                 let p = byte_pattern(&l.bytes);
                 let body = match &l.next {
-                    Next::Continue(_) => cx.arm_body_with(arm, &Tail::Fused),
+                    Next::Continue(_) => cx.arm_body_with(arm, &Tail::Fused(&layout)),
                     Next::Exit => {
                         let b = cx.arm_body(arm);
                         quote! { return #b; }
                     }
-                    Next::Emit(t) => cx.arm_body_with(arm, &Tail::FusedAfterEmit(t)),
+                    Next::Emit(t) => cx.arm_body_with(arm, &Tail::FusedAfterEmit(&layout, t)),
                 };
                 Some((quote! { Some(#p) }, quote! { { self.core.take_plain(); #body } }))
             })
@@ -531,32 +595,54 @@ fn fused_fn(entry: &BTreeMap<&str, &[Action]>, lowered: &Lowered, fusion: &Fusio
                 }
             }
         };
-        arms.push(quote! {
-            State::#v => {
-                #spec_label
-                #scan
-                #take
-            }
+        let body = quote! {
+            #spec_label
+            #scan
+            #take
+            self.state = State::#v;
+            return Step::Continue;
+        };
+        // A state that stays (its own links back to it) loops; the others run once.
+        codes.push(if own_loop {
+            quote! { loop { #body } }
+        } else {
+            quote! { { #body } }
         });
     }
-    let names: Vec<&str> = fusion.states.iter().map(|s| s.name.as_str()).collect();
+    // The blocks, outermost (the last state's) first; innermost the dispatch on `at`, a `break`
+    // to the block after which the state's code starts; then each state's code after its
+    // block, inside the blocks of the later states.
+    let variants: Vec<Ident> = fusion
+        .states
+        .iter()
+        .filter_map(|fs| lowered.states.iter().find(|s| s.name == fs.name))
+        .map(|s| ident(&s.variant))
+        .collect();
+    let labels: Vec<syn::Lifetime> = order.iter().map(|s| block_label(s)).collect();
+    let opens = order.iter().rev().map(|s| Literal::string(&format!("{OPEN}'{s}")));
+    let closes = order.iter().map(|s| Literal::string(&format!("{CLOSE}'{s}")));
+    let nested = quote! {
+        #(#opens;)*
+        match at {
+            #(State::#variants => break #labels,)*
+            _ => {}
+        }
+        self.state = at;
+        return Step::Continue;
+        #(#closes; #codes)*
+    };
+    let (at, body) =
+        if back { (quote! { mut at }, quote! { 'fused: loop { #nested } }) } else { (quote! { at }, nested) };
     let doc = format!(
         " Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through {}: each step is \
          the state function's own case, without a return to the driver; any byte off the common path \
          returns to the exact state function.",
-        names.join(", ")
+        order.join(", ")
     );
     quote! {
         #[doc = #doc]
-        fn fused_path(&mut self, mut at: State) -> Step {
-            loop {
-                match at {
-                    #(#arms)*
-                    _ => {}
-                }
-                self.state = at;
-                return Step::Continue;
-            }
+        fn fused_path(&mut self, #at: State) -> Step {
+            #body
         }
     }
 }
@@ -1001,8 +1087,12 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
     ));
     for line in pretty.lines() {
         let t = line.trim_start();
-        if let Some(rest) = t.strip_prefix(&format!("\"{MARK}")) {
-            let indent = &line[..line.len() - t.len()];
+        let indent = &line[..line.len() - t.len()];
+        if let Some(label) = t.strip_prefix(&format!("\"{OPEN}")) {
+            out.push_str(&format!("{indent}{}: {{\n", label.trim_end_matches("\";")));
+        } else if let Some(label) = t.strip_prefix(&format!("\"{CLOSE}")) {
+            out.push_str(&format!("{indent}}} // {}\n", label.trim_end_matches("\";")));
+        } else if let Some(rest) = t.strip_prefix(&format!("\"{MARK}")) {
             let text = rest.trim_end_matches("\";").replace("\\\"", "\"").replace("\\\\", "\\");
             out.push_str(indent);
             out.push_str("// spec: ");

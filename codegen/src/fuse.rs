@@ -20,10 +20,11 @@
 //!   uppercase letters and U+0000 fall back). A state whose "anything else" tries lookaheads
 //!   first takes no "anything else" link.
 //! - **final links**: links that emit a token (or lead out of the fused states): the fused path
-//!   runs the case exactly as the state function does and returns; after a token, when the
-//!   driver's `run` loop is what called it (nothing happens between steps there) and the state is
-//!   still the one the case switched to (no tree builder asked for another), it goes on in that
-//!   state instead, so a run of text and tags costs one call.
+//!   runs the case exactly as the state function does and returns; after a token, when the state
+//!   is still the one the case switched to (no tree builder asked for another) and the driver
+//!   lets it (its `run` loop, where nothing happens between steps; the iterator while its queue
+//!   has room and not past a start tag), it goes on in that state instead, so a run of text and
+//!   tags costs one call.
 //! - **entries**: the cases of scanning states that leave on a link (the run of class X, then
 //!   byte Y); the state function runs such a case and then continues in the fused path.
 //! - **fused states**: the states reachable from the entries through links, kept only where a
@@ -55,8 +56,8 @@ pub enum Next {
     /// fused path.
     Exit,
     /// Run the case as the state function does (it emits a token and switches to this fused
-    /// state); go on in that state if it is still the state and the driver's `run` loop called,
-    /// else return.
+    /// state); go on in that state if it is still the state and the driver lets it (`run`, or
+    /// the iterator's budget), else return.
     Emit(String),
 }
 

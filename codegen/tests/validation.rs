@@ -128,5 +128,5 @@ fn emission_is_deterministic_and_macro_free() {
         assert_eq!(tok.contents.contains(&format!("fn {name}(&mut self)")), !hand, "{name}");
     }
     // The derived fast paths name their stop sets.
-    assert!(tok.contents.contains("static DATA_STATE_STOP: StopSet"));
+    assert!(tok.contents.contains("const DATA_STATE_STOP: StopSet"));
 }

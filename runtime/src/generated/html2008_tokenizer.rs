@@ -2285,643 +2285,717 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
     }
     /// Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through tag_name_state, before_attribute_name_state, attribute_name_state, after_attribute_name_state, before_attribute_value_state, attribute_value_double_quoted_state, attribute_value_single_quoted_state, attribute_value_unquoted_state, comment_state, comment_end_dash_state, comment_end_state, doctype_name_state, after_doctype_name_state, doctype_public_identifier_double_quoted_state, doctype_public_identifier_single_quoted_state, after_doctype_public_identifier_state, doctype_system_identifier_double_quoted_state, doctype_system_identifier_single_quoted_state, after_doctype_system_identifier_state: each step is the state function's own case, without a return to the driver; any byte off the common path returns to the exact state function.
     fn fused_path(&mut self, mut at: State) -> Step {
-        loop {
+        'fused: loop {
+            'after_doctype_system_identifier_state: {
+            'doctype_system_identifier_single_quoted_state: {
+            'doctype_system_identifier_double_quoted_state: {
+            'after_doctype_public_identifier_state: {
+            'doctype_public_identifier_single_quoted_state: {
+            'doctype_public_identifier_double_quoted_state: {
+            'after_doctype_name_state: {
+            'doctype_name_state: {
+            'comment_end_state: {
+            'comment_end_dash_state: {
+            'comment_state: {
+            'attribute_value_unquoted_state: {
+            'attribute_value_single_quoted_state: {
+            'attribute_value_double_quoted_state: {
+            'before_attribute_value_state: {
+            'after_attribute_name_state: {
+            'attribute_name_state: {
+            'before_attribute_name_state: {
+            'tag_name_state: {
             match at {
-                State::TagNameState => {
-                    // spec: #tag-name-state
-                    // spec: fast path (derived): "anything else" only does append_to_tag_name with the current character and stays; stop at '\0' '\t' '\n' '\u{b}' '\u{c}' '\r' ' ' '/' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
-                    if let Some((start, end)) = self.core.scan(&TAG_NAME_STATE_STOP) {
-                        #[cfg(feature = "trace")] self.trace(State::TagNameState, 6);
-                        self.core.append_to_tag_name(Src::Run(start, end));
-                    }
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagNameState, 1);
-                                at = State::BeforeAttributeNameState;
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            return {
-                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagNameState, 2);
-                                self.state = State::DataState;
-                                self.emit_tag();
-                                Step::Continue
-                            };
-                        }
-                        _ => {}
-                    }
-                }
-                State::BeforeAttributeNameState => {
-                    // spec: #before-attribute-name-state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeNameState, 1);
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            return {
-                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeNameState, 2);
-                                self.state = State::DataState;
-                                self.emit_tag();
-                                Step::Continue
-                            };
-                        }
-                        Some(b'A'..=b'Z') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: ASCII upper alpha
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeNameState, 3);
-                                at = State::AttributeNameState;
-                                self.core.start_attribute();
-                                self.core.append_to_attribute_name(Src::CurrentLowercase);
-                                continue;
-                            }
-                        }
-                        Some(b'!'..=b'.' | b'0'..=b'=' | b'?' | b'@' | b'['..=b'~') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #6: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeNameState, 6);
-                                at = State::AttributeNameState;
-                                self.core.start_attribute();
-                                self.core.append_to_attribute_name(Src::Current);
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::AttributeNameState => {
-                    // spec: #attribute-name-state
-                    // spec: fast path (derived): "anything else" only does append_to_attribute_name with the current character and stays; stop at '\0' '\t' '\n' '\u{b}' '\u{c}' '\r' ' ' '/' '=' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&ATTRIBUTE_NAME_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::AttributeNameState, 7);
-                        self.core.append_to_attribute_name(Src::Run(start, end));
-                    }
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AttributeNameState, 1);
-                                at = State::AfterAttributeNameState;
-                                self.check_duplicate_attribute();
-                                continue;
-                            }
-                        }
-                        Some(b'=') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003D EQUALS SIGN (=)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AttributeNameState, 2);
-                                at = State::BeforeAttributeValueState;
-                                self.check_duplicate_attribute();
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            return {
-                                // spec: case #3: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AttributeNameState, 3);
-                                self.state = State::DataState;
-                                self.check_duplicate_attribute();
-                                self.emit_tag();
-                                Step::Continue
-                            };
-                        }
-                        _ => {}
-                    }
-                }
-                State::AfterAttributeNameState => {
-                    // spec: #after-attribute-name-state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterAttributeNameState, 1);
-                                continue;
-                            }
-                        }
-                        Some(b'=') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003D EQUALS SIGN (=)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterAttributeNameState, 2);
-                                at = State::BeforeAttributeValueState;
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            return {
-                                // spec: case #3: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterAttributeNameState, 3);
-                                self.state = State::DataState;
-                                self.emit_tag();
-                                Step::Continue
-                            };
-                        }
-                        Some(b'A'..=b'Z') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #4: ASCII upper alpha
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterAttributeNameState, 4);
-                                at = State::AttributeNameState;
-                                self.core.start_attribute();
-                                self.core.append_to_attribute_name(Src::CurrentLowercase);
-                                continue;
-                            }
-                        }
-                        Some(b'!'..=b'.' | b'0'..=b'<' | b'?' | b'@' | b'['..=b'~') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #7: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterAttributeNameState, 7);
-                                at = State::AttributeNameState;
-                                self.core.start_attribute();
-                                self.core.append_to_attribute_name(Src::Current);
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::BeforeAttributeValueState => {
-                    // spec: #before-attribute-value-state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeValueState, 1);
-                                continue;
-                            }
-                        }
-                        Some(b'"') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+0022 QUOTATION MARK (")
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeValueState, 2);
-                                at = State::AttributeValueDoubleQuotedState;
-                                continue;
-                            }
-                        }
-                        Some(b'&') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+0026 AMPERSAND (&)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeValueState, 3);
-                                at = State::AttributeValueUnquotedState;
-                                self.core.reconsume();
-                                continue;
-                            }
-                        }
-                        Some(b'\'') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #4: U+0027 APOSTROPHE (')
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeValueState, 4);
-                                at = State::AttributeValueSingleQuotedState;
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            return {
-                                // spec: case #5: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeValueState, 5);
-                                self.state = State::DataState;
-                                self.emit_tag();
-                                Step::Continue
-                            };
-                        }
-                        Some(b'!' | b'#'..=b'%' | b'('..=b'=' | b'?'..=b'~') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #7: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeValueState, 7);
-                                at = State::AttributeValueUnquotedState;
-                                self.core.append_to_attribute_value(Src::Current);
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
+                State::TagNameState => break 'tag_name_state,
+                State::BeforeAttributeNameState => break 'before_attribute_name_state,
+                State::AttributeNameState => break 'attribute_name_state,
+                State::AfterAttributeNameState => break 'after_attribute_name_state,
+                State::BeforeAttributeValueState => break 'before_attribute_value_state,
                 State::AttributeValueDoubleQuotedState => {
-                    // spec: #attribute-value-(double-quoted)-state
-                    // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '"' '&'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::AttributeValueDoubleQuotedState, 4);
-                        self.core.append_to_attribute_value(Src::Run(start, end));
-                    }
-                    if let Some(b'"') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+0022 QUOTATION MARK (")
-                            #[cfg(feature = "trace")]
-                            self.trace(State::AttributeValueDoubleQuotedState, 1);
-                            at = State::BeforeAttributeNameState;
-                            continue;
-                        }
-                    }
+                    break 'attribute_value_double_quoted_state;
                 }
                 State::AttributeValueSingleQuotedState => {
-                    // spec: #attribute-value-(single-quoted)-state
-                    // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '&' '\''
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::AttributeValueSingleQuotedState, 4);
-                        self.core.append_to_attribute_value(Src::Run(start, end));
-                    }
-                    if let Some(b'\'') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+0027 APOSTROPHE (')
-                            #[cfg(feature = "trace")]
-                            self.trace(State::AttributeValueSingleQuotedState, 1);
-                            at = State::BeforeAttributeNameState;
-                            continue;
-                        }
-                    }
+                    break 'attribute_value_single_quoted_state;
                 }
                 State::AttributeValueUnquotedState => {
-                    // spec: #attribute-value-(unquoted)-state
-                    // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\t' '\n' '\u{b}' '\u{c}' '\r' ' ' '&' '>'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::AttributeValueUnquotedState, 5);
-                        self.core.append_to_attribute_value(Src::Run(start, end));
-                    }
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AttributeValueUnquotedState, 1);
-                                at = State::BeforeAttributeNameState;
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            return {
-                                // spec: case #3: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AttributeValueUnquotedState, 3);
-                                self.state = State::DataState;
-                                self.emit_tag();
-                                Step::Continue
-                            };
-                        }
-                        _ => {}
-                    }
+                    break 'attribute_value_unquoted_state;
                 }
-                State::CommentState => {
-                    // spec: #comment-state
-                    // spec: fast path (derived): "anything else" only does append_to_comment with the current character and stays; stop at '\0' '\r' '-'
-                    if let Some((start, end)) = self.core.scan(&COMMENT_STATE_STOP) {
-                        #[cfg(feature = "trace")] self.trace(State::CommentState, 3);
-                        self.core.append_to_comment(Src::Run(start, end));
-                    }
-                    if let Some(b'-') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+002D HYPHEN-MINUS (-)
-                            #[cfg(feature = "trace")] self.trace(State::CommentState, 1);
-                            at = State::CommentEndDashState;
-                            continue;
-                        }
-                    }
-                }
-                State::CommentEndDashState => {
-                    // spec: #comment-end-dash-state
-                    match self.core.peek() {
-                        Some(b'-') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+002D HYPHEN-MINUS (-)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentEndDashState, 1);
-                                at = State::CommentEndState;
-                                continue;
-                            }
-                        }
-                        Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentEndDashState, 3);
-                                at = State::CommentState;
-                                self.core.append_to_comment(Src::Str("-"));
-                                self.core.append_to_comment(Src::Current);
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::CommentEndState => {
-                    // spec: #comment-end-state
-                    if let Some(b'>') = self.core.peek() {
-                        self.core.take_plain();
-                        return {
-                            // spec: case #1: U+003E GREATER-THAN SIGN (>)
-                            #[cfg(feature = "trace")]
-                            self.trace(State::CommentEndState, 1);
-                            self.state = State::DataState;
-                            self.emit_comment();
-                            Step::Continue
-                        };
-                    }
-                }
-                State::DoctypeNameState => {
-                    // spec: #doctype-name-state
-                    // spec: fast path (derived): "anything else" only does append_to_doctype_name with the current character and stays; stop at '\0' '\t' '\n' '\u{b}' '\u{c}' '\r' ' ' '>'
-                    if let Some((start, end)) = self.core.scan(&DOCTYPE_NAME_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 4);
-                        self.core.append_to_doctype_name(Src::Run(start, end));
-                    }
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::DoctypeNameState, 1);
-                                at = State::AfterDoctypeNameState;
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            return {
-                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::DoctypeNameState, 2);
-                                self.state = State::DataState;
-                                self.emit_doctype();
-                                Step::Continue
-                            };
-                        }
-                        _ => {}
-                    }
-                }
-                State::AfterDoctypeNameState => {
-                    // spec: #after-doctype-name-state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypeNameState, 1);
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            return {
-                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypeNameState, 2);
-                                self.state = State::DataState;
-                                self.emit_doctype();
-                                Step::Continue
-                            };
-                        }
-                        _ => {}
-                    }
-                }
+                State::CommentState => break 'comment_state,
+                State::CommentEndDashState => break 'comment_end_dash_state,
+                State::CommentEndState => break 'comment_end_state,
+                State::DoctypeNameState => break 'doctype_name_state,
+                State::AfterDoctypeNameState => break 'after_doctype_name_state,
                 State::DoctypePublicIdentifierDoubleQuotedState => {
-                    // spec: #doctype-public-identifier-(double-quoted)-state
-                    // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '"'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 3);
-                        self.core.append_to_public_id(Src::Run(start, end));
-                    }
-                    if let Some(b'"') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+0022 QUOTATION MARK (")
-                            #[cfg(feature = "trace")]
-                            self.trace(
-                                State::DoctypePublicIdentifierDoubleQuotedState,
-                                1,
-                            );
-                            at = State::AfterDoctypePublicIdentifierState;
-                            continue;
-                        }
-                    }
+                    break 'doctype_public_identifier_double_quoted_state;
                 }
                 State::DoctypePublicIdentifierSingleQuotedState => {
-                    // spec: #doctype-public-identifier-(single-quoted)-state
-                    // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '\''
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::DoctypePublicIdentifierSingleQuotedState, 3);
-                        self.core.append_to_public_id(Src::Run(start, end));
-                    }
-                    if let Some(b'\'') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+0027 APOSTROPHE (')
-                            #[cfg(feature = "trace")]
-                            self.trace(
-                                State::DoctypePublicIdentifierSingleQuotedState,
-                                1,
-                            );
-                            at = State::AfterDoctypePublicIdentifierState;
-                            continue;
-                        }
-                    }
+                    break 'doctype_public_identifier_single_quoted_state;
                 }
                 State::AfterDoctypePublicIdentifierState => {
-                    // spec: #after-doctype-public-identifier-state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypePublicIdentifierState, 1);
-                                continue;
-                            }
-                        }
-                        Some(b'"') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+0022 QUOTATION MARK (")
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypePublicIdentifierState, 2);
-                                at = State::DoctypeSystemIdentifierDoubleQuotedState;
-                                self.core.set_system_id_empty();
-                                continue;
-                            }
-                        }
-                        Some(b'\'') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+0027 APOSTROPHE (')
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypePublicIdentifierState, 3);
-                                at = State::DoctypeSystemIdentifierSingleQuotedState;
-                                self.core.set_system_id_empty();
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            return {
-                                // spec: case #4: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypePublicIdentifierState, 4);
-                                self.state = State::DataState;
-                                self.emit_doctype();
-                                Step::Continue
-                            };
-                        }
-                        _ => {}
-                    }
+                    break 'after_doctype_public_identifier_state;
                 }
                 State::DoctypeSystemIdentifierDoubleQuotedState => {
-                    // spec: #doctype-system-identifier-(double-quoted)-state
-                    // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '"'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 3);
-                        self.core.append_to_system_id(Src::Run(start, end));
-                    }
-                    if let Some(b'"') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+0022 QUOTATION MARK (")
-                            #[cfg(feature = "trace")]
-                            self.trace(
-                                State::DoctypeSystemIdentifierDoubleQuotedState,
-                                1,
-                            );
-                            at = State::AfterDoctypeSystemIdentifierState;
-                            continue;
-                        }
-                    }
+                    break 'doctype_system_identifier_double_quoted_state;
                 }
                 State::DoctypeSystemIdentifierSingleQuotedState => {
-                    // spec: #doctype-system-identifier-(single-quoted)-state
-                    // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '\''
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 3);
-                        self.core.append_to_system_id(Src::Run(start, end));
-                    }
-                    if let Some(b'\'') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+0027 APOSTROPHE (')
-                            #[cfg(feature = "trace")]
-                            self.trace(
-                                State::DoctypeSystemIdentifierSingleQuotedState,
-                                1,
-                            );
-                            at = State::AfterDoctypeSystemIdentifierState;
-                            continue;
-                        }
-                    }
+                    break 'doctype_system_identifier_single_quoted_state;
                 }
                 State::AfterDoctypeSystemIdentifierState => {
-                    // spec: #after-doctype-system-identifier-state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypeSystemIdentifierState, 1);
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            return {
-                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypeSystemIdentifierState, 2);
-                                self.state = State::DataState;
-                                self.emit_doctype();
-                                Step::Continue
-                            };
-                        }
-                        _ => {}
-                    }
+                    break 'after_doctype_system_identifier_state;
                 }
                 _ => {}
             }
             self.state = at;
             return Step::Continue;
+            } // 'tag_name_state
+            {
+                // spec: #tag-name-state
+                // spec: fast path (derived): "anything else" only does append_to_tag_name with the current character and stays; stop at '\0' '\t' '\n' '\u{b}' '\u{c}' '\r' ' ' '/' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
+                if let Some((start, end)) = self.core.scan(&TAG_NAME_STATE_STOP) {
+                    #[cfg(feature = "trace")] self.trace(State::TagNameState, 6);
+                    self.core.append_to_tag_name(Src::Run(start, end));
+                }
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")] self.trace(State::TagNameState, 1);
+                            break 'before_attribute_name_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        return {
+                            // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")] self.trace(State::TagNameState, 2);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            Step::Continue
+                        };
+                    }
+                    _ => {}
+                }
+                self.state = State::TagNameState;
+                return Step::Continue;
+            }
+            } // 'before_attribute_name_state
+            loop {
+                // spec: #before-attribute-name-state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeNameState, 1);
+                            continue;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        return {
+                            // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeNameState, 2);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            Step::Continue
+                        };
+                    }
+                    Some(b'A'..=b'Z') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: ASCII upper alpha
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeNameState, 3);
+                            self.core.start_attribute();
+                            self.core.append_to_attribute_name(Src::CurrentLowercase);
+                            break 'attribute_name_state;
+                        }
+                    }
+                    Some(b'!'..=b'.' | b'0'..=b'=' | b'?' | b'@' | b'['..=b'~') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #6: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeNameState, 6);
+                            self.core.start_attribute();
+                            self.core.append_to_attribute_name(Src::Current);
+                            break 'attribute_name_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::BeforeAttributeNameState;
+                return Step::Continue;
+            }
+            } // 'attribute_name_state
+            {
+                // spec: #attribute-name-state
+                // spec: fast path (derived): "anything else" only does append_to_attribute_name with the current character and stays; stop at '\0' '\t' '\n' '\u{b}' '\u{c}' '\r' ' ' '/' '=' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
+                if let Some((start, end)) = self.core.scan(&ATTRIBUTE_NAME_STATE_STOP) {
+                    #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 7);
+                    self.core.append_to_attribute_name(Src::Run(start, end));
+                }
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AttributeNameState, 1);
+                            self.check_duplicate_attribute();
+                            break 'after_attribute_name_state;
+                        }
+                    }
+                    Some(b'=') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003D EQUALS SIGN (=)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AttributeNameState, 2);
+                            self.check_duplicate_attribute();
+                            break 'before_attribute_value_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        return {
+                            // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AttributeNameState, 3);
+                            self.state = State::DataState;
+                            self.check_duplicate_attribute();
+                            self.emit_tag();
+                            Step::Continue
+                        };
+                    }
+                    _ => {}
+                }
+                self.state = State::AttributeNameState;
+                return Step::Continue;
+            }
+            } // 'after_attribute_name_state
+            loop {
+                // spec: #after-attribute-name-state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterAttributeNameState, 1);
+                            continue;
+                        }
+                    }
+                    Some(b'=') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003D EQUALS SIGN (=)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterAttributeNameState, 2);
+                            break 'before_attribute_value_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        return {
+                            // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterAttributeNameState, 3);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            Step::Continue
+                        };
+                    }
+                    Some(b'A'..=b'Z') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #4: ASCII upper alpha
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterAttributeNameState, 4);
+                            self.core.start_attribute();
+                            self.core.append_to_attribute_name(Src::CurrentLowercase);
+                            at = State::AttributeNameState;
+                            continue 'fused;
+                        }
+                    }
+                    Some(b'!'..=b'.' | b'0'..=b'<' | b'?' | b'@' | b'['..=b'~') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #7: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterAttributeNameState, 7);
+                            self.core.start_attribute();
+                            self.core.append_to_attribute_name(Src::Current);
+                            at = State::AttributeNameState;
+                            continue 'fused;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::AfterAttributeNameState;
+                return Step::Continue;
+            }
+            } // 'before_attribute_value_state
+            loop {
+                // spec: #before-attribute-value-state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeValueState, 1);
+                            continue;
+                        }
+                    }
+                    Some(b'"') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+0022 QUOTATION MARK (")
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeValueState, 2);
+                            break 'attribute_value_double_quoted_state;
+                        }
+                    }
+                    Some(b'&') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+0026 AMPERSAND (&)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeValueState, 3);
+                            self.core.reconsume();
+                            break 'attribute_value_unquoted_state;
+                        }
+                    }
+                    Some(b'\'') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #4: U+0027 APOSTROPHE (')
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeValueState, 4);
+                            break 'attribute_value_single_quoted_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        return {
+                            // spec: case #5: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeValueState, 5);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            Step::Continue
+                        };
+                    }
+                    Some(b'!' | b'#'..=b'%' | b'('..=b'=' | b'?'..=b'~') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #7: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeValueState, 7);
+                            self.core.append_to_attribute_value(Src::Current);
+                            break 'attribute_value_unquoted_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::BeforeAttributeValueState;
+                return Step::Continue;
+            }
+            } // 'attribute_value_double_quoted_state
+            {
+                // spec: #attribute-value-(double-quoted)-state
+                // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '"' '&'
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::AttributeValueDoubleQuotedState, 4);
+                    self.core.append_to_attribute_value(Src::Run(start, end));
+                }
+                if let Some(b'"') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+0022 QUOTATION MARK (")
+                        #[cfg(feature = "trace")]
+                        self.trace(State::AttributeValueDoubleQuotedState, 1);
+                        at = State::BeforeAttributeNameState;
+                        continue 'fused;
+                    }
+                }
+                self.state = State::AttributeValueDoubleQuotedState;
+                return Step::Continue;
+            }
+            } // 'attribute_value_single_quoted_state
+            {
+                // spec: #attribute-value-(single-quoted)-state
+                // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '&' '\''
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::AttributeValueSingleQuotedState, 4);
+                    self.core.append_to_attribute_value(Src::Run(start, end));
+                }
+                if let Some(b'\'') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+0027 APOSTROPHE (')
+                        #[cfg(feature = "trace")]
+                        self.trace(State::AttributeValueSingleQuotedState, 1);
+                        at = State::BeforeAttributeNameState;
+                        continue 'fused;
+                    }
+                }
+                self.state = State::AttributeValueSingleQuotedState;
+                return Step::Continue;
+            }
+            } // 'attribute_value_unquoted_state
+            {
+                // spec: #attribute-value-(unquoted)-state
+                // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\t' '\n' '\u{b}' '\u{c}' '\r' ' ' '&' '>'
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::AttributeValueUnquotedState, 5);
+                    self.core.append_to_attribute_value(Src::Run(start, end));
+                }
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AttributeValueUnquotedState, 1);
+                            at = State::BeforeAttributeNameState;
+                            continue 'fused;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        return {
+                            // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AttributeValueUnquotedState, 3);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            Step::Continue
+                        };
+                    }
+                    _ => {}
+                }
+                self.state = State::AttributeValueUnquotedState;
+                return Step::Continue;
+            }
+            } // 'comment_state
+            {
+                // spec: #comment-state
+                // spec: fast path (derived): "anything else" only does append_to_comment with the current character and stays; stop at '\0' '\r' '-'
+                if let Some((start, end)) = self.core.scan(&COMMENT_STATE_STOP) {
+                    #[cfg(feature = "trace")] self.trace(State::CommentState, 3);
+                    self.core.append_to_comment(Src::Run(start, end));
+                }
+                if let Some(b'-') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+002D HYPHEN-MINUS (-)
+                        #[cfg(feature = "trace")] self.trace(State::CommentState, 1);
+                        break 'comment_end_dash_state;
+                    }
+                }
+                self.state = State::CommentState;
+                return Step::Continue;
+            }
+            } // 'comment_end_dash_state
+            {
+                // spec: #comment-end-dash-state
+                match self.core.peek() {
+                    Some(b'-') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+002D HYPHEN-MINUS (-)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentEndDashState, 1);
+                            break 'comment_end_state;
+                        }
+                    }
+                    Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentEndDashState, 3);
+                            self.core.append_to_comment(Src::Str("-"));
+                            self.core.append_to_comment(Src::Current);
+                            at = State::CommentState;
+                            continue 'fused;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::CommentEndDashState;
+                return Step::Continue;
+            }
+            } // 'comment_end_state
+            {
+                // spec: #comment-end-state
+                if let Some(b'>') = self.core.peek() {
+                    self.core.take_plain();
+                    return {
+                        // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                        #[cfg(feature = "trace")] self.trace(State::CommentEndState, 1);
+                        self.state = State::DataState;
+                        self.emit_comment();
+                        Step::Continue
+                    };
+                }
+                self.state = State::CommentEndState;
+                return Step::Continue;
+            }
+            } // 'doctype_name_state
+            {
+                // spec: #doctype-name-state
+                // spec: fast path (derived): "anything else" only does append_to_doctype_name with the current character and stays; stop at '\0' '\t' '\n' '\u{b}' '\u{c}' '\r' ' ' '>'
+                if let Some((start, end)) = self.core.scan(&DOCTYPE_NAME_STATE_STOP) {
+                    #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 4);
+                    self.core.append_to_doctype_name(Src::Run(start, end));
+                }
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::DoctypeNameState, 1);
+                            break 'after_doctype_name_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        return {
+                            // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::DoctypeNameState, 2);
+                            self.state = State::DataState;
+                            self.emit_doctype();
+                            Step::Continue
+                        };
+                    }
+                    _ => {}
+                }
+                self.state = State::DoctypeNameState;
+                return Step::Continue;
+            }
+            } // 'after_doctype_name_state
+            loop {
+                // spec: #after-doctype-name-state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypeNameState, 1);
+                            continue;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        return {
+                            // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypeNameState, 2);
+                            self.state = State::DataState;
+                            self.emit_doctype();
+                            Step::Continue
+                        };
+                    }
+                    _ => {}
+                }
+                self.state = State::AfterDoctypeNameState;
+                return Step::Continue;
+            }
+            } // 'doctype_public_identifier_double_quoted_state
+            {
+                // spec: #doctype-public-identifier-(double-quoted)-state
+                // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '"'
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 3);
+                    self.core.append_to_public_id(Src::Run(start, end));
+                }
+                if let Some(b'"') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+0022 QUOTATION MARK (")
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 1);
+                        break 'after_doctype_public_identifier_state;
+                    }
+                }
+                self.state = State::DoctypePublicIdentifierDoubleQuotedState;
+                return Step::Continue;
+            }
+            } // 'doctype_public_identifier_single_quoted_state
+            {
+                // spec: #doctype-public-identifier-(single-quoted)-state
+                // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '\''
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::DoctypePublicIdentifierSingleQuotedState, 3);
+                    self.core.append_to_public_id(Src::Run(start, end));
+                }
+                if let Some(b'\'') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+0027 APOSTROPHE (')
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypePublicIdentifierSingleQuotedState, 1);
+                        break 'after_doctype_public_identifier_state;
+                    }
+                }
+                self.state = State::DoctypePublicIdentifierSingleQuotedState;
+                return Step::Continue;
+            }
+            } // 'after_doctype_public_identifier_state
+            loop {
+                // spec: #after-doctype-public-identifier-state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypePublicIdentifierState, 1);
+                            continue;
+                        }
+                    }
+                    Some(b'"') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+0022 QUOTATION MARK (")
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypePublicIdentifierState, 2);
+                            self.core.set_system_id_empty();
+                            break 'doctype_system_identifier_double_quoted_state;
+                        }
+                    }
+                    Some(b'\'') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+0027 APOSTROPHE (')
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypePublicIdentifierState, 3);
+                            self.core.set_system_id_empty();
+                            break 'doctype_system_identifier_single_quoted_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        return {
+                            // spec: case #4: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypePublicIdentifierState, 4);
+                            self.state = State::DataState;
+                            self.emit_doctype();
+                            Step::Continue
+                        };
+                    }
+                    _ => {}
+                }
+                self.state = State::AfterDoctypePublicIdentifierState;
+                return Step::Continue;
+            }
+            } // 'doctype_system_identifier_double_quoted_state
+            {
+                // spec: #doctype-system-identifier-(double-quoted)-state
+                // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '"'
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 3);
+                    self.core.append_to_system_id(Src::Run(start, end));
+                }
+                if let Some(b'"') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+0022 QUOTATION MARK (")
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 1);
+                        break 'after_doctype_system_identifier_state;
+                    }
+                }
+                self.state = State::DoctypeSystemIdentifierDoubleQuotedState;
+                return Step::Continue;
+            }
+            } // 'doctype_system_identifier_single_quoted_state
+            {
+                // spec: #doctype-system-identifier-(single-quoted)-state
+                // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '\''
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 3);
+                    self.core.append_to_system_id(Src::Run(start, end));
+                }
+                if let Some(b'\'') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+0027 APOSTROPHE (')
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 1);
+                        break 'after_doctype_system_identifier_state;
+                    }
+                }
+                self.state = State::DoctypeSystemIdentifierSingleQuotedState;
+                return Step::Continue;
+            }
+            } // 'after_doctype_system_identifier_state
+            loop {
+                // spec: #after-doctype-system-identifier-state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypeSystemIdentifierState, 1);
+                            continue;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        return {
+                            // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypeSystemIdentifierState, 2);
+                            self.state = State::DataState;
+                            self.emit_doctype();
+                            Step::Continue
+                        };
+                    }
+                    _ => {}
+                }
+                self.state = State::AfterDoctypeSystemIdentifierState;
+                return Step::Continue;
+            }
         }
     }
     /// What the spec does whenever an end tag token is emitted (the manifest's

@@ -4526,962 +4526,1048 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
     }
     /// Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through data_state, tag_open_state, end_tag_open_state, tag_name_state, before_attribute_name_state, attribute_name_state, after_attribute_name_state, before_attribute_value_state, attribute_value_double_quoted_state, attribute_value_single_quoted_state, attribute_value_unquoted_state, after_attribute_value_quoted_state, self_closing_start_tag_state, comment_state, comment_end_dash_state, comment_end_state, doctype_name_state, after_doctype_name_state, doctype_public_identifier_double_quoted_state, doctype_public_identifier_single_quoted_state, after_doctype_public_identifier_state, between_doctype_public_and_system_identifiers_state, doctype_system_identifier_double_quoted_state, doctype_system_identifier_single_quoted_state, after_doctype_system_identifier_state: each step is the state function's own case, without a return to the driver; any byte off the common path returns to the exact state function.
     fn fused_path(&mut self, mut at: State) -> Step {
-        loop {
+        'fused: loop {
+            'after_doctype_system_identifier_state: {
+            'doctype_system_identifier_single_quoted_state: {
+            'doctype_system_identifier_double_quoted_state: {
+            'between_doctype_public_and_system_identifiers_state: {
+            'after_doctype_public_identifier_state: {
+            'doctype_public_identifier_single_quoted_state: {
+            'doctype_public_identifier_double_quoted_state: {
+            'after_doctype_name_state: {
+            'doctype_name_state: {
+            'comment_end_state: {
+            'comment_end_dash_state: {
+            'comment_state: {
+            'self_closing_start_tag_state: {
+            'after_attribute_value_quoted_state: {
+            'attribute_value_unquoted_state: {
+            'attribute_value_single_quoted_state: {
+            'attribute_value_double_quoted_state: {
+            'before_attribute_value_state: {
+            'after_attribute_name_state: {
+            'attribute_name_state: {
+            'before_attribute_name_state: {
+            'tag_name_state: {
+            'end_tag_open_state: {
+            'tag_open_state: {
+            'data_state: {
             match at {
-                State::DataState => {
-                    // spec: #data-state
-                    // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '&' '<'
-                    if let Some((start, end)) = self.core.scan(&DATA_STATE_STOP) {
-                        #[cfg(feature = "trace")] self.trace(State::DataState, 5);
-                        self.core.emit_chars(Src::Run(start, end));
-                    }
-                    match self.core.peek() {
-                        Some(b'&') => {
-                            self.core.take_plain();
-                            return {
-                                // spec: case #1: U+0026 AMPERSAND (&)
-                                #[cfg(feature = "trace")] self.trace(State::DataState, 1);
-                                self.state = State::CharacterReferenceInDataState;
-                                Step::Continue
-                            };
-                        }
-                        Some(b'<') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003C LESS-THAN SIGN (<)
-                                #[cfg(feature = "trace")] self.trace(State::DataState, 2);
-                                at = State::TagOpenState;
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::TagOpenState => {
-                    // spec: #tag-open-state
-                    match self.core.peek() {
-                        Some(b'!') => {
-                            self.core.take_plain();
-                            return {
-                                // spec: case #1: U+0021 EXCLAMATION MARK (!)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagOpenState, 1);
-                                self.state = State::MarkupDeclarationOpenState;
-                                Step::Continue
-                            };
-                        }
-                        Some(b'/') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+002F SOLIDUS (/)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagOpenState, 2);
-                                at = State::EndTagOpenState;
-                                continue;
-                            }
-                        }
-                        Some(b'A'..=b'Z') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: ASCII upper alpha
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagOpenState, 3);
-                                at = State::TagNameState;
-                                self.core.create_start_tag();
-                                self.core.append_to_tag_name(Src::CurrentLowercase);
-                                continue;
-                            }
-                        }
-                        Some(b'a'..=b'z') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #4: ASCII lower alpha
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagOpenState, 4);
-                                at = State::TagNameState;
-                                self.core.create_start_tag();
-                                self.core.append_to_tag_name(Src::Current);
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::EndTagOpenState => {
-                    // spec: #end-tag-open-state
-                    match self.core.peek() {
-                        Some(b'A'..=b'Z') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: ASCII upper alpha
-                                #[cfg(feature = "trace")]
-                                self.trace(State::EndTagOpenState, 1);
-                                at = State::TagNameState;
-                                self.core.create_end_tag();
-                                self.core.append_to_tag_name(Src::CurrentLowercase);
-                                continue;
-                            }
-                        }
-                        Some(b'a'..=b'z') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: ASCII lower alpha
-                                #[cfg(feature = "trace")]
-                                self.trace(State::EndTagOpenState, 2);
-                                at = State::TagNameState;
-                                self.core.create_end_tag();
-                                self.core.append_to_tag_name(Src::Current);
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::TagNameState => {
-                    // spec: #tag-name-state
-                    // spec: fast path (derived): "anything else" only does append_to_tag_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '/' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
-                    if let Some((start, end)) = self.core.scan(&TAG_NAME_STATE_STOP) {
-                        #[cfg(feature = "trace")] self.trace(State::TagNameState, 7);
-                        self.core.append_to_tag_name(Src::Run(start, end));
-                    }
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagNameState, 1);
-                                at = State::BeforeAttributeNameState;
-                                continue;
-                            }
-                        }
-                        Some(b'/') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+002F SOLIDUS (/)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagNameState, 2);
-                                at = State::SelfClosingStartTagState;
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagNameState, 3);
-                                self.state = State::DataState;
-                                self.emit_tag();
-                                if self.state == State::DataState && self.run_on_after_tag()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::BeforeAttributeNameState => {
-                    // spec: #before-attribute-name-state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeNameState, 1);
-                                continue;
-                            }
-                        }
-                        Some(b'/') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+002F SOLIDUS (/)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeNameState, 2);
-                                at = State::SelfClosingStartTagState;
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeNameState, 3);
-                                self.state = State::DataState;
-                                self.emit_tag();
-                                if self.state == State::DataState && self.run_on_after_tag()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        Some(b'A'..=b'Z') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #4: ASCII upper alpha
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeNameState, 4);
-                                at = State::AttributeNameState;
-                                self.core.start_attribute();
-                                self.core.append_to_attribute_name(Src::CurrentLowercase);
-                                continue;
-                            }
-                        }
-                        Some(
-                            b'!'
-                            | b'#'..=b'&'
-                            | b'('..=b'.'
-                            | b'0'..=b';'
-                            | b'?'
-                            | b'@'
-                            | b'['..=b'~',
-                        ) => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #8: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeNameState, 8);
-                                at = State::AttributeNameState;
-                                self.core.start_attribute();
-                                self.core.append_to_attribute_name(Src::Current);
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::AttributeNameState => {
-                    // spec: #attribute-name-state
-                    // spec: fast path (derived): "anything else" only does append_to_attribute_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '"' '\'' '/' '<' '=' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&ATTRIBUTE_NAME_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::AttributeNameState, 9);
-                        self.core.append_to_attribute_name(Src::Run(start, end));
-                    }
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AttributeNameState, 1);
-                                at = State::AfterAttributeNameState;
-                                self.check_duplicate_attribute();
-                                continue;
-                            }
-                        }
-                        Some(b'/') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+002F SOLIDUS (/)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AttributeNameState, 2);
-                                at = State::SelfClosingStartTagState;
-                                self.check_duplicate_attribute();
-                                continue;
-                            }
-                        }
-                        Some(b'=') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+003D EQUALS SIGN (=)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AttributeNameState, 3);
-                                at = State::BeforeAttributeValueState;
-                                self.check_duplicate_attribute();
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #4: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AttributeNameState, 4);
-                                self.state = State::DataState;
-                                self.check_duplicate_attribute();
-                                self.emit_tag();
-                                if self.state == State::DataState && self.run_on_after_tag()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::AfterAttributeNameState => {
-                    // spec: #after-attribute-name-state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterAttributeNameState, 1);
-                                continue;
-                            }
-                        }
-                        Some(b'/') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+002F SOLIDUS (/)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterAttributeNameState, 2);
-                                at = State::SelfClosingStartTagState;
-                                continue;
-                            }
-                        }
-                        Some(b'=') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+003D EQUALS SIGN (=)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterAttributeNameState, 3);
-                                at = State::BeforeAttributeValueState;
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #4: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterAttributeNameState, 4);
-                                self.state = State::DataState;
-                                self.emit_tag();
-                                if self.state == State::DataState && self.run_on_after_tag()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        Some(b'A'..=b'Z') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #5: ASCII upper alpha
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterAttributeNameState, 5);
-                                at = State::AttributeNameState;
-                                self.core.start_attribute();
-                                self.core.append_to_attribute_name(Src::CurrentLowercase);
-                                continue;
-                            }
-                        }
-                        Some(
-                            b'!'
-                            | b'#'..=b'&'
-                            | b'('..=b'.'
-                            | b'0'..=b';'
-                            | b'?'
-                            | b'@'
-                            | b'['..=b'~',
-                        ) => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #9: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterAttributeNameState, 9);
-                                at = State::AttributeNameState;
-                                self.core.start_attribute();
-                                self.core.append_to_attribute_name(Src::Current);
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::BeforeAttributeValueState => {
-                    // spec: #before-attribute-value-state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeValueState, 1);
-                                continue;
-                            }
-                        }
-                        Some(b'"') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+0022 QUOTATION MARK (")
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeValueState, 2);
-                                at = State::AttributeValueDoubleQuotedState;
-                                continue;
-                            }
-                        }
-                        Some(b'&') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+0026 AMPERSAND (&)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeValueState, 3);
-                                at = State::AttributeValueUnquotedState;
-                                self.core.reconsume();
-                                continue;
-                            }
-                        }
-                        Some(b'\'') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #4: U+0027 APOSTROPHE (')
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeValueState, 4);
-                                at = State::AttributeValueSingleQuotedState;
-                                continue;
-                            }
-                        }
-                        Some(
-                            b'!' | b'#'..=b'%' | b'('..=b';' | b'?'..=b'_' | b'a'..=b'~',
-                        ) => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #9: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::BeforeAttributeValueState, 9);
-                                at = State::AttributeValueUnquotedState;
-                                self.core.append_to_attribute_value(Src::Current);
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
+                State::DataState => break 'data_state,
+                State::TagOpenState => break 'tag_open_state,
+                State::EndTagOpenState => break 'end_tag_open_state,
+                State::TagNameState => break 'tag_name_state,
+                State::BeforeAttributeNameState => break 'before_attribute_name_state,
+                State::AttributeNameState => break 'attribute_name_state,
+                State::AfterAttributeNameState => break 'after_attribute_name_state,
+                State::BeforeAttributeValueState => break 'before_attribute_value_state,
                 State::AttributeValueDoubleQuotedState => {
-                    // spec: #attribute-value-(double-quoted)-state
-                    // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '"' '&'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::AttributeValueDoubleQuotedState, 5);
-                        self.core.append_to_attribute_value(Src::Run(start, end));
-                    }
-                    if let Some(b'"') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+0022 QUOTATION MARK (")
-                            #[cfg(feature = "trace")]
-                            self.trace(State::AttributeValueDoubleQuotedState, 1);
-                            at = State::AfterAttributeValueQuotedState;
-                            continue;
-                        }
-                    }
+                    break 'attribute_value_double_quoted_state;
                 }
                 State::AttributeValueSingleQuotedState => {
-                    // spec: #attribute-value-(single-quoted)-state
-                    // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '&' '\''
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::AttributeValueSingleQuotedState, 5);
-                        self.core.append_to_attribute_value(Src::Run(start, end));
-                    }
-                    if let Some(b'\'') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+0027 APOSTROPHE (')
-                            #[cfg(feature = "trace")]
-                            self.trace(State::AttributeValueSingleQuotedState, 1);
-                            at = State::AfterAttributeValueQuotedState;
-                            continue;
-                        }
-                    }
+                    break 'attribute_value_single_quoted_state;
                 }
                 State::AttributeValueUnquotedState => {
-                    // spec: #attribute-value-(unquoted)-state
-                    // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '"' '&' '\'' '<' '=' '>' '`'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::AttributeValueUnquotedState, 7);
-                        self.core.append_to_attribute_value(Src::Run(start, end));
-                    }
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AttributeValueUnquotedState, 1);
-                                at = State::BeforeAttributeNameState;
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AttributeValueUnquotedState, 3);
-                                self.state = State::DataState;
-                                self.emit_tag();
-                                if self.state == State::DataState && self.run_on_after_tag()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        _ => {}
-                    }
+                    break 'attribute_value_unquoted_state;
                 }
                 State::AfterAttributeValueQuotedState => {
-                    // spec: #after-attribute-value-(quoted)-state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterAttributeValueQuotedState, 1);
-                                at = State::BeforeAttributeNameState;
-                                continue;
-                            }
-                        }
-                        Some(b'/') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+002F SOLIDUS (/)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterAttributeValueQuotedState, 2);
-                                at = State::SelfClosingStartTagState;
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterAttributeValueQuotedState, 3);
-                                self.state = State::DataState;
-                                self.emit_tag();
-                                if self.state == State::DataState && self.run_on_after_tag()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        _ => {}
-                    }
+                    break 'after_attribute_value_quoted_state;
                 }
-                State::SelfClosingStartTagState => {
-                    // spec: #self-closing-start-tag-state
-                    if let Some(b'>') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+003E GREATER-THAN SIGN (>)
-                            #[cfg(feature = "trace")]
-                            self.trace(State::SelfClosingStartTagState, 1);
-                            self.state = State::DataState;
-                            self.core.set_self_closing();
-                            self.emit_tag();
-                            if self.state == State::DataState && self.run_on_after_tag()
-                            {
-                                at = State::DataState;
-                                continue;
-                            }
-                            return Step::Continue;
-                        }
-                    }
-                }
-                State::CommentState => {
-                    // spec: #comment-state
-                    // spec: fast path (derived): "anything else" only does append_to_comment with the current character and stays; stop at '\0' '\r' '-'
-                    if let Some((start, end)) = self.core.scan(&COMMENT_STATE_STOP) {
-                        #[cfg(feature = "trace")] self.trace(State::CommentState, 4);
-                        self.core.append_to_comment(Src::Run(start, end));
-                    }
-                    if let Some(b'-') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+002D HYPHEN-MINUS (-)
-                            #[cfg(feature = "trace")] self.trace(State::CommentState, 1);
-                            at = State::CommentEndDashState;
-                            continue;
-                        }
-                    }
-                }
-                State::CommentEndDashState => {
-                    // spec: #comment-end-dash-state
-                    match self.core.peek() {
-                        Some(b'-') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+002D HYPHEN-MINUS (-)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentEndDashState, 1);
-                                at = State::CommentEndState;
-                                continue;
-                            }
-                        }
-                        Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #4: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentEndDashState, 4);
-                                at = State::CommentState;
-                                self.core.append_to_comment(Src::Str("-"));
-                                self.core.append_to_comment(Src::Current);
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::CommentEndState => {
-                    // spec: #comment-end-state
-                    if let Some(b'>') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+003E GREATER-THAN SIGN (>)
-                            #[cfg(feature = "trace")]
-                            self.trace(State::CommentEndState, 1);
-                            self.state = State::DataState;
-                            self.emit_comment();
-                            if self.state == State::DataState
-                                && self.run_on_after_token()
-                            {
-                                at = State::DataState;
-                                continue;
-                            }
-                            return Step::Continue;
-                        }
-                    }
-                }
-                State::DoctypeNameState => {
-                    // spec: #doctype-name-state
-                    // spec: fast path (derived): "anything else" only does append_to_doctype_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
-                    if let Some((start, end)) = self.core.scan(&DOCTYPE_NAME_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 6);
-                        self.core.append_to_doctype_name(Src::Run(start, end));
-                    }
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::DoctypeNameState, 1);
-                                at = State::AfterDoctypeNameState;
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::DoctypeNameState, 2);
-                                self.state = State::DataState;
-                                self.emit_doctype();
-                                if self.state == State::DataState
-                                    && self.run_on_after_token()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::AfterDoctypeNameState => {
-                    // spec: #after-doctype-name-state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypeNameState, 1);
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypeNameState, 2);
-                                self.state = State::DataState;
-                                self.emit_doctype();
-                                if self.state == State::DataState
-                                    && self.run_on_after_token()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
+                State::SelfClosingStartTagState => break 'self_closing_start_tag_state,
+                State::CommentState => break 'comment_state,
+                State::CommentEndDashState => break 'comment_end_dash_state,
+                State::CommentEndState => break 'comment_end_state,
+                State::DoctypeNameState => break 'doctype_name_state,
+                State::AfterDoctypeNameState => break 'after_doctype_name_state,
                 State::DoctypePublicIdentifierDoubleQuotedState => {
-                    // spec: #doctype-public-identifier-(double-quoted)-state
-                    // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '"' '>'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 5);
-                        self.core.append_to_public_id(Src::Run(start, end));
-                    }
-                    if let Some(b'"') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+0022 QUOTATION MARK (")
-                            #[cfg(feature = "trace")]
-                            self.trace(
-                                State::DoctypePublicIdentifierDoubleQuotedState,
-                                1,
-                            );
-                            at = State::AfterDoctypePublicIdentifierState;
-                            continue;
-                        }
-                    }
+                    break 'doctype_public_identifier_double_quoted_state;
                 }
                 State::DoctypePublicIdentifierSingleQuotedState => {
-                    // spec: #doctype-public-identifier-(single-quoted)-state
-                    // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '\'' '>'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::DoctypePublicIdentifierSingleQuotedState, 5);
-                        self.core.append_to_public_id(Src::Run(start, end));
-                    }
-                    if let Some(b'\'') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+0027 APOSTROPHE (')
-                            #[cfg(feature = "trace")]
-                            self.trace(
-                                State::DoctypePublicIdentifierSingleQuotedState,
-                                1,
-                            );
-                            at = State::AfterDoctypePublicIdentifierState;
-                            continue;
-                        }
-                    }
+                    break 'doctype_public_identifier_single_quoted_state;
                 }
                 State::AfterDoctypePublicIdentifierState => {
-                    // spec: #after-doctype-public-identifier-state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypePublicIdentifierState, 1);
-                                at = State::BetweenDoctypePublicAndSystemIdentifiersState;
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypePublicIdentifierState, 2);
-                                self.state = State::DataState;
-                                self.emit_doctype();
-                                if self.state == State::DataState
-                                    && self.run_on_after_token()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        _ => {}
-                    }
+                    break 'after_doctype_public_identifier_state;
                 }
                 State::BetweenDoctypePublicAndSystemIdentifiersState => {
-                    // spec: #between-doctype-public-and-system-identifiers-state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::BetweenDoctypePublicAndSystemIdentifiersState,
-                                    1,
-                                );
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::BetweenDoctypePublicAndSystemIdentifiersState,
-                                    2,
-                                );
-                                self.state = State::DataState;
-                                self.emit_doctype();
-                                if self.state == State::DataState
-                                    && self.run_on_after_token()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        Some(b'"') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+0022 QUOTATION MARK (")
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::BetweenDoctypePublicAndSystemIdentifiersState,
-                                    3,
-                                );
-                                at = State::DoctypeSystemIdentifierDoubleQuotedState;
-                                self.core.set_system_id_empty();
-                                continue;
-                            }
-                        }
-                        Some(b'\'') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #4: U+0027 APOSTROPHE (')
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::BetweenDoctypePublicAndSystemIdentifiersState,
-                                    4,
-                                );
-                                at = State::DoctypeSystemIdentifierSingleQuotedState;
-                                self.core.set_system_id_empty();
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
+                    break 'between_doctype_public_and_system_identifiers_state;
                 }
                 State::DoctypeSystemIdentifierDoubleQuotedState => {
-                    // spec: #doctype-system-identifier-(double-quoted)-state
-                    // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '"' '>'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 5);
-                        self.core.append_to_system_id(Src::Run(start, end));
-                    }
-                    if let Some(b'"') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+0022 QUOTATION MARK (")
-                            #[cfg(feature = "trace")]
-                            self.trace(
-                                State::DoctypeSystemIdentifierDoubleQuotedState,
-                                1,
-                            );
-                            at = State::AfterDoctypeSystemIdentifierState;
-                            continue;
-                        }
-                    }
+                    break 'doctype_system_identifier_double_quoted_state;
                 }
                 State::DoctypeSystemIdentifierSingleQuotedState => {
-                    // spec: #doctype-system-identifier-(single-quoted)-state
-                    // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '\'' '>'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 5);
-                        self.core.append_to_system_id(Src::Run(start, end));
-                    }
-                    if let Some(b'\'') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+0027 APOSTROPHE (')
-                            #[cfg(feature = "trace")]
-                            self.trace(
-                                State::DoctypeSystemIdentifierSingleQuotedState,
-                                1,
-                            );
-                            at = State::AfterDoctypeSystemIdentifierState;
-                            continue;
-                        }
-                    }
+                    break 'doctype_system_identifier_single_quoted_state;
                 }
                 State::AfterDoctypeSystemIdentifierState => {
-                    // spec: #after-doctype-system-identifier-state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypeSystemIdentifierState, 1);
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypeSystemIdentifierState, 2);
-                                self.state = State::DataState;
-                                self.emit_doctype();
-                                if self.state == State::DataState
-                                    && self.run_on_after_token()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        _ => {}
-                    }
+                    break 'after_doctype_system_identifier_state;
                 }
                 _ => {}
             }
             self.state = at;
             return Step::Continue;
+            } // 'data_state
+            {
+                // spec: #data-state
+                // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '&' '<'
+                if let Some((start, end)) = self.core.scan(&DATA_STATE_STOP) {
+                    #[cfg(feature = "trace")] self.trace(State::DataState, 5);
+                    self.core.emit_chars(Src::Run(start, end));
+                }
+                match self.core.peek() {
+                    Some(b'&') => {
+                        self.core.take_plain();
+                        return {
+                            // spec: case #1: U+0026 AMPERSAND (&)
+                            #[cfg(feature = "trace")] self.trace(State::DataState, 1);
+                            self.state = State::CharacterReferenceInDataState;
+                            Step::Continue
+                        };
+                    }
+                    Some(b'<') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003C LESS-THAN SIGN (<)
+                            #[cfg(feature = "trace")] self.trace(State::DataState, 2);
+                            break 'tag_open_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::DataState;
+                return Step::Continue;
+            }
+            } // 'tag_open_state
+            {
+                // spec: #tag-open-state
+                match self.core.peek() {
+                    Some(b'!') => {
+                        self.core.take_plain();
+                        return {
+                            // spec: case #1: U+0021 EXCLAMATION MARK (!)
+                            #[cfg(feature = "trace")] self.trace(State::TagOpenState, 1);
+                            self.state = State::MarkupDeclarationOpenState;
+                            Step::Continue
+                        };
+                    }
+                    Some(b'/') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+002F SOLIDUS (/)
+                            #[cfg(feature = "trace")] self.trace(State::TagOpenState, 2);
+                            break 'end_tag_open_state;
+                        }
+                    }
+                    Some(b'A'..=b'Z') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: ASCII upper alpha
+                            #[cfg(feature = "trace")] self.trace(State::TagOpenState, 3);
+                            self.core.create_start_tag();
+                            self.core.append_to_tag_name(Src::CurrentLowercase);
+                            break 'tag_name_state;
+                        }
+                    }
+                    Some(b'a'..=b'z') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #4: ASCII lower alpha
+                            #[cfg(feature = "trace")] self.trace(State::TagOpenState, 4);
+                            self.core.create_start_tag();
+                            self.core.append_to_tag_name(Src::Current);
+                            break 'tag_name_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::TagOpenState;
+                return Step::Continue;
+            }
+            } // 'end_tag_open_state
+            {
+                // spec: #end-tag-open-state
+                match self.core.peek() {
+                    Some(b'A'..=b'Z') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: ASCII upper alpha
+                            #[cfg(feature = "trace")]
+                            self.trace(State::EndTagOpenState, 1);
+                            self.core.create_end_tag();
+                            self.core.append_to_tag_name(Src::CurrentLowercase);
+                            break 'tag_name_state;
+                        }
+                    }
+                    Some(b'a'..=b'z') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: ASCII lower alpha
+                            #[cfg(feature = "trace")]
+                            self.trace(State::EndTagOpenState, 2);
+                            self.core.create_end_tag();
+                            self.core.append_to_tag_name(Src::Current);
+                            break 'tag_name_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::EndTagOpenState;
+                return Step::Continue;
+            }
+            } // 'tag_name_state
+            {
+                // spec: #tag-name-state
+                // spec: fast path (derived): "anything else" only does append_to_tag_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '/' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
+                if let Some((start, end)) = self.core.scan(&TAG_NAME_STATE_STOP) {
+                    #[cfg(feature = "trace")] self.trace(State::TagNameState, 7);
+                    self.core.append_to_tag_name(Src::Run(start, end));
+                }
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")] self.trace(State::TagNameState, 1);
+                            break 'before_attribute_name_state;
+                        }
+                    }
+                    Some(b'/') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+002F SOLIDUS (/)
+                            #[cfg(feature = "trace")] self.trace(State::TagNameState, 2);
+                            break 'self_closing_start_tag_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")] self.trace(State::TagNameState, 3);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            if self.state == State::DataState && self.run_on_after_tag()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::TagNameState;
+                return Step::Continue;
+            }
+            } // 'before_attribute_name_state
+            loop {
+                // spec: #before-attribute-name-state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeNameState, 1);
+                            continue;
+                        }
+                    }
+                    Some(b'/') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+002F SOLIDUS (/)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeNameState, 2);
+                            break 'self_closing_start_tag_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeNameState, 3);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            if self.state == State::DataState && self.run_on_after_tag()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    Some(b'A'..=b'Z') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #4: ASCII upper alpha
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeNameState, 4);
+                            self.core.start_attribute();
+                            self.core.append_to_attribute_name(Src::CurrentLowercase);
+                            break 'attribute_name_state;
+                        }
+                    }
+                    Some(
+                        b'!'
+                        | b'#'..=b'&'
+                        | b'('..=b'.'
+                        | b'0'..=b';'
+                        | b'?'
+                        | b'@'
+                        | b'['..=b'~',
+                    ) => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #8: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeNameState, 8);
+                            self.core.start_attribute();
+                            self.core.append_to_attribute_name(Src::Current);
+                            break 'attribute_name_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::BeforeAttributeNameState;
+                return Step::Continue;
+            }
+            } // 'attribute_name_state
+            {
+                // spec: #attribute-name-state
+                // spec: fast path (derived): "anything else" only does append_to_attribute_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '"' '\'' '/' '<' '=' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
+                if let Some((start, end)) = self.core.scan(&ATTRIBUTE_NAME_STATE_STOP) {
+                    #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 9);
+                    self.core.append_to_attribute_name(Src::Run(start, end));
+                }
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AttributeNameState, 1);
+                            self.check_duplicate_attribute();
+                            break 'after_attribute_name_state;
+                        }
+                    }
+                    Some(b'/') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+002F SOLIDUS (/)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AttributeNameState, 2);
+                            self.check_duplicate_attribute();
+                            break 'self_closing_start_tag_state;
+                        }
+                    }
+                    Some(b'=') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+003D EQUALS SIGN (=)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AttributeNameState, 3);
+                            self.check_duplicate_attribute();
+                            break 'before_attribute_value_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #4: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AttributeNameState, 4);
+                            self.state = State::DataState;
+                            self.check_duplicate_attribute();
+                            self.emit_tag();
+                            if self.state == State::DataState && self.run_on_after_tag()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::AttributeNameState;
+                return Step::Continue;
+            }
+            } // 'after_attribute_name_state
+            loop {
+                // spec: #after-attribute-name-state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterAttributeNameState, 1);
+                            continue;
+                        }
+                    }
+                    Some(b'/') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+002F SOLIDUS (/)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterAttributeNameState, 2);
+                            break 'self_closing_start_tag_state;
+                        }
+                    }
+                    Some(b'=') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+003D EQUALS SIGN (=)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterAttributeNameState, 3);
+                            break 'before_attribute_value_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #4: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterAttributeNameState, 4);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            if self.state == State::DataState && self.run_on_after_tag()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    Some(b'A'..=b'Z') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #5: ASCII upper alpha
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterAttributeNameState, 5);
+                            self.core.start_attribute();
+                            self.core.append_to_attribute_name(Src::CurrentLowercase);
+                            at = State::AttributeNameState;
+                            continue 'fused;
+                        }
+                    }
+                    Some(
+                        b'!'
+                        | b'#'..=b'&'
+                        | b'('..=b'.'
+                        | b'0'..=b';'
+                        | b'?'
+                        | b'@'
+                        | b'['..=b'~',
+                    ) => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #9: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterAttributeNameState, 9);
+                            self.core.start_attribute();
+                            self.core.append_to_attribute_name(Src::Current);
+                            at = State::AttributeNameState;
+                            continue 'fused;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::AfterAttributeNameState;
+                return Step::Continue;
+            }
+            } // 'before_attribute_value_state
+            loop {
+                // spec: #before-attribute-value-state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeValueState, 1);
+                            continue;
+                        }
+                    }
+                    Some(b'"') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+0022 QUOTATION MARK (")
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeValueState, 2);
+                            break 'attribute_value_double_quoted_state;
+                        }
+                    }
+                    Some(b'&') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+0026 AMPERSAND (&)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeValueState, 3);
+                            self.core.reconsume();
+                            break 'attribute_value_unquoted_state;
+                        }
+                    }
+                    Some(b'\'') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #4: U+0027 APOSTROPHE (')
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeValueState, 4);
+                            break 'attribute_value_single_quoted_state;
+                        }
+                    }
+                    Some(
+                        b'!' | b'#'..=b'%' | b'('..=b';' | b'?'..=b'_' | b'a'..=b'~',
+                    ) => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #9: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::BeforeAttributeValueState, 9);
+                            self.core.append_to_attribute_value(Src::Current);
+                            break 'attribute_value_unquoted_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::BeforeAttributeValueState;
+                return Step::Continue;
+            }
+            } // 'attribute_value_double_quoted_state
+            {
+                // spec: #attribute-value-(double-quoted)-state
+                // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '"' '&'
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::AttributeValueDoubleQuotedState, 5);
+                    self.core.append_to_attribute_value(Src::Run(start, end));
+                }
+                if let Some(b'"') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+0022 QUOTATION MARK (")
+                        #[cfg(feature = "trace")]
+                        self.trace(State::AttributeValueDoubleQuotedState, 1);
+                        break 'after_attribute_value_quoted_state;
+                    }
+                }
+                self.state = State::AttributeValueDoubleQuotedState;
+                return Step::Continue;
+            }
+            } // 'attribute_value_single_quoted_state
+            {
+                // spec: #attribute-value-(single-quoted)-state
+                // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '&' '\''
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::AttributeValueSingleQuotedState, 5);
+                    self.core.append_to_attribute_value(Src::Run(start, end));
+                }
+                if let Some(b'\'') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+0027 APOSTROPHE (')
+                        #[cfg(feature = "trace")]
+                        self.trace(State::AttributeValueSingleQuotedState, 1);
+                        break 'after_attribute_value_quoted_state;
+                    }
+                }
+                self.state = State::AttributeValueSingleQuotedState;
+                return Step::Continue;
+            }
+            } // 'attribute_value_unquoted_state
+            {
+                // spec: #attribute-value-(unquoted)-state
+                // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '"' '&' '\'' '<' '=' '>' '`'
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::AttributeValueUnquotedState, 7);
+                    self.core.append_to_attribute_value(Src::Run(start, end));
+                }
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AttributeValueUnquotedState, 1);
+                            at = State::BeforeAttributeNameState;
+                            continue 'fused;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AttributeValueUnquotedState, 3);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            if self.state == State::DataState && self.run_on_after_tag()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::AttributeValueUnquotedState;
+                return Step::Continue;
+            }
+            } // 'after_attribute_value_quoted_state
+            {
+                // spec: #after-attribute-value-(quoted)-state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterAttributeValueQuotedState, 1);
+                            at = State::BeforeAttributeNameState;
+                            continue 'fused;
+                        }
+                    }
+                    Some(b'/') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+002F SOLIDUS (/)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterAttributeValueQuotedState, 2);
+                            break 'self_closing_start_tag_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterAttributeValueQuotedState, 3);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            if self.state == State::DataState && self.run_on_after_tag()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::AfterAttributeValueQuotedState;
+                return Step::Continue;
+            }
+            } // 'self_closing_start_tag_state
+            {
+                // spec: #self-closing-start-tag-state
+                if let Some(b'>') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                        #[cfg(feature = "trace")]
+                        self.trace(State::SelfClosingStartTagState, 1);
+                        self.state = State::DataState;
+                        self.core.set_self_closing();
+                        self.emit_tag();
+                        if self.state == State::DataState && self.run_on_after_tag() {
+                            at = State::DataState;
+                            continue 'fused;
+                        }
+                        return Step::Continue;
+                    }
+                }
+                self.state = State::SelfClosingStartTagState;
+                return Step::Continue;
+            }
+            } // 'comment_state
+            {
+                // spec: #comment-state
+                // spec: fast path (derived): "anything else" only does append_to_comment with the current character and stays; stop at '\0' '\r' '-'
+                if let Some((start, end)) = self.core.scan(&COMMENT_STATE_STOP) {
+                    #[cfg(feature = "trace")] self.trace(State::CommentState, 4);
+                    self.core.append_to_comment(Src::Run(start, end));
+                }
+                if let Some(b'-') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+002D HYPHEN-MINUS (-)
+                        #[cfg(feature = "trace")] self.trace(State::CommentState, 1);
+                        break 'comment_end_dash_state;
+                    }
+                }
+                self.state = State::CommentState;
+                return Step::Continue;
+            }
+            } // 'comment_end_dash_state
+            {
+                // spec: #comment-end-dash-state
+                match self.core.peek() {
+                    Some(b'-') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+002D HYPHEN-MINUS (-)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentEndDashState, 1);
+                            break 'comment_end_state;
+                        }
+                    }
+                    Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #4: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentEndDashState, 4);
+                            self.core.append_to_comment(Src::Str("-"));
+                            self.core.append_to_comment(Src::Current);
+                            at = State::CommentState;
+                            continue 'fused;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::CommentEndDashState;
+                return Step::Continue;
+            }
+            } // 'comment_end_state
+            {
+                // spec: #comment-end-state
+                if let Some(b'>') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                        #[cfg(feature = "trace")] self.trace(State::CommentEndState, 1);
+                        self.state = State::DataState;
+                        self.emit_comment();
+                        if self.state == State::DataState && self.run_on_after_token() {
+                            at = State::DataState;
+                            continue 'fused;
+                        }
+                        return Step::Continue;
+                    }
+                }
+                self.state = State::CommentEndState;
+                return Step::Continue;
+            }
+            } // 'doctype_name_state
+            {
+                // spec: #doctype-name-state
+                // spec: fast path (derived): "anything else" only does append_to_doctype_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
+                if let Some((start, end)) = self.core.scan(&DOCTYPE_NAME_STATE_STOP) {
+                    #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 6);
+                    self.core.append_to_doctype_name(Src::Run(start, end));
+                }
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::DoctypeNameState, 1);
+                            break 'after_doctype_name_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::DoctypeNameState, 2);
+                            self.state = State::DataState;
+                            self.emit_doctype();
+                            if self.state == State::DataState
+                                && self.run_on_after_token()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::DoctypeNameState;
+                return Step::Continue;
+            }
+            } // 'after_doctype_name_state
+            loop {
+                // spec: #after-doctype-name-state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypeNameState, 1);
+                            continue;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypeNameState, 2);
+                            self.state = State::DataState;
+                            self.emit_doctype();
+                            if self.state == State::DataState
+                                && self.run_on_after_token()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::AfterDoctypeNameState;
+                return Step::Continue;
+            }
+            } // 'doctype_public_identifier_double_quoted_state
+            {
+                // spec: #doctype-public-identifier-(double-quoted)-state
+                // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '"' '>'
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 5);
+                    self.core.append_to_public_id(Src::Run(start, end));
+                }
+                if let Some(b'"') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+0022 QUOTATION MARK (")
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 1);
+                        break 'after_doctype_public_identifier_state;
+                    }
+                }
+                self.state = State::DoctypePublicIdentifierDoubleQuotedState;
+                return Step::Continue;
+            }
+            } // 'doctype_public_identifier_single_quoted_state
+            {
+                // spec: #doctype-public-identifier-(single-quoted)-state
+                // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '\'' '>'
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::DoctypePublicIdentifierSingleQuotedState, 5);
+                    self.core.append_to_public_id(Src::Run(start, end));
+                }
+                if let Some(b'\'') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+0027 APOSTROPHE (')
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypePublicIdentifierSingleQuotedState, 1);
+                        break 'after_doctype_public_identifier_state;
+                    }
+                }
+                self.state = State::DoctypePublicIdentifierSingleQuotedState;
+                return Step::Continue;
+            }
+            } // 'after_doctype_public_identifier_state
+            {
+                // spec: #after-doctype-public-identifier-state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypePublicIdentifierState, 1);
+                            break 'between_doctype_public_and_system_identifiers_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypePublicIdentifierState, 2);
+                            self.state = State::DataState;
+                            self.emit_doctype();
+                            if self.state == State::DataState
+                                && self.run_on_after_token()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::AfterDoctypePublicIdentifierState;
+                return Step::Continue;
+            }
+            } // 'between_doctype_public_and_system_identifiers_state
+            loop {
+                // spec: #between-doctype-public-and-system-identifiers-state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::BetweenDoctypePublicAndSystemIdentifiersState,
+                                1,
+                            );
+                            continue;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::BetweenDoctypePublicAndSystemIdentifiersState,
+                                2,
+                            );
+                            self.state = State::DataState;
+                            self.emit_doctype();
+                            if self.state == State::DataState
+                                && self.run_on_after_token()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    Some(b'"') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+0022 QUOTATION MARK (")
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::BetweenDoctypePublicAndSystemIdentifiersState,
+                                3,
+                            );
+                            self.core.set_system_id_empty();
+                            break 'doctype_system_identifier_double_quoted_state;
+                        }
+                    }
+                    Some(b'\'') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #4: U+0027 APOSTROPHE (')
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::BetweenDoctypePublicAndSystemIdentifiersState,
+                                4,
+                            );
+                            self.core.set_system_id_empty();
+                            break 'doctype_system_identifier_single_quoted_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::BetweenDoctypePublicAndSystemIdentifiersState;
+                return Step::Continue;
+            }
+            } // 'doctype_system_identifier_double_quoted_state
+            {
+                // spec: #doctype-system-identifier-(double-quoted)-state
+                // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '"' '>'
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 5);
+                    self.core.append_to_system_id(Src::Run(start, end));
+                }
+                if let Some(b'"') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+0022 QUOTATION MARK (")
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 1);
+                        break 'after_doctype_system_identifier_state;
+                    }
+                }
+                self.state = State::DoctypeSystemIdentifierDoubleQuotedState;
+                return Step::Continue;
+            }
+            } // 'doctype_system_identifier_single_quoted_state
+            {
+                // spec: #doctype-system-identifier-(single-quoted)-state
+                // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '\'' '>'
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 5);
+                    self.core.append_to_system_id(Src::Run(start, end));
+                }
+                if let Some(b'\'') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+0027 APOSTROPHE (')
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 1);
+                        break 'after_doctype_system_identifier_state;
+                    }
+                }
+                self.state = State::DoctypeSystemIdentifierSingleQuotedState;
+                return Step::Continue;
+            }
+            } // 'after_doctype_system_identifier_state
+            loop {
+                // spec: #after-doctype-system-identifier-state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypeSystemIdentifierState, 1);
+                            continue;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypeSystemIdentifierState, 2);
+                            self.state = State::DataState;
+                            self.emit_doctype();
+                            if self.state == State::DataState
+                                && self.run_on_after_token()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::AfterDoctypeSystemIdentifierState;
+                return Step::Continue;
+            }
         }
     }
 }

@@ -2947,1402 +2947,1547 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
     }
     /// Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through data_state, tag_state, end_tag_state, end_tag_name_state, end_tag_name_after_state, pi_state, pi_target_state, pi_target_after_state, pi_data_state, pi_after_state, comment_state, comment_less_than_sign_state, comment_less_than_sign_bang_state, comment_less_than_sign_bang_dash_state, comment_less_than_sign_bang_dash_dash_state, comment_end_dash_state, comment_end_state, comment_end_bang_state, cdata_state, cdata_bracket_state, cdata_end_state, tag_name_state, empty_tag_state, tag_attribute_name_before_state, tag_attribute_name_state, tag_attribute_name_after_state, tag_attribute_value_before_state, tag_attribute_value_double_quoted_state, tag_attribute_value_single_quoted_state, tag_attribute_value_unquoted_state, doctype_name_state, after_doctype_name_state, doctype_public_identifier_single_quoted_state, doctype_public_identifier_double_quoted_state, after_doctype_public_identifier_state, between_doctype_public_and_system_identifiers_state, doctype_system_identifier_single_quoted_state, doctype_system_identifier_double_quoted_state, after_doctype_system_identifiers_state: each step is the state function's own case, without a return to the driver; any byte off the common path returns to the exact state function.
     fn fused_path(&mut self, mut at: State) -> Step {
-        loop {
+        'fused: loop {
+            'after_doctype_system_identifiers_state: {
+            'doctype_system_identifier_double_quoted_state: {
+            'doctype_system_identifier_single_quoted_state: {
+            'between_doctype_public_and_system_identifiers_state: {
+            'after_doctype_public_identifier_state: {
+            'doctype_public_identifier_double_quoted_state: {
+            'doctype_public_identifier_single_quoted_state: {
+            'after_doctype_name_state: {
+            'doctype_name_state: {
+            'tag_attribute_value_unquoted_state: {
+            'tag_attribute_value_single_quoted_state: {
+            'tag_attribute_value_double_quoted_state: {
+            'tag_attribute_value_before_state: {
+            'tag_attribute_name_after_state: {
+            'tag_attribute_name_state: {
+            'tag_attribute_name_before_state: {
+            'empty_tag_state: {
+            'tag_name_state: {
+            'cdata_end_state: {
+            'cdata_bracket_state: {
+            'cdata_state: {
+            'comment_end_bang_state: {
+            'comment_end_state: {
+            'comment_end_dash_state: {
+            'comment_less_than_sign_bang_dash_dash_state: {
+            'comment_less_than_sign_bang_dash_state: {
+            'comment_less_than_sign_bang_state: {
+            'comment_less_than_sign_state: {
+            'comment_state: {
+            'pi_after_state: {
+            'pi_data_state: {
+            'pi_target_after_state: {
+            'pi_target_state: {
+            'pi_state: {
+            'end_tag_name_after_state: {
+            'end_tag_name_state: {
+            'end_tag_state: {
+            'tag_state: {
+            'data_state: {
             match at {
-                State::DataState => {
-                    // spec: #data_state
-                    // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '&' '<'
-                    if let Some((start, end)) = self.core.scan(&DATA_STATE_STOP) {
-                        #[cfg(feature = "trace")] self.trace(State::DataState, 4);
-                        self.core.emit_chars(Src::Run(start, end));
-                    }
-                    match self.core.peek() {
-                        Some(b'&') => {
-                            self.core.take_plain();
-                            return {
-                                // spec: case #1: U+0026 AMPERSAND (&)
-                                #[cfg(feature = "trace")] self.trace(State::DataState, 1);
-                                self.state = State::CharacterReferenceInDataState;
-                                Step::Continue
-                            };
-                        }
-                        Some(b'<') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003C LESSER-THAN SIGN (<)
-                                #[cfg(feature = "trace")] self.trace(State::DataState, 2);
-                                at = State::TagState;
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::TagState => {
-                    // spec: #tag_state
-                    match self.core.peek() {
-                        Some(b'/') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+002F SOLIDUS (/)
-                                #[cfg(feature = "trace")] self.trace(State::TagState, 1);
-                                at = State::EndTagState;
-                                continue;
-                            }
-                        }
-                        Some(b'?') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003F QUESTION MARK(?)
-                                #[cfg(feature = "trace")] self.trace(State::TagState, 2);
-                                at = State::PiState;
-                                continue;
-                            }
-                        }
-                        Some(b'!') => {
-                            self.core.take_plain();
-                            return {
-                                // spec: case #3: U+0021 (!)
-                                #[cfg(feature = "trace")] self.trace(State::TagState, 3);
-                                self.state = State::MarkupDeclarationState;
-                                Step::Continue
-                            };
-                        }
-                        Some(
-                            b'\x0C'
-                            | b'"'..=b'.'
-                            | b'0'..=b'9'
-                            | b';'
-                            | b'='
-                            | b'@'..=b'~',
-                        ) => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #5: Anything else
-                                #[cfg(feature = "trace")] self.trace(State::TagState, 5);
-                                at = State::TagNameState;
-                                self.core.create_start_tag();
-                                self.core.append_to_tag_name(Src::Current);
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::EndTagState => {
-                    // spec: #end_tag_state
-                    match self.core.peek() {
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")] self.trace(State::EndTagState, 1);
-                                self.state = State::DataState;
-                                self.emit_short_end_tag();
-                                if self.state == State::DataState
-                                    && self.run_on_after_token()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        Some(b'\x0C' | b'!'..=b'9' | b';' | b'=' | b'?'..=b'~') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: Anything else
-                                #[cfg(feature = "trace")] self.trace(State::EndTagState, 3);
-                                at = State::EndTagNameState;
-                                self.core.create_end_tag();
-                                self.core.append_to_tag_name(Src::Current);
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::EndTagNameState => {
-                    // spec: #end_stag_name_state
-                    // spec: fast path (derived): "anything else" only does append_to_tag_name with the current character and stays; stop at '\0' '\t' '\n' '\r' ' ' '/' '>'
-                    if let Some((start, end)) = self.core.scan(&END_TAG_NAME_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")] self.trace(State::EndTagNameState, 5);
-                        self.core.append_to_tag_name(Src::Run(start, end));
-                    }
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::EndTagNameState, 1);
-                                at = State::EndTagNameAfterState;
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #4: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::EndTagNameState, 4);
-                                self.state = State::DataState;
-                                self.emit_tag();
-                                if self.state == State::DataState && self.run_on_after_tag()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::EndTagNameAfterState => {
-                    // spec: #end_tag_name_after_state
-                    match self.core.peek() {
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::EndTagNameAfterState, 1);
-                                self.state = State::DataState;
-                                self.emit_tag();
-                                if self.state == State::DataState && self.run_on_after_tag()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        Some(b'\t' | b'\n' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::EndTagNameAfterState, 2);
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::PiState => {
-                    // spec: #pi_state
-                    if let Some(b'\x0C' | b'!'..=b'~') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #2: Anything else
-                            #[cfg(feature = "trace")] self.trace(State::PiState, 2);
-                            at = State::PiTargetState;
-                            self.core.create_pi();
-                            self.core.append_to_pi_target(Src::Current);
-                            continue;
-                        }
-                    }
-                }
-                State::PiTargetState => {
-                    // spec: #pi_target_state
-                    // spec: fast path (derived): "anything else" only does append_to_pi_target with the current character and stays; stop at '\0' '\t' '\n' '\r' ' ' '?'
-                    if let Some((start, end)) = self.core.scan(&PI_TARGET_STATE_STOP) {
-                        #[cfg(feature = "trace")] self.trace(State::PiTargetState, 4);
-                        self.core.append_to_pi_target(Src::Run(start, end));
-                    }
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::PiTargetState, 1);
-                                at = State::PiTargetAfterState;
-                                continue;
-                            }
-                        }
-                        Some(b'?') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+003F QUESTION MARK(?)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::PiTargetState, 3);
-                                at = State::PiAfterState;
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::PiTargetAfterState => {
-                    // spec: #pi_target_after_state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::PiTargetAfterState, 1);
-                                continue;
-                            }
-                        }
-                        Some(b'\x0C' | b'!'..=b'~') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::PiTargetAfterState, 2);
-                                at = State::PiDataState;
-                                self.core.reconsume();
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::PiDataState => {
-                    // spec: #pi_data_state
-                    // spec: fast path (derived): "anything else" only does append_to_pi_data with the current character and stays; stop at '\0' '\r' '?'
-                    if let Some((start, end)) = self.core.scan(&PI_DATA_STATE_STOP) {
-                        #[cfg(feature = "trace")] self.trace(State::PiDataState, 3);
-                        self.core.append_to_pi_data(Src::Run(start, end));
-                    }
-                    if let Some(b'?') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+003F QUESTION MARK(?)
-                            #[cfg(feature = "trace")] self.trace(State::PiDataState, 1);
-                            at = State::PiAfterState;
-                            continue;
-                        }
-                    }
-                }
-                State::PiAfterState => {
-                    // spec: #pi_after_state
-                    match self.core.peek() {
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::PiAfterState, 1);
-                                self.state = State::DataState;
-                                self.emit_pi();
-                                if self.state == State::DataState
-                                    && self.run_on_after_token()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        Some(b'?') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003F QUESTION MARK(?)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::PiAfterState, 2);
-                                self.core.append_to_pi_data(Src::Current);
-                                continue;
-                            }
-                        }
-                        Some(b'\t' | b'\n' | b'\x0C' | b' '..=b'=' | b'@'..=b'~') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::PiAfterState, 3);
-                                at = State::PiDataState;
-                                self.core.reconsume();
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::CommentState => {
-                    // spec: #comment_state
-                    // spec: fast path (derived): "anything else" only does append_to_comment with the current character and stays; stop at '\0' '\r' '-' '<'
-                    if let Some((start, end)) = self.core.scan(&COMMENT_STATE_STOP) {
-                        #[cfg(feature = "trace")] self.trace(State::CommentState, 4);
-                        self.core.append_to_comment(Src::Run(start, end));
-                    }
-                    match self.core.peek() {
-                        Some(b'<') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+003C LESS-THAN SIGN (<)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentState, 1);
-                                at = State::CommentLessThanSignState;
-                                self.core.append_to_comment(Src::Current);
-                                continue;
-                            }
-                        }
-                        Some(b'-') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+002D HYPHEN-MINUS (-)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentState, 2);
-                                at = State::CommentEndDashState;
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::CommentLessThanSignState => {
-                    // spec: #comment_less_than_sign_state
-                    match self.core.peek() {
-                        Some(b'!') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0021 EXCLAMATION-MARK (!)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentLessThanSignState, 1);
-                                at = State::CommentLessThanSignBangState;
-                                self.core.append_to_comment(Src::Current);
-                                continue;
-                            }
-                        }
-                        Some(b'<') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003C LESS-THAN SIGN (<)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentLessThanSignState, 2);
-                                self.core.append_to_comment(Src::Current);
-                                continue;
-                            }
-                        }
-                        Some(
-                            b'\t' | b'\n' | b'\x0C' | b' ' | b'"'..=b';' | b'='..=b'~',
-                        ) => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentLessThanSignState, 3);
-                                at = State::CommentState;
-                                self.core.reconsume();
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
+                State::DataState => break 'data_state,
+                State::TagState => break 'tag_state,
+                State::EndTagState => break 'end_tag_state,
+                State::EndTagNameState => break 'end_tag_name_state,
+                State::EndTagNameAfterState => break 'end_tag_name_after_state,
+                State::PiState => break 'pi_state,
+                State::PiTargetState => break 'pi_target_state,
+                State::PiTargetAfterState => break 'pi_target_after_state,
+                State::PiDataState => break 'pi_data_state,
+                State::PiAfterState => break 'pi_after_state,
+                State::CommentState => break 'comment_state,
+                State::CommentLessThanSignState => break 'comment_less_than_sign_state,
                 State::CommentLessThanSignBangState => {
-                    // spec: #comment_less_than_sign_bang_state
-                    match self.core.peek() {
-                        Some(b'-') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+002D HYPHEN-MINUS (-)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentLessThanSignBangState, 1);
-                                at = State::CommentLessThanSignBangDashState;
-                                continue;
-                            }
-                        }
-                        Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentLessThanSignBangState, 2);
-                                at = State::CommentState;
-                                self.core.reconsume();
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
+                    break 'comment_less_than_sign_bang_state;
                 }
                 State::CommentLessThanSignBangDashState => {
-                    // spec: #comment_less_than_sign_bang_dash_state
-                    match self.core.peek() {
-                        Some(b'-') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+002D HYPHEN-MINUS (-)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentLessThanSignBangDashState, 1);
-                                at = State::CommentLessThanSignBangDashDashState;
-                                continue;
-                            }
-                        }
-                        Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentLessThanSignBangDashState, 2);
-                                at = State::CommentEndDashState;
-                                self.core.reconsume();
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
+                    break 'comment_less_than_sign_bang_dash_state;
                 }
                 State::CommentLessThanSignBangDashDashState => {
-                    // spec: #comment_less_than_sign_bang_dash_dash_state
-                    if let Some(b'>') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+003E GREATER-THAN-SIGN (>), EOF
-                            #[cfg(feature = "trace")]
-                            self.trace(State::CommentLessThanSignBangDashDashState, 1);
-                            at = State::CommentEndState;
-                            self.core.reconsume();
-                            continue;
-                        }
-                    }
+                    break 'comment_less_than_sign_bang_dash_dash_state;
                 }
-                State::CommentEndDashState => {
-                    // spec: #comment_end_dash_state
-                    match self.core.peek() {
-                        Some(b'-') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+002D HYPHEN-MINUS (-)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentEndDashState, 1);
-                                at = State::CommentEndState;
-                                continue;
-                            }
-                        }
-                        Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentEndDashState, 3);
-                                at = State::CommentState;
-                                self.core.append_to_comment(Src::Str("-"));
-                                self.core.reconsume();
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::CommentEndState => {
-                    // spec: #comment_end_state
-                    match self.core.peek() {
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentEndState, 1);
-                                self.state = State::DataState;
-                                self.emit_comment();
-                                if self.state == State::DataState
-                                    && self.run_on_after_token()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        Some(b'!') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+0021 EXCLAMATION MARK(!)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentEndState, 2);
-                                at = State::CommentEndBangState;
-                                continue;
-                            }
-                        }
-                        Some(b'-') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+002D HYPHEN-MINUS (-)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentEndState, 3);
-                                self.core.append_to_comment(Src::Str("-"));
-                                continue;
-                            }
-                        }
-                        Some(
-                            b'\t'
-                            | b'\n'
-                            | b'\x0C'
-                            | b' '
-                            | b'"'..=b','
-                            | b'.'..=b'='
-                            | b'?'..=b'~',
-                        ) => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #5: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentEndState, 5);
-                                at = State::CommentState;
-                                self.core.append_to_comment(Src::Str("--"));
-                                self.core.reconsume();
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::CommentEndBangState => {
-                    // spec: #comment_end_bang_state
-                    match self.core.peek() {
-                        Some(b'-') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+002D HYPHEN-MINUS (-)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentEndBangState, 1);
-                                at = State::CommentEndDashState;
-                                self.core.append_to_comment(Src::Str("--!"));
-                                continue;
-                            }
-                        }
-                        Some(
-                            b'\t'
-                            | b'\n'
-                            | b'\x0C'
-                            | b' '..=b','
-                            | b'.'..=b'='
-                            | b'?'..=b'~',
-                        ) => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #4: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CommentEndBangState, 4);
-                                at = State::CommentState;
-                                self.core.append_to_comment(Src::Str("--!"));
-                                self.core.reconsume();
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::CdataState => {
-                    // spec: #cdata_state
-                    // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' ']'
-                    if let Some((start, end)) = self.core.scan(&CDATA_STATE_STOP) {
-                        #[cfg(feature = "trace")] self.trace(State::CdataState, 3);
-                        self.core.emit_chars(Src::Run(start, end));
-                    }
-                    if let Some(b']') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
-                            #[cfg(feature = "trace")] self.trace(State::CdataState, 1);
-                            at = State::CdataBracketState;
-                            continue;
-                        }
-                    }
-                }
-                State::CdataBracketState => {
-                    // spec: #cdata_bracket_state
-                    match self.core.peek() {
-                        Some(b']') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CdataBracketState, 1);
-                                at = State::CdataEndState;
-                                continue;
-                            }
-                        }
-                        Some(b'\t' | b'\n' | b'\x0C' | b' '..=b'\\' | b'^'..=b'~') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CdataBracketState, 3);
-                                at = State::CdataState;
-                                self.core.emit_chars(Src::Str("]"));
-                                self.core.emit_chars(Src::Current);
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::CdataEndState => {
-                    // spec: #cdata_end_state
-                    match self.core.peek() {
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CdataEndState, 1);
-                                at = State::DataState;
-                                continue;
-                            }
-                        }
-                        Some(b']') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+005D RIGHT SQUARE BRACKET (])
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CdataEndState, 2);
-                                self.core.emit_chars(Src::Current);
-                                continue;
-                            }
-                        }
-                        Some(
-                            b'\t'
-                            | b'\n'
-                            | b'\x0C'
-                            | b' '..=b'='
-                            | b'?'..=b'\\'
-                            | b'^'..=b'~',
-                        ) => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #4: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::CdataEndState, 4);
-                                at = State::CdataState;
-                                self.core.emit_chars(Src::Str("]]"));
-                                self.core.emit_chars(Src::Current);
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::TagNameState => {
-                    // spec: #tag_name_state
-                    // spec: fast path (derived): "anything else" only does append_to_tag_name with the current character and stays; stop at '\0' '\t' '\n' '\r' ' ' '/' '>'
-                    if let Some((start, end)) = self.core.scan(&TAG_NAME_STATE_STOP) {
-                        #[cfg(feature = "trace")] self.trace(State::TagNameState, 5);
-                        self.core.append_to_tag_name(Src::Run(start, end));
-                    }
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagNameState, 1);
-                                at = State::TagAttributeNameBeforeState;
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagNameState, 2);
-                                self.state = State::DataState;
-                                self.emit_tag();
-                                if self.state == State::DataState && self.run_on_after_tag()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        Some(b'/') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #4: U+002F SOLIDUS (/)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagNameState, 4);
-                                at = State::EmptyTagState;
-                                self.core.set_self_closing();
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::EmptyTagState => {
-                    // spec: #empty_tag_state
-                    if let Some(b'>') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+003E GREATER-THAN SIGN (>)
-                            #[cfg(feature = "trace")]
-                            self.trace(State::EmptyTagState, 1);
-                            self.state = State::DataState;
-                            self.emit_tag();
-                            if self.state == State::DataState && self.run_on_after_tag()
-                            {
-                                at = State::DataState;
-                                continue;
-                            }
-                            return Step::Continue;
-                        }
-                    }
-                }
+                State::CommentEndDashState => break 'comment_end_dash_state,
+                State::CommentEndState => break 'comment_end_state,
+                State::CommentEndBangState => break 'comment_end_bang_state,
+                State::CdataState => break 'cdata_state,
+                State::CdataBracketState => break 'cdata_bracket_state,
+                State::CdataEndState => break 'cdata_end_state,
+                State::TagNameState => break 'tag_name_state,
+                State::EmptyTagState => break 'empty_tag_state,
                 State::TagAttributeNameBeforeState => {
-                    // spec: #tag_attr_name_before_state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeNameBeforeState, 1);
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003E GREATER-THAN SIGN(>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeNameBeforeState, 2);
-                                self.state = State::DataState;
-                                self.emit_tag();
-                                if self.state == State::DataState && self.run_on_after_tag()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        Some(b'/') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+002F SOLIDUS (/)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeNameBeforeState, 3);
-                                at = State::EmptyTagState;
-                                self.core.set_self_closing();
-                                continue;
-                            }
-                        }
-                        Some(
-                            b'\x0C'
-                            | b'!'..=b'.'
-                            | b'0'..=b'9'
-                            | b';'..=b'='
-                            | b'?'..=b'~',
-                        ) => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #6: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeNameBeforeState, 6);
-                                at = State::TagAttributeNameState;
-                                self.core.start_attribute();
-                                self.core.append_to_attribute_name(Src::Current);
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
+                    break 'tag_attribute_name_before_state;
                 }
-                State::TagAttributeNameState => {
-                    // spec: #tag_attr_name_state
-                    // spec: fast path (derived): "anything else" only does append_to_attribute_name with the current character and stays; stop at '\0' '\t' '\n' '\r' ' ' '/' '=' '>'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&TAG_ATTRIBUTE_NAME_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::TagAttributeNameState, 6);
-                        self.core.append_to_attribute_name(Src::Run(start, end));
-                    }
-                    match self.core.peek() {
-                        Some(b'=') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+003D EQUALS SIGN (=)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeNameState, 1);
-                                at = State::TagAttributeValueBeforeState;
-                                self.check_duplicate_attribute();
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003E GREATER-THEN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeNameState, 2);
-                                self.state = State::DataState;
-                                self.check_duplicate_attribute();
-                                self.emit_tag();
-                                if self.state == State::DataState && self.run_on_after_tag()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        Some(b'\t' | b'\n' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeNameState, 3);
-                                at = State::TagAttributeNameAfterState;
-                                self.check_duplicate_attribute();
-                                continue;
-                            }
-                        }
-                        Some(b'/') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #4: U+002F SOLIDUS (/)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeNameState, 4);
-                                at = State::EmptyTagState;
-                                self.check_duplicate_attribute();
-                                self.core.set_self_closing();
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
+                State::TagAttributeNameState => break 'tag_attribute_name_state,
                 State::TagAttributeNameAfterState => {
-                    // spec: #tag_attr_name_after_state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeNameAfterState, 1);
-                                continue;
-                            }
-                        }
-                        Some(b'=') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003D EQUALS SIGN(=)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeNameAfterState, 2);
-                                at = State::TagAttributeValueBeforeState;
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+003E GREATER-THEN SIGN(>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeNameAfterState, 3);
-                                self.state = State::DataState;
-                                self.emit_tag();
-                                if self.state == State::DataState && self.run_on_after_tag()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        Some(b'/') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #4: U+002F SOLIDUS (/)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeNameAfterState, 4);
-                                at = State::EmptyTagState;
-                                self.core.set_self_closing();
-                                continue;
-                            }
-                        }
-                        Some(b'\x0C' | b'!'..=b'.' | b'0'..=b'<' | b'?'..=b'~') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #6: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeNameAfterState, 6);
-                                at = State::TagAttributeNameState;
-                                self.core.start_attribute();
-                                self.core.append_to_attribute_name(Src::Current);
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
+                    break 'tag_attribute_name_after_state;
                 }
                 State::TagAttributeValueBeforeState => {
-                    // spec: #tag_attr_value_before_state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeValueBeforeState, 1);
-                                continue;
-                            }
-                        }
-                        Some(b'"') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+0022 QUOTATION MARK (")
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeValueBeforeState, 2);
-                                at = State::TagAttributeValueDoubleQuotedState;
-                                continue;
-                            }
-                        }
-                        Some(b'\'') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+0027 APOSTROPHE (')
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeValueBeforeState, 3);
-                                at = State::TagAttributeValueSingleQuotedState;
-                                continue;
-                            }
-                        }
-                        Some(b'&') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #4: U+0026 AMPERSAND (&)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeValueBeforeState, 4);
-                                at = State::TagAttributeValueUnquotedState;
-                                self.core.reconsume();
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #5: U+003E GREATER-THAN SIGN(>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeValueBeforeState, 5);
-                                self.state = State::DataState;
-                                self.emit_tag();
-                                if self.state == State::DataState && self.run_on_after_tag()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        Some(
-                            b'\x0C' | b'!' | b'#'..=b'%' | b'('..=b'=' | b'?'..=b'~',
-                        ) => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #7: Anything else
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeValueBeforeState, 7);
-                                at = State::TagAttributeValueUnquotedState;
-                                self.core.append_to_attribute_value(Src::Current);
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
+                    break 'tag_attribute_value_before_state;
                 }
                 State::TagAttributeValueDoubleQuotedState => {
-                    // spec: #tag_attr_value_double_quote_state
-                    // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '"' '&'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&TAG_ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::TagAttributeValueDoubleQuotedState, 4);
-                        self.core.append_to_attribute_value(Src::Run(start, end));
-                    }
-                    if let Some(b'"') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+0022 QUOTATION MARK (")
-                            #[cfg(feature = "trace")]
-                            self.trace(State::TagAttributeValueDoubleQuotedState, 1);
-                            at = State::TagAttributeNameBeforeState;
-                            continue;
-                        }
-                    }
+                    break 'tag_attribute_value_double_quoted_state;
                 }
                 State::TagAttributeValueSingleQuotedState => {
-                    // spec: #tag_attr_value_single_quote_state
-                    // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '&' '\''
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::TagAttributeValueSingleQuotedState, 4);
-                        self.core.append_to_attribute_value(Src::Run(start, end));
-                    }
-                    if let Some(b'\'') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+0027 APOSTROPHE (')
-                            #[cfg(feature = "trace")]
-                            self.trace(State::TagAttributeValueSingleQuotedState, 1);
-                            at = State::TagAttributeNameBeforeState;
-                            continue;
-                        }
-                    }
+                    break 'tag_attribute_value_single_quoted_state;
                 }
                 State::TagAttributeValueUnquotedState => {
-                    // spec: #tag_attr_value_unquote_state
-                    // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\t' '\n' '\r' ' ' '&' '>'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&TAG_ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::TagAttributeValueUnquotedState, 5);
-                        self.core.append_to_attribute_value(Src::Run(start, end));
-                    }
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeValueUnquotedState, 1);
-                                at = State::TagAttributeNameBeforeState;
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+003E GREATER-THAN SIGN (>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::TagAttributeValueUnquotedState, 3);
-                                self.state = State::DataState;
-                                self.emit_tag();
-                                if self.state == State::DataState && self.run_on_after_tag()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        _ => {}
-                    }
+                    break 'tag_attribute_value_unquoted_state;
                 }
-                State::DoctypeNameState => {
-                    // spec: #doctype_name_state
-                    // spec: fast path (derived): "anything else" only does append_to_doctype_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
-                    if let Some((start, end)) = self.core.scan(&DOCTYPE_NAME_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 5);
-                        self.core.append_to_doctype_name(Src::Run(start, end));
-                    }
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::DoctypeNameState, 1);
-                                at = State::AfterDoctypeNameState;
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+003E GREATER-THAN SIGN(>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::DoctypeNameState, 3);
-                                self.state = State::DataState;
-                                self.emit_doctype();
-                                if self.state == State::DataState
-                                    && self.run_on_after_token()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
-                State::AfterDoctypeNameState => {
-                    // spec: #after_doctype_name_state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypeNameState, 1);
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003E GREATER-THAN SIGN(>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypeNameState, 2);
-                                self.state = State::DataState;
-                                self.emit_doctype();
-                                if self.state == State::DataState
-                                    && self.run_on_after_token()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        _ => {}
-                    }
-                }
+                State::DoctypeNameState => break 'doctype_name_state,
+                State::AfterDoctypeNameState => break 'after_doctype_name_state,
                 State::DoctypePublicIdentifierSingleQuotedState => {
-                    // spec: #doctype_public_identifier_single_quoted_state
-                    // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '\'' '>'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::DoctypePublicIdentifierSingleQuotedState, 4);
-                        self.core.append_to_public_id(Src::Run(start, end));
-                    }
-                    if let Some(b'\'') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+0027 APOSTROPHE(')
-                            #[cfg(feature = "trace")]
-                            self.trace(
-                                State::DoctypePublicIdentifierSingleQuotedState,
-                                1,
-                            );
-                            at = State::AfterDoctypePublicIdentifierState;
-                            continue;
-                        }
-                    }
+                    break 'doctype_public_identifier_single_quoted_state;
                 }
                 State::DoctypePublicIdentifierDoubleQuotedState => {
-                    // spec: #doctype_public_identifier_double_quoted_state
-                    // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '"' '>'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 4);
-                        self.core.append_to_public_id(Src::Run(start, end));
-                    }
-                    if let Some(b'"') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+0022 QUOTATION MARK(")
-                            #[cfg(feature = "trace")]
-                            self.trace(
-                                State::DoctypePublicIdentifierDoubleQuotedState,
-                                1,
-                            );
-                            at = State::AfterDoctypePublicIdentifierState;
-                            continue;
-                        }
-                    }
+                    break 'doctype_public_identifier_double_quoted_state;
                 }
                 State::AfterDoctypePublicIdentifierState => {
-                    // spec: #after_doctype_public_identifier_state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypePublicIdentifierState, 1);
-                                at = State::BetweenDoctypePublicAndSystemIdentifiersState;
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #4: U+003E GREATER-THAN SIGN(>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypePublicIdentifierState, 4);
-                                self.state = State::DataState;
-                                self.emit_doctype();
-                                if self.state == State::DataState
-                                    && self.run_on_after_token()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        _ => {}
-                    }
+                    break 'after_doctype_public_identifier_state;
                 }
                 State::BetweenDoctypePublicAndSystemIdentifiersState => {
-                    // spec: #between_doctype_public_and_system_identifier_state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::BetweenDoctypePublicAndSystemIdentifiersState,
-                                    1,
-                                );
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003E GREATER-THAN SIGN(>)
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::BetweenDoctypePublicAndSystemIdentifiersState,
-                                    2,
-                                );
-                                self.state = State::DataState;
-                                self.emit_doctype();
-                                if self.state == State::DataState
-                                    && self.run_on_after_token()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        Some(b'\'') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #3: U+0027 APOSTROPHE(')
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::BetweenDoctypePublicAndSystemIdentifiersState,
-                                    3,
-                                );
-                                at = State::DoctypeSystemIdentifierSingleQuotedState;
-                                self.core.set_system_id_empty();
-                                continue;
-                            }
-                        }
-                        Some(b'"') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #4: U+0022 QUOTATION MARK(")
-                                #[cfg(feature = "trace")]
-                                self.trace(
-                                    State::BetweenDoctypePublicAndSystemIdentifiersState,
-                                    4,
-                                );
-                                at = State::DoctypeSystemIdentifierDoubleQuotedState;
-                                self.core.set_system_id_empty();
-                                continue;
-                            }
-                        }
-                        _ => {}
-                    }
+                    break 'between_doctype_public_and_system_identifiers_state;
                 }
                 State::DoctypeSystemIdentifierSingleQuotedState => {
-                    // spec: #doctype_system_identifier_single_quote_state
-                    // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '\'' '>'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 4);
-                        self.core.append_to_system_id(Src::Run(start, end));
-                    }
-                    if let Some(b'\'') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+0027 APOSTROPHE(')
-                            #[cfg(feature = "trace")]
-                            self.trace(
-                                State::DoctypeSystemIdentifierSingleQuotedState,
-                                1,
-                            );
-                            at = State::AfterDoctypeSystemIdentifiersState;
-                            continue;
-                        }
-                    }
+                    break 'doctype_system_identifier_single_quoted_state;
                 }
                 State::DoctypeSystemIdentifierDoubleQuotedState => {
-                    // spec: #doctype_system_identifier_double_quote_state
-                    // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '"' '>'
-                    if let Some((start, end)) = self
-                        .core
-                        .scan(&DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
-                    {
-                        #[cfg(feature = "trace")]
-                        self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 4);
-                        self.core.append_to_system_id(Src::Run(start, end));
-                    }
-                    if let Some(b'"') = self.core.peek() {
-                        self.core.take_plain();
-                        {
-                            // spec: case #1: U+0022 QUOTATION MARK(")
-                            #[cfg(feature = "trace")]
-                            self.trace(
-                                State::DoctypeSystemIdentifierDoubleQuotedState,
-                                1,
-                            );
-                            at = State::AfterDoctypeSystemIdentifiersState;
-                            continue;
-                        }
-                    }
+                    break 'doctype_system_identifier_double_quoted_state;
                 }
                 State::AfterDoctypeSystemIdentifiersState => {
-                    // spec: #after_doctype_system_identifier_state
-                    match self.core.peek() {
-                        Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypeSystemIdentifiersState, 1);
-                                continue;
-                            }
-                        }
-                        Some(b'>') => {
-                            self.core.take_plain();
-                            {
-                                // spec: case #2: U+003E GREATER-THAN SIGN(>)
-                                #[cfg(feature = "trace")]
-                                self.trace(State::AfterDoctypeSystemIdentifiersState, 2);
-                                self.state = State::DataState;
-                                self.emit_doctype();
-                                if self.state == State::DataState
-                                    && self.run_on_after_token()
-                                {
-                                    at = State::DataState;
-                                    continue;
-                                }
-                                return Step::Continue;
-                            }
-                        }
-                        _ => {}
-                    }
+                    break 'after_doctype_system_identifiers_state;
                 }
                 _ => {}
             }
             self.state = at;
             return Step::Continue;
+            } // 'data_state
+            {
+                // spec: #data_state
+                // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '&' '<'
+                if let Some((start, end)) = self.core.scan(&DATA_STATE_STOP) {
+                    #[cfg(feature = "trace")] self.trace(State::DataState, 4);
+                    self.core.emit_chars(Src::Run(start, end));
+                }
+                match self.core.peek() {
+                    Some(b'&') => {
+                        self.core.take_plain();
+                        return {
+                            // spec: case #1: U+0026 AMPERSAND (&)
+                            #[cfg(feature = "trace")] self.trace(State::DataState, 1);
+                            self.state = State::CharacterReferenceInDataState;
+                            Step::Continue
+                        };
+                    }
+                    Some(b'<') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003C LESSER-THAN SIGN (<)
+                            #[cfg(feature = "trace")] self.trace(State::DataState, 2);
+                            break 'tag_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::DataState;
+                return Step::Continue;
+            }
+            } // 'tag_state
+            {
+                // spec: #tag_state
+                match self.core.peek() {
+                    Some(b'/') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+002F SOLIDUS (/)
+                            #[cfg(feature = "trace")] self.trace(State::TagState, 1);
+                            break 'end_tag_state;
+                        }
+                    }
+                    Some(b'?') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003F QUESTION MARK(?)
+                            #[cfg(feature = "trace")] self.trace(State::TagState, 2);
+                            break 'pi_state;
+                        }
+                    }
+                    Some(b'!') => {
+                        self.core.take_plain();
+                        return {
+                            // spec: case #3: U+0021 (!)
+                            #[cfg(feature = "trace")] self.trace(State::TagState, 3);
+                            self.state = State::MarkupDeclarationState;
+                            Step::Continue
+                        };
+                    }
+                    Some(
+                        b'\x0C' | b'"'..=b'.' | b'0'..=b'9' | b';' | b'=' | b'@'..=b'~',
+                    ) => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #5: Anything else
+                            #[cfg(feature = "trace")] self.trace(State::TagState, 5);
+                            self.core.create_start_tag();
+                            self.core.append_to_tag_name(Src::Current);
+                            break 'tag_name_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::TagState;
+                return Step::Continue;
+            }
+            } // 'end_tag_state
+            {
+                // spec: #end_tag_state
+                match self.core.peek() {
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")] self.trace(State::EndTagState, 1);
+                            self.state = State::DataState;
+                            self.emit_short_end_tag();
+                            if self.state == State::DataState
+                                && self.run_on_after_token()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    Some(b'\x0C' | b'!'..=b'9' | b';' | b'=' | b'?'..=b'~') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: Anything else
+                            #[cfg(feature = "trace")] self.trace(State::EndTagState, 3);
+                            self.core.create_end_tag();
+                            self.core.append_to_tag_name(Src::Current);
+                            break 'end_tag_name_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::EndTagState;
+                return Step::Continue;
+            }
+            } // 'end_tag_name_state
+            {
+                // spec: #end_stag_name_state
+                // spec: fast path (derived): "anything else" only does append_to_tag_name with the current character and stays; stop at '\0' '\t' '\n' '\r' ' ' '/' '>'
+                if let Some((start, end)) = self.core.scan(&END_TAG_NAME_STATE_STOP) {
+                    #[cfg(feature = "trace")] self.trace(State::EndTagNameState, 5);
+                    self.core.append_to_tag_name(Src::Run(start, end));
+                }
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::EndTagNameState, 1);
+                            break 'end_tag_name_after_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #4: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::EndTagNameState, 4);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            if self.state == State::DataState && self.run_on_after_tag()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::EndTagNameState;
+                return Step::Continue;
+            }
+            } // 'end_tag_name_after_state
+            loop {
+                // spec: #end_tag_name_after_state
+                match self.core.peek() {
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::EndTagNameAfterState, 1);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            if self.state == State::DataState && self.run_on_after_tag()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    Some(b'\t' | b'\n' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::EndTagNameAfterState, 2);
+                            continue;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::EndTagNameAfterState;
+                return Step::Continue;
+            }
+            } // 'pi_state
+            {
+                // spec: #pi_state
+                if let Some(b'\x0C' | b'!'..=b'~') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #2: Anything else
+                        #[cfg(feature = "trace")] self.trace(State::PiState, 2);
+                        self.core.create_pi();
+                        self.core.append_to_pi_target(Src::Current);
+                        break 'pi_target_state;
+                    }
+                }
+                self.state = State::PiState;
+                return Step::Continue;
+            }
+            } // 'pi_target_state
+            {
+                // spec: #pi_target_state
+                // spec: fast path (derived): "anything else" only does append_to_pi_target with the current character and stays; stop at '\0' '\t' '\n' '\r' ' ' '?'
+                if let Some((start, end)) = self.core.scan(&PI_TARGET_STATE_STOP) {
+                    #[cfg(feature = "trace")] self.trace(State::PiTargetState, 4);
+                    self.core.append_to_pi_target(Src::Run(start, end));
+                }
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::PiTargetState, 1);
+                            break 'pi_target_after_state;
+                        }
+                    }
+                    Some(b'?') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+003F QUESTION MARK(?)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::PiTargetState, 3);
+                            break 'pi_after_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::PiTargetState;
+                return Step::Continue;
+            }
+            } // 'pi_target_after_state
+            loop {
+                // spec: #pi_target_after_state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::PiTargetAfterState, 1);
+                            continue;
+                        }
+                    }
+                    Some(b'\x0C' | b'!'..=b'~') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::PiTargetAfterState, 2);
+                            self.core.reconsume();
+                            break 'pi_data_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::PiTargetAfterState;
+                return Step::Continue;
+            }
+            } // 'pi_data_state
+            {
+                // spec: #pi_data_state
+                // spec: fast path (derived): "anything else" only does append_to_pi_data with the current character and stays; stop at '\0' '\r' '?'
+                if let Some((start, end)) = self.core.scan(&PI_DATA_STATE_STOP) {
+                    #[cfg(feature = "trace")] self.trace(State::PiDataState, 3);
+                    self.core.append_to_pi_data(Src::Run(start, end));
+                }
+                if let Some(b'?') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+003F QUESTION MARK(?)
+                        #[cfg(feature = "trace")] self.trace(State::PiDataState, 1);
+                        break 'pi_after_state;
+                    }
+                }
+                self.state = State::PiDataState;
+                return Step::Continue;
+            }
+            } // 'pi_after_state
+            loop {
+                // spec: #pi_after_state
+                match self.core.peek() {
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")] self.trace(State::PiAfterState, 1);
+                            self.state = State::DataState;
+                            self.emit_pi();
+                            if self.state == State::DataState
+                                && self.run_on_after_token()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    Some(b'?') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003F QUESTION MARK(?)
+                            #[cfg(feature = "trace")] self.trace(State::PiAfterState, 2);
+                            self.core.append_to_pi_data(Src::Current);
+                            continue;
+                        }
+                    }
+                    Some(b'\t' | b'\n' | b'\x0C' | b' '..=b'=' | b'@'..=b'~') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: Anything else
+                            #[cfg(feature = "trace")] self.trace(State::PiAfterState, 3);
+                            self.core.reconsume();
+                            at = State::PiDataState;
+                            continue 'fused;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::PiAfterState;
+                return Step::Continue;
+            }
+            } // 'comment_state
+            {
+                // spec: #comment_state
+                // spec: fast path (derived): "anything else" only does append_to_comment with the current character and stays; stop at '\0' '\r' '-' '<'
+                if let Some((start, end)) = self.core.scan(&COMMENT_STATE_STOP) {
+                    #[cfg(feature = "trace")] self.trace(State::CommentState, 4);
+                    self.core.append_to_comment(Src::Run(start, end));
+                }
+                match self.core.peek() {
+                    Some(b'<') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003C LESS-THAN SIGN (<)
+                            #[cfg(feature = "trace")] self.trace(State::CommentState, 1);
+                            self.core.append_to_comment(Src::Current);
+                            break 'comment_less_than_sign_state;
+                        }
+                    }
+                    Some(b'-') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+002D HYPHEN-MINUS (-)
+                            #[cfg(feature = "trace")] self.trace(State::CommentState, 2);
+                            break 'comment_end_dash_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::CommentState;
+                return Step::Continue;
+            }
+            } // 'comment_less_than_sign_state
+            loop {
+                // spec: #comment_less_than_sign_state
+                match self.core.peek() {
+                    Some(b'!') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0021 EXCLAMATION-MARK (!)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentLessThanSignState, 1);
+                            self.core.append_to_comment(Src::Current);
+                            break 'comment_less_than_sign_bang_state;
+                        }
+                    }
+                    Some(b'<') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003C LESS-THAN SIGN (<)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentLessThanSignState, 2);
+                            self.core.append_to_comment(Src::Current);
+                            continue;
+                        }
+                    }
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ' | b'"'..=b';' | b'='..=b'~') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentLessThanSignState, 3);
+                            self.core.reconsume();
+                            at = State::CommentState;
+                            continue 'fused;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::CommentLessThanSignState;
+                return Step::Continue;
+            }
+            } // 'comment_less_than_sign_bang_state
+            {
+                // spec: #comment_less_than_sign_bang_state
+                match self.core.peek() {
+                    Some(b'-') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+002D HYPHEN-MINUS (-)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentLessThanSignBangState, 1);
+                            break 'comment_less_than_sign_bang_dash_state;
+                        }
+                    }
+                    Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentLessThanSignBangState, 2);
+                            self.core.reconsume();
+                            at = State::CommentState;
+                            continue 'fused;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::CommentLessThanSignBangState;
+                return Step::Continue;
+            }
+            } // 'comment_less_than_sign_bang_dash_state
+            {
+                // spec: #comment_less_than_sign_bang_dash_state
+                match self.core.peek() {
+                    Some(b'-') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+002D HYPHEN-MINUS (-)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentLessThanSignBangDashState, 1);
+                            break 'comment_less_than_sign_bang_dash_dash_state;
+                        }
+                    }
+                    Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentLessThanSignBangDashState, 2);
+                            self.core.reconsume();
+                            break 'comment_end_dash_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::CommentLessThanSignBangDashState;
+                return Step::Continue;
+            }
+            } // 'comment_less_than_sign_bang_dash_dash_state
+            {
+                // spec: #comment_less_than_sign_bang_dash_dash_state
+                if let Some(b'>') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+003E GREATER-THAN-SIGN (>), EOF
+                        #[cfg(feature = "trace")]
+                        self.trace(State::CommentLessThanSignBangDashDashState, 1);
+                        self.core.reconsume();
+                        break 'comment_end_state;
+                    }
+                }
+                self.state = State::CommentLessThanSignBangDashDashState;
+                return Step::Continue;
+            }
+            } // 'comment_end_dash_state
+            {
+                // spec: #comment_end_dash_state
+                match self.core.peek() {
+                    Some(b'-') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+002D HYPHEN-MINUS (-)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentEndDashState, 1);
+                            break 'comment_end_state;
+                        }
+                    }
+                    Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentEndDashState, 3);
+                            self.core.append_to_comment(Src::Str("-"));
+                            self.core.reconsume();
+                            at = State::CommentState;
+                            continue 'fused;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::CommentEndDashState;
+                return Step::Continue;
+            }
+            } // 'comment_end_state
+            loop {
+                // spec: #comment_end_state
+                match self.core.peek() {
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentEndState, 1);
+                            self.state = State::DataState;
+                            self.emit_comment();
+                            if self.state == State::DataState
+                                && self.run_on_after_token()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    Some(b'!') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+0021 EXCLAMATION MARK(!)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentEndState, 2);
+                            break 'comment_end_bang_state;
+                        }
+                    }
+                    Some(b'-') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+002D HYPHEN-MINUS (-)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentEndState, 3);
+                            self.core.append_to_comment(Src::Str("-"));
+                            continue;
+                        }
+                    }
+                    Some(
+                        b'\t'
+                        | b'\n'
+                        | b'\x0C'
+                        | b' '
+                        | b'"'..=b','
+                        | b'.'..=b'='
+                        | b'?'..=b'~',
+                    ) => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #5: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentEndState, 5);
+                            self.core.append_to_comment(Src::Str("--"));
+                            self.core.reconsume();
+                            at = State::CommentState;
+                            continue 'fused;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::CommentEndState;
+                return Step::Continue;
+            }
+            } // 'comment_end_bang_state
+            {
+                // spec: #comment_end_bang_state
+                match self.core.peek() {
+                    Some(b'-') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+002D HYPHEN-MINUS (-)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentEndBangState, 1);
+                            self.core.append_to_comment(Src::Str("--!"));
+                            at = State::CommentEndDashState;
+                            continue 'fused;
+                        }
+                    }
+                    Some(
+                        b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'=' | b'?'..=b'~',
+                    ) => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #4: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CommentEndBangState, 4);
+                            self.core.append_to_comment(Src::Str("--!"));
+                            self.core.reconsume();
+                            at = State::CommentState;
+                            continue 'fused;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::CommentEndBangState;
+                return Step::Continue;
+            }
+            } // 'cdata_state
+            {
+                // spec: #cdata_state
+                // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' ']'
+                if let Some((start, end)) = self.core.scan(&CDATA_STATE_STOP) {
+                    #[cfg(feature = "trace")] self.trace(State::CdataState, 3);
+                    self.core.emit_chars(Src::Run(start, end));
+                }
+                if let Some(b']') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
+                        #[cfg(feature = "trace")] self.trace(State::CdataState, 1);
+                        break 'cdata_bracket_state;
+                    }
+                }
+                self.state = State::CdataState;
+                return Step::Continue;
+            }
+            } // 'cdata_bracket_state
+            {
+                // spec: #cdata_bracket_state
+                match self.core.peek() {
+                    Some(b']') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CdataBracketState, 1);
+                            break 'cdata_end_state;
+                        }
+                    }
+                    Some(b'\t' | b'\n' | b'\x0C' | b' '..=b'\\' | b'^'..=b'~') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CdataBracketState, 3);
+                            self.core.emit_chars(Src::Str("]"));
+                            self.core.emit_chars(Src::Current);
+                            at = State::CdataState;
+                            continue 'fused;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::CdataBracketState;
+                return Step::Continue;
+            }
+            } // 'cdata_end_state
+            loop {
+                // spec: #cdata_end_state
+                match self.core.peek() {
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CdataEndState, 1);
+                            at = State::DataState;
+                            continue 'fused;
+                        }
+                    }
+                    Some(b']') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+005D RIGHT SQUARE BRACKET (])
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CdataEndState, 2);
+                            self.core.emit_chars(Src::Current);
+                            continue;
+                        }
+                    }
+                    Some(
+                        b'\t'
+                        | b'\n'
+                        | b'\x0C'
+                        | b' '..=b'='
+                        | b'?'..=b'\\'
+                        | b'^'..=b'~',
+                    ) => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #4: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::CdataEndState, 4);
+                            self.core.emit_chars(Src::Str("]]"));
+                            self.core.emit_chars(Src::Current);
+                            at = State::CdataState;
+                            continue 'fused;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::CdataEndState;
+                return Step::Continue;
+            }
+            } // 'tag_name_state
+            {
+                // spec: #tag_name_state
+                // spec: fast path (derived): "anything else" only does append_to_tag_name with the current character and stays; stop at '\0' '\t' '\n' '\r' ' ' '/' '>'
+                if let Some((start, end)) = self.core.scan(&TAG_NAME_STATE_STOP) {
+                    #[cfg(feature = "trace")] self.trace(State::TagNameState, 5);
+                    self.core.append_to_tag_name(Src::Run(start, end));
+                }
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                            #[cfg(feature = "trace")] self.trace(State::TagNameState, 1);
+                            break 'tag_attribute_name_before_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")] self.trace(State::TagNameState, 2);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            if self.state == State::DataState && self.run_on_after_tag()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    Some(b'/') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #4: U+002F SOLIDUS (/)
+                            #[cfg(feature = "trace")] self.trace(State::TagNameState, 4);
+                            self.core.set_self_closing();
+                            break 'empty_tag_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::TagNameState;
+                return Step::Continue;
+            }
+            } // 'empty_tag_state
+            {
+                // spec: #empty_tag_state
+                if let Some(b'>') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+003E GREATER-THAN SIGN (>)
+                        #[cfg(feature = "trace")] self.trace(State::EmptyTagState, 1);
+                        self.state = State::DataState;
+                        self.emit_tag();
+                        if self.state == State::DataState && self.run_on_after_tag() {
+                            at = State::DataState;
+                            continue 'fused;
+                        }
+                        return Step::Continue;
+                    }
+                }
+                self.state = State::EmptyTagState;
+                return Step::Continue;
+            }
+            } // 'tag_attribute_name_before_state
+            loop {
+                // spec: #tag_attr_name_before_state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeNameBeforeState, 1);
+                            continue;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003E GREATER-THAN SIGN(>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeNameBeforeState, 2);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            if self.state == State::DataState && self.run_on_after_tag()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    Some(b'/') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+002F SOLIDUS (/)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeNameBeforeState, 3);
+                            self.core.set_self_closing();
+                            at = State::EmptyTagState;
+                            continue 'fused;
+                        }
+                    }
+                    Some(
+                        b'\x0C' | b'!'..=b'.' | b'0'..=b'9' | b';'..=b'=' | b'?'..=b'~',
+                    ) => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #6: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeNameBeforeState, 6);
+                            self.core.start_attribute();
+                            self.core.append_to_attribute_name(Src::Current);
+                            break 'tag_attribute_name_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::TagAttributeNameBeforeState;
+                return Step::Continue;
+            }
+            } // 'tag_attribute_name_state
+            {
+                // spec: #tag_attr_name_state
+                // spec: fast path (derived): "anything else" only does append_to_attribute_name with the current character and stays; stop at '\0' '\t' '\n' '\r' ' ' '/' '=' '>'
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&TAG_ATTRIBUTE_NAME_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::TagAttributeNameState, 6);
+                    self.core.append_to_attribute_name(Src::Run(start, end));
+                }
+                match self.core.peek() {
+                    Some(b'=') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+003D EQUALS SIGN (=)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeNameState, 1);
+                            self.check_duplicate_attribute();
+                            break 'tag_attribute_value_before_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003E GREATER-THEN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeNameState, 2);
+                            self.state = State::DataState;
+                            self.check_duplicate_attribute();
+                            self.emit_tag();
+                            if self.state == State::DataState && self.run_on_after_tag()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    Some(b'\t' | b'\n' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeNameState, 3);
+                            self.check_duplicate_attribute();
+                            break 'tag_attribute_name_after_state;
+                        }
+                    }
+                    Some(b'/') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #4: U+002F SOLIDUS (/)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeNameState, 4);
+                            self.check_duplicate_attribute();
+                            self.core.set_self_closing();
+                            at = State::EmptyTagState;
+                            continue 'fused;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::TagAttributeNameState;
+                return Step::Continue;
+            }
+            } // 'tag_attribute_name_after_state
+            loop {
+                // spec: #tag_attr_name_after_state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeNameAfterState, 1);
+                            continue;
+                        }
+                    }
+                    Some(b'=') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003D EQUALS SIGN(=)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeNameAfterState, 2);
+                            break 'tag_attribute_value_before_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+003E GREATER-THEN SIGN(>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeNameAfterState, 3);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            if self.state == State::DataState && self.run_on_after_tag()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    Some(b'/') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #4: U+002F SOLIDUS (/)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeNameAfterState, 4);
+                            self.core.set_self_closing();
+                            at = State::EmptyTagState;
+                            continue 'fused;
+                        }
+                    }
+                    Some(b'\x0C' | b'!'..=b'.' | b'0'..=b'<' | b'?'..=b'~') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #6: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeNameAfterState, 6);
+                            self.core.start_attribute();
+                            self.core.append_to_attribute_name(Src::Current);
+                            at = State::TagAttributeNameState;
+                            continue 'fused;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::TagAttributeNameAfterState;
+                return Step::Continue;
+            }
+            } // 'tag_attribute_value_before_state
+            loop {
+                // spec: #tag_attr_value_before_state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeValueBeforeState, 1);
+                            continue;
+                        }
+                    }
+                    Some(b'"') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+0022 QUOTATION MARK (")
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeValueBeforeState, 2);
+                            break 'tag_attribute_value_double_quoted_state;
+                        }
+                    }
+                    Some(b'\'') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+0027 APOSTROPHE (')
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeValueBeforeState, 3);
+                            break 'tag_attribute_value_single_quoted_state;
+                        }
+                    }
+                    Some(b'&') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #4: U+0026 AMPERSAND (&)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeValueBeforeState, 4);
+                            self.core.reconsume();
+                            break 'tag_attribute_value_unquoted_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #5: U+003E GREATER-THAN SIGN(>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeValueBeforeState, 5);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            if self.state == State::DataState && self.run_on_after_tag()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    Some(b'\x0C' | b'!' | b'#'..=b'%' | b'('..=b'=' | b'?'..=b'~') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #7: Anything else
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeValueBeforeState, 7);
+                            self.core.append_to_attribute_value(Src::Current);
+                            break 'tag_attribute_value_unquoted_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::TagAttributeValueBeforeState;
+                return Step::Continue;
+            }
+            } // 'tag_attribute_value_double_quoted_state
+            {
+                // spec: #tag_attr_value_double_quote_state
+                // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '"' '&'
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&TAG_ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::TagAttributeValueDoubleQuotedState, 4);
+                    self.core.append_to_attribute_value(Src::Run(start, end));
+                }
+                if let Some(b'"') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+0022 QUOTATION MARK (")
+                        #[cfg(feature = "trace")]
+                        self.trace(State::TagAttributeValueDoubleQuotedState, 1);
+                        at = State::TagAttributeNameBeforeState;
+                        continue 'fused;
+                    }
+                }
+                self.state = State::TagAttributeValueDoubleQuotedState;
+                return Step::Continue;
+            }
+            } // 'tag_attribute_value_single_quoted_state
+            {
+                // spec: #tag_attr_value_single_quote_state
+                // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '&' '\''
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::TagAttributeValueSingleQuotedState, 4);
+                    self.core.append_to_attribute_value(Src::Run(start, end));
+                }
+                if let Some(b'\'') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+0027 APOSTROPHE (')
+                        #[cfg(feature = "trace")]
+                        self.trace(State::TagAttributeValueSingleQuotedState, 1);
+                        at = State::TagAttributeNameBeforeState;
+                        continue 'fused;
+                    }
+                }
+                self.state = State::TagAttributeValueSingleQuotedState;
+                return Step::Continue;
+            }
+            } // 'tag_attribute_value_unquoted_state
+            {
+                // spec: #tag_attr_value_unquote_state
+                // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\t' '\n' '\r' ' ' '&' '>'
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&TAG_ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::TagAttributeValueUnquotedState, 5);
+                    self.core.append_to_attribute_value(Src::Run(start, end));
+                }
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeValueUnquotedState, 1);
+                            at = State::TagAttributeNameBeforeState;
+                            continue 'fused;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+003E GREATER-THAN SIGN (>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::TagAttributeValueUnquotedState, 3);
+                            self.state = State::DataState;
+                            self.emit_tag();
+                            if self.state == State::DataState && self.run_on_after_tag()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::TagAttributeValueUnquotedState;
+                return Step::Continue;
+            }
+            } // 'doctype_name_state
+            {
+                // spec: #doctype_name_state
+                // spec: fast path (derived): "anything else" only does append_to_doctype_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
+                if let Some((start, end)) = self.core.scan(&DOCTYPE_NAME_STATE_STOP) {
+                    #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 5);
+                    self.core.append_to_doctype_name(Src::Run(start, end));
+                }
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::DoctypeNameState, 1);
+                            break 'after_doctype_name_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+003E GREATER-THAN SIGN(>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::DoctypeNameState, 3);
+                            self.state = State::DataState;
+                            self.emit_doctype();
+                            if self.state == State::DataState
+                                && self.run_on_after_token()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::DoctypeNameState;
+                return Step::Continue;
+            }
+            } // 'after_doctype_name_state
+            loop {
+                // spec: #after_doctype_name_state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypeNameState, 1);
+                            continue;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003E GREATER-THAN SIGN(>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypeNameState, 2);
+                            self.state = State::DataState;
+                            self.emit_doctype();
+                            if self.state == State::DataState
+                                && self.run_on_after_token()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::AfterDoctypeNameState;
+                return Step::Continue;
+            }
+            } // 'doctype_public_identifier_single_quoted_state
+            {
+                // spec: #doctype_public_identifier_single_quoted_state
+                // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '\'' '>'
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::DoctypePublicIdentifierSingleQuotedState, 4);
+                    self.core.append_to_public_id(Src::Run(start, end));
+                }
+                if let Some(b'\'') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+0027 APOSTROPHE(')
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypePublicIdentifierSingleQuotedState, 1);
+                        break 'after_doctype_public_identifier_state;
+                    }
+                }
+                self.state = State::DoctypePublicIdentifierSingleQuotedState;
+                return Step::Continue;
+            }
+            } // 'doctype_public_identifier_double_quoted_state
+            {
+                // spec: #doctype_public_identifier_double_quoted_state
+                // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '"' '>'
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 4);
+                    self.core.append_to_public_id(Src::Run(start, end));
+                }
+                if let Some(b'"') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+0022 QUOTATION MARK(")
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 1);
+                        break 'after_doctype_public_identifier_state;
+                    }
+                }
+                self.state = State::DoctypePublicIdentifierDoubleQuotedState;
+                return Step::Continue;
+            }
+            } // 'after_doctype_public_identifier_state
+            {
+                // spec: #after_doctype_public_identifier_state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypePublicIdentifierState, 1);
+                            break 'between_doctype_public_and_system_identifiers_state;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #4: U+003E GREATER-THAN SIGN(>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypePublicIdentifierState, 4);
+                            self.state = State::DataState;
+                            self.emit_doctype();
+                            if self.state == State::DataState
+                                && self.run_on_after_token()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::AfterDoctypePublicIdentifierState;
+                return Step::Continue;
+            }
+            } // 'between_doctype_public_and_system_identifiers_state
+            loop {
+                // spec: #between_doctype_public_and_system_identifier_state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::BetweenDoctypePublicAndSystemIdentifiersState,
+                                1,
+                            );
+                            continue;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003E GREATER-THAN SIGN(>)
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::BetweenDoctypePublicAndSystemIdentifiersState,
+                                2,
+                            );
+                            self.state = State::DataState;
+                            self.emit_doctype();
+                            if self.state == State::DataState
+                                && self.run_on_after_token()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    Some(b'\'') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #3: U+0027 APOSTROPHE(')
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::BetweenDoctypePublicAndSystemIdentifiersState,
+                                3,
+                            );
+                            self.core.set_system_id_empty();
+                            break 'doctype_system_identifier_single_quoted_state;
+                        }
+                    }
+                    Some(b'"') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #4: U+0022 QUOTATION MARK(")
+                            #[cfg(feature = "trace")]
+                            self.trace(
+                                State::BetweenDoctypePublicAndSystemIdentifiersState,
+                                4,
+                            );
+                            self.core.set_system_id_empty();
+                            break 'doctype_system_identifier_double_quoted_state;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::BetweenDoctypePublicAndSystemIdentifiersState;
+                return Step::Continue;
+            }
+            } // 'doctype_system_identifier_single_quoted_state
+            {
+                // spec: #doctype_system_identifier_single_quote_state
+                // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '\'' '>'
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 4);
+                    self.core.append_to_system_id(Src::Run(start, end));
+                }
+                if let Some(b'\'') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+0027 APOSTROPHE(')
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 1);
+                        break 'after_doctype_system_identifiers_state;
+                    }
+                }
+                self.state = State::DoctypeSystemIdentifierSingleQuotedState;
+                return Step::Continue;
+            }
+            } // 'doctype_system_identifier_double_quoted_state
+            {
+                // spec: #doctype_system_identifier_double_quote_state
+                // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '"' '>'
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+                {
+                    #[cfg(feature = "trace")]
+                    self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 4);
+                    self.core.append_to_system_id(Src::Run(start, end));
+                }
+                if let Some(b'"') = self.core.peek() {
+                    self.core.take_plain();
+                    {
+                        // spec: case #1: U+0022 QUOTATION MARK(")
+                        #[cfg(feature = "trace")]
+                        self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 1);
+                        break 'after_doctype_system_identifiers_state;
+                    }
+                }
+                self.state = State::DoctypeSystemIdentifierDoubleQuotedState;
+                return Step::Continue;
+            }
+            } // 'after_doctype_system_identifiers_state
+            loop {
+                // spec: #after_doctype_system_identifier_state
+                match self.core.peek() {
+                    Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypeSystemIdentifiersState, 1);
+                            continue;
+                        }
+                    }
+                    Some(b'>') => {
+                        self.core.take_plain();
+                        {
+                            // spec: case #2: U+003E GREATER-THAN SIGN(>)
+                            #[cfg(feature = "trace")]
+                            self.trace(State::AfterDoctypeSystemIdentifiersState, 2);
+                            self.state = State::DataState;
+                            self.emit_doctype();
+                            if self.state == State::DataState
+                                && self.run_on_after_token()
+                            {
+                                at = State::DataState;
+                                continue 'fused;
+                            }
+                            return Step::Continue;
+                        }
+                    }
+                    _ => {}
+                }
+                self.state = State::AfterDoctypeSystemIdentifiersState;
+                return Step::Continue;
+            }
         }
     }
 }
