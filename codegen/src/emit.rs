@@ -196,6 +196,18 @@ impl Layout<'_> {
     }
 }
 
+/// Whether a fused case that reconsumes can leave its byte in the input rather than take it and
+/// give it back (`Core::peek_current`): none of its verbs emits (which would move the end of
+/// what was emitted past the byte) or reads the current character.
+fn reconsumes_in_place(b: &LBranch) -> bool {
+    matches!(b.terminal, Terminal::Reconsume(_))
+        && !b.actions.iter().any(|a| {
+            verb_method(a).starts_with("emit")
+                || matches!(a.chars(), Some(Chars::Current | Chars::CurrentLowercase))
+                || matches!(a, Action::FlushCharRef | Action::AppendOrEmitCurrentAsCharRef)
+        })
+}
+
 /// The label of the block after which a fused state's code starts.
 fn block_label(state: &str) -> syn::Lifetime {
     syn::Lifetime::new(&format!("'{state}"), Span::call_site())
@@ -307,6 +319,11 @@ impl Cx<'_> {
             Terminal::Switch(s) => {
                 let (st, en) = (set(s), entry(s));
                 quote! { #st #acts #en #next }
+            }
+            // Inside the fused path, such a case never took its byte (`fused_fn`).
+            Terminal::Reconsume(s) if fused && reconsumes_in_place(b) => {
+                let en = entry(s);
+                quote! { #acts #en #next }
             }
             Terminal::Reconsume(s) => {
                 let (st, en) = (set(s), entry(s));
@@ -571,15 +588,21 @@ fn fused_fn(entry: &BTreeMap<&str, &[Action]>, lowered: &Lowered, fusion: &Fusio
                 own_loop |= to == Some(i);
                 back |= to.is_some_and(|t| t < i);
                 let p = byte_pattern(&l.bytes);
+                let mut take = quote! { self.core.take_plain(); };
                 let body = match &l.next {
-                    Next::Continue(_) => cx.arm_body_with(arm, &Tail::Fused(&layout)),
+                    Next::Continue(_) => {
+                        if arm.guard.is_none() && reconsumes_in_place(&arm.then) {
+                            take = quote! { self.core.peek_current(); };
+                        }
+                        cx.arm_body_with(arm, &Tail::Fused(&layout))
+                    }
                     Next::Exit => {
                         let b = cx.arm_body(arm);
                         quote! { return #b; }
                     }
                     Next::Emit(t) => cx.arm_body_with(arm, &Tail::FusedAfterEmit(&layout, t)),
                 };
-                Some((quote! { Some(#p) }, quote! { { self.core.take_plain(); #body } }))
+                Some((quote! { Some(#p) }, quote! { { #take #body } }))
             })
             .collect();
         // One link reads as `if let` (what clippy asks of a one-pattern match).

@@ -501,6 +501,15 @@ impl<'i> Core<'i> {
         self.pos += 1;
     }
 
+    /// The byte [`peek`](Self::peek) returned as the current input character, left in the
+    /// input: what [`take_plain`](Self::take_plain) then [`reconsume`](Self::reconsume) come to
+    /// for a fused case that reconsumes and neither emits nor reads the character in between
+    /// (what was emitted never ends past `pos`, so `reconsume` would pull nothing back).
+    #[inline(always)]
+    pub fn peek_current(&mut self) {
+        self.cur = self.pos;
+    }
+
     /// Bulk scan for states whose "anything else" only takes the current character: the run of
     /// bytes before the next byte in `stop` (or, when errors are on, a byte to check).
     #[inline(always)]

@@ -2561,12 +2561,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                         }
                     }
                     Some(b'&') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #3: U+0026 AMPERSAND (&)
                             #[cfg(feature = "trace")]
                             self.trace(State::BeforeAttributeValueState, 3);
-                            self.core.reconsume();
                             break 'attribute_value_unquoted_state;
                         }
                     }

@@ -5289,12 +5289,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'A'..=b'Z' | b'a'..=b'z') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #3: ASCII alpha
                             #[cfg(feature = "trace")] self.trace(State::TagOpenState, 3);
                             self.core.create_start_tag();
-                            self.core.reconsume();
                             break 'tag_name_state;
                         }
                     }
@@ -5317,12 +5316,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
             {
                 // spec: #end-tag-open-state
                 if let Some(b'A'..=b'Z' | b'a'..=b'z') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.peek_current();
                     {
                         // spec: case #1: ASCII alpha
                         #[cfg(feature = "trace")] self.trace(State::EndTagOpenState, 1);
                         self.core.create_end_tag();
-                        self.core.reconsume();
                         break 'tag_name_state;
                     }
                 }
@@ -5388,23 +5386,21 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'/' | b'>') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #2: U+002F SOLIDUS (/), U+003E GREATER-THAN SIGN (>), EOF
                             #[cfg(feature = "trace")]
                             self.trace(State::BeforeAttributeNameState, 2);
-                            self.core.reconsume();
                             break 'after_attribute_name_state;
                         }
                     }
                     Some(b'!'..=b'.' | b'0'..=b'<' | b'?'..=b'~') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #4: Anything else
                             #[cfg(feature = "trace")]
                             self.trace(State::BeforeAttributeNameState, 4);
                             self.core.start_attribute();
-                            self.core.reconsume();
                             break 'attribute_name_state;
                         }
                     }
@@ -5423,13 +5419,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 }
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ' | b'/' | b'>') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE, U+002F SOLIDUS (/), U+003E GREATER-THAN SIGN (>), EOF
                             #[cfg(feature = "trace")]
                             self.trace(State::AttributeNameState, 1);
                             self.check_duplicate_attribute();
-                            self.core.reconsume();
                             break 'after_attribute_name_state;
                         }
                     }
@@ -5496,13 +5491,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'!'..=b'.' | b'0'..=b'<' | b'?'..=b'~') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #6: Anything else
                             #[cfg(feature = "trace")]
                             self.trace(State::AfterAttributeNameState, 6);
                             self.core.start_attribute();
-                            self.core.reconsume();
                             at = State::AttributeNameState;
                             continue 'fused;
                         }
@@ -5544,12 +5538,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'!' | b'#'..=b'&' | b'('..=b'=' | b'?'..=b'~') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #5: Anything else
                             #[cfg(feature = "trace")]
                             self.trace(State::BeforeAttributeValueState, 5);
-                            self.core.reconsume();
                             break 'attribute_value_unquoted_state;
                         }
                     }
@@ -5772,12 +5765,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'\t' | b'\n' | b'\x0C' | b' ' | b'"'..=b';' | b'='..=b'~') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #3: Anything else
                             #[cfg(feature = "trace")]
                             self.trace(State::CommentLessThanSignState, 3);
-                            self.core.reconsume();
                             at = State::CommentState;
                             continue 'fused;
                         }
@@ -5801,12 +5793,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #2: Anything else
                             #[cfg(feature = "trace")]
                             self.trace(State::CommentLessThanSignBangState, 2);
-                            self.core.reconsume();
                             at = State::CommentState;
                             continue 'fused;
                         }
@@ -5830,12 +5821,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #2: Anything else
                             #[cfg(feature = "trace")]
                             self.trace(State::CommentLessThanSignBangDashState, 2);
-                            self.core.reconsume();
                             break 'comment_end_dash_state;
                         }
                     }
@@ -5848,12 +5838,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
             {
                 // spec: #comment-less-than-sign-bang-dash-dash-state
                 if let Some(b'>') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.peek_current();
                     {
                         // spec: case #1: U+003E GREATER-THAN SIGN (>), EOF
                         #[cfg(feature = "trace")]
                         self.trace(State::CommentLessThanSignBangDashDashState, 1);
-                        self.core.reconsume();
                         break 'comment_end_state;
                     }
                 }
@@ -5874,13 +5863,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #3: Anything else
                             #[cfg(feature = "trace")]
                             self.trace(State::CommentEndDashState, 3);
                             self.core.append_to_comment(Src::Str("-"));
-                            self.core.reconsume();
                             at = State::CommentState;
                             continue 'fused;
                         }
@@ -5939,13 +5927,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         | b'.'..=b'='
                         | b'?'..=b'~',
                     ) => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #5: Anything else
                             #[cfg(feature = "trace")]
                             self.trace(State::CommentEndState, 5);
                             self.core.append_to_comment(Src::Str("--"));
-                            self.core.reconsume();
                             at = State::CommentState;
                             continue 'fused;
                         }
@@ -5973,13 +5960,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                     Some(
                         b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'=' | b'?'..=b'~',
                     ) => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #4: Anything else
                             #[cfg(feature = "trace")]
                             self.trace(State::CommentEndBangState, 4);
                             self.core.append_to_comment(Src::Str("--!"));
-                            self.core.reconsume();
                             at = State::CommentState;
                             continue 'fused;
                         }
@@ -6461,13 +6447,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'\t' | b'\n' | b'\x0C' | b' '..=b'=' | b'?'..=b'~') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #3: Anything else
                             #[cfg(feature = "trace")]
                             self.trace(State::ProcessingInstructionQuestionableState, 3);
                             self.core.append_to_pi_data(Src::Str("?"));
-                            self.core.reconsume();
                             at = State::ProcessingInstructionDataState;
                             continue 'fused;
                         }

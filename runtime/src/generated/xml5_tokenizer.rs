@@ -3310,12 +3310,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'\x0C' | b'!'..=b'~') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #2: Anything else
                             #[cfg(feature = "trace")]
                             self.trace(State::PiTargetAfterState, 2);
-                            self.core.reconsume();
                             break 'pi_data_state;
                         }
                     }
@@ -3373,11 +3372,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'\t' | b'\n' | b'\x0C' | b' '..=b'=' | b'@'..=b'~') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #3: Anything else
                             #[cfg(feature = "trace")] self.trace(State::PiAfterState, 3);
-                            self.core.reconsume();
                             at = State::PiDataState;
                             continue 'fused;
                         }
@@ -3443,12 +3441,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'\t' | b'\n' | b'\x0C' | b' ' | b'"'..=b';' | b'='..=b'~') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #3: Anything else
                             #[cfg(feature = "trace")]
                             self.trace(State::CommentLessThanSignState, 3);
-                            self.core.reconsume();
                             at = State::CommentState;
                             continue 'fused;
                         }
@@ -3472,12 +3469,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #2: Anything else
                             #[cfg(feature = "trace")]
                             self.trace(State::CommentLessThanSignBangState, 2);
-                            self.core.reconsume();
                             at = State::CommentState;
                             continue 'fused;
                         }
@@ -3501,12 +3497,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #2: Anything else
                             #[cfg(feature = "trace")]
                             self.trace(State::CommentLessThanSignBangDashState, 2);
-                            self.core.reconsume();
                             break 'comment_end_dash_state;
                         }
                     }
@@ -3519,12 +3514,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
             {
                 // spec: #comment_less_than_sign_bang_dash_dash_state
                 if let Some(b'>') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.peek_current();
                     {
                         // spec: case #1: U+003E GREATER-THAN-SIGN (>), EOF
                         #[cfg(feature = "trace")]
                         self.trace(State::CommentLessThanSignBangDashDashState, 1);
-                        self.core.reconsume();
                         break 'comment_end_state;
                     }
                 }
@@ -3545,13 +3539,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #3: Anything else
                             #[cfg(feature = "trace")]
                             self.trace(State::CommentEndDashState, 3);
                             self.core.append_to_comment(Src::Str("-"));
-                            self.core.reconsume();
                             at = State::CommentState;
                             continue 'fused;
                         }
@@ -3610,13 +3603,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         | b'.'..=b'='
                         | b'?'..=b'~',
                     ) => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #5: Anything else
                             #[cfg(feature = "trace")]
                             self.trace(State::CommentEndState, 5);
                             self.core.append_to_comment(Src::Str("--"));
-                            self.core.reconsume();
                             at = State::CommentState;
                             continue 'fused;
                         }
@@ -3644,13 +3636,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                     Some(
                         b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'=' | b'?'..=b'~',
                     ) => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #4: Anything else
                             #[cfg(feature = "trace")]
                             self.trace(State::CommentEndBangState, 4);
                             self.core.append_to_comment(Src::Str("--!"));
-                            self.core.reconsume();
                             at = State::CommentState;
                             continue 'fused;
                         }
@@ -4046,12 +4037,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'&') => {
-                        self.core.take_plain();
+                        self.core.peek_current();
                         {
                             // spec: case #4: U+0026 AMPERSAND (&)
                             #[cfg(feature = "trace")]
                             self.trace(State::TagAttributeValueBeforeState, 4);
-                            self.core.reconsume();
                             break 'tag_attribute_value_unquoted_state;
                         }
                     }
