@@ -641,7 +641,9 @@ impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Tokenizer<'i, M, TokenQueue<'i, M>> {
         Self::build(Cow::Borrowed(input), true, options, sink)
     }
 
-    /// Parse errors found so far (with the options' `errors`), in input order.
+    /// Parse errors found so far (with the options' `errors`), in input order. Every error
+    /// before the end of the last token taken is here; so may be some after it, in the tokens
+    /// the iterator has already queued (see [`set_state`](Self::set_state)).
     pub fn errors(&self) -> &[Error<M::ParseError>] {
         &self.sink.errors
     }
@@ -772,11 +774,17 @@ mod tests {
         let input = format!("<!DOCTYPE html>a{ends}b<p a=1 a=2>{comments}&amp;<B>c</B>\0<i x='y'>d</i>");
         for switching in [false, true] {
             let options = || crate::html::Options { errors: true, switching, ..Default::default() };
-            let mut it = crate::html::Tokenizer::with_options(&input, options());
-            let tokens: Vec<_> = std::iter::from_fn(|| it.next_spanned()).map(|(t, s)| (t.into_owned(), s)).collect();
             let mut run = crate::html::Tokenizer::with_sink(&input, options(), Record::default());
             run.run();
             let sink = run.into_sink();
+            let mut it = crate::html::Tokenizer::with_options(&input, options());
+            let mut tokens = Vec::new();
+            while let Some((t, span)) = it.next_spanned() {
+                // Every error before the end of a token taken is already reported.
+                let before = sink.1.iter().take_while(|e| e.position.offset < span.end).count();
+                assert!(it.errors().len() >= before && it.errors()[..before] == sink.1[..before]);
+                tokens.push((t.into_owned(), span));
+            }
             assert_eq!(tokens, sink.0);
             assert_eq!(it.errors(), &sink.1[..]);
         }
