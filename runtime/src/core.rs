@@ -301,6 +301,9 @@ pub(crate) struct Core<'i> {
     read_attributes: bool,
     keep_attribute_names: bool,
     keep_attribute_values: bool,
+    /// Attribute values as written (`html::Reads::raw_attribute_values`): every value verb
+    /// appends the input it stands for, so a value stays a span of the input.
+    raw_attribute_values: bool,
     /// Absolute end of what has been emitted; the next token's span starts here.
     emitted_upto: usize,
 }
@@ -345,18 +348,26 @@ impl<'i> Core<'i> {
             read_attributes: true,
             keep_attribute_names: true,
             keep_attribute_values: true,
+            raw_attribute_values: false,
             emitted_upto: 0,
         }
     }
 
-    /// Build only what the sink reads: attributes (names and values), attribute values, the
-    /// text of character runs. The states run the same either way; the verbs whose result
-    /// nobody reads do nothing.
-    pub fn set_reads(&mut self, attributes: bool, attribute_values: bool, text: bool) {
+    /// Build only what the sink reads: attributes (names and values), attribute values (decoded,
+    /// or as written when `raw_values`), the text of character runs. The states run the same
+    /// either way; the verbs whose result nobody reads do nothing.
+    pub fn set_reads(&mut self, attributes: bool, attribute_values: bool, raw_values: bool, text: bool) {
         self.read_attributes = attributes;
         self.keep_attribute_names = attributes || self.errors_on;
         self.keep_attribute_values = attributes && attribute_values;
+        self.raw_attribute_values = raw_values;
         self.read_text = text;
+    }
+
+    /// Whether attribute values are kept as written (see `set_reads`).
+    #[inline]
+    pub fn raw_attribute_values(&self) -> bool {
+        self.raw_attribute_values
     }
 
     /// Whether the sink reads attributes (the tag's list is emptied before emission if not).
@@ -823,11 +834,25 @@ impl<'i> Core<'i> {
         }
     }
 
+    /// With raw values every append stands for input: a run as it is, anything else (the
+    /// current character, CR and CRLF included, or its replacement: U+FFFD for NUL, XML5's '&'
+    /// that is not a reference) for the current input character as written.
     #[inline]
     pub fn append_to_attribute_value(&mut self, src: Src) {
         if self.keep_attribute_values {
+            let src = match src {
+                Src::Run(..) => src,
+                _ if self.raw_attribute_values => Src::Run(self.cur, self.pos),
+                _ => src,
+            };
             Self::push(&self.input, self.cur, self.pos, &mut self.attr_value, src, self.replace_nul);
         }
+    }
+
+    /// The current attribute's value, taken (the attribute decoders read it after running the
+    /// value states over a raw value).
+    pub fn take_attribute_value(&mut self) -> Cow<'i, str> {
+        self.attr_value.take(&self.input)
     }
 
     /// Whether the current attribute's name is already on the tag; if so it is dropped (its
@@ -1089,6 +1114,22 @@ impl<'i> Core<'i> {
         }
     }
 
+    /// A reference that ends here (after `flush_replacement`'s text was decided): decoded, or
+    /// with raw attribute values and in an attribute, as written: the temporary buffer (the
+    /// consumed '&', '#', 'x' and digits, see `accumulate_char_ref_code`) and the input from
+    /// `rest_from` (a matched name, a ';') up to the next input character.
+    #[inline]
+    pub fn flush_reference(&mut self, text: &str, in_attribute: bool, rest_from: usize) {
+        if in_attribute && self.raw_attribute_values {
+            self.flush_temp(true);
+            if self.keep_attribute_values {
+                self.attr_value.push_run(&self.input, rest_from, self.pos);
+            }
+        } else {
+            self.flush_replacement(text, in_attribute);
+        }
+    }
+
     #[inline]
     pub fn reset_char_ref_code(&mut self) {
         self.char_ref_code = 0;
@@ -1100,6 +1141,11 @@ impl<'i> Core<'i> {
     pub fn accumulate_char_ref_code(&mut self, radix: u32, subtract: u32) {
         let digit = u32::from(self.input.as_bytes()[self.cur]).wrapping_sub(subtract) & 0xF;
         self.char_ref_code = (self.char_ref_code * radix + digit).min(0x11_0000);
+        // Raw values keep the digits with the reference's other consumed characters (chunked
+        // input may drop them from the input before the reference ends).
+        if self.raw_attribute_values {
+            self.temp.push_run(&self.input, self.cur, self.pos);
+        }
     }
 }
 

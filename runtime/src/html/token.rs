@@ -71,6 +71,16 @@ pub struct Reads {
     /// Attribute values, character references decoded. When false, attribute values are empty
     /// strings (names are kept).
     pub attribute_values: bool,
+    /// Attribute values as written (with `attribute_values`): the source text between the
+    /// quotes, or the unquoted run, with no character reference decoded
+    /// ([#character-reference-state](https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state)),
+    /// no newline normalized
+    /// ([#preprocessing-the-input-stream](https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream))
+    /// and no U+0000 replaced. The tokenizer then does no decoding work: a value borrows from
+    /// whole-string input (its place in the input is its pointer's offset), and
+    /// [`decode_attribute_value`](super::decode_attribute_value) gives the decoded value on request,
+    /// exactly as the tokenizer would have.
+    pub raw_attribute_values: bool,
     /// The text of character tokens. When false, [`Token::Characters`] carries an empty string;
     /// its span still says which input it stands for.
     pub text: bool,
@@ -78,9 +88,12 @@ pub struct Reads {
 
 impl Reads {
     /// Everything: the default.
-    pub const ALL: Reads = Reads { attributes: true, attribute_values: true, text: true };
+    pub const ALL: Reads = Reads { attributes: true, attribute_values: true, raw_attribute_values: false, text: true };
+    /// Everything, attribute values as written (a rewriter, a filter that decodes what it reads).
+    pub const ALL_RAW_VALUES: Reads = Reads { raw_attribute_values: true, ..Reads::ALL };
     /// Only token kinds, tag names, comments, DOCTYPEs and spans (a counter, a link-free outline).
-    pub const STRUCTURE: Reads = Reads { attributes: false, attribute_values: false, text: false };
+    pub const STRUCTURE: Reads =
+        Reads { attributes: false, attribute_values: false, raw_attribute_values: false, text: false };
 }
 
 impl Default for Reads {
