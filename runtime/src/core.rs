@@ -236,6 +236,18 @@ pub(crate) enum TagKind {
     End,
 }
 
+/// What the attribute value verbs build (`Core::set_reads`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Values {
+    /// Nothing: the sink reads no values.
+    Skip,
+    /// The value, character references decoded (the spec's value).
+    Decoded,
+    /// The value as written: every value verb appends the input it stands for, so a value
+    /// stays a span of the input (`html::Reads::raw_attribute_values`).
+    Raw,
+}
+
 #[derive(Default)]
 struct DoctypeBuf {
     name: Option<TextBuf>,
@@ -300,10 +312,7 @@ pub(crate) struct Core<'i> {
     read_text: bool,
     read_attributes: bool,
     keep_attribute_names: bool,
-    keep_attribute_values: bool,
-    /// Attribute values as written (`html::Reads::raw_attribute_values`): every value verb
-    /// appends the input it stands for, so a value stays a span of the input.
-    raw_attribute_values: bool,
+    attribute_values: Values,
     /// Absolute end of what has been emitted; the next token's span starts here.
     emitted_upto: usize,
 }
@@ -347,8 +356,7 @@ impl<'i> Core<'i> {
             read_text: true,
             read_attributes: true,
             keep_attribute_names: true,
-            keep_attribute_values: true,
-            raw_attribute_values: false,
+            attribute_values: Values::Decoded,
             emitted_upto: 0,
         }
     }
@@ -359,15 +367,18 @@ impl<'i> Core<'i> {
     pub fn set_reads(&mut self, attributes: bool, attribute_values: bool, raw_values: bool, text: bool) {
         self.read_attributes = attributes;
         self.keep_attribute_names = attributes || self.errors_on;
-        self.keep_attribute_values = attributes && attribute_values;
-        self.raw_attribute_values = raw_values;
+        self.attribute_values = match (attributes && attribute_values, raw_values) {
+            (false, _) => Values::Skip,
+            (true, false) => Values::Decoded,
+            (true, true) => Values::Raw,
+        };
         self.read_text = text;
     }
 
     /// Whether attribute values are kept as written (see `set_reads`).
     #[inline]
     pub fn raw_attribute_values(&self) -> bool {
-        self.raw_attribute_values
+        self.attribute_values == Values::Raw
     }
 
     /// Whether the sink reads attributes (the tag's list is emptied before emission if not).
@@ -836,17 +847,29 @@ impl<'i> Core<'i> {
 
     /// With raw values every append stands for input: a run as it is, anything else (the
     /// current character, CR and CRLF included, or its replacement: U+FFFD for NUL, XML5's '&'
-    /// that is not a reference) for the current input character as written.
-    #[inline]
+    /// that is not a reference) for the current input character as written. Always inlined,
+    /// each call site passing a constant `src`: a run's site and the current character's usual
+    /// path (a character that is neither CR nor NUL, which both modes append as written) test
+    /// nothing more than before raw values existed.
+    #[inline(always)]
     pub fn append_to_attribute_value(&mut self, src: Src) {
-        if self.keep_attribute_values {
-            let src = match src {
-                Src::Run(..) => src,
-                _ if self.raw_attribute_values => Src::Run(self.cur, self.pos),
-                _ => src,
-            };
-            Self::push(&self.input, self.cur, self.pos, &mut self.attr_value, src, self.replace_nul);
+        if self.attribute_values == Values::Skip {
+            return;
         }
+        match src {
+            Src::Run(a, b) => self.attr_value.push_run(&self.input, a, b),
+            Src::Current if !matches!(self.input.as_bytes()[self.cur], b'\r' | 0) => {
+                self.attr_value.push_run(&self.input, self.cur, self.pos)
+            }
+            _ => self.append_rare_to_attribute_value(src),
+        }
+    }
+
+    /// CR, NUL or a replacement: decoded, or the current input character as written.
+    #[inline(never)]
+    fn append_rare_to_attribute_value(&mut self, src: Src) {
+        let src = if self.attribute_values == Values::Raw { Src::Run(self.cur, self.pos) } else { src };
+        Self::push(&self.input, self.cur, self.pos, &mut self.attr_value, src, self.replace_nul);
     }
 
     /// The current attribute's value, taken (the attribute decoders read it after running the
@@ -1078,7 +1101,7 @@ impl<'i> Core<'i> {
     #[inline]
     pub fn flush_temp(&mut self, in_attribute: bool) {
         match self.temp.span() {
-            Some(_) if in_attribute && !self.keep_attribute_values => {}
+            Some(_) if in_attribute && self.attribute_values == Values::Skip => {}
             Some((start, end)) if in_attribute => self.attr_value.push_run(&self.input, start, end),
             // The buffer ends at the next input character (`pos`), or at the current one, which
             // is then reconsumed (and `reconsume` pulls the emitted end back to it): either way
@@ -1088,7 +1111,7 @@ impl<'i> Core<'i> {
                 let mut t = std::mem::take(&mut self.temp);
                 let text = t.owned(&self.input);
                 if in_attribute {
-                    if self.keep_attribute_values {
+                    if self.attribute_values != Values::Skip {
                         self.attr_value.push_str(&self.input, text);
                     }
                 } else {
@@ -1106,7 +1129,7 @@ impl<'i> Core<'i> {
     #[inline]
     pub fn flush_replacement(&mut self, text: &str, in_attribute: bool) {
         if in_attribute {
-            if self.keep_attribute_values {
+            if self.attribute_values != Values::Skip {
                 self.attr_value.push_str(&self.input, text);
             }
         } else {
@@ -1118,16 +1141,25 @@ impl<'i> Core<'i> {
     /// with raw attribute values and in an attribute, as written: the temporary buffer (the
     /// consumed '&', '#', 'x' and digits, see `accumulate_char_ref_code`) and the input from
     /// `rest_from` (a matched name, a ';') up to the next input character.
+    /// `flush_replacement` with the raw case on the attribute path only, so text pays nothing.
     #[inline]
     pub fn flush_reference(&mut self, text: &str, in_attribute: bool, rest_from: usize) {
-        if in_attribute && self.raw_attribute_values {
-            self.flush_temp(true);
-            if self.keep_attribute_values {
-                self.attr_value.push_run(&self.input, rest_from, self.pos);
+        if in_attribute {
+            match self.attribute_values {
+                Values::Decoded => self.attr_value.push_str(&self.input, text),
+                Values::Raw => self.flush_reference_as_written(rest_from),
+                Values::Skip => {}
             }
         } else {
-            self.flush_replacement(text, in_attribute);
+            self.emit_str_for_consumed(text);
         }
+    }
+
+    #[inline(never)]
+    fn flush_reference_as_written(&mut self, rest_from: usize) {
+        // Raw implies the values are kept (`set_reads`).
+        self.flush_temp(true);
+        self.attr_value.push_run(&self.input, rest_from, self.pos);
     }
 
     #[inline]
@@ -1143,9 +1175,14 @@ impl<'i> Core<'i> {
         self.char_ref_code = (self.char_ref_code * radix + digit).min(0x11_0000);
         // Raw values keep the digits with the reference's other consumed characters (chunked
         // input may drop them from the input before the reference ends).
-        if self.raw_attribute_values {
-            self.temp.push_run(&self.input, self.cur, self.pos);
+        if self.attribute_values == Values::Raw {
+            self.keep_digit_as_written();
         }
+    }
+
+    #[inline(never)]
+    fn keep_digit_as_written(&mut self) {
+        self.temp.push_run(&self.input, self.cur, self.pos);
     }
 }
 
