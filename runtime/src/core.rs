@@ -313,6 +313,9 @@ pub(crate) struct Core<'i> {
     read_attributes: bool,
     keep_attribute_names: bool,
     attribute_values: Values,
+    /// Raw values of chunked input: the digits of numeric references are kept in the temporary
+    /// buffer (`accumulate_char_ref_code`), since the input before them may be dropped.
+    raw_digits: bool,
     /// Absolute end of what has been emitted; the next token's span starts here.
     emitted_upto: usize,
 }
@@ -357,6 +360,7 @@ impl<'i> Core<'i> {
             read_attributes: true,
             keep_attribute_names: true,
             attribute_values: Values::Decoded,
+            raw_digits: false,
             emitted_upto: 0,
         }
     }
@@ -372,6 +376,7 @@ impl<'i> Core<'i> {
             (true, false) => Values::Decoded,
             (true, true) => Values::Raw,
         };
+        self.raw_digits = self.attribute_values == Values::Raw && matches!(self.input, Cow::Owned(_));
         self.read_text = text;
     }
 
@@ -1137,13 +1142,13 @@ impl<'i> Core<'i> {
         }
     }
 
-    /// A reference that ends here (after `flush_replacement`'s text was decided): decoded, or
-    /// with raw attribute values and in an attribute, as written: the temporary buffer (the
-    /// consumed '&', '#', 'x' and digits, see `accumulate_char_ref_code`) and the input from
-    /// `rest_from` (a matched name, a ';') up to the next input character.
-    /// `flush_replacement` with the raw case on the attribute path only, so text pays nothing.
+    /// A reference that ends here, standing for `text`: `flush_replacement`, except that with
+    /// raw attribute values a reference in an attribute is appended as written, from its '&'
+    /// up to the next input character (`rest_from`: where the part not in the temporary buffer
+    /// starts, a matched name; `None`: the current character, a numeric reference's ';' or
+    /// nothing). Only the attribute path tests the mode, so text pays nothing.
     #[inline]
-    pub fn flush_reference(&mut self, text: &str, in_attribute: bool, rest_from: usize) {
+    pub fn flush_reference(&mut self, text: &str, in_attribute: bool, rest_from: Option<usize>) {
         if in_attribute {
             match self.attribute_values {
                 Values::Decoded => self.attr_value.push_str(&self.input, text),
@@ -1155,11 +1160,21 @@ impl<'i> Core<'i> {
         }
     }
 
+    /// Raw implies the values are kept (`set_reads`).
     #[inline(never)]
-    fn flush_reference_as_written(&mut self, rest_from: usize) {
-        // Raw implies the values are kept (`set_reads`).
-        self.flush_temp(true);
-        self.attr_value.push_run(&self.input, rest_from, self.pos);
+    fn flush_reference_as_written(&mut self, rest_from: Option<usize>) {
+        match self.temp.span() {
+            // The buffer is still the input from the reference's '&' on (always, for whole
+            // input: every character the states append to it is the current one), so the
+            // reference is the input from there to here.
+            Some((start, _)) => self.attr_value.push_run(&self.input, start, self.pos),
+            // Chunked input dropped the start: the buffer holds the '&', '#', 'x' and digits
+            // (`raw_digits`), the input the rest.
+            None => {
+                self.flush_temp(true);
+                self.attr_value.push_run(&self.input, rest_from.unwrap_or(self.cur), self.pos);
+            }
+        }
     }
 
     #[inline]
@@ -1173,16 +1188,11 @@ impl<'i> Core<'i> {
     pub fn accumulate_char_ref_code(&mut self, radix: u32, subtract: u32) {
         let digit = u32::from(self.input.as_bytes()[self.cur]).wrapping_sub(subtract) & 0xF;
         self.char_ref_code = (self.char_ref_code * radix + digit).min(0x11_0000);
-        // Raw values keep the digits with the reference's other consumed characters (chunked
-        // input may drop them from the input before the reference ends).
-        if self.attribute_values == Values::Raw {
-            self.keep_digit_as_written();
+        // Raw values of chunked input keep the digits with the reference's other consumed
+        // characters: the input may drop them before the reference ends.
+        if self.raw_digits {
+            self.temp.push_run(&self.input, self.cur, self.pos);
         }
-    }
-
-    #[inline(never)]
-    fn keep_digit_as_written(&mut self) {
-        self.temp.push_run(&self.input, self.cur, self.pos);
     }
 }
 

@@ -13,6 +13,7 @@ use std::borrow::Cow;
 
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// spec: #named-character-reference-state
+    #[inline(never)]
     pub(crate) fn named_character_reference_state(&mut self) -> Step {
         #[cfg(feature = "trace")]
         self.trace(State::NamedCharacterReferenceState, 0);
@@ -55,7 +56,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             self.error_at(ParseError::MissingSemicolonAfterCharacterReference, end);
         }
         // Steps 2 and 3 (raw values: the '&' and the name as written).
-        self.core.flush_reference(chars, in_attribute, start);
+        self.core.flush_reference(chars, in_attribute, Some(start));
         self.state = self.return_state;
         Step::Continue
     }
@@ -80,10 +81,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         }
         let mut utf8 = [0; 4];
         let in_attribute = self.char_ref_in_attribute();
-        // Raw values: the consumed "&#", "x" and digits, and the ';' if it was consumed (else
-        // the current character is reconsumed, `cur == pos`).
-        let rest_from = self.core.cur;
-        self.core.flush_reference(c.encode_utf8(&mut utf8), in_attribute, rest_from);
+        // Raw values: the consumed "&#", "x" and digits, and the ';' if it was consumed (the
+        // current character; else it is reconsumed, `cur == pos`).
+        self.core.flush_reference(c.encode_utf8(&mut utf8), in_attribute, None);
         self.state = self.return_state;
         Step::Continue
     }
