@@ -10,11 +10,10 @@
 //! whole run gave. And `xml5::NamespaceScopes`, used by a streaming consumer, resolves every
 //! element and attribute name of the xml5lib tree suite as the suite expects.
 
-use serde_json::Value;
 use statemark::Span;
 use statemark::html::ValueSyntax;
 use statemark_tests::tree::{dat_files, parse_dat, parse_xml5_dat};
-use statemark_tests::{files_under, read_lossy, suite, unescape};
+use statemark_tests::{files_under, read_lossy, suite, tokenizer_inputs};
 use std::borrow::Cow;
 
 /// One run, in a form both machines share: tokens with attribute values left out, spans,
@@ -264,27 +263,13 @@ fn record<L: Lang>(t: &mut Tally, label: &str, input: &str, state: Option<&str>,
 
 /// A tokenizer suite in html5lib-tests' JSON format: every input, in each initial state.
 fn tokenizer_suite<L: Lang>(dir: &std::path::Path, t: &mut Tally) {
-    let mut files: Vec<_> = files_under(dir);
-    files.retain(|p| p.extension().is_some_and(|x| x == "test"));
-    for path in &files {
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-        let Some(tests) = v["tests"].as_array() else { continue };
-        for test in tests {
-            let raw = test["input"].as_str().unwrap_or("");
-            let input = if test["doubleEscaped"].as_bool().unwrap_or(false) {
-                let Some(i) = unescape(raw) else { continue };
-                i
-            } else {
-                raw.to_owned()
-            };
-            let states: Vec<Option<&str>> = match test["initialStates"].as_array() {
-                Some(a) => a.iter().map(|s| s.as_str()).collect(),
-                None => vec![None],
-            };
-            for state in states {
-                record::<L>(t, &name, &input, state, test["lastStartTag"].as_str(), 1);
-            }
+    for test in tokenizer_inputs(dir) {
+        let last = test.last_start_tag.as_deref();
+        if test.states.is_empty() {
+            record::<L>(t, &test.file, &test.input, None, last, 1);
+        }
+        for state in &test.states {
+            record::<L>(t, &test.file, &test.input, Some(state), last, 1);
         }
     }
 }
@@ -293,24 +278,10 @@ fn tokenizer_suite<L: Lang>(dir: &std::path::Path, t: &mut Tally) {
 /// three syntaxes (`<a b="..." c='...' d=...>`): every named and numeric reference of the suite,
 /// decoded by the attribute rules.
 fn references_in_values<L: Lang>(dir: &std::path::Path, t: &mut Tally) {
-    let mut files: Vec<_> = files_under(dir);
-    files.retain(|p| p.extension().is_some_and(|x| x == "test"));
-    for path in &files {
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-        let Some(tests) = v["tests"].as_array() else { continue };
-        for test in tests {
-            let raw = test["input"].as_str().unwrap_or("");
-            let input = if test["doubleEscaped"].as_bool().unwrap_or(false) {
-                let Some(i) = unescape(raw) else { continue };
-                i
-            } else {
-                raw.to_owned()
-            };
-            if input.contains('&') {
-                let wrapped = format!("<a b=\"{input}\" c='{input}' d={input}>");
-                record::<L>(t, &name, &wrapped, None, None, 1);
-            }
+    for test in tokenizer_inputs(dir) {
+        if test.input.contains('&') {
+            let input = &test.input;
+            record::<L>(t, &test.file, &format!("<a b=\"{input}\" c='{input}' d={input}>"), None, None, 1);
         }
     }
 }

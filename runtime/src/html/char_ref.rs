@@ -167,10 +167,17 @@ impl ValueSyntax {
 /// assert_eq!(decode_attribute_value("?x=1&copy=2"), "?x=1&copy=2"); // the attribute rule
 /// ```
 pub fn decode_attribute_value(raw: &str) -> Cow<'_, str> {
+    decode_lazily(raw, |raw, syntax| run_value_states(raw, syntax, false).0)
+}
+
+/// What both machines' decoders share: a value with nothing to decode (no `&`, CR or NUL) is
+/// returned as it is; any other runs the machine's value states (`run`) from one that could
+/// hold it.
+pub(crate) fn decode_lazily<'a>(raw: &'a str, run: impl FnOnce(&'a str, ValueSyntax) -> Cow<'a, str>) -> Cow<'a, str> {
     if !raw.bytes().any(|b| matches!(b, b'&' | b'\r' | 0)) {
         return Cow::Borrowed(raw);
     }
-    run_value_states(raw, ValueSyntax::able_to_hold(raw), false).0
+    run(raw, ValueSyntax::able_to_hold(raw))
 }
 
 /// [`decode_attribute_value`] with the parse errors the value states report for it, in order:

@@ -1,6 +1,6 @@
 //! HTML: the tokenizer generated from `spec/html/`, its tokens, sink interface and options.
 
-mod char_ref;
+pub(crate) mod char_ref;
 pub(crate) mod named_refs;
 mod switching;
 pub(crate) mod token;

@@ -162,10 +162,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
 /// assert_eq!(decode_attribute_value("a&lt;b&#x41;"), "a<bA");
 /// ```
 pub fn decode_attribute_value(raw: &str) -> Cow<'_, str> {
-    if !raw.bytes().any(|b| matches!(b, b'&' | b'\r' | 0)) {
-        return Cow::Borrowed(raw);
-    }
-    run_value_states(raw, ValueSyntax::able_to_hold(raw), false).0
+    crate::html::char_ref::decode_lazily(raw, |raw, syntax| run_value_states(raw, syntax, false).0)
 }
 
 /// [`decode_attribute_value`] with the parse errors the value states report for it, positions
