@@ -8,7 +8,7 @@ use super::tokenizer::{Options, Tokenizer};
 use super::{Control, Error, ParseError, Sink, State, Token};
 use crate::Span;
 use crate::char_ref::{NumericProblem, resolve_numeric};
-use crate::core::Step;
+use crate::core::{Step, StopSet};
 use std::borrow::Cow;
 
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
@@ -174,7 +174,9 @@ pub fn decode_attribute_value(raw: &str) -> Cow<'_, str> {
 /// returned as it is; any other runs the machine's value states (`run`) from one that could
 /// hold it.
 pub(crate) fn decode_lazily<'a>(raw: &'a str, run: impl FnOnce(&'a str, ValueSyntax) -> Cow<'a, str>) -> Cow<'a, str> {
-    if !raw.bytes().any(|b| matches!(b, b'&' | b'\r' | 0)) {
+    // The tokenizer's wide scan: sixteen bytes a step.
+    static TO_DECODE: StopSet = StopSet::new(b"&\r\0");
+    if TO_DECODE.find(raw.as_bytes(), 0) == raw.len() {
         return Cow::Borrowed(raw);
     }
     run(raw, ValueSyntax::able_to_hold(raw))
