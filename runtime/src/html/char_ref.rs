@@ -149,6 +149,16 @@ impl ValueSyntax {
     }
 }
 
+/// Where `value` was written in `input`: a raw attribute value of whole-string input borrows
+/// from it ([`Reads::raw_attribute_values`](super::Reads::raw_attribute_values)), so its place is
+/// its pointer's offset, and a rewriter can splice there. `None` for text that is not part of
+/// `input` (a decoded value that was changed, a value of chunked input) and for an empty value,
+/// which has no place of its own. Not a spec notion: the span costs `Attribute` no field.
+pub fn value_span(input: &str, value: &str) -> Option<Span> {
+    let start = (value.as_ptr() as usize).checked_sub(input.as_ptr() as usize)?;
+    (!value.is_empty() && start + value.len() <= input.len()).then(|| Span::new(start, start + value.len()))
+}
+
 /// The decoded value of an attribute value handed over as written
 /// ([`Reads::raw_attribute_values`](super::Reads::raw_attribute_values)): exactly what the
 /// tokenizer would have produced. Character references are resolved with the rule for those

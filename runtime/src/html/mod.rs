@@ -7,7 +7,7 @@ pub(crate) mod token;
 pub(crate) mod tokenizer;
 
 pub use crate::generated::html_tokenizer::{Html, ParseError, SCAN_STATES, State};
-pub use char_ref::{ValueSyntax, decode_attribute_value, decode_attribute_value_with_errors};
+pub use char_ref::{ValueSyntax, decode_attribute_value, decode_attribute_value_with_errors, value_span};
 pub use switching::{StateTracker, Switching};
 pub use token::{Attribute, Control, Doctype, Error, ProcessingInstruction, Reads, Sink, Tag, Token};
 pub use tokenizer::{HtmlOwn, Options, TokenQueue, Tokenizer, position_of, tokenize};
