@@ -89,6 +89,12 @@ pub fn sink_reading_all(docs: &[String]) -> usize {
     count_tokens(docs, Reads::ALL)
 }
 
+/// The same counting sink reading everything with attribute values as written
+/// (`Reads::ALL_RAW_VALUES`): what lazy decoding saves.
+pub fn sink_reading_all_raw(docs: &[String]) -> usize {
+    count_tokens(docs, Reads::ALL_RAW_VALUES)
+}
+
 /// HTML parse into the default DOM. Dropping the tree is part of the cost, as it is for
 /// html5ever's RcDom.
 pub fn parse(docs: &[String]) -> usize {
@@ -122,6 +128,59 @@ pub fn xml5_tokenizer(docs: &[String]) -> usize {
         }
     }
     total
+}
+
+/// An XML5 sink reading the fields [`xml5_tokenizer`] reads; attribute values decoded by the
+/// tokenizer, as written (`raw`), or as written and then decoded on request (`decode`).
+struct Xml5Touch {
+    total: usize,
+    raw: bool,
+    decode: bool,
+}
+
+impl<'i> statemark::xml5::Sink<'i> for Xml5Touch {
+    fn token(&mut self, token: statemark::xml5::Token<'i>, _span: Span) {
+        use statemark::xml5::Token as X;
+        self.total += match black_box(&token) {
+            X::StartTag(tag) | X::EmptyTag(tag) | X::EndTag(tag) => {
+                let value =
+                    |v: &str| if self.decode { statemark::xml5::decode_attribute_value(v).len() } else { v.len() };
+                let attrs: usize = tag.attributes.iter().map(|a| a.name.len() + value(&a.value)).sum();
+                tag.name.len() + attrs + usize::from(tag.self_closing)
+            }
+            X::Characters(text) | X::Comment(text) => text.len(),
+            _ => 0,
+        };
+    }
+    fn raw_attribute_values(&self) -> bool {
+        self.raw
+    }
+}
+
+fn xml5_touch(docs: &[String], raw: bool, decode: bool) -> usize {
+    let mut total = 0;
+    for doc in docs {
+        let mut t = statemark::xml5::Tokenizer::with_sink(black_box(doc), Xml5Touch { total: 0, raw, decode });
+        t.run();
+        total += t.into_sink().total;
+    }
+    total
+}
+
+/// The XML5 tokenizer through a sink, attribute values decoded by the tokenizer.
+pub fn xml5_sink(docs: &[String]) -> usize {
+    xml5_touch(docs, false, false)
+}
+
+/// The same sink with attribute values as written (`Sink::raw_attribute_values`).
+pub fn xml5_sink_raw(docs: &[String]) -> usize {
+    xml5_touch(docs, true, false)
+}
+
+/// The same, every value decoded on request (`xml5::decode_attribute_value`): quick-xml's lazy
+/// unescaping of every attribute.
+pub fn xml5_sink_raw_decoded(docs: &[String]) -> usize {
+    xml5_touch(docs, true, true)
 }
 
 /// XML5 parse into the default DOM, dropped inside the measurement like xml5ever's RcDom.

@@ -236,6 +236,18 @@ pub(crate) enum TagKind {
     End,
 }
 
+/// What the attribute value verbs build (`Core::set_reads`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Values {
+    /// Nothing: the sink reads no values.
+    Skip,
+    /// The value, character references decoded (the spec's value).
+    Decoded,
+    /// The value as written: every value verb appends the input it stands for, so a value
+    /// stays a span of the input (`html::Reads::raw_attribute_values`).
+    Raw,
+}
+
 #[derive(Default)]
 struct DoctypeBuf {
     name: Option<TextBuf>,
@@ -300,7 +312,10 @@ pub(crate) struct Core<'i> {
     read_text: bool,
     read_attributes: bool,
     keep_attribute_names: bool,
-    keep_attribute_values: bool,
+    attribute_values: Values,
+    /// Raw values of chunked input: the digits of numeric references are kept in the temporary
+    /// buffer (`accumulate_char_ref_code`), since the input before them may be dropped.
+    raw_digits: bool,
     /// Absolute end of what has been emitted; the next token's span starts here.
     emitted_upto: usize,
 }
@@ -344,19 +359,31 @@ impl<'i> Core<'i> {
             read_text: true,
             read_attributes: true,
             keep_attribute_names: true,
-            keep_attribute_values: true,
+            attribute_values: Values::Decoded,
+            raw_digits: false,
             emitted_upto: 0,
         }
     }
 
-    /// Build only what the sink reads: attributes (names and values), attribute values, the
-    /// text of character runs. The states run the same either way; the verbs whose result
-    /// nobody reads do nothing.
-    pub fn set_reads(&mut self, attributes: bool, attribute_values: bool, text: bool) {
+    /// Build only what the sink reads: attributes (names and values), attribute values (decoded,
+    /// or as written when `raw_values`), the text of character runs. The states run the same
+    /// either way; the verbs whose result nobody reads do nothing.
+    pub fn set_reads(&mut self, attributes: bool, attribute_values: bool, raw_values: bool, text: bool) {
         self.read_attributes = attributes;
         self.keep_attribute_names = attributes || self.errors_on;
-        self.keep_attribute_values = attributes && attribute_values;
+        self.attribute_values = match (attributes && attribute_values, raw_values) {
+            (false, _) => Values::Skip,
+            (true, false) => Values::Decoded,
+            (true, true) => Values::Raw,
+        };
+        self.raw_digits = self.attribute_values == Values::Raw && matches!(self.input, Cow::Owned(_));
         self.read_text = text;
+    }
+
+    /// Whether attribute values are kept as written (see `set_reads`).
+    #[inline]
+    pub fn raw_attribute_values(&self) -> bool {
+        self.attribute_values == Values::Raw
     }
 
     /// Whether the sink reads attributes (the tag's list is emptied before emission if not).
@@ -832,11 +859,37 @@ impl<'i> Core<'i> {
         }
     }
 
-    #[inline]
+    /// With raw values every append stands for input: a run as it is, anything else (the
+    /// current character, CR and CRLF included, or its replacement: U+FFFD for NUL, XML5's '&'
+    /// that is not a reference) for the current input character as written. Always inlined,
+    /// each call site passing a constant `src`: a run's site and the current character's usual
+    /// path (a character that is neither CR nor NUL, which both modes append as written) test
+    /// nothing more than before raw values existed.
+    #[inline(always)]
     pub fn append_to_attribute_value(&mut self, src: Src) {
-        if self.keep_attribute_values {
-            Self::push(&self.input, self.cur, self.pos, &mut self.attr_value, src, self.replace_nul);
+        if self.attribute_values == Values::Skip {
+            return;
         }
+        match src {
+            Src::Run(a, b) => self.attr_value.push_run(&self.input, a, b),
+            Src::Current if !matches!(self.input.as_bytes()[self.cur], b'\r' | 0) => {
+                self.attr_value.push_run(&self.input, self.cur, self.pos)
+            }
+            _ => self.append_rare_to_attribute_value(src),
+        }
+    }
+
+    /// CR, NUL or a replacement: decoded, or the current input character as written.
+    #[inline(never)]
+    fn append_rare_to_attribute_value(&mut self, src: Src) {
+        let src = if self.attribute_values == Values::Raw { Src::Run(self.cur, self.pos) } else { src };
+        Self::push(&self.input, self.cur, self.pos, &mut self.attr_value, src, self.replace_nul);
+    }
+
+    /// The current attribute's value, taken (the attribute decoders read it after running the
+    /// value states over a raw value).
+    pub fn take_attribute_value(&mut self) -> Cow<'i, str> {
+        self.attr_value.take(&self.input)
     }
 
     /// Whether the current attribute's name is already on the tag; if so it is dropped (its
@@ -1062,7 +1115,7 @@ impl<'i> Core<'i> {
     #[inline]
     pub fn flush_temp(&mut self, in_attribute: bool) {
         match self.temp.span() {
-            Some(_) if in_attribute && !self.keep_attribute_values => {}
+            Some(_) if in_attribute && self.attribute_values == Values::Skip => {}
             Some((start, end)) if in_attribute => self.attr_value.push_run(&self.input, start, end),
             // The buffer ends at the next input character (`pos`), or at the current one, which
             // is then reconsumed (and `reconsume` pulls the emitted end back to it): either way
@@ -1072,7 +1125,7 @@ impl<'i> Core<'i> {
                 let mut t = std::mem::take(&mut self.temp);
                 let text = t.owned(&self.input);
                 if in_attribute {
-                    if self.keep_attribute_values {
+                    if self.attribute_values != Values::Skip {
                         self.attr_value.push_str(&self.input, text);
                     }
                 } else {
@@ -1090,11 +1143,46 @@ impl<'i> Core<'i> {
     #[inline]
     pub fn flush_replacement(&mut self, text: &str, in_attribute: bool) {
         if in_attribute {
-            if self.keep_attribute_values {
+            if self.attribute_values != Values::Skip {
                 self.attr_value.push_str(&self.input, text);
             }
         } else {
             self.emit_str_for_consumed(text);
+        }
+    }
+
+    /// A reference that ends here, standing for `text`: `flush_replacement`, except that with
+    /// raw attribute values a reference in an attribute is appended as written, from its '&'
+    /// up to the next input character (`rest_from`: where the part not in the temporary buffer
+    /// starts, a matched name; `None`: the current character, a numeric reference's ';' or
+    /// nothing). Only the attribute path tests the mode, so text pays nothing.
+    #[inline]
+    pub fn flush_reference(&mut self, text: &str, in_attribute: bool, rest_from: Option<usize>) {
+        if in_attribute {
+            match self.attribute_values {
+                Values::Decoded => self.attr_value.push_str(&self.input, text),
+                Values::Raw => self.flush_reference_as_written(rest_from),
+                Values::Skip => {}
+            }
+        } else {
+            self.emit_str_for_consumed(text);
+        }
+    }
+
+    /// Raw implies the values are kept (`set_reads`).
+    #[inline(never)]
+    fn flush_reference_as_written(&mut self, rest_from: Option<usize>) {
+        match self.temp.span() {
+            // The buffer is still the input from the reference's '&' on (always, for whole
+            // input: every character the states append to it is the current one), so the
+            // reference is the input from there to here.
+            Some((start, _)) => self.attr_value.push_run(&self.input, start, self.pos),
+            // Chunked input dropped the start: the buffer holds the '&', '#', 'x' and digits
+            // (`raw_digits`), the input the rest.
+            None => {
+                self.flush_temp(true);
+                self.attr_value.push_run(&self.input, rest_from.unwrap_or(self.cur), self.pos);
+            }
         }
     }
 
@@ -1109,6 +1197,11 @@ impl<'i> Core<'i> {
     pub fn accumulate_char_ref_code(&mut self, radix: u32, subtract: u32) {
         let digit = u32::from(self.input.as_bytes()[self.cur]).wrapping_sub(subtract) & 0xF;
         self.char_ref_code = (self.char_ref_code * radix + digit).min(0x11_0000);
+        // Raw values of chunked input keep the digits with the reference's other consumed
+        // characters: the input may drop them before the reference ends.
+        if self.raw_digits {
+            self.temp.push_run(&self.input, self.cur, self.pos);
+        }
     }
 }
 

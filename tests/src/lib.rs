@@ -165,6 +165,57 @@ pub fn files_under(dir: &std::path::Path) -> Vec<PathBuf> {
     out
 }
 
+/// One input of a tokenizer suite in html5lib-tests' JSON format (html5lib-tests, xml5lib-tests).
+pub struct TokenizerInput {
+    /// The `.test` file's name.
+    pub file: String,
+    pub description: String,
+    /// The input as the file writes it (`doubleEscaped` still escaped).
+    pub raw: String,
+    /// The input itself.
+    pub input: String,
+    /// `initialStates` (html5lib's state names); empty where the test gives none.
+    pub states: Vec<String>,
+    pub last_start_tag: Option<String>,
+}
+
+/// Every test input of the `.test` files in `dir`, by file name; a `doubleEscaped` input that
+/// cannot be unescaped (a lone surrogate, which a `&str` cannot hold) is left out, and so is a
+/// file without `tests` (xml5lib's infoset coercion file).
+pub fn tokenizer_inputs(dir: &std::path::Path) -> Vec<TokenizerInput> {
+    let mut files = files_under(dir);
+    files.retain(|p| p.extension().is_some_and(|x| x == "test"));
+    let mut out = Vec::new();
+    for path in &files {
+        let file = path.file_name().unwrap_or_default().to_string_lossy().to_string();
+        let v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{file}: {e}")))
+            .unwrap_or_else(|e| panic!("{file}: {e}"));
+        let Some(tests) = v["tests"].as_array() else { continue };
+        for t in tests {
+            let raw = t["input"].as_str().unwrap_or("").to_owned();
+            let input = if t["doubleEscaped"].as_bool().unwrap_or(false) {
+                let Some(i) = unescape(&raw) else { continue };
+                i
+            } else {
+                raw.clone()
+            };
+            let states = t["initialStates"]
+                .as_array()
+                .map(|a| a.iter().filter_map(|s| s.as_str().map(str::to_owned)).collect())
+                .unwrap_or_default();
+            out.push(TokenizerInput {
+                file: file.clone(),
+                description: t["description"].as_str().unwrap_or("").to_owned(),
+                raw,
+                input,
+                states,
+                last_start_tag: t["lastStartTag"].as_str().map(str::to_owned),
+            });
+        }
+    }
+    out
+}
+
 pub fn read_lossy(p: &std::path::Path) -> String {
     let bytes = std::fs::read(p).unwrap_or_else(|e| panic!("{}: {e}", p.display()));
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())

@@ -7,10 +7,9 @@
 //! from token to token) is checked against the iterator (one step at a time), which the
 //! html5lib suite checks.
 
-use serde_json::Value;
 use statemark::Span;
 use statemark::html::{Control, Error, Options, Reads, Sink, State, Token, Tokenizer};
-use statemark_tests::{suite, unescape};
+use statemark_tests::{suite, tokenizer_inputs};
 
 /// Everything the tokenizer hands over, owned.
 #[derive(Default)]
@@ -85,9 +84,9 @@ fn leave_out(tokens: &[(Token<'static>, Span)], reads: Reads) -> Vec<(Token<'sta
 }
 
 const VARIANTS: [(&str, Reads); 4] = [
-    ("no attributes", Reads { attributes: false, attribute_values: true, text: true }),
-    ("no attribute values", Reads { attributes: true, attribute_values: false, text: true }),
-    ("no text", Reads { attributes: true, attribute_values: true, text: false }),
+    ("no attributes", Reads { attributes: false, ..Reads::ALL }),
+    ("no attribute values", Reads { attribute_values: false, ..Reads::ALL }),
+    ("no text", Reads { text: false, ..Reads::ALL }),
     ("structure only", Reads::STRUCTURE),
 ];
 
@@ -133,49 +132,30 @@ fn check(input: &str, state: State, last: Option<&str>) -> Vec<String> {
 
 fn main() {
     let Some(dir) = suite("HTML5LIB_TESTS", "html5lib-tests") else { return };
-    let dir = dir.join("tokenizer");
-    let mut files: Vec<_> =
-        std::fs::read_dir(&dir).expect("tokenizer dir").filter_map(|e| e.ok().map(|e| e.path())).collect();
-    files.retain(|p| p.extension().is_some_and(|x| x == "test"));
-    files.sort();
     let (mut passed, mut failed) = (0usize, 0usize);
     let (mut attributes, mut characters) = (0usize, 0usize);
     let mut failures = Vec::new();
-    for path in &files {
-        let name = path.file_name().unwrap().to_string_lossy().to_string();
-        let v: Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
-        let Some(tests) = v["tests"].as_array() else { continue };
-        for t in tests {
-            let raw = t["input"].as_str().unwrap_or("");
-            let input = if t["doubleEscaped"].as_bool().unwrap_or(false) {
-                let Some(i) = unescape(raw) else { continue };
-                i
+    for t in tokenizer_inputs(&dir.join("tokenizer")) {
+        let (name, input, raw) = (&t.file, &t.input, &t.raw);
+        let states = if t.states.is_empty() { vec!["Data state".to_owned()] } else { t.states.clone() };
+        for st in &states {
+            let state = State::from_name(st).unwrap_or_else(|| panic!("{name}: unknown state {st}"));
+            let last = t.last_start_tag.as_deref();
+            // What the variants had to leave out, so the run shows it tested something.
+            let (full, _) = whole(input, state, last, Reads::ALL, false);
+            for (tok, _) in &full {
+                match tok {
+                    Token::StartTag(tag) | Token::EndTag(tag) => attributes += tag.attributes.len(),
+                    Token::Characters(_) => characters += 1,
+                    _ => {}
+                }
+            }
+            let problems = check(input, state, last);
+            if problems.is_empty() {
+                passed += 1;
             } else {
-                raw.to_owned()
-            };
-            let states: Vec<String> = t["initialStates"]
-                .as_array()
-                .map(|a| a.iter().map(|s| s.as_str().unwrap().to_owned()).collect())
-                .unwrap_or_else(|| vec!["Data state".to_owned()]);
-            for st in &states {
-                let state = State::from_name(st).unwrap_or_else(|| panic!("{name}: unknown state {st}"));
-                let last = t["lastStartTag"].as_str();
-                // What the variants had to leave out, so the run shows it tested something.
-                let (full, _) = whole(&input, state, last, Reads::ALL, false);
-                for (tok, _) in &full {
-                    match tok {
-                        Token::StartTag(tag) | Token::EndTag(tag) => attributes += tag.attributes.len(),
-                        Token::Characters(_) => characters += 1,
-                        _ => {}
-                    }
-                }
-                let problems = check(&input, state, last);
-                if problems.is_empty() {
-                    passed += 1;
-                } else {
-                    failed += 1;
-                    failures.push(format!("{name} | {} | {raw:?} | {st}\n{}", t["description"], problems.join("\n")));
-                }
+                failed += 1;
+                failures.push(format!("{name} | {:?} | {raw:?} | {st}\n{}", t.description, problems.join("\n")));
             }
         }
     }

@@ -22,6 +22,7 @@ fn main() -> ExitCode {
             drivers: &[
                 (plan::SM_SINK.id, sm::sink),
                 ("statemark/sink-reading-all", sm::sink_reading_all),
+                ("statemark/sink-reading-all-raw", sm::sink_reading_all_raw),
                 (plan::SM_ITERATOR.id, sm::iterator),
                 (plan::SM_PARSE.id, sm::parse),
             ],
@@ -29,7 +30,13 @@ fn main() -> ExitCode {
         Group {
             name: "xml",
             corpus: corpus::XML,
-            drivers: &[(plan::SM_XML5_TOKENIZER.id, sm::xml5_tokenizer), (plan::SM_XML5_PARSE.id, sm::xml5_parse)],
+            drivers: &[
+                (plan::SM_XML5_TOKENIZER.id, sm::xml5_tokenizer),
+                (plan::SM_XML5_PARSE.id, sm::xml5_parse),
+                ("statemark/xml5-sink", sm::xml5_sink),
+                ("statemark/xml5-sink-raw", sm::xml5_sink_raw),
+                ("statemark/xml5-sink-raw-decoded", sm::xml5_sink_raw_decoded),
+            ],
         },
     ])
 }

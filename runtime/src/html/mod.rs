@@ -1,12 +1,13 @@
 //! HTML: the tokenizer generated from `spec/html/`, its tokens, sink interface and options.
 
-mod char_ref;
+pub(crate) mod char_ref;
 pub(crate) mod named_refs;
 mod switching;
 pub(crate) mod token;
 pub(crate) mod tokenizer;
 
 pub use crate::generated::html_tokenizer::{Html, ParseError, SCAN_STATES, State};
+pub use char_ref::{ValueSyntax, decode_attribute_value, decode_attribute_value_with_errors, value_span};
 pub use switching::{StateTracker, Switching};
 pub use token::{Attribute, Control, Doctype, Error, ProcessingInstruction, Reads, Sink, Tag, Token};
 pub use tokenizer::{HtmlOwn, Options, TokenQueue, Tokenizer, position_of, tokenize};

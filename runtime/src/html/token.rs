@@ -71,6 +71,17 @@ pub struct Reads {
     /// Attribute values, character references decoded. When false, attribute values are empty
     /// strings (names are kept).
     pub attribute_values: bool,
+    /// Attribute values as written (with `attribute_values`): the source text between the
+    /// quotes, or the unquoted run, with no character reference decoded
+    /// ([#character-reference-state](https://html.spec.whatwg.org/multipage/parsing.html#character-reference-state)),
+    /// no newline normalized
+    /// ([#preprocessing-the-input-stream](https://html.spec.whatwg.org/multipage/parsing.html#preprocessing-the-input-stream))
+    /// and no U+0000 replaced. The tokenizer then does no decoding work: a value borrows from
+    /// whole-string input (its place in it: [`value_span`](super::value_span)), and
+    /// [`decode_attribute_value`](super::decode_attribute_value) gives the decoded value on request,
+    /// exactly as the tokenizer would have. With [`Options::switching`](super::Options::switching)
+    /// values are decoded all the same (the switching tracker compares `encoding` values).
+    pub raw_attribute_values: bool,
     /// The text of character tokens. When false, [`Token::Characters`] carries an empty string;
     /// its span still says which input it stands for.
     pub text: bool,
@@ -78,9 +89,36 @@ pub struct Reads {
 
 impl Reads {
     /// Everything: the default.
-    pub const ALL: Reads = Reads { attributes: true, attribute_values: true, text: true };
+    pub const ALL: Reads = Reads { attributes: true, attribute_values: true, raw_attribute_values: false, text: true };
+    /// Everything, attribute values as written (a rewriter, a filter that decodes what it reads).
+    ///
+    /// ```
+    /// use statemark::html::{Control, Options, Reads, Sink, Token, Tokenizer, decode_attribute_value};
+    ///
+    /// struct Links<'i>(Vec<std::borrow::Cow<'i, str>>);
+    /// impl<'i> Sink<'i> for Links<'i> {
+    ///     fn token(&mut self, token: Token<'i>, _: statemark::Span) -> Control {
+    ///         if let Token::StartTag(tag) = token {
+    ///             self.0.extend(tag.attributes.into_iter().filter(|a| a.name == "href").map(|a| a.value));
+    ///         }
+    ///         Control::Continue
+    ///     }
+    ///     fn reads(&self) -> Reads {
+    ///         Reads::ALL_RAW_VALUES
+    ///     }
+    /// }
+    /// let input = "<a href='?a=1&amp;b=2'>";
+    /// let mut t = Tokenizer::with_sink(input, Options::default(), Links(Vec::new()));
+    /// t.run();
+    /// let raw = &t.into_sink().0[0];
+    /// assert_eq!(raw, "?a=1&amp;b=2");
+    /// assert_eq!(statemark::html::value_span(input, raw), Some(statemark::Span::new(9, 21)));
+    /// assert_eq!(decode_attribute_value(raw), "?a=1&b=2");
+    /// ```
+    pub const ALL_RAW_VALUES: Reads = Reads { raw_attribute_values: true, ..Reads::ALL };
     /// Only token kinds, tag names, comments, DOCTYPEs and spans (a counter, a link-free outline).
-    pub const STRUCTURE: Reads = Reads { attributes: false, attribute_values: false, text: false };
+    pub const STRUCTURE: Reads =
+        Reads { attributes: false, attribute_values: false, raw_attribute_values: false, text: false };
 }
 
 impl Default for Reads {

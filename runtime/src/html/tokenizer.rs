@@ -82,12 +82,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     }
 
     /// Build only what the sink reads ([`Sink::reads`]); the switching tracker reads attribute
-    /// names and values (`<font color>`, `<annotation-xml encoding>`), so with it they are built.
+    /// names and values (`<font color>`, `<annotation-xml encoding>`), so with it they are built
+    /// (decoded: the tracker compares `encoding` with its decoded value).
     fn reading(mut self, switching: bool) -> Self {
         let reads = self.sink.reads();
         let attributes = reads.attributes || switching;
         let values = reads.attribute_values || switching;
-        self.core.set_reads(attributes, values, reads.text);
+        let raw = reads.raw_attribute_values && !switching;
+        self.core.set_reads(attributes, values, raw, reads.text);
         self
     }
 

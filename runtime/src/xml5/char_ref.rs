@@ -2,13 +2,17 @@
 //! (#tokenizing_character_ref) is unfinished; per spec/xml5/README.md statemark runs HTML's
 //! rules: longest match in HTML's named reference table, HTML's numeric checks and replacements,
 //! and HTML's attribute rule. The whole reference is decided at once, so the state either
-//! finishes or suspends (changing nothing) until more input arrives.
+//! finishes or suspends (changing nothing) until more input arrives. And the decoder of
+//! attribute values handed over as written, which runs those same states.
 
 use super::tokenizer::Tokenizer;
-use super::{ParseError, Sink, State};
+use super::{Error, ParseError, Sink, State, Token};
+use crate::Span;
 use crate::char_ref::{NumericProblem, NumericScan, resolve_numeric, scan_numeric};
 use crate::core::{Src, Step};
+use crate::html::ValueSyntax;
 use crate::html::named_refs::longest_match;
+use std::borrow::Cow;
 
 /// What consuming a character reference gave.
 enum Outcome {
@@ -61,9 +65,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
             Outcome::Suspend => return Step::Suspend,
             Outcome::NotAReference => self.core.append_to_attribute_value(Src::Str("&")),
             Outcome::Reference { end, text } => {
+                // Raw values: the '&' (the current input character, still in the input: a
+                // suspension keeps it) and the reference as written.
+                let amp = self.core.cur;
                 self.core.pos = end;
                 self.core.cur = end.saturating_sub(1);
-                self.core.flush_replacement(text.as_str(&mut [0; 4]), true);
+                if self.core.raw_attribute_values() {
+                    self.core.append_to_attribute_value(Src::Run(amp, end));
+                } else {
+                    self.core.flush_replacement(text.as_str(&mut [0; 4]), true);
+                }
             }
         }
         self.state = self.return_state;
@@ -137,4 +148,72 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         }
         Outcome::Reference { end, text: Replacement::Named(chars) }
     }
+}
+
+/// The decoded value of an XML5 attribute value handed over as written
+/// ([`Sink::raw_attribute_values`]): exactly what the tokenizer would have produced, with
+/// XML5's character references (spec: #charref_attr_state, HTML's rules per
+/// spec/xml5/README.md), CR and CRLF read as LF and U+0000 as U+FFFD. The value states decode
+/// alike whatever the quotes. A value with none of `&`, CR or NUL is returned as it is,
+/// without running anything (quick-xml's lazy unescaping).
+///
+/// ```
+/// use statemark::xml5::decode_attribute_value;
+/// assert_eq!(decode_attribute_value("a&lt;b&#x41;"), "a<bA");
+/// ```
+pub fn decode_attribute_value(raw: &str) -> Cow<'_, str> {
+    crate::html::char_ref::decode_lazily(raw, |raw, syntax| run_value_states(raw, syntax, false).0)
+}
+
+/// [`decode_attribute_value`] with the parse errors the value states report for it, positions
+/// relative to the raw value; `syntax` says which value state tokenized it.
+pub fn decode_attribute_value_with_errors(raw: &str, syntax: ValueSyntax) -> (Cow<'_, str>, Vec<Error>) {
+    run_value_states(raw, syntax, true)
+}
+
+/// Keeps the value of the one attribute of the tag a decoding run emits, and the errors.
+struct DecodeSink<'i> {
+    errors_on: bool,
+    value: Option<Cow<'i, str>>,
+    errors: Vec<Error>,
+}
+
+impl<'i> Sink<'i> for DecodeSink<'i> {
+    fn token(&mut self, token: Token<'i>, _span: Span) {
+        if let Token::StartTag(mut tag) = token {
+            self.value = tag.attributes.pop().map(|a| a.value);
+        }
+    }
+    fn error(&mut self, error: Error) {
+        self.errors.push(error);
+    }
+    fn wants_errors(&self) -> bool {
+        self.errors_on
+    }
+}
+
+/// One concern, one place: the tokenizer's own value and character reference states run over
+/// the raw value, from the value state with a tag and an attribute under construction. At the
+/// end of the input the state reports `eof-in-tag` and emits the tag; that error is not the
+/// value's.
+fn run_value_states(raw: &str, syntax: ValueSyntax, errors_on: bool) -> (Cow<'_, str>, Vec<Error>) {
+    let (state, allowed) = match syntax {
+        ValueSyntax::DoubleQuoted => (State::TagAttributeValueDoubleQuotedState, b'"'),
+        ValueSyntax::SingleQuoted => (State::TagAttributeValueSingleQuotedState, b'\''),
+        ValueSyntax::Unquoted => (State::TagAttributeValueUnquotedState, b'>'),
+    };
+    let sink = DecodeSink { errors_on, value: None, errors: Vec::new() };
+    let mut t = Tokenizer::with_sink(raw, sink);
+    t.core.create_start_tag();
+    t.core.start_attribute();
+    t.state = state;
+    t.return_state = state;
+    t.own.additional_allowed = Some(allowed);
+    t.run();
+    let value = t.sink.value.take().unwrap_or_default();
+    let mut errors = std::mem::take(&mut t.sink.errors);
+    if errors.last().is_some_and(|e| e.code == ParseError::EofInTag) {
+        errors.pop();
+    }
+    (value, errors)
 }

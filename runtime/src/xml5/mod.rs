@@ -12,6 +12,7 @@
 //! ```
 
 mod char_ref;
+pub mod namespaces;
 pub mod serialize;
 pub(crate) mod token;
 pub(crate) mod tokenizer;
@@ -20,6 +21,9 @@ pub mod tree;
 #[cfg(feature = "encoding")]
 pub use crate::encoding::{parse_xml5_from_bytes as parse_from_bytes, parse_xml5_from_reader as parse_from_reader};
 pub use crate::generated::xml5_tokenizer::{ParseError, SCAN_STATES, State, Xml5};
+pub use crate::html::{ValueSyntax, value_span};
+pub use char_ref::{decode_attribute_value, decode_attribute_value_with_errors};
+pub use namespaces::NamespaceScopes;
 pub use token::{Attribute, Doctype, Error, ProcessingInstruction, Sink, Tag, Token};
 pub use tokenizer::{Options, TokenQueue, Tokenizer, Xml5Own, tokenize};
 pub use tree::{Parsed, TreeBuilder, TreeError, parse, parse_with_errors};

@@ -75,6 +75,17 @@ pub trait Sink<'i> {
         false
     }
 
+    /// Whether attribute values are handed over as written: the source text between the
+    /// quotes, or the unquoted run, with no character reference decoded, no newline normalized
+    /// and no U+0000 replaced; [`decode_attribute_value`](super::decode_attribute_value) decodes
+    /// one on request, exactly as the tokenizer would have. The tokenizer then does no decoding
+    /// work, and a value borrows from whole-string input. Asked once, when the tokenizer is
+    /// created by [`Tokenizer::with_sink`](super::Tokenizer::with_sink) or
+    /// [`Tokenizer::streaming`](super::Tokenizer::streaming); the default decodes.
+    fn raw_attribute_values(&self) -> bool {
+        false
+    }
+
     /// Give back an emptied attribute list from a tag this sink has finished with, so the next
     /// tag with attributes reuses its allocation: a sink that does not keep attribute lists
     /// (a counter, a filter, a tree builder that copies them) then tokenizes with no per-tag

@@ -61,7 +61,14 @@ impl Machine for Xml5 {
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// Tokenize a whole string, sending tokens to `sink`; call [`run`](Self::run).
     pub fn with_sink(input: &'i str, sink: S) -> Self {
-        Self::for_input(input, Options::default(), sink)
+        Self::for_input(input, Options::default(), sink).reading()
+    }
+
+    /// Attribute values as written if the sink asks for them ([`Sink::raw_attribute_values`]).
+    fn reading(mut self) -> Self {
+        let raw = self.sink.raw_attribute_values();
+        self.core.set_reads(true, true, raw, true);
+        self
     }
 
     /// "Emit the current tag token": a start tag, an empty tag (`<a/>`) or an end tag.
@@ -93,7 +100,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
 impl<S: Sink<'static>> Tokenizer<'static, S> {
     /// A tokenizer for input in chunks: [`feed`](Self::feed) each, then [`finish`](Self::finish).
     pub fn streaming(sink: S) -> Self {
-        Self::for_chunks(Options::default(), sink)
+        Self::for_chunks(Options::default(), sink).reading()
     }
 }
 

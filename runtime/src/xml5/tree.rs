@@ -17,8 +17,11 @@ use super::tokenizer::Tokenizer;
 use crate::Span;
 use crate::dom::{AttrRef, Attrs, Dom, FastMap, Namespace, NodeData, NodeId, QualNameRef};
 
-const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
-const XMLNS_NS: &str = "http://www.w3.org/2000/xmlns/";
+use super::namespaces::NamespaceScopes;
+#[cfg(test)]
+use super::namespaces::XML_NS;
+
+static NO_NAMESPACE: Namespace = Namespace::None;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Phase {
@@ -98,9 +101,9 @@ pub struct TreeBuilder {
     /// How many open elements have each qualified name (by id): "an element in scope" in
     /// O(1).
     open_names: Vec<u32>,
-    /// Namespace bindings in scope.
-    bindings: Bindings,
-    declared_len: Vec<u32>,
+    /// Namespace bindings in scope, one scope per open element (and per empty tag, while it
+    /// is created).
+    scopes: NamespaceScopes,
     /// A reusable buffer for resolved attributes (empty between tags).
     scratch: Vec<AttrRef<'static>>,
     /// The last tag's emptied attribute list, handed back to the tokenizer
@@ -109,12 +112,6 @@ pub struct TreeBuilder {
     want_errors: bool,
     errors: Vec<TreeError>,
 }
-
-static XML: Namespace = Namespace::Xml;
-static XMLNS: Namespace = Namespace::Xmlns;
-
-/// `declared` entry for a default namespace declaration (`xmlns="..."`).
-const DEFAULT: u32 = u32::MAX;
 
 /// The duplicate check compares names directly up to this many attributes on a tag, and
 /// hashes them past it: linear time on any tag, and no hashing on the usual small ones.
@@ -127,112 +124,6 @@ const LINEAR_DUPLICATE_CHECK: usize = 8;
 #[allow(clippy::unnecessary_filter_map)]
 fn recycle<A, B>(v: Vec<A>) -> Vec<B> {
     v.into_iter().filter_map(|_| None).collect()
-}
-
-/// The namespace bindings in scope ("Namespaces in XML", section 6.1). Namespaces are
-/// numbered as first declared (`namespaces[0]` is `Namespace::None`, which unbinds), so a
-/// declaration allocates only for a URL not seen before. The default namespace has its own
-/// stack (`default_ns`), so an unprefixed element finds it without hashing; a prefix finds its
-/// stack through `prefixes`. The declarations of the open elements are on `declared`, innermost
-/// last (each the stack it pushed, `DEFAULT` for the default namespace), to undo them.
-struct Bindings {
-    namespaces: Vec<Namespace>,
-    ns_ids: FastMap<Box<str>, u32>,
-    default_ns: Vec<u32>,
-    prefixes: FastMap<Box<str>, u32>,
-    prefix_scopes: Vec<Vec<u32>>,
-    declared: Vec<u32>,
-}
-
-impl Default for Bindings {
-    fn default() -> Self {
-        Bindings {
-            namespaces: vec![Namespace::None],
-            ns_ids: FastMap::default(),
-            default_ns: Vec::new(),
-            prefixes: FastMap::default(),
-            prefix_scopes: Vec::new(),
-            declared: Vec::new(),
-        }
-    }
-}
-
-impl Bindings {
-    /// The number of the namespace `url` names ("" is no namespace), numbering it if new.
-    fn namespace_id(&mut self, url: &str) -> u32 {
-        if url.is_empty() {
-            return 0;
-        }
-        if let Some(&id) = self.ns_ids.get(url) {
-            return id;
-        }
-        let ns = match url {
-            XML_NS => Namespace::Xml,
-            XMLNS_NS => Namespace::Xmlns,
-            "http://www.w3.org/1999/xhtml" => Namespace::Html,
-            "http://www.w3.org/2000/svg" => Namespace::Svg,
-            "http://www.w3.org/1998/Math/MathML" => Namespace::MathMl,
-            "http://www.w3.org/1999/xlink" => Namespace::XLink,
-            _ => Namespace::Other(url.into()),
-        };
-        let id = self.namespaces.len() as u32;
-        self.namespaces.push(ns);
-        self.ns_ids.insert(url.into(), id);
-        id
-    }
-
-    /// Bind `prefix` (`None`: the default namespace) to `url` for the current element's
-    /// scope.
-    fn declare(&mut self, prefix: Option<&str>, url: &str) {
-        let id = self.namespace_id(url);
-        let Some(prefix) = prefix else {
-            self.default_ns.push(id);
-            self.declared.push(DEFAULT);
-            return;
-        };
-        let slot = match self.prefixes.get(prefix) {
-            Some(&slot) => slot,
-            None => {
-                let slot = self.prefix_scopes.len() as u32;
-                self.prefixes.insert(prefix.into(), slot);
-                self.prefix_scopes.push(Vec::new());
-                slot
-            }
-        };
-        self.prefix_scopes[slot as usize].push(id);
-        self.declared.push(slot);
-    }
-
-    /// The namespace bound to `prefix`, if any (`xml` and `xmlns` are bound by definition).
-    fn lookup(&self, prefix: &str) -> Option<&Namespace> {
-        let id = match prefix {
-            "xml" => return Some(&XML),
-            "xmlns" => return Some(&XMLNS),
-            _ if self.prefixes.is_empty() => return None,
-            _ => *self.prefix_scopes[*self.prefixes.get(prefix)? as usize].last()?,
-        };
-        (id != 0).then(|| &self.namespaces[id as usize])
-    }
-
-    /// The default namespace in scope (`Namespace::None` if there is none).
-    fn default_namespace(&self) -> &Namespace {
-        &self.namespaces[self.default_ns.last().map_or(0, |&id| id as usize)]
-    }
-
-    /// Undo the last `declared` declarations.
-    fn undeclare(&mut self, declared: u32) {
-        for _ in 0..declared {
-            match self.declared.pop() {
-                Some(DEFAULT) => {
-                    self.default_ns.pop();
-                }
-                Some(slot) => {
-                    self.prefix_scopes[slot as usize].pop();
-                }
-                None => {}
-            }
-        }
-    }
 }
 
 impl TreeBuilder {
@@ -248,8 +139,7 @@ impl TreeBuilder {
             name_spans: Vec::new(),
             recent: [0; 64],
             open_names: Vec::new(),
-            bindings: Bindings::default(),
-            declared_len: Vec::new(),
+            scopes: NamespaceScopes::new(),
             scratch: Vec::new(),
             spare: Vec::new(),
             want_errors,
@@ -272,46 +162,16 @@ impl TreeBuilder {
         self.stack.last().map_or(self.dom.document(), |(id, _)| *id)
     }
 
-    /// A qualified name's prefix and local part, split at the first colon when both are
-    /// non-empty. Names are short: a byte loop costs less than setting up `memchr`.
-    fn split(qname: &str) -> (Option<&str>, &str) {
-        match qname.bytes().position(|b| b == b':') {
-            Some(i) if i > 0 && i + 1 < qname.len() => (qname.get(..i), qname.get(i + 1..).unwrap_or(qname)),
-            _ => (None, qname),
-        }
-    }
-
-    /// The prefix an attribute named `name` declares: `Some(None)` for `xmlns` (the default
-    /// namespace), `Some(Some(p))` for `xmlns:p`.
-    fn declares(name: &str) -> Option<Option<&str>> {
-        // Most attributes do not start with "xmlns": one byte comparison settles them.
-        if !name.starts_with("xmlns") {
-            return None;
-        }
-        if name.len() == 5 {
-            return Some(None);
-        }
-        name.strip_prefix("xmlns:").filter(|p| !p.is_empty()).map(Some)
-    }
-
     /// Create an element for a tag, declaring its namespaces first (they apply to the element
-    /// itself and its attributes). Returns the element and how many prefixes it declared.
-    fn create_element(&mut self, tag: &super::Tag<'_>, span: Span) -> (NodeId, u32) {
-        let mut declared = 0;
-        for a in &tag.attributes {
-            let Some(prefix) = Self::declares(&a.name) else { continue };
-            if let Some(p @ ("xml" | "xmlns")) = prefix {
-                // Namespaces in XML: these prefixes are bound by definition and may not be
-                // declared otherwise; the attribute stays an ordinary attribute.
-                if !(p == "xml" && a.value == XML_NS) {
-                    self.error(TreeError::ReservedPrefix(span));
-                }
-                continue;
-            }
-            self.bindings.declare(prefix, &a.value);
-            declared += 1;
+    /// itself and its attributes): its scope is pushed, and popped with the element (at once
+    /// for an empty tag).
+    fn create_element(&mut self, tag: &super::Tag<'_>, span: Span) -> NodeId {
+        for _ in 0..self.scopes.push_element(tag) {
+            // Namespaces in XML: `xml` and `xmlns` are bound by definition and may not be
+            // declared otherwise; the attribute stays an ordinary attribute.
+            self.error(TreeError::ReservedPrefix(span));
         }
-        // Errors in the order found, reported once the bindings are no longer borrowed.
+        // Errors in the order found, reported once the scopes are no longer borrowed.
         let want_errors = self.want_errors;
         let mut errors = Vec::new();
         let mut report = |e: TreeError| {
@@ -319,44 +179,21 @@ impl TreeBuilder {
                 errors.push(e)
             }
         };
-        let bindings = &self.bindings;
-        let (prefix, local) = Self::split(&tag.name);
+        let scopes = &self.scopes;
         // An element whose prefix is unbound keeps its qualified name as its local name.
-        let name = match prefix {
-            Some(p) => match bindings.lookup(p) {
-                Some(ns) => QualNameRef { ns, prefix: Some(p), local },
-                None => {
-                    report(TreeError::UnboundPrefix(span));
-                    QualNameRef::new(&Namespace::None, &tag.name)
-                }
-            },
-            None => QualNameRef::new(bindings.default_namespace(), local),
-        };
+        let name = scopes.resolve_element(&tag.name).unwrap_or_else(|| {
+            report(TreeError::UnboundPrefix(span));
+            QualNameRef::new(&NO_NAMESPACE, &tag.name)
+        });
         let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.scratch);
         // Namespaced attributes already on the element, hashed only on a tag with many.
         let mut seen: FastMap<(&Namespace, &str), ()> = FastMap::default();
         let mut hashed = 0;
         for a in &tag.attributes {
-            let qn = match (Self::declares(&a.name), Self::split(&a.name)) {
-                // Namespaces in XML 1.0, section 3: `xmlns:xml` bound to the XML namespace is a
-                // legal (if needless) declaration, so it is in the xmlns namespace like any
-                // other; only the reserved prefixes' illegal declarations stay ordinary
-                // attributes.
-                (Some(p), (ap, l)) if p != Some("xmlns") && (p != Some("xml") || a.value == XML_NS) => {
-                    QualNameRef { ns: &XMLNS, prefix: ap, local: l }
-                }
-                // Unprefixed attributes are in no namespace, whatever the default namespace.
-                (_, (None, l)) => QualNameRef::new(&Namespace::None, l),
-                (_, (Some(p), l)) => match bindings.lookup(p) {
-                    Some(ns) if p != "xmlns" => QualNameRef { ns, prefix: Some(p), local: l },
-                    _ => {
-                        if p != "xmlns" {
-                            report(TreeError::UnboundPrefix(span));
-                        }
-                        QualNameRef::new(&Namespace::None, &a.name)
-                    }
-                },
-            };
+            let qn = scopes.resolve_attribute(&a.name, &a.value).unwrap_or_else(|| {
+                report(TreeError::UnboundPrefix(span));
+                QualNameRef::new(&NO_NAMESPACE, &a.name)
+            });
             if *qn.ns != Namespace::None {
                 let same = |b: &AttrRef<'_>| b.name.local == qn.local && b.name.ns == qn.ns;
                 let duplicate = if attrs.len() <= LINEAR_DUPLICATE_CHECK {
@@ -381,7 +218,7 @@ impl TreeBuilder {
         drop(seen);
         self.scratch = recycle(attrs);
         self.errors.append(&mut errors);
-        (id, declared)
+        id
     }
 
     /// The slot of `qname` in `recent`: its length, first and last bytes mixed.
@@ -404,7 +241,7 @@ impl TreeBuilder {
         Some(id)
     }
 
-    fn push(&mut self, id: NodeId, qname: &str, declared: u32) {
+    fn push(&mut self, id: NodeId, qname: &str) {
         let name = match self.name_id(qname) {
             Some(n) => n,
             None => {
@@ -420,7 +257,6 @@ impl TreeBuilder {
         };
         self.stack.push((id, name));
         self.open_names[name as usize] += 1;
-        self.declared_len.push(declared);
     }
 
     /// The qualified name numbered `id` in `names`.
@@ -439,9 +275,7 @@ impl TreeBuilder {
     fn pop(&mut self) {
         if let Some((_, name)) = self.stack.pop() {
             self.open_names[name as usize] -= 1;
-        }
-        if let Some(d) = self.declared_len.pop() {
-            self.bindings.undeclare(d);
+            self.scopes.pop_element();
         }
     }
 
@@ -455,18 +289,18 @@ impl TreeBuilder {
             // spec: #start-phase (1.4)
             Phase::Start => match token {
                 Token::StartTag(tag) => {
-                    let (id, declared) = self.create_element(&tag, span);
+                    let id = self.create_element(&tag, span);
                     let doc = self.dom.document();
                     self.dom.append(doc, id);
-                    self.push(id, &tag.name, declared);
+                    self.push(id, &tag.name);
                     self.keep_spare(tag.attributes);
                     self.phase = Phase::Main;
                 }
                 Token::EmptyTag(tag) => {
-                    let (id, declared) = self.create_element(&tag, span);
+                    let id = self.create_element(&tag, span);
                     let doc = self.dom.document();
                     self.dom.append(doc, id);
-                    self.bindings.undeclare(declared);
+                    self.scopes.pop_element();
                     self.keep_spare(tag.attributes);
                     self.phase = Phase::End;
                 }
@@ -512,17 +346,17 @@ impl TreeBuilder {
                     self.append_text(cur, &c);
                 }
                 Token::StartTag(tag) => {
-                    let (id, declared) = self.create_element(&tag, span);
+                    let id = self.create_element(&tag, span);
                     let cur = self.current();
                     self.dom.append(cur, id);
-                    self.push(id, &tag.name, declared);
+                    self.push(id, &tag.name);
                     self.keep_spare(tag.attributes);
                 }
                 Token::EmptyTag(tag) => {
-                    let (id, declared) = self.create_element(&tag, span);
+                    let id = self.create_element(&tag, span);
                     let cur = self.current();
                     self.dom.append(cur, id);
-                    self.bindings.undeclare(declared);
+                    self.scopes.pop_element();
                     self.keep_spare(tag.attributes);
                 }
                 Token::EndTag(tag) => {
