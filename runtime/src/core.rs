@@ -888,6 +888,29 @@ impl<'i> Core<'i> {
         }
     }
 
+    /// The finished tag without its attribute list, for a sink that reads no attributes: its
+    /// name, self-closing flag, and whether it has attributes (names are kept while errors are
+    /// on, for the end tag's error). The attribute buffers are emptied for the next tag; the
+    /// list keeps its allocation.
+    #[inline(always)]
+    pub fn take_tag_parts(&mut self) -> (Cow<'i, str>, bool, bool) {
+        let has_attributes = self.has_attr || !self.attrs.is_empty();
+        if self.has_attr {
+            self.attr_name.clear();
+            self.attr_value.clear();
+            self.has_attr = false;
+            self.attr_dropped = false;
+        }
+        if !self.attrs.is_empty() {
+            self.attrs.clear();
+        }
+        if self.attr_indexed != 0 {
+            self.attr_index.clear();
+            self.attr_indexed = 0;
+        }
+        (self.tag_name.take(&self.input), self.self_closing, has_attributes)
+    }
+
     /// The finished tag.
     #[inline(always)]
     pub fn take_tag(&mut self) -> Tag<'i> {

@@ -337,7 +337,7 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
     }
 
     #[inline(always)]
-    fn flush_chars(&mut self) {
+    pub(crate) fn flush_chars(&mut self) {
         self.report_pending();
         if self.core.has_chars() {
             self.flush_chars_now();
@@ -357,9 +357,17 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
     /// table's, since generated cases switch state before they emit.
     #[inline(always)]
     pub(crate) fn emit_token(&mut self, token: M::Token<'i>) {
+        self.emit_with(|sink, span| M::token(sink, token, span));
+    }
+
+    /// Emit through `hand`, which gives the sink the token ending at the current position (a
+    /// token, or a machine's own event such as HTML's `Sink::start_tag`) and returns the state
+    /// it asks for: pending characters first, then the token's span, then the sink's switch.
+    #[inline(always)]
+    pub(crate) fn emit_with(&mut self, hand: impl FnOnce(&mut S, Span) -> Option<M::State>) {
         self.flush_chars();
         let span = self.core.token_span();
-        if let Some(s) = M::token(&mut self.sink, token, span) {
+        if let Some(s) = hand(&mut self.sink, span) {
             self.state = s;
         }
     }
