@@ -84,8 +84,6 @@ pub trait Machine: Tables {
     /// Whether the iterator API collects parse errors with these options.
     fn collects_errors(options: &Self::Options) -> bool;
 
-    /// A run of character tokens.
-    fn characters(text: Cow<'_, str>) -> Self::Token<'_>;
     /// A comment token.
     fn comment(data: Cow<'_, str>) -> Self::Token<'_>;
     /// A DOCTYPE token.
@@ -97,13 +95,10 @@ pub trait Machine: Tables {
 }
 
 /// [`Machine`]'s token constructors for a machine whose token enum `$token` has the usual
-/// variants (`Characters`, `Comment`, `Doctype`, `ProcessingInstruction`, `Eof`), so that every
+/// variants (`Comment`, `Doctype`, `ProcessingInstruction`, `Eof`), so that every
 /// such machine states them once, here. Used inside `impl Machine for ...`.
 macro_rules! usual_token_constructors {
     ($token:ident) => {
-        fn characters(text: std::borrow::Cow<'_, str>) -> $token<'_> {
-            $token::Characters(text)
-        }
         fn comment(data: std::borrow::Cow<'_, str>) -> $token<'_> {
             $token::Comment(data)
         }
@@ -130,6 +125,9 @@ pub trait Drive<'i, S>: Machine {
     /// Hand a token to the sink; returns the state the sink asks to switch to, if any (the tree
     /// builder's feedback).
     fn token(sink: &mut S, token: Self::Token<'i>, span: Span) -> Option<Self::State>;
+    /// Hand a run of characters to the sink (its `Sink::characters`, which by default makes the
+    /// token and hands it to `token`). Nothing to answer: only start tags get feedback.
+    fn character_run(sink: &mut S, text: Cow<'i, str>, span: Span);
     /// Hand a parse error to the sink.
     fn error(sink: &mut S, error: Error<Self::ParseError>);
     /// Whether the sink wants parse errors (asked once).
@@ -347,9 +345,7 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
     #[inline]
     fn flush_chars_now(&mut self) {
         if let Some((text, span)) = self.core.take_chars() {
-            // A switch asked for after characters is not the tree builder's feedback (it
-            // only answers start tags); it is ignored, as the token order demands.
-            let _ = M::token(&mut self.sink, M::characters(text), span);
+            M::character_run(&mut self.sink, text, span);
         }
     }
 

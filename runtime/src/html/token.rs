@@ -91,8 +91,8 @@ impl Default for Reads {
 
 /// Receives tokens and errors as the tokenizer produces them (the streaming interface).
 ///
-/// Implement `token`; the other methods have defaults that cost nothing (`start_tag` and
-/// `end_tag` hand their tag to `token`). A tree builder
+/// Implement `token`; the other methods have defaults that cost nothing (`start_tag`, `end_tag`
+/// and `characters` hand their token to `token`). A tree builder
 /// answers `adjusted_current_node_is_foreign` so that `<![CDATA[` is recognized only in foreign
 /// content, and returns [`Control::SwitchTo`] after start tags that change the tokenizer state.
 pub trait Sink<'i> {
@@ -116,6 +116,16 @@ pub trait Sink<'i> {
     #[inline(always)]
     fn end_tag(&mut self, name: Cow<'i, str>, self_closing: bool, span: Span) -> Control {
         self.token(Token::EndTag(Tag { name, attributes: Vec::new(), self_closing }), span)
+    }
+
+    /// Every run of character tokens comes here (empty text if the sink does not read
+    /// [`Reads::text`]; the span says what it stands for). The default hands it to
+    /// [`token`](Sink::token) as [`Token::Characters`]; a sink that overrides it gets no
+    /// `Characters` token, and no token is built, moved or dropped for a run. Nothing to
+    /// answer: the tree builder's feedback only follows start tags.
+    #[inline(always)]
+    fn characters(&mut self, text: Cow<'i, str>, span: Span) {
+        let _ = self.token(Token::Characters(text), span);
     }
 
     /// Called for every parse error when [`wants_errors`](Sink::wants_errors) is true.

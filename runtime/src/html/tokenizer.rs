@@ -335,10 +335,12 @@ mod tests {
         assert!(lists.iter().all(|l| l.0 == lists[0].0), "{lists:?}");
     }
 
-    /// Records tags from `start_tag`/`end_tag` when it reads structure only, else from `token`.
+    /// Records tags from `start_tag`/`end_tag` when it reads structure only, else from `token`;
+    /// character runs always from `characters`.
     struct Tags {
         reads: crate::html::Reads,
         tags: Vec<(bool, String, bool, Span)>,
+        runs: Vec<Span>,
         others: usize,
         errors: Vec<crate::html::Error>,
     }
@@ -348,6 +350,7 @@ mod tests {
             match token {
                 Token::StartTag(t) => self.tags.push((true, t.name.into_owned(), t.self_closing, span)),
                 Token::EndTag(t) => self.tags.push((false, t.name.into_owned(), t.self_closing, span)),
+                Token::Characters(_) => panic!("a run went to `token`"),
                 _ => self.others += 1,
             }
             Control::Continue
@@ -359,6 +362,9 @@ mod tests {
         fn end_tag(&mut self, name: Cow<'i, str>, self_closing: bool, span: Span) -> Control {
             self.tags.push((false, name.into_owned(), self_closing, span));
             Control::Continue
+        }
+        fn characters(&mut self, _text: Cow<'i, str>, span: Span) {
+            self.runs.push(span);
         }
         fn error(&mut self, error: crate::html::Error) {
             self.errors.push(error);
@@ -372,10 +378,10 @@ mod tests {
     }
 
     #[test]
-    fn a_structure_sink_gets_tags_as_parts_with_the_same_errors() {
+    fn a_structure_sink_gets_tags_as_parts_and_runs_as_spans_with_the_same_errors() {
         let input = "x<a href=1 href=2>y</a b=c><br/></p/><svg><path d=M0/></svg><img\tsrc=x alt>";
         let run = |reads| {
-            let sink = Tags { reads, tags: Vec::new(), others: 0, errors: Vec::new() };
+            let sink = Tags { reads, tags: Vec::new(), runs: Vec::new(), others: 0, errors: Vec::new() };
             let mut t = Tokenizer::with_sink(input, Options::default(), sink);
             t.run();
             t.into_sink()
@@ -385,6 +391,8 @@ mod tests {
         assert_eq!(parts.tags.len(), 8);
         assert_eq!(parts.tags, tokens.tags);
         assert_eq!(parts.others, tokens.others);
+        assert_eq!(parts.runs.len(), 2);
+        assert_eq!(parts.runs, tokens.runs);
         // The duplicate attribute, the end tag's attribute, the end tag's solidus.
         assert_eq!(parts.errors.len(), 3);
         assert_eq!(parts.errors, tokens.errors);

@@ -54,6 +54,13 @@ pub trait Sink<'i> {
     /// on (what a tree builder does after `<title>`, `<script>`, ...).
     fn token(&mut self, token: Token<'i>, span: Span) -> Control;
 
+    /// Every run of character tokens comes here; the default hands it to
+    /// [`token`](Sink::token) as [`Token::Characters`] (see [`crate::html::Sink::characters`]).
+    #[inline(always)]
+    fn characters(&mut self, text: std::borrow::Cow<'i, str>, span: Span) {
+        let _ = self.token(Token::Characters(text), span);
+    }
+
     /// Called for every parse error when [`wants_errors`](Sink::wants_errors) is true.
     fn error(&mut self, error: Error) {
         let _ = error;
