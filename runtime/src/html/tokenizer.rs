@@ -183,13 +183,17 @@ where
 {
     /// "Emit the current tag token": a start tag becomes the last start tag; an end tag with
     /// attributes or a trailing solidus is a parse error (spec: #tokenization).
+    #[inline(always)]
     pub(crate) fn emit_tag(&mut self) {
         // A sink that reads no attributes gets the tag's parts, no token (`Sink::start_tag`).
         // The switching tracker reads attributes (`reading` keeps them on), so it never
         // needs the tag here.
-        if !self.core.reads_attributes() {
-            return self.emit_tag_parts();
-        }
+        if self.core.reads_attributes() { self.emit_tag_token_now() } else { self.emit_tag_parts() }
+    }
+
+    /// "Emit the current tag token" as a token.
+    #[inline(never)]
+    fn emit_tag_token_now(&mut self) {
         let (kind, tag, had_attributes) = self.take_tag();
         // Before the emission, so that a switch the sink asks for overrides it.
         if let Some(state) = M::track(&mut self.own, &tag, kind == TagKind::Start) {
@@ -210,7 +214,7 @@ where
 
     /// "Emit the current tag token" to a sink that reads no attributes: the same errors and
     /// last start tag, the tag handed over as its parts ([`TagEvents::tag`]).
-    #[inline]
+    #[inline(always)]
     fn emit_tag_parts(&mut self) {
         let start = self.core.tag_kind == TagKind::Start;
         let (name, self_closing, has_attributes) = self.core.take_tag_parts();
