@@ -992,6 +992,10 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
             fn token(sink: &mut S, token: Self::Token<'i>, span: Span) -> Option<State> {
                 Feedback::switch_to(sink.token(token, span))
             }
+            #[inline(always)]
+            fn character_run(sink: &mut S, text: std::borrow::Cow<'i, str>, span: Span) {
+                sink.characters(text, span);
+            }
             #[inline]
             fn error(sink: &mut S, error: Error<ParseError>) {
                 sink.error(error);

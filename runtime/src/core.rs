@@ -304,8 +304,10 @@ pub(crate) struct Core<'i> {
     pub char_ref_code: u32,
 
     chars: TextBuf,
-    /// A character run is pending whose text is not built (`read_text` off).
-    chars_unread: bool,
+    /// A character run is pending (its text is in `chars` when `read_text`, else not built):
+    /// one flag to test before every token, whatever the sink reads. Every emission appends
+    /// at least one character, so it is set exactly when `chars` would be non-empty.
+    chars_pending: bool,
     chars_start: usize,
     /// What the sink reads (`html::Reads`): text that nobody reads is not built. Attribute
     /// names are kept while errors are on (the duplicate-attribute check compares them).
@@ -354,7 +356,7 @@ impl<'i> Core<'i> {
             temp: TextBuf::default(),
             char_ref_code: 0,
             chars: TextBuf::default(),
-            chars_unread: false,
+            chars_pending: false,
             chars_start: 0,
             read_text: true,
             read_attributes: true,
@@ -701,9 +703,8 @@ impl<'i> Core<'i> {
         }
         if self.read_text {
             Self::push(&self.input, self.cur, self.pos, &mut self.chars, src, self.replace_nul);
-        } else {
-            self.chars_unread = true;
         }
+        self.chars_pending = true;
         self.emitted_upto = self.base
             + match src {
                 Src::Run(_, b) => b,
@@ -725,16 +726,15 @@ impl<'i> Core<'i> {
         }
         if self.read_text {
             self.chars.push_str(&self.input, s);
-        } else {
-            self.chars_unread = true;
         }
+        self.chars_pending = true;
         self.emitted_upto = self.base + self.pos;
     }
 
     /// Whether characters are waiting to be emitted as a run.
     #[inline(always)]
     pub fn has_chars(&self) -> bool {
-        !self.chars.is_empty() || self.chars_unread
+        self.chars_pending
     }
 
     /// The pending character run, if any, with its span.
@@ -744,16 +744,14 @@ impl<'i> Core<'i> {
             return None;
         }
         // Text nobody reads is handed over empty; the span says where the run was.
-        let text = if self.chars_unread {
-            self.chars_unread = false;
-            Cow::Borrowed("")
-        } else {
-            self.chars.take(&self.input)
-        };
+        self.chars_pending = false;
+        let text = if self.read_text { self.chars.take(&self.input) } else { Cow::Borrowed("") };
         Some((text, Span::new(self.chars_start, self.emitted_upto.max(self.chars_start))))
     }
 
-    /// The span of a markup token ending at the current position; marks it emitted.
+    /// The span of a markup token ending at the current position; marks it emitted. Inline:
+    /// a few instructions, on every token.
+    #[inline(always)]
     pub fn token_span(&mut self) -> Span {
         let start = self.emitted_upto;
         let end = (self.base + self.pos).max(start);
@@ -948,6 +946,29 @@ impl<'i> Core<'i> {
             spare.clear();
             self.attrs = spare;
         }
+    }
+
+    /// The finished tag without its attribute list, for a sink that reads no attributes: its
+    /// name, self-closing flag, and whether it has attributes (names are kept while errors are
+    /// on, for the end tag's error). The attribute buffers are emptied for the next tag; the
+    /// list keeps its allocation.
+    #[inline(always)]
+    pub fn take_tag_parts(&mut self) -> (Cow<'i, str>, bool, bool) {
+        let has_attributes = self.has_attr || !self.attrs.is_empty();
+        if self.has_attr {
+            self.attr_name.clear();
+            self.attr_value.clear();
+            self.has_attr = false;
+            self.attr_dropped = false;
+        }
+        if !self.attrs.is_empty() {
+            self.attrs.clear();
+        }
+        if self.attr_indexed != 0 {
+            self.attr_index.clear();
+            self.attr_indexed = 0;
+        }
+        (self.tag_name.take(&self.input), self.self_closing, has_attributes)
     }
 
     /// The finished tag.

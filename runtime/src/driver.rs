@@ -92,8 +92,6 @@ pub trait Machine: Tables {
         false
     }
 
-    /// A run of character tokens.
-    fn characters(text: Cow<'_, str>) -> Self::Token<'_>;
     /// A comment token.
     fn comment(data: Cow<'_, str>) -> Self::Token<'_>;
     /// A DOCTYPE token.
@@ -105,13 +103,10 @@ pub trait Machine: Tables {
 }
 
 /// [`Machine`]'s token constructors for a machine whose token enum `$token` has the usual
-/// variants (`Characters`, `Comment`, `Doctype`, `ProcessingInstruction`, `Eof`), so that every
+/// variants (`Comment`, `Doctype`, `ProcessingInstruction`, `Eof`), so that every
 /// such machine states them once, here. Used inside `impl Machine for ...`.
 macro_rules! usual_token_constructors {
     ($token:ident) => {
-        fn characters(text: std::borrow::Cow<'_, str>) -> $token<'_> {
-            $token::Characters(text)
-        }
         fn comment(data: std::borrow::Cow<'_, str>) -> $token<'_> {
             $token::Comment(data)
         }
@@ -138,6 +133,9 @@ pub trait Drive<'i, S>: Machine {
     /// Hand a token to the sink; returns the state the sink asks to switch to, if any (the tree
     /// builder's feedback).
     fn token(sink: &mut S, token: Self::Token<'i>, span: Span) -> Option<Self::State>;
+    /// Hand a run of characters to the sink (its `Sink::characters`, which by default makes the
+    /// token and hands it to `token`). Nothing to answer: only start tags get feedback.
+    fn character_run(sink: &mut S, text: Cow<'i, str>, span: Span);
     /// Hand a parse error to the sink.
     fn error(sink: &mut S, error: Error<Self::ParseError>);
     /// Whether the sink wants parse errors (asked once).
@@ -361,7 +359,7 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
     }
 
     #[inline(always)]
-    fn flush_chars(&mut self) {
+    pub(crate) fn flush_chars(&mut self) {
         self.report_pending();
         if self.core.has_chars() {
             self.flush_chars_now();
@@ -371,9 +369,7 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
     #[inline]
     fn flush_chars_now(&mut self) {
         if let Some((text, span)) = self.core.take_chars() {
-            // A switch asked for after characters is not the tree builder's feedback (it
-            // only answers start tags); it is ignored, as the token order demands.
-            let _ = M::token(&mut self.sink, M::characters(text), span);
+            M::character_run(&mut self.sink, text, span);
         }
     }
 
@@ -381,9 +377,17 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
     /// table's, since generated cases switch state before they emit.
     #[inline(always)]
     pub(crate) fn emit_token(&mut self, token: M::Token<'i>) {
+        self.emit_with(|sink, span| M::token(sink, token, span));
+    }
+
+    /// Emit through `hand`, which gives the sink the token ending at the current position (a
+    /// token, or a machine's own event such as HTML's `Sink::start_tag`) and returns the state
+    /// it asks for: pending characters first, then the token's span, then the sink's switch.
+    #[inline(always)]
+    pub(crate) fn emit_with(&mut self, hand: impl FnOnce(&mut S, Span) -> Option<M::State>) {
         self.flush_chars();
         let span = self.core.token_span();
-        if let Some(s) = M::token(&mut self.sink, token, span) {
+        if let Some(s) = hand(&mut self.sink, span) {
             self.state = s;
         }
     }

@@ -19,11 +19,6 @@ pub(crate) struct TextBuf {
 
 impl TextBuf {
     #[inline]
-    pub fn is_empty(&self) -> bool {
-        if self.owned { self.text.is_empty() } else { self.start == self.end }
-    }
-
-    #[inline]
     pub fn clear(&mut self) {
         self.start = 0;
         self.end = 0;

@@ -60,6 +60,10 @@ impl<'i, S: Sink<'i>> Drive<'i, S> for Xml5 {
     fn token(sink: &mut S, token: Self::Token<'i>, span: Span) -> Option<State> {
         Feedback::switch_to(sink.token(token, span))
     }
+    #[inline(always)]
+    fn character_run(sink: &mut S, text: std::borrow::Cow<'i, str>, span: Span) {
+        sink.characters(text, span);
+    }
     #[inline]
     fn error(sink: &mut S, error: Error<ParseError>) {
         sink.error(error);

@@ -129,13 +129,42 @@ impl Default for Reads {
 
 /// Receives tokens and errors as the tokenizer produces them (the streaming interface).
 ///
-/// Implement `token`; the other methods have defaults that cost nothing. A tree builder
+/// Implement `token`; the other methods have defaults that cost nothing (`start_tag`, `end_tag`
+/// and `characters` hand their token to `token`). A tree builder
 /// answers `adjusted_current_node_is_foreign` so that `<![CDATA[` is recognized only in foreign
 /// content, and returns [`Control::SwitchTo`] after start tags that change the tokenizer state.
 pub trait Sink<'i> {
     /// Called for every token, with its span in the input; the answer tells the tokenizer how to
     /// go on.
     fn token(&mut self, token: Token<'i>, span: Span) -> Control;
+
+    /// A start tag, for a sink that reads no attributes ([`Reads::attributes`] false; with it
+    /// every tag goes to [`token`](Sink::token)): the tag's name, self-closing flag and span. The
+    /// default makes the [`Token::StartTag`] such a sink would get (its attribute list empty) and
+    /// calls `token`, so a sink behaves the same whether it overrides this or not; a sink that
+    /// reads only structure overrides it and [`end_tag`](Sink::end_tag), and then no token is
+    /// built, moved or dropped for a tag.
+    #[inline(always)]
+    fn start_tag(&mut self, name: Cow<'i, str>, self_closing: bool, span: Span) -> Control {
+        self.token(Token::StartTag(Tag { name, attributes: Vec::new(), self_closing }), span)
+    }
+
+    /// An end tag, for a sink that reads no attributes: as [`start_tag`](Sink::start_tag),
+    /// with [`Token::EndTag`].
+    #[inline(always)]
+    fn end_tag(&mut self, name: Cow<'i, str>, self_closing: bool, span: Span) -> Control {
+        self.token(Token::EndTag(Tag { name, attributes: Vec::new(), self_closing }), span)
+    }
+
+    /// Every run of character tokens comes here (empty text if the sink does not read
+    /// [`Reads::text`]; the span says what it stands for). The default hands it to
+    /// [`token`](Sink::token) as [`Token::Characters`]; a sink that overrides it gets no
+    /// `Characters` token, and no token is built, moved or dropped for a run. Nothing to
+    /// answer: the tree builder's feedback only follows start tags.
+    #[inline(always)]
+    fn characters(&mut self, text: Cow<'i, str>, span: Span) {
+        let _ = self.token(Token::Characters(text), span);
+    }
 
     /// Called for every parse error when [`wants_errors`](Sink::wants_errors) is true.
     fn error(&mut self, error: Error) {

@@ -7,10 +7,12 @@
 use super::token::{Control, Sink, Token};
 use super::{Html, ParseError, State};
 use crate::Position;
+use crate::Span;
 use crate::core::TagKind;
-use crate::driver::{Drive, Machine};
+use crate::driver::{Drive, Feedback, Machine};
 use crate::position::LineCounter;
-use crate::token::LastStartTag;
+use crate::token::{LastStartTag, Tag};
+use std::borrow::Cow;
 
 /// Tokenizer options: what a tree builder or a test sets.
 #[derive(Clone, Debug, Default)]
@@ -160,40 +162,87 @@ pub trait HtmlFamily: Machine {
     }
 }
 
+/// How a machine of the family hands a tag to a sink that reads no attributes: HTML's sink has
+/// [`Sink::start_tag`] and [`Sink::end_tag`] (no token built); the default makes the token
+/// such a sink would get and hands it over as any other (an edition's sink).
+pub trait TagEvents<'i, S>: Drive<'i, S> + Machine<Token<'i> = Token<'i>> {
+    /// Hand over a tag without attributes (a start tag if `start`, else an end tag); returns
+    /// the state the sink asks for.
+    #[inline(always)]
+    fn tag(sink: &mut S, start: bool, name: Cow<'i, str>, self_closing: bool, span: Span) -> Option<Self::State> {
+        let tag = Tag { name, attributes: Vec::new(), self_closing };
+        Self::token(sink, if start { Token::StartTag(tag) } else { Token::EndTag(tag) }, span)
+    }
+}
+
+impl<'i, S: Sink<'i>> TagEvents<'i, S> for Html {
+    #[inline(always)]
+    fn tag(sink: &mut S, start: bool, name: Cow<'i, str>, self_closing: bool, span: Span) -> Option<State> {
+        let control =
+            if start { sink.start_tag(name, self_closing, span) } else { sink.end_tag(name, self_closing, span) };
+        control.switch_to()
+    }
+}
+
 impl<'i, M, S> crate::driver::Tokenizer<'i, M, S>
 where
-    M: HtmlFamily + Drive<'i, S> + Machine<Token<'i> = Token<'i>>,
+    M: HtmlFamily + TagEvents<'i, S>,
 {
     /// "Emit the current tag token": a start tag becomes the last start tag; an end tag with
     /// attributes or a trailing solidus is a parse error (spec: #tokenization).
+    #[inline(always)]
     pub(crate) fn emit_tag(&mut self) {
+        // A sink that reads no attributes gets the tag's parts, no token (`Sink::start_tag`).
+        // The switching tracker reads attributes (`reading` keeps them on), so it never
+        // needs the tag here.
+        if self.core.reads_attributes() { self.emit_tag_token_now() } else { self.emit_tag_parts() }
+    }
+
+    /// "Emit the current tag token" as a token.
+    #[inline(never)]
+    fn emit_tag_token_now(&mut self) {
         let (kind, tag, had_attributes) = self.take_tag();
         // Before the emission, so that a switch the sink asks for overrides it.
         if let Some(state) = M::track(&mut self.own, &tag, kind == TagKind::Start) {
             self.state = state;
         }
-        let mut token = match kind {
+        let token = match kind {
             TagKind::Start => {
                 M::last_start_tag(&mut self.own).set(&tag.name);
                 Token::StartTag(tag)
             }
             TagKind::End => {
-                if !tag.attributes.is_empty() {
-                    self.error(M::END_TAG_WITH_ATTRIBUTES);
-                }
-                if tag.self_closing {
-                    self.error(M::END_TAG_WITH_TRAILING_SOLIDUS);
-                }
+                self.end_tag_errors(!tag.attributes.is_empty(), tag.self_closing);
                 Token::EndTag(tag)
             }
         };
-        // Names kept only for the errors above (`Sink::reads`): the sink does not read them.
-        if !self.core.reads_attributes()
-            && let Token::StartTag(tag) | Token::EndTag(tag) = &mut token
-        {
-            tag.attributes.clear();
-        }
         self.emit_tag_token(token, had_attributes);
+    }
+
+    /// "Emit the current tag token" to a sink that reads no attributes: the same errors and
+    /// last start tag, the tag handed over as its parts ([`TagEvents::tag`]).
+    #[inline(always)]
+    fn emit_tag_parts(&mut self) {
+        let start = self.core.tag_kind == TagKind::Start;
+        let (name, self_closing, has_attributes) = self.core.take_tag_parts();
+        if start {
+            M::last_start_tag(&mut self.own).set(&name);
+        } else {
+            self.end_tag_errors(has_attributes, self_closing);
+        }
+        self.emit_with(|sink, span| M::tag(sink, start, name, self_closing, span));
+    }
+
+    /// "When an end tag token is emitted with attributes, that is a parse error. When an end
+    /// tag token is emitted with its self-closing flag set, that is a parse error."
+    #[inline(always)]
+    fn end_tag_errors(&mut self, has_attributes: bool, self_closing: bool) {
+        if has_attributes {
+            self.error(M::END_TAG_WITH_ATTRIBUTES);
+        }
+        if self_closing {
+            self.error(M::END_TAG_WITH_TRAILING_SOLIDUS);
+        }
     }
 
     /// "An appropriate end tag token is an end tag token whose tag name matches the tag name of
@@ -259,7 +308,6 @@ pub fn position_of(input: &str, offset: usize) -> Position {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Span;
     use crate::token::Attribute;
 
     /// Keeps the emptied attribute list of each tag and hands it back when asked, recording
@@ -296,6 +344,69 @@ mod tests {
         assert_eq!(lists.iter().map(|l| l.1).collect::<Vec<_>>(), [1, 2, 3, 2]);
         // Every tag after the first reuses the first list's allocation (capacity 4 holds them all).
         assert!(lists.iter().all(|l| l.0 == lists[0].0), "{lists:?}");
+    }
+
+    /// Records tags from `start_tag`/`end_tag` when it reads structure only, else from `token`;
+    /// character runs always from `characters`.
+    struct Tags {
+        reads: crate::html::Reads,
+        tags: Vec<(bool, String, bool, Span)>,
+        runs: Vec<Span>,
+        others: usize,
+        errors: Vec<crate::html::Error>,
+    }
+
+    impl<'i> Sink<'i> for Tags {
+        fn token(&mut self, token: Token<'i>, span: Span) -> Control {
+            match token {
+                Token::StartTag(t) => self.tags.push((true, t.name.into_owned(), t.self_closing, span)),
+                Token::EndTag(t) => self.tags.push((false, t.name.into_owned(), t.self_closing, span)),
+                Token::Characters(_) => panic!("a run went to `token`"),
+                _ => self.others += 1,
+            }
+            Control::Continue
+        }
+        fn start_tag(&mut self, name: Cow<'i, str>, self_closing: bool, span: Span) -> Control {
+            self.tags.push((true, name.into_owned(), self_closing, span));
+            Control::Continue
+        }
+        fn end_tag(&mut self, name: Cow<'i, str>, self_closing: bool, span: Span) -> Control {
+            self.tags.push((false, name.into_owned(), self_closing, span));
+            Control::Continue
+        }
+        fn characters(&mut self, _text: Cow<'i, str>, span: Span) {
+            self.runs.push(span);
+        }
+        fn error(&mut self, error: crate::html::Error) {
+            self.errors.push(error);
+        }
+        fn wants_errors(&self) -> bool {
+            true
+        }
+        fn reads(&self) -> crate::html::Reads {
+            self.reads
+        }
+    }
+
+    #[test]
+    fn a_structure_sink_gets_tags_as_parts_and_runs_as_spans_with_the_same_errors() {
+        let input = "x<a href=1 href=2>y</a b=c><br/></p/><svg><path d=M0/></svg><img\tsrc=x alt>";
+        let run = |reads| {
+            let sink = Tags { reads, tags: Vec::new(), runs: Vec::new(), others: 0, errors: Vec::new() };
+            let mut t = Tokenizer::with_sink(input, Options::default(), sink);
+            t.run();
+            t.into_sink()
+        };
+        let parts = run(crate::html::Reads::STRUCTURE);
+        let tokens = run(crate::html::Reads::ALL);
+        assert_eq!(parts.tags.len(), 8);
+        assert_eq!(parts.tags, tokens.tags);
+        assert_eq!(parts.others, tokens.others);
+        assert_eq!(parts.runs.len(), 2);
+        assert_eq!(parts.runs, tokens.runs);
+        // The duplicate attribute, the end tag's attribute, the end tag's solidus.
+        assert_eq!(parts.errors.len(), 3);
+        assert_eq!(parts.errors, tokens.errors);
     }
 
     #[test]

@@ -65,6 +65,13 @@ pub trait Sink<'i> {
     /// Called for every token, with its span in the input.
     fn token(&mut self, token: Token<'i>, span: Span);
 
+    /// Every run of character tokens comes here; the default hands it to
+    /// [`token`](Sink::token) as [`Token::Characters`] (see [`crate::html::Sink::characters`]).
+    #[inline(always)]
+    fn characters(&mut self, text: Cow<'i, str>, span: Span) {
+        self.token(Token::Characters(text), span);
+    }
+
     /// Called for every parse error when [`wants_errors`](Sink::wants_errors) is true.
     fn error(&mut self, error: Error) {
         let _ = error;

@@ -54,6 +54,13 @@ pub trait Sink<'i> {
     /// on (what a tree builder does after `<title>`, `<script>`, ...).
     fn token(&mut self, token: Token<'i>, span: Span) -> Control;
 
+    /// Every run of character tokens comes here; the default hands it to
+    /// [`token`](Sink::token) as [`Token::Characters`] (see [`crate::html::Sink::characters`]).
+    #[inline(always)]
+    fn characters(&mut self, text: std::borrow::Cow<'i, str>, span: Span) {
+        let _ = self.token(Token::Characters(text), span);
+    }
+
     /// Called for every parse error when [`wants_errors`](Sink::wants_errors) is true.
     fn error(&mut self, error: Error) {
         let _ = error;
@@ -119,6 +126,9 @@ impl HtmlFamily for Html2017 {
         &own.last_start_tag
     }
 }
+
+// Its sink has no tag events: a tag that reaches it without attributes is a token like any other.
+impl<'i, S: Sink<'i>> crate::html::tokenizer::TagEvents<'i, S> for Html2017 {}
 
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// 12.2.4.45: "if there is an adjusted current node and it is not an element in the HTML
