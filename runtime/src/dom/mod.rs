@@ -1052,22 +1052,37 @@ impl Dom {
     pub fn append_text_child(&mut self, parent: NodeId, text: &str) {
         let first = self.node(parent).first_child;
         let last = first.and_then(|f| self.node(f).prev);
-        match last {
-            Some(l) if self.node(l).is_text() => self.append_text(l, text),
-            _ => {
-                // A new node, so no detach; the links as `append` sets them, with the first and
-                // last child already read.
-                let t = self.create_text(text);
-                match (first, last) {
-                    (Some(f), Some(l)) => {
-                        self.node_mut(f).prev = Some(t);
-                        self.node_mut(l).next = Some(t);
-                        let n = self.node_mut(t);
-                        n.parent = Some(parent);
-                        n.prev = Some(l);
-                    }
-                    _ => self.append(parent, t),
-                }
+        if let Some(l) = last
+            && self.node(l).is_text()
+        {
+            self.append_text(l, text);
+            return;
+        }
+        // A new node, linked as `append` links it, but with its own links written before it
+        // is pushed: no detach, and the first and last child already read.
+        let r = self.text.push(text);
+        let mut n = Node::new(Kind::Text, r.chunk, r.start, r.len);
+        n.parent = Some(parent);
+        let t = NodeId::new(self.len);
+        match (first, last) {
+            (Some(f), Some(l)) => {
+                n.prev = Some(l);
+                self.push(n);
+                self.node_mut(f).prev = Some(t);
+                self.node_mut(l).next = Some(t);
+            }
+            (None, _) => {
+                // The only child: first, and its own `prev` as the last child.
+                n.prev = Some(t);
+                n.set_first(true);
+                self.push(n);
+                self.node_mut(parent).first_child = Some(t);
+            }
+            // A first child always names the last one; kept total without a panic.
+            (Some(_), None) => {
+                n.parent = None;
+                self.push(n);
+                self.append(parent, t);
             }
         }
     }

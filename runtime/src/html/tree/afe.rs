@@ -2,6 +2,9 @@
 //! per-marker-segment counters so that Noah's Ark and the adoption agency's search only walk
 //! the list when a match can exist. Entries' attributes (kept to create the element again) live
 //! in one arena per list, reclaimed when the list empties and compacted when mostly dead.
+//! Noah's Ark keys are computed only once a segment holds three entries with the same tag
+//! (fewer cannot be three equal ones), so the common `<a href=...>` pushed and removed again
+//! hashes nothing.
 
 use super::stack::ElemId;
 use super::tags::Tag;
@@ -19,8 +22,11 @@ pub(crate) struct Entry {
     pub tag: Tag,
     /// The attributes of the token the element was created for.
     pub attrs: AttrRange,
+    /// The Noah's Ark key, when `keyed`.
     key: u64,
     seg: u32,
+    /// Counted in the `noah` map under `key` (see [`Segment::keyed`]).
+    keyed: bool,
 }
 
 pub(crate) enum Item {
@@ -57,12 +63,17 @@ struct Segment {
     tags: [u32; SLOTS],
     /// Entries without attributes per formatting tag (Noah's Ark equality for them).
     plain: [u32; SLOTS],
+    /// Bit `i`: the segment's entries with attributes of slot `i` have their keys and are
+    /// counted in `noah`. Set the first time a push finds three entries of that tag in the
+    /// segment (only then can three be equal), after which every such entry is keyed as
+    /// it comes; each entry is keyed at most once, so the cost stays linear.
+    keyed: u16,
 }
 pub(crate) struct Afe {
     pub items: Vec<Item>,
     /// Per segment (the part after a marker): how many entries of each formatting tag.
     segs: Vec<Segment>,
-    /// Per (segment, Noah key): how many entries with attributes. Zero counts are removed.
+    /// Per (segment, Noah key): how many keyed entries with attributes. Zero counts are removed.
     /// Entries without attributes are counted in their segment's `plain` instead, so the
     /// common `<b>`, `<code>`, `<em>` never touch the map.
     noah: FastMap<(u32, u64), u32>,
@@ -185,6 +196,7 @@ impl Afe {
         }
         match slot {
             Some(i) if e.attrs.len == 0 => bump(&mut self.segs[e.seg as usize].plain[i]),
+            _ if !e.keyed => {}
             _ if up => *self.noah.entry((e.seg, e.key)).or_insert(0) += 1,
             _ => {
                 if let Some(c) = self.noah.get_mut(&(e.seg, e.key)) {
@@ -207,15 +219,51 @@ impl Afe {
         }
     }
 
+    /// Whether a new entry of `tag` with attributes in the top segment is to be keyed: the
+    /// segment's entries of that tag are keyed already, or there are three of them now (they
+    /// are keyed here, walking the segment once).
+    fn needs_key(&mut self, tag: Tag) -> bool {
+        let seg = self.top();
+        let Some(i) = slot(tag) else { return true };
+        let s = &mut self.segs[seg as usize];
+        if s.keyed & (1 << i) != 0 {
+            return true;
+        }
+        if s.tags[i] < 3 {
+            return false;
+        }
+        s.keyed |= 1 << i;
+        let hasher = self.noah.hasher().clone();
+        let mut keyed = Vec::new();
+        for item in self.items.iter_mut().rev() {
+            match item {
+                Item::Marker => break,
+                Item::Elem(e) if e.tag == tag && e.attrs.len > 0 && !e.keyed => {
+                    let recs = &self.attrs[e.attrs.start as usize..(e.attrs.start + e.attrs.len) as usize];
+                    e.key = noah_key(&hasher, tag, Attrs::packed(&self.text, recs));
+                    e.keyed = true;
+                    keyed.push((e.seg, e.key));
+                }
+                Item::Elem(_) => {}
+            }
+        }
+        for k in keyed {
+            *self.noah.entry(k).or_insert(0) += 1;
+        }
+        true
+    }
+
     /// spec: #push-onto-the-list-of-active-formatting-elements (Noah's Ark). Returns the
     /// element removed to make room, if any.
     pub fn push(&mut self, id: ElemId, tag: Tag, attrs: Attrs<'_>) -> Option<ElemId> {
         self.collect();
-        let key = noah_key(self.noah.hasher(), tag, attrs);
+        let keyed = !attrs.is_empty() && self.needs_key(tag);
+        let key = if keyed { noah_key(self.noah.hasher(), tag, attrs) } else { 0 };
         let attrs = self.store(attrs);
         let seg = self.top();
         let mut removed = None;
-        if self.equal_count(tag, key, attrs) >= 3 {
+        // Without a key there are fewer than three entries of this tag, none equal enough.
+        if (keyed || attrs.len == 0) && self.equal_count(tag, key, attrs) >= 3 {
             // At most three equal entries can be present, so the third found walking back is
             // the earliest.
             let mut found = 0;
@@ -237,7 +285,7 @@ impl Afe {
                 removed = self.remove_at(i);
             }
         }
-        let e = Entry { id, tag, attrs, key, seg };
+        let e = Entry { id, tag, attrs, key, seg, keyed };
         self.count(&e, true);
         self.items.push(Item::Elem(e));
         removed
@@ -246,10 +294,11 @@ impl Afe {
     /// Insert an entry for a new element at `index` (the adoption agency's bookmark), with
     /// the attributes of an entry removed just before.
     pub fn insert_at(&mut self, index: usize, id: ElemId, tag: Tag, attrs: AttrRange) {
-        let key = noah_key(self.noah.hasher(), tag, self.attrs(attrs));
+        let keyed = attrs.len > 0 && self.needs_key(tag);
+        let key = if keyed { noah_key(self.noah.hasher(), tag, self.attrs(attrs)) } else { 0 };
         self.live += attrs.len as usize;
         // The bookmark is after the last marker, in the top segment.
-        let e = Entry { id, tag, attrs, key, seg: self.top() };
+        let e = Entry { id, tag, attrs, key, seg: self.top(), keyed };
         self.count(&e, true);
         self.items.insert(index.min(self.items.len()), Item::Elem(e));
     }

@@ -709,7 +709,28 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// spec: #adjusted-insertion-location (compute the adjusted insertion location).
+    #[inline(always)]
     fn adjusted_location(&mut self, target: Target) -> Location<S::Handle> {
+        // The common case, for every node inserted outside tables and templates: with foster
+        // parenting off, the target is the current node (#appropriate-place-for-inserting-a-node
+        // step 2, "otherwise"), step 3 only applies to a template, and the adjustment of
+        // #adjusted-insertion-location step 3 only to fragments.
+        if let Target::Current = target
+            && !self.foster
+            && self.fragment.is_none()
+            && let Some(id) = self.stack.current()
+        {
+            let r = self.stack.rec(id);
+            if !r.is_html(Tag::Template) {
+                return Location::Append(r.handle.clone());
+            }
+        }
+        self.adjusted_location_steps(target)
+    }
+
+    /// [`adjusted_location`](Self::adjusted_location) by the spec's steps.
+    #[inline(never)]
+    fn adjusted_location_steps(&mut self, target: Target) -> Location<S::Handle> {
         let loc = self.appropriate_place(target);
         // Step 3.
         if let Some(f) = &self.fragment
@@ -1141,14 +1162,21 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// same, and `Attribute<'i>` and `Attribute<'static>` are one type to the layout), so the
     /// builder keeps it without a lifetime of its own and without `unsafe`. The closure never
     /// runs: the list is empty.
-    fn recycle(&mut self, mut attrs: Vec<Attribute<'_>>) {
+    #[inline(always)]
+    fn recycle(&mut self, attrs: Vec<Attribute<'_>>) {
+        // Most tags (end tags, and start tags after the list was taken) have no allocation
+        // to keep: nothing to drop, and no call.
         if attrs.capacity() > self.spare.capacity() {
-            attrs.clear();
-            self.spare = attrs
-                .into_iter()
-                .map(|a| Attribute { name: a.name.into_owned().into(), value: a.value.into_owned().into() })
-                .collect();
+            self.recycle_list(attrs);
         }
+    }
+
+    fn recycle_list(&mut self, mut attrs: Vec<Attribute<'_>>) {
+        attrs.clear();
+        self.spare = attrs
+            .into_iter()
+            .map(|a| Attribute { name: a.name.into_owned().into(), value: a.value.into_owned().into() })
+            .collect();
     }
 
     /// spec: #acknowledge-self-closing-flag: a start tag's self-closing flag that no rule

@@ -102,10 +102,17 @@ static SLOTS: [Tag; 1 << SLOT_BITS] = {
 
 #[inline]
 fn lookup(s: &str) -> Tag {
-    match SLOTS[slot_of(s.as_bytes())] {
-        tag if tag.name() == s => tag,
-        _ => Tag::Other,
+    let tag = SLOTS[slot_of(s.as_bytes())];
+    // Names are a few bytes: compared in line, byte by byte, rather than by a call to the
+    // library's `memcmp` (issue 13: the call was most of the lookup's cost).
+    let name = tag.name().as_bytes();
+    let mut same = name.len() == s.len();
+    let mut i = 0;
+    while same && i < name.len() {
+        same = name[i] == s.as_bytes()[i];
+        i += 1;
     }
+    if same { tag } else { Tag::Other }
 }
 
 /// Element kinds the stack of open elements indexes (bits of `ElemRec::kinds`).
