@@ -836,17 +836,24 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.afe.clear_to_last_marker(|id| elems[id as usize].in_afe = false);
     }
 
-    /// spec: #reconstruct-the-active-formatting-elements
+    /// spec: #reconstruct-the-active-formatting-elements. Steps 1-2 in line: most calls (before
+    /// every character run and most start tags in body) stop there.
+    #[inline(always)]
     fn reconstruct_formatting(&mut self) {
         // Steps 1-2.
-        let len = self.afe.items.len();
         let needs = match self.afe.items.last() {
             None | Some(Item::Marker) => false,
             Some(Item::Elem(e)) => !self.stack.on_stack(e.id),
         };
-        if !needs {
-            return;
+        if needs {
+            self.reconstruct_formatting_steps();
         }
+    }
+
+    /// [`reconstruct_formatting`](Self::reconstruct_formatting) from step 3.
+    #[inline(never)]
+    fn reconstruct_formatting_steps(&mut self) {
+        let len = self.afe.items.len();
         // Steps 3-6 (rewind).
         let mut i = len - 1;
         while i > 0 {
