@@ -96,6 +96,14 @@ fn noah_key(state: &FastState, tag: Tag, attrs: Attrs<'_>) -> u64 {
     key
 }
 
+/// An entry's attribute records. An entry without attributes may hold a start past the end of
+/// the arena (the arena is cleared when no entry has attributes, and such entries are left as
+/// they are), so the range is read with `get`: empty either way.
+fn records(attrs: &[[u32; 4]], r: AttrRange) -> &[[u32; 4]] {
+    let start = r.start as usize;
+    attrs.get(start..start + r.len as usize).unwrap_or(&[])
+}
+
 fn to_u32(n: usize) -> u32 {
     u32::try_from(n).expect("formatting-list arena fits in 32 bits")
 }
@@ -114,8 +122,7 @@ impl Afe {
 
     /// The attributes of an entry.
     pub fn attrs(&self, r: AttrRange) -> Attrs<'_> {
-        let recs = &self.attrs[r.start as usize..(r.start + r.len) as usize];
-        Attrs::packed(&self.text, recs)
+        Attrs::packed(&self.text, records(&self.attrs, r))
     }
 
     fn store(&mut self, attrs: Attrs<'_>) -> AttrRange {
@@ -135,15 +142,10 @@ impl Afe {
     /// when they are less than a third of it (so each record is copied O(1) times on average).
     fn collect(&mut self) {
         if self.live == 0 {
+            // Entries without attributes keep their start (see `records`): clearing does not
+            // walk the list, which would make every push cost the length of the list.
             self.text.clear();
             self.attrs.clear();
-            // Entries without attributes still hold a start into the old arena; an empty range
-            // must stay inside the (now empty) arena.
-            for item in &mut self.items {
-                if let Item::Elem(e) = item {
-                    e.attrs.start = 0;
-                }
-            }
             return;
         }
         if self.attrs.len() < 64 || self.live * 3 > self.attrs.len() {
@@ -153,7 +155,7 @@ impl Afe {
         for item in &mut self.items {
             let Item::Elem(e) = item else { continue };
             let start = to_u32(attrs.len());
-            for r in &self.attrs[e.attrs.start as usize..(e.attrs.start + e.attrs.len) as usize] {
+            for r in records(&self.attrs, e.attrs) {
                 let n = to_u32(text.len());
                 text.push_str(&self.text[r[0] as usize..(r[0] + r[1]) as usize]);
                 let v = to_u32(text.len());
@@ -239,8 +241,7 @@ impl Afe {
             match item {
                 Item::Marker => break,
                 Item::Elem(e) if e.tag == tag && e.attrs.len > 0 && !e.keyed => {
-                    let recs = &self.attrs[e.attrs.start as usize..(e.attrs.start + e.attrs.len) as usize];
-                    e.key = noah_key(&hasher, tag, Attrs::packed(&self.text, recs));
+                    e.key = noah_key(&hasher, tag, Attrs::packed(&self.text, records(&self.attrs, e.attrs)));
                     e.keyed = true;
                     keyed.push((e.seg, e.key));
                 }
@@ -369,5 +370,37 @@ impl Afe {
         if let Some(Item::Elem(e)) = self.items.get_mut(index) {
             e.id = id;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::token::Attribute;
+
+    /// An entry without attributes made while the arena held records keeps its start when
+    /// the arena is cleared (the list is not walked); reading it, and compacting the arena
+    /// later, see no attributes and do not panic.
+    #[test]
+    fn entries_without_attributes_outlive_the_arena_they_started_in() {
+        let href = [Attribute { name: "href".into(), value: "x".into() }];
+        let mut afe = Afe::new();
+        afe.push(0, Tag::A, Attrs::token(&href));
+        afe.push(1, Tag::B, Attrs::token(&[]));
+        afe.remove_at(0);
+        // No entry has attributes: this push clears the arena, and entry 1's start is past it.
+        afe.push(2, Tag::B, Attrs::token(&[]));
+        afe.push(3, Tag::I, Attrs::token(&href));
+        // Enough dead records for compaction, which walks every entry.
+        for id in 4..200 {
+            afe.push(id, Tag::A, Attrs::token(&href));
+            afe.remove_at(afe.items.len() - 1);
+        }
+        let seen: Vec<(ElemId, usize)> =
+            (0..afe.items.len()).filter_map(|i| afe.entry(i)).map(|e| (e.id, afe.attrs(e.attrs).len())).collect();
+        assert_eq!(seen, [(1, 0), (2, 0), (3, 1)]);
+        assert!(afe.attrs.len() < 64, "compacted: {} records", afe.attrs.len());
+        let i = afe.entry(2).map(|e| afe.attrs(e.attrs).get(0).map(|a| (a.name.local, a.value)));
+        assert_eq!(i, Some(Some(("href", "x"))));
     }
 }
