@@ -139,7 +139,8 @@ impl Afe {
     }
 
     /// Reclaim the arena: all of it when no entry uses it, else by copying the live records
-    /// when they are less than a third of it (so each record is copied O(1) times on average).
+    /// when they are less than a third of it and the dead ones outnumber the entries (so each
+    /// record is copied, and each entry walked, O(1) times per dropped record).
     fn collect(&mut self) {
         if self.live == 0 {
             // Entries without attributes keep their start (see `records`): clearing does not
@@ -148,7 +149,12 @@ impl Afe {
             self.attrs.clear();
             return;
         }
-        if self.attrs.len() < 64 || self.live * 3 > self.attrs.len() {
+        // Compaction walks every entry: it waits until the dead records also outnumber the
+        // entries, so each walk is paid for by records it drops (else a long list of entries
+        // without attributes made every 64th push cost the whole list). The arena then holds
+        // at most max(64, three times the live records, live records plus entries).
+        let dead = self.attrs.len().saturating_sub(self.live);
+        if self.attrs.len() < 64 || self.live * 3 > self.attrs.len() || dead < self.items.len() {
             return;
         }
         let (mut text, mut attrs) = (String::new(), Vec::with_capacity(self.live * 2));
