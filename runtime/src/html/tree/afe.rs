@@ -311,7 +311,9 @@ impl Afe {
     }
 
     pub fn remove_at(&mut self, index: usize) -> Option<ElemId> {
-        match self.items.remove(index) {
+        // The last entry, the usual one, is popped: nothing after it to move.
+        let item = if index + 1 == self.items.len() { self.items.pop()? } else { self.items.remove(index) };
+        match item {
             Item::Marker => None,
             Item::Elem(e) => {
                 self.count(&e, false);

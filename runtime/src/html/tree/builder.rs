@@ -878,8 +878,27 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// spec: #adoption-agency-algorithm. Returns false when the caller is to act as for "any
-    /// other end tag".
+    /// other end tag". In line: the common case, a formatting element closed while it is the
+    /// current node and the list's last entry (`<code>x</code>`, `<a href>x</a>`): steps
+    /// 4.3-4.8 find it as the formatting element, in scope, with no furthest block, so it is
+    /// popped and its entry removed.
+    #[inline(always)]
     fn adoption_agency(&mut self, t: &TagTok<'_>) -> bool {
+        if let Some(cur) = self.stack.current()
+            && self.stack.rec(cur).is_html(t.tag)
+            && let Some(Item::Elem(e)) = self.afe.items.last()
+            && e.id == cur
+        {
+            self.afe_remove_at(self.afe.items.len() - 1);
+            self.pop();
+            return true;
+        }
+        self.adoption_agency_steps(t)
+    }
+
+    /// [`adoption_agency`](Self::adoption_agency) by the spec's steps.
+    #[inline(never)]
+    fn adoption_agency_steps(&mut self, t: &TagTok<'_>) -> bool {
         let subject = t.tag;
         // Step 2.
         if let Some(cur) = self.stack.current() {
