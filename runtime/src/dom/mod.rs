@@ -281,18 +281,24 @@ impl TextArena {
     fn room(&mut self, n: usize) -> u32 {
         match self.chunks.last() {
             Some(c) if Self::fits(c, n) => {}
-            // A new chunk starts at an eighth of the text so far (at least 256 bytes, at most a
-            // whole chunk) and doubles from there: small documents hold little unused room,
-            // and large ones allocate whole chunks without growing them (growing every chunk
-            // from 256 bytes cost html-big a thousand reallocations).
-            _ => {
-                let held = self.chunks.len() * TEXT_CHUNK;
-                self.chunks.push(String::with_capacity(n.max((held / 8).clamp(256, TEXT_CHUNK))));
-            }
+            _ => self.new_chunk(n),
         }
         (self.chunks.len() - 1) as u32
     }
 
+    /// A new chunk for at least `n` bytes. It starts at an eighth of the text so far (at least
+    /// 256 bytes, at most a whole chunk) and doubles from there: small documents hold little
+    /// unused room, and large ones allocate whole chunks without growing them (growing every
+    /// chunk from 256 bytes cost html-big a thousand reallocations).
+    #[cold]
+    #[inline(never)]
+    fn new_chunk(&mut self, n: usize) {
+        let held = self.chunks.len() * TEXT_CHUNK;
+        self.chunks.push(String::with_capacity(n.max((held / 8).clamp(256, TEXT_CHUNK))));
+    }
+
+    /// Add a string (in line: every text node and attribute value of a parse comes here).
+    #[inline]
     fn push(&mut self, s: &str) -> StrRef {
         if s.is_empty() {
             return StrRef::default();
@@ -660,25 +666,30 @@ impl Dom {
         &mut self.nodes[i >> NODE_CHUNK_BITS][i & (NODE_CHUNK - 1)]
     }
 
-    #[inline]
+    /// Add a node. In line, with a new chunk out of line: every node of a parse comes here.
+    #[inline(always)]
     fn push(&mut self, node: Node) -> NodeId {
         let id = NodeId::new(self.len);
         match self.nodes.last_mut() {
             Some(c) if c.len() < NODE_CHUNK => c.push(node),
-            // As for text: a new chunk starts at an eighth of the nodes so far, whole for large
-            // documents, and grows by doubling up to `NODE_CHUNK` (a power of two, so that
-            // doubling lands on it and never past it).
-            _ => {
-                let mut c = Vec::with_capacity((self.len / 8).next_power_of_two().min(NODE_CHUNK));
-                c.push(node);
-                self.nodes.push(c);
-            }
+            _ => self.push_chunk(node),
         }
         self.len += 1;
         if let Some(v) = &mut self.sources {
             v.push(self.source_hint);
         }
         id
+    }
+
+    /// A new chunk holding `node`. As for text: a new chunk starts at an eighth of the nodes
+    /// so far, whole for large documents, and grows by doubling up to `NODE_CHUNK` (a power of
+    /// two, so that doubling lands on it and never past it).
+    #[cold]
+    #[inline(never)]
+    fn push_chunk(&mut self, node: Node) {
+        let mut c = Vec::with_capacity((self.len / 8).next_power_of_two().min(NODE_CHUNK));
+        c.push(node);
+        self.nodes.push(c);
     }
 
     /// A `Dom` that records, when a tree builder fills it, the byte span of the markup each
@@ -1052,22 +1063,37 @@ impl Dom {
     pub fn append_text_child(&mut self, parent: NodeId, text: &str) {
         let first = self.node(parent).first_child;
         let last = first.and_then(|f| self.node(f).prev);
-        match last {
-            Some(l) if self.node(l).is_text() => self.append_text(l, text),
-            _ => {
-                // A new node, so no detach; the links as `append` sets them, with the first and
-                // last child already read.
-                let t = self.create_text(text);
-                match (first, last) {
-                    (Some(f), Some(l)) => {
-                        self.node_mut(f).prev = Some(t);
-                        self.node_mut(l).next = Some(t);
-                        let n = self.node_mut(t);
-                        n.parent = Some(parent);
-                        n.prev = Some(l);
-                    }
-                    _ => self.append(parent, t),
-                }
+        if let Some(l) = last
+            && self.node(l).is_text()
+        {
+            self.append_text(l, text);
+            return;
+        }
+        // A new node, linked as `append` links it, but with its own links written before it
+        // is pushed: no detach, and the first and last child already read.
+        let r = self.text.push(text);
+        let mut n = Node::new(Kind::Text, r.chunk, r.start, r.len);
+        n.parent = Some(parent);
+        let t = NodeId::new(self.len);
+        match (first, last) {
+            (Some(f), Some(l)) => {
+                n.prev = Some(l);
+                self.push(n);
+                self.node_mut(f).prev = Some(t);
+                self.node_mut(l).next = Some(t);
+            }
+            (None, _) => {
+                // The only child: first, and its own `prev` as the last child.
+                n.prev = Some(t);
+                n.set_first(true);
+                self.push(n);
+                self.node_mut(parent).first_child = Some(t);
+            }
+            // A first child always names the last one; kept total without a panic.
+            (Some(_), None) => {
+                n.parent = None;
+                self.push(n);
+                self.append(parent, t);
             }
         }
     }

@@ -2,6 +2,9 @@
 //! per-marker-segment counters so that Noah's Ark and the adoption agency's search only walk
 //! the list when a match can exist. Entries' attributes (kept to create the element again) live
 //! in one arena per list, reclaimed when the list empties and compacted when mostly dead.
+//! Noah's Ark keys are computed only once a segment holds three entries with the same tag
+//! (fewer cannot be three equal ones), so the common `<a href=...>` pushed and removed again
+//! hashes nothing.
 
 use super::stack::ElemId;
 use super::tags::Tag;
@@ -19,8 +22,11 @@ pub(crate) struct Entry {
     pub tag: Tag,
     /// The attributes of the token the element was created for.
     pub attrs: AttrRange,
+    /// The Noah's Ark key, when `keyed`.
     key: u64,
     seg: u32,
+    /// Counted in the `noah` map under `key` (see [`Segment::keyed`]).
+    keyed: bool,
 }
 
 pub(crate) enum Item {
@@ -57,12 +63,17 @@ struct Segment {
     tags: [u32; SLOTS],
     /// Entries without attributes per formatting tag (Noah's Ark equality for them).
     plain: [u32; SLOTS],
+    /// Bit `i`: the segment's entries with attributes of slot `i` have their keys and are
+    /// counted in `noah`. Set the first time a push finds three entries of that tag in the
+    /// segment (only then can three be equal), after which every such entry is keyed as
+    /// it comes; each entry is keyed at most once, so the cost stays linear.
+    keyed: u16,
 }
 pub(crate) struct Afe {
     pub items: Vec<Item>,
     /// Per segment (the part after a marker): how many entries of each formatting tag.
     segs: Vec<Segment>,
-    /// Per (segment, Noah key): how many entries with attributes. Zero counts are removed.
+    /// Per (segment, Noah key): how many keyed entries with attributes. Zero counts are removed.
     /// Entries without attributes are counted in their segment's `plain` instead, so the
     /// common `<b>`, `<code>`, `<em>` never touch the map.
     noah: FastMap<(u32, u64), u32>,
@@ -85,6 +96,14 @@ fn noah_key(state: &FastState, tag: Tag, attrs: Attrs<'_>) -> u64 {
     key
 }
 
+/// An entry's attribute records. An entry without attributes may hold a start past the end of
+/// the arena (the arena is cleared when no entry has attributes, and such entries are left as
+/// they are), so the range is read with `get`: empty either way.
+fn records(attrs: &[[u32; 4]], r: AttrRange) -> &[[u32; 4]] {
+    let start = r.start as usize;
+    attrs.get(start..start + r.len as usize).unwrap_or(&[])
+}
+
 fn to_u32(n: usize) -> u32 {
     u32::try_from(n).expect("formatting-list arena fits in 32 bits")
 }
@@ -103,8 +122,7 @@ impl Afe {
 
     /// The attributes of an entry.
     pub fn attrs(&self, r: AttrRange) -> Attrs<'_> {
-        let recs = &self.attrs[r.start as usize..(r.start + r.len) as usize];
-        Attrs::packed(&self.text, recs)
+        Attrs::packed(&self.text, records(&self.attrs, r))
     }
 
     fn store(&mut self, attrs: Attrs<'_>) -> AttrRange {
@@ -121,28 +139,29 @@ impl Afe {
     }
 
     /// Reclaim the arena: all of it when no entry uses it, else by copying the live records
-    /// when they are less than a third of it (so each record is copied O(1) times on average).
+    /// when they are less than a third of it and the dead ones outnumber the entries (so each
+    /// record is copied, and each entry walked, O(1) times per dropped record).
     fn collect(&mut self) {
         if self.live == 0 {
+            // Entries without attributes keep their start (see `records`): clearing does not
+            // walk the list, which would make every push cost the length of the list.
             self.text.clear();
             self.attrs.clear();
-            // Entries without attributes still hold a start into the old arena; an empty range
-            // must stay inside the (now empty) arena.
-            for item in &mut self.items {
-                if let Item::Elem(e) = item {
-                    e.attrs.start = 0;
-                }
-            }
             return;
         }
-        if self.attrs.len() < 64 || self.live * 3 > self.attrs.len() {
+        // Compaction walks every entry: it waits until the dead records also outnumber the
+        // entries, so each walk is paid for by records it drops (else a long list of entries
+        // without attributes made every 64th push cost the whole list). The arena then holds
+        // at most max(64, three times the live records, live records plus entries).
+        let dead = self.attrs.len().saturating_sub(self.live);
+        if self.attrs.len() < 64 || self.live * 3 > self.attrs.len() || dead < self.items.len() {
             return;
         }
         let (mut text, mut attrs) = (String::new(), Vec::with_capacity(self.live * 2));
         for item in &mut self.items {
             let Item::Elem(e) = item else { continue };
             let start = to_u32(attrs.len());
-            for r in &self.attrs[e.attrs.start as usize..(e.attrs.start + e.attrs.len) as usize] {
+            for r in records(&self.attrs, e.attrs) {
                 let n = to_u32(text.len());
                 text.push_str(&self.text[r[0] as usize..(r[0] + r[1]) as usize]);
                 let v = to_u32(text.len());
@@ -185,6 +204,7 @@ impl Afe {
         }
         match slot {
             Some(i) if e.attrs.len == 0 => bump(&mut self.segs[e.seg as usize].plain[i]),
+            _ if !e.keyed => {}
             _ if up => *self.noah.entry((e.seg, e.key)).or_insert(0) += 1,
             _ => {
                 if let Some(c) = self.noah.get_mut(&(e.seg, e.key)) {
@@ -207,15 +227,50 @@ impl Afe {
         }
     }
 
+    /// Whether a new entry of `tag` with attributes in the top segment is to be keyed: the
+    /// segment's entries of that tag are keyed already, or there are three of them now (they
+    /// are keyed here, walking the segment once).
+    fn needs_key(&mut self, tag: Tag) -> bool {
+        let seg = self.top();
+        let Some(i) = slot(tag) else { return true };
+        let s = &mut self.segs[seg as usize];
+        if s.keyed & (1 << i) != 0 {
+            return true;
+        }
+        if s.tags[i] < 3 {
+            return false;
+        }
+        s.keyed |= 1 << i;
+        let hasher = self.noah.hasher().clone();
+        let mut keyed = Vec::new();
+        for item in self.items.iter_mut().rev() {
+            match item {
+                Item::Marker => break,
+                Item::Elem(e) if e.tag == tag && e.attrs.len > 0 && !e.keyed => {
+                    e.key = noah_key(&hasher, tag, Attrs::packed(&self.text, records(&self.attrs, e.attrs)));
+                    e.keyed = true;
+                    keyed.push((e.seg, e.key));
+                }
+                Item::Elem(_) => {}
+            }
+        }
+        for k in keyed {
+            *self.noah.entry(k).or_insert(0) += 1;
+        }
+        true
+    }
+
     /// spec: #push-onto-the-list-of-active-formatting-elements (Noah's Ark). Returns the
     /// element removed to make room, if any.
     pub fn push(&mut self, id: ElemId, tag: Tag, attrs: Attrs<'_>) -> Option<ElemId> {
         self.collect();
-        let key = noah_key(self.noah.hasher(), tag, attrs);
+        let keyed = !attrs.is_empty() && self.needs_key(tag);
+        let key = if keyed { noah_key(self.noah.hasher(), tag, attrs) } else { 0 };
         let attrs = self.store(attrs);
         let seg = self.top();
         let mut removed = None;
-        if self.equal_count(tag, key, attrs) >= 3 {
+        // Without a key there are fewer than three entries of this tag, none equal enough.
+        if (keyed || attrs.len == 0) && self.equal_count(tag, key, attrs) >= 3 {
             // At most three equal entries can be present, so the third found walking back is
             // the earliest.
             let mut found = 0;
@@ -237,7 +292,7 @@ impl Afe {
                 removed = self.remove_at(i);
             }
         }
-        let e = Entry { id, tag, attrs, key, seg };
+        let e = Entry { id, tag, attrs, key, seg, keyed };
         self.count(&e, true);
         self.items.push(Item::Elem(e));
         removed
@@ -246,16 +301,19 @@ impl Afe {
     /// Insert an entry for a new element at `index` (the adoption agency's bookmark), with
     /// the attributes of an entry removed just before.
     pub fn insert_at(&mut self, index: usize, id: ElemId, tag: Tag, attrs: AttrRange) {
-        let key = noah_key(self.noah.hasher(), tag, self.attrs(attrs));
+        let keyed = attrs.len > 0 && self.needs_key(tag);
+        let key = if keyed { noah_key(self.noah.hasher(), tag, self.attrs(attrs)) } else { 0 };
         self.live += attrs.len as usize;
         // The bookmark is after the last marker, in the top segment.
-        let e = Entry { id, tag, attrs, key, seg: self.top() };
+        let e = Entry { id, tag, attrs, key, seg: self.top(), keyed };
         self.count(&e, true);
         self.items.insert(index.min(self.items.len()), Item::Elem(e));
     }
 
     pub fn remove_at(&mut self, index: usize) -> Option<ElemId> {
-        match self.items.remove(index) {
+        // The last entry, the usual one, is popped: nothing after it to move.
+        let item = if index + 1 == self.items.len() { self.items.pop()? } else { self.items.remove(index) };
+        match item {
             Item::Marker => None,
             Item::Elem(e) => {
                 self.count(&e, false);
@@ -320,5 +378,37 @@ impl Afe {
         if let Some(Item::Elem(e)) = self.items.get_mut(index) {
             e.id = id;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::token::Attribute;
+
+    /// An entry without attributes made while the arena held records keeps its start when
+    /// the arena is cleared (the list is not walked); reading it, and compacting the arena
+    /// later, see no attributes and do not panic.
+    #[test]
+    fn entries_without_attributes_outlive_the_arena_they_started_in() {
+        let href = [Attribute { name: "href".into(), value: "x".into() }];
+        let mut afe = Afe::new();
+        afe.push(0, Tag::A, Attrs::token(&href));
+        afe.push(1, Tag::B, Attrs::token(&[]));
+        afe.remove_at(0);
+        // No entry has attributes: this push clears the arena, and entry 1's start is past it.
+        afe.push(2, Tag::B, Attrs::token(&[]));
+        afe.push(3, Tag::I, Attrs::token(&href));
+        // Enough dead records for compaction, which walks every entry.
+        for id in 4..200 {
+            afe.push(id, Tag::A, Attrs::token(&href));
+            afe.remove_at(afe.items.len() - 1);
+        }
+        let seen: Vec<(ElemId, usize)> =
+            (0..afe.items.len()).filter_map(|i| afe.entry(i)).map(|e| (e.id, afe.attrs(e.attrs).len())).collect();
+        assert_eq!(seen, [(1, 0), (2, 0), (3, 1)]);
+        assert!(afe.attrs.len() < 64, "compacted: {} records", afe.attrs.len());
+        let i = afe.entry(2).map(|e| afe.attrs(e.attrs).get(0).map(|a| (a.name.local, a.value)));
+        assert_eq!(i, Some(Some(("href", "x"))));
     }
 }

@@ -709,7 +709,28 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// spec: #adjusted-insertion-location (compute the adjusted insertion location).
+    #[inline(always)]
     fn adjusted_location(&mut self, target: Target) -> Location<S::Handle> {
+        // The common case, for every node inserted outside tables and templates: with foster
+        // parenting off, the target is the current node (#appropriate-place-for-inserting-a-node
+        // step 2, "otherwise"), step 3 only applies to a template, and the adjustment of
+        // #adjusted-insertion-location step 3 only to fragments.
+        if let Target::Current = target
+            && !self.foster
+            && self.fragment.is_none()
+            && let Some(id) = self.stack.current()
+        {
+            let r = self.stack.rec(id);
+            if !r.is_html(Tag::Template) {
+                return Location::Append(r.handle.clone());
+            }
+        }
+        self.adjusted_location_steps(target)
+    }
+
+    /// [`adjusted_location`](Self::adjusted_location) by the spec's steps.
+    #[inline(never)]
+    fn adjusted_location_steps(&mut self, target: Target) -> Location<S::Handle> {
         let loc = self.appropriate_place(target);
         // Step 3.
         if let Some(f) = &self.fragment
@@ -815,17 +836,24 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.afe.clear_to_last_marker(|id| elems[id as usize].in_afe = false);
     }
 
-    /// spec: #reconstruct-the-active-formatting-elements
+    /// spec: #reconstruct-the-active-formatting-elements. Steps 1-2 in line: most calls (before
+    /// every character run and most start tags in body) stop there.
+    #[inline(always)]
     fn reconstruct_formatting(&mut self) {
         // Steps 1-2.
-        let len = self.afe.items.len();
         let needs = match self.afe.items.last() {
             None | Some(Item::Marker) => false,
             Some(Item::Elem(e)) => !self.stack.on_stack(e.id),
         };
-        if !needs {
-            return;
+        if needs {
+            self.reconstruct_formatting_steps();
         }
+    }
+
+    /// [`reconstruct_formatting`](Self::reconstruct_formatting) from step 3.
+    #[inline(never)]
+    fn reconstruct_formatting_steps(&mut self) {
+        let len = self.afe.items.len();
         // Steps 3-6 (rewind).
         let mut i = len - 1;
         while i > 0 {
@@ -850,8 +878,27 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// spec: #adoption-agency-algorithm. Returns false when the caller is to act as for "any
-    /// other end tag".
+    /// other end tag". In line: the common case, a formatting element closed while it is the
+    /// current node and the list's last entry (`<code>x</code>`, `<a href>x</a>`): steps
+    /// 4.3-4.8 find it as the formatting element, in scope, with no furthest block, so it is
+    /// popped and its entry removed.
+    #[inline(always)]
     fn adoption_agency(&mut self, t: &TagTok<'_>) -> bool {
+        if let Some(cur) = self.stack.current()
+            && self.stack.rec(cur).is_html(t.tag)
+            && let Some(Item::Elem(e)) = self.afe.items.last()
+            && e.id == cur
+        {
+            self.afe_remove_at(self.afe.items.len() - 1);
+            self.pop();
+            return true;
+        }
+        self.adoption_agency_steps(t)
+    }
+
+    /// [`adoption_agency`](Self::adoption_agency) by the spec's steps.
+    #[inline(never)]
+    fn adoption_agency_steps(&mut self, t: &TagTok<'_>) -> bool {
         let subject = t.tag;
         // Step 2.
         if let Some(cur) = self.stack.current() {
@@ -1141,14 +1188,21 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// same, and `Attribute<'i>` and `Attribute<'static>` are one type to the layout), so the
     /// builder keeps it without a lifetime of its own and without `unsafe`. The closure never
     /// runs: the list is empty.
-    fn recycle(&mut self, mut attrs: Vec<Attribute<'_>>) {
+    #[inline(always)]
+    fn recycle(&mut self, attrs: Vec<Attribute<'_>>) {
+        // Most tags (end tags, and start tags after the list was taken) have no allocation
+        // to keep: nothing to drop, and no call.
         if attrs.capacity() > self.spare.capacity() {
-            attrs.clear();
-            self.spare = attrs
-                .into_iter()
-                .map(|a| Attribute { name: a.name.into_owned().into(), value: a.value.into_owned().into() })
-                .collect();
+            self.recycle_list(attrs);
         }
+    }
+
+    fn recycle_list(&mut self, mut attrs: Vec<Attribute<'_>>) {
+        attrs.clear();
+        self.spare = attrs
+            .into_iter()
+            .map(|a| Attribute { name: a.name.into_owned().into(), value: a.value.into_owned().into() })
+            .collect();
     }
 
     /// spec: #acknowledge-self-closing-flag: a start tag's self-closing flag that no rule

@@ -1,9 +1,9 @@
 //! The stack of open elements (spec: #stack-of-open-elements) with the indexes that make every
 //! scope check constant time: for each HTML tag name, the topmost position holding one (each
 //! position links to the next one down with the same tag), and for each kind of boundary
-//! (scope ends, special, ...) the stack positions holding one, in increasing order. "Has a p
-//! element in button scope" is then "the last p sits at or above the last button-scope
-//! boundary".
+//! (scope ends, special, ...) the topmost position holding one at or below each position, kept
+//! per position so that a pop forgets it by dropping one record. "Has a p element in button
+//! scope" is then "the last p sits at or above the last button-scope boundary".
 //! Pushing and popping keep the indexes in step in O(1); the rare edits in the middle of the
 //! stack (adoption agency, `</form>`, the head pointer) re-index the part above the edit.
 
@@ -78,14 +78,26 @@ pub(crate) struct Stack<H> {
     /// peak memory), and a push or pop here is one array write.
     last_by_tag: [u32; TAG_COUNT],
     count_by_tag: [u32; TAG_COUNT],
-    /// For each position: the next position down holding an HTML element with the same known
-    /// tag (`NONE` for none, and for other elements).
-    below: Vec<u32>,
+    /// For each position, what it adds to the indexes (see [`Level`]).
+    levels: Vec<Level>,
     /// HTML elements with `Tag::Other`, by atom.
     by_other: Vec<Vec<u32>>,
     /// Foreign elements by the atom of their ASCII-lowercased local name.
     foreign: Vec<Vec<u32>>,
-    by_kind: Vec<Vec<u32>>,
+}
+
+/// The indexes' record for one stack position.
+#[derive(Clone, Copy)]
+struct Level {
+    /// The next position down holding an HTML element with the same known tag (`NONE` for
+    /// none, and for other elements).
+    below: u32,
+    /// For each kind (a bit of `kind::*`), the topmost position at or below this one holding
+    /// an element of that kind (`NONE` for none). A copy of the level below with this
+    /// position's own kinds set, so a push writes one record and a pop removes it, with no
+    /// per-kind list to keep (issue 13: the per-kind lists cost every element a push and a
+    /// pop for each of its kinds).
+    kind_top: [u32; kind::COUNT],
 }
 
 pub(crate) fn lower(s: &str) -> std::borrow::Cow<'_, str> {
@@ -110,10 +122,9 @@ impl<H> Stack<H> {
             atoms: Atoms::default(),
             last_by_tag: [NONE; TAG_COUNT],
             count_by_tag: [0; TAG_COUNT],
-            below: Vec::new(),
             by_other: Vec::new(),
             foreign: Vec::new(),
-            by_kind: (0..kind::COUNT).map(|_| Vec::new()).collect(),
+            levels: Vec::new(),
         }
     }
 
@@ -145,18 +156,9 @@ impl<H> Stack<H> {
         self.elems[id as usize].stack_pos != NOT_ON_STACK
     }
 
-    /// The per-kind lists `id` is in.
-    fn kind_lists(&mut self, kinds: u16, mut f: impl FnMut(&mut Vec<u32>)) {
-        let mut k = kinds;
-        while k != 0 {
-            f(&mut self.by_kind[k.trailing_zeros() as usize]);
-            k &= k - 1;
-        }
-    }
-
     /// Index the element at `pos`, the position just above every indexed one.
     fn index_at(&mut self, pos: usize) {
-        debug_assert_eq!(self.below.len(), pos);
+        debug_assert_eq!(self.levels.len(), pos);
         let id = self.ids[pos];
         let r = &mut self.elems[id as usize];
         r.stack_pos = pos as u32;
@@ -175,18 +177,23 @@ impl<H> Stack<H> {
                 NONE
             }
         };
-        self.below.push(below);
-        self.kind_lists(kinds, |v| v.push(pos as u32));
+        let mut kind_top = self.levels.last().map_or([NONE; kind::COUNT], |l| l.kind_top);
+        let mut k = kinds;
+        while k != 0 {
+            kind_top[k.trailing_zeros() as usize] = pos as u32;
+            k &= k - 1;
+        }
+        self.levels.push(Level { below, kind_top });
     }
 
     /// Remove the top entry's position (it is the largest in every list it is in).
     fn unindex_top(&mut self, pos: usize) {
-        debug_assert_eq!(self.below.len(), pos + 1);
+        debug_assert_eq!(self.levels.len(), pos + 1);
         let id = self.ids[pos];
         let r = &mut self.elems[id as usize];
         r.stack_pos = NOT_ON_STACK;
-        let (ns, tag, atom, kinds) = (r.ns, r.tag, r.atom, r.kinds);
-        let below = self.below.pop().unwrap_or(NONE);
+        let (ns, tag, atom) = (r.ns, r.tag, r.atom);
+        let below = self.levels.pop().map_or(NONE, |l| l.below);
         match ns {
             Ns::Html if tag != Tag::Other => {
                 debug_assert_eq!(self.last_by_tag[tag as usize], pos as u32);
@@ -200,10 +207,6 @@ impl<H> Stack<H> {
                 list(&mut self.foreign, atom).pop();
             }
         }
-        self.kind_lists(kinds, |v| {
-            debug_assert_eq!(v.last().copied(), Some(pos as u32));
-            v.pop();
-        });
     }
 
     pub fn push(&mut self, id: ElemId) {
@@ -264,15 +267,18 @@ impl<H> Stack<H> {
     }
 
     /// Position of the topmost element of a kind (a `kind::*` bit).
+    #[inline]
     pub fn last_kind(&self, k: u16) -> Option<usize> {
-        self.by_kind[k.trailing_zeros() as usize].last().map(|&p| p as usize)
+        let p = self.levels.last()?.kind_top[k.trailing_zeros() as usize];
+        (p != NONE).then_some(p as usize)
     }
 
-    /// The lowest position above `pos` holding an element of a kind.
+    /// The lowest position above `pos` holding an element of a kind. Found by walking up
+    /// from `pos`: the adoption agency, its one caller, then copies the positions walked
+    /// (fe to the furthest block) or pops them all (no furthest block), so the walk costs
+    /// no more than what follows it.
     pub fn first_kind_above(&self, k: u16, pos: usize) -> Option<usize> {
-        let v = &self.by_kind[k.trailing_zeros() as usize];
-        let i = v.partition_point(|&p| p as usize <= pos);
-        v.get(i).map(|&p| p as usize)
+        (pos + 1..self.ids.len()).find(|&p| self.elems[self.ids[p] as usize].kinds & k != 0)
     }
 
     /// spec: #has-an-element-in-the-specific-scope, for the element at `pos`: no boundary of

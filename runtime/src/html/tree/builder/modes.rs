@@ -554,7 +554,8 @@ impl<S: TreeSink> TreeBuilder<S> {
         }
         self.reconstruct_formatting();
         self.insert_text(s);
-        if s.bytes().any(|b| !is_ws(b)) {
+        // Once cleared the flag stays cleared: only runs before that are scanned.
+        if self.frameset_ok && s.bytes().any(|b| !is_ws(b)) {
             self.frameset_ok = false;
         }
     }
