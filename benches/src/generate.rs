@@ -80,6 +80,22 @@ pub fn unclosed_formatting(scale: u32) -> String {
     repeat("<b><i>x", 100_000 * scale as usize)
 }
 
+/// `10k × scale` formatting elements each behind an `<object>` marker, then as many links: the
+/// list of active formatting elements holds no attributes for a long while, then many entries
+/// with them (its attribute arena must not be walked per push: quadratic before issue 13's fix).
+pub fn formatting_behind_markers(scale: u32) -> String {
+    let n = 10_000 * scale as usize;
+    runs(&[("<b><object>", n), ("<a href=x>y</a>", n)])
+}
+
+/// One formatting element with an attribute, `10k × scale` `<i><object>`, then as many links:
+/// the formatting list's dead records pile up behind live ones (its compaction must wait until
+/// they outnumber the entries, or it walks the list again and again).
+pub fn formatting_dead_records(scale: u32) -> String {
+    let n = 10_000 * scale as usize;
+    runs(&[("<b x=1>", 1), ("<i><object>", n), ("<a href=x>y</a>", n)])
+}
+
 /// `100k × scale` tables nested through their cells: table scope checks on a deep stack, and
 /// foster parenting never triggered.
 pub fn nested_tables(scale: u32) -> String {
@@ -250,7 +266,7 @@ pub type Generator = fn(u32) -> String;
 
 /// Every adversarial growth input, and the pathological inputs above that fit its size range:
 /// (name, generator).
-pub const GROWTH: [(&str, Generator); 19] = [
+pub const GROWTH: [(&str, Generator); 21] = [
     ("adoption-deep", adoption_deep),
     ("adoption-furthest", adoption_furthest),
     ("noahs-ark", noahs_ark),
@@ -270,4 +286,6 @@ pub const GROWTH: [(&str, Generator); 19] = [
     ("unclosed-formatting", unclosed_formatting),
     ("nested-tables", nested_tables),
     ("misnested-formatting", misnested_formatting),
+    ("formatting-behind-markers", formatting_behind_markers),
+    ("formatting-dead-records", formatting_dead_records),
 ];
