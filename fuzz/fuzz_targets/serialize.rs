@@ -40,8 +40,17 @@ fuzz_target!(|data: &[u8]| {
             if let Err(e) = xml_wf::check_document(&s) {
                 panic!("to_xml_well_formed wrote {s:?}, not well-formed: {e}");
             }
-            let again = statemark::xml5::parse(&s);
-            assert_eq!(dump(&xml), dump(&again), "XML output {s:?} parses differently");
+            // XML 1.0 reads a `?` in PI data as written; XML5 keeps it only when another `?`
+            // follows (#pi_after_state: "anything else: reconsume in the pi data state", the `?`
+            // not appended). Such data is well-formed (checked above) but cannot survive an
+            // XML5 reparse, so the tree comparison leaves those documents out.
+            let pi_question = xml
+                .descendants(xml.root())
+                .any(|n| matches!(xml.data(n), NodeData::ProcessingInstruction { data, .. } if data.contains('?')));
+            if !pi_question {
+                let again = statemark::xml5::parse(&s);
+                assert_eq!(dump(&xml), dump(&again), "XML output {s:?} parses differently");
+            }
         }
         Err(e) => assert!(breaks(&xml, e), "{e} is not what node {} holds: {written:?}", e.node.index()),
     }
