@@ -14,7 +14,7 @@ use crate::model::{Action, Chars, FlagDecl, Guard, Machine, Matcher, Terminal};
 use crate::names::camel;
 use proc_macro2::{Ident, Literal, Span, TokenStream};
 use quote::{format_ident, quote};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 const MARK: &str = "@@spec: ";
 /// Where the fused path opens a labelled block (`'label: {`) and closes one (`}`): written as
@@ -170,6 +170,10 @@ struct Layout<'a> {
     order: Vec<&'a str>,
     /// The state whose code is being emitted.
     at: usize,
+    /// The one state the emitting links go on in (the data state), when there is one: going
+    /// back to it sets the local `home` and skips the dispatch (a test of a flag, not a jump
+    /// table; the compiler threads neither through the loop's header).
+    home: Option<&'a str>,
 }
 
 impl Layout<'_> {
@@ -185,10 +189,20 @@ impl Layout<'_> {
                 let l = block_label(to);
                 quote! { break #l }
             }
+            _ if self.home == Some(to) => quote! {
+                home = true;
+                continue 'fused
+            },
             _ => {
                 let v = ident(&camel(to));
+                let leave_home = if self.home.is_some() {
+                    quote! { home = false; }
+                } else {
+                    quote! {}
+                };
                 quote! {
                     at = State::#v;
+                    #leave_home
                     continue 'fused
                 }
             }
@@ -565,13 +579,37 @@ fn state_arm_body(cx: &Cx, st: &LState, arm: &LArm, fusion: Option<&Fusion>) -> 
 /// compiler does not thread jumps through a loop's header).
 fn fused_fn(entry: &BTreeMap<&str, &[Action]>, lowered: &Lowered, fusion: &Fusion) -> TokenStream {
     let order: Vec<&str> = fusion.states.iter().map(|s| s.name.as_str()).collect();
+    // The state after a token: the one target of the emitting links, when they have one.
+    let homes: BTreeSet<&str> = fusion
+        .states
+        .iter()
+        .flat_map(|s| &s.links)
+        .filter_map(|l| match &l.next {
+            Next::Emit(t) => Some(t.as_str()),
+            _ => None,
+        })
+        .collect();
+    let home = match homes.iter().collect::<Vec<_>>().as_slice() {
+        [h] => Some(**h),
+        _ => None,
+    };
+    // Kept only when some link goes back to it (else there is no `home` to test).
+    let pos = |t: &str| order.iter().position(|s| *s == t);
+    let home = home.filter(|h| {
+        fusion.states.iter().enumerate().any(|(i, s)| {
+            s.links.iter().any(|l| match &l.next {
+                Next::Continue(t) | Next::Emit(t) => t == h && pos(t).is_some_and(|t| t < i),
+                Next::Exit => false,
+            })
+        })
+    });
     let mut codes = Vec::new();
     let mut back = false;
     for (i, fs) in fusion.states.iter().enumerate() {
         let Some(st) = lowered.states.iter().find(|s| s.name == fs.name) else { continue };
         let LBody::Consume { arms: case_arms, anything_else, .. } = &st.body else { continue };
         let cx = Cx { entry: entry.clone(), current: ident(&st.variant) };
-        let layout = Layout { order: order.clone(), at: i };
+        let layout = Layout { order: order.clone(), at: i, home };
         let v = ident(&st.variant);
         let spec_label = label(&format!("#{}", st.id));
         let scan = st.scan.as_ref().map(|s| scan_stmt(&cx, st, s)).unwrap_or_default();
@@ -644,8 +682,16 @@ fn fused_fn(entry: &BTreeMap<&str, &[Action]>, lowered: &Lowered, fusion: &Fusio
     let labels: Vec<syn::Lifetime> = order.iter().map(|s| block_label(s)).collect();
     let opens = order.iter().rev().map(|s| Literal::string(&format!("{OPEN}'{s}")));
     let closes = order.iter().map(|s| Literal::string(&format!("{CLOSE}'{s}")));
+    let (home_decl, home_test) = match home {
+        Some(h) => {
+            let l = block_label(h);
+            (quote! { let mut home = false; }, quote! { if home { break #l; } })
+        }
+        None => (quote! {}, quote! {}),
+    };
     let nested = quote! {
         #(#opens;)*
+        #home_test
         match at {
             #(State::#variants => break #labels,)*
             _ => {}
@@ -654,8 +700,11 @@ fn fused_fn(entry: &BTreeMap<&str, &[Action]>, lowered: &Lowered, fusion: &Fusio
         return Step::Continue;
         #(#closes; #codes)*
     };
-    let (at, body) =
-        if back { (quote! { mut at }, quote! { 'fused: loop { #nested } }) } else { (quote! { at }, nested) };
+    let (at, body) = if back {
+        (quote! { mut at }, quote! { #home_decl 'fused: loop { #nested } })
+    } else {
+        (quote! { at }, nested)
+    };
     let doc = format!(
         " Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through {}: each step is \
          the state function's own case, without a return to the driver; any byte off the common path \

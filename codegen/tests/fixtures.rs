@@ -172,6 +172,10 @@ fn tags_machine_emits_its_fused_path() {
     assert!(rust.contains("fn fused_path(&mut self, mut at: State) -> Step"), "no fused path emitted");
     // The entry: the text state's `<` case continues in the fused path.
     assert!(rust.contains("self.fused_path(State::TagOpenState)"), "the entry does not call the fused path");
+    // After a token the path goes back to the text state (the emitting links' one target)
+    // through the `home` flag, not through the dispatch on `at`.
+    assert!(rust.contains("if home {\n                break 'text_state;"), "no test of `home` ahead of the dispatch");
+    assert!(!rust.contains("at = State::TextState;"), "a link back to the text state goes through the dispatch");
     insta::assert_snapshot!("emitted_tags", rust);
 }
 

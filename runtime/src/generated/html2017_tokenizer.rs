@@ -4530,6 +4530,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
     }
     /// Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through data_state, tag_open_state, end_tag_open_state, tag_name_state, before_attribute_name_state, attribute_name_state, after_attribute_name_state, before_attribute_value_state, attribute_value_double_quoted_state, attribute_value_single_quoted_state, attribute_value_unquoted_state, after_attribute_value_quoted_state, self_closing_start_tag_state, comment_state, comment_end_dash_state, comment_end_state, doctype_name_state, after_doctype_name_state, doctype_public_identifier_double_quoted_state, doctype_public_identifier_single_quoted_state, after_doctype_public_identifier_state, between_doctype_public_and_system_identifiers_state, doctype_system_identifier_double_quoted_state, doctype_system_identifier_single_quoted_state, after_doctype_system_identifier_state: each step is the state function's own case, without a return to the driver; any byte off the common path returns to the exact state function.
     fn fused_path(&mut self, mut at: State) -> Step {
+        let mut home = false;
         'fused: loop {
             'after_doctype_system_identifier_state: {
             'doctype_system_identifier_single_quoted_state: {
@@ -4556,6 +4557,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
             'end_tag_open_state: {
             'tag_open_state: {
             'data_state: {
+            if home {
+                break 'data_state;
+            }
             match at {
                 State::DataState => break 'data_state,
                 State::TagOpenState => break 'tag_open_state,
@@ -4750,7 +4754,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                             self.emit_tag();
                             if self.state == State::DataState && self.run_on_after_tag()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -4793,7 +4797,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                             self.emit_tag();
                             if self.state == State::DataState && self.run_on_after_tag()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -4884,7 +4888,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                             self.emit_tag();
                             if self.state == State::DataState && self.run_on_after_tag()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -4936,7 +4940,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                             self.emit_tag();
                             if self.state == State::DataState && self.run_on_after_tag()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -4951,6 +4955,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                             self.core.start_attribute();
                             self.core.append_to_attribute_name(Src::CurrentLowercase);
                             at = State::AttributeNameState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -4971,6 +4976,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                             self.core.start_attribute();
                             self.core.append_to_attribute_name(Src::Current);
                             at = State::AttributeNameState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -5104,6 +5110,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                             #[cfg(feature = "trace")]
                             self.trace(State::AttributeValueUnquotedState, 1);
                             at = State::BeforeAttributeNameState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -5117,7 +5124,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                             self.emit_tag();
                             if self.state == State::DataState && self.run_on_after_tag()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -5139,6 +5146,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                             #[cfg(feature = "trace")]
                             self.trace(State::AfterAttributeValueQuotedState, 1);
                             at = State::BeforeAttributeNameState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -5161,7 +5169,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                             self.emit_tag();
                             if self.state == State::DataState && self.run_on_after_tag()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -5185,7 +5193,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         self.core.set_self_closing();
                         self.emit_tag();
                         if self.state == State::DataState && self.run_on_after_tag() {
-                            at = State::DataState;
+                            home = true;
                             continue 'fused;
                         }
                         return Step::Continue;
@@ -5235,6 +5243,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                             self.core.append_to_comment(Src::Str("-"));
                             self.core.append_to_comment(Src::Current);
                             at = State::CommentState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -5254,7 +5263,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         self.state = State::DataState;
                         self.emit_comment();
                         if self.state == State::DataState && self.run_on_after_token() {
-                            at = State::DataState;
+                            home = true;
                             continue 'fused;
                         }
                         return Step::Continue;
@@ -5292,7 +5301,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -5327,7 +5336,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -5410,7 +5419,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -5451,7 +5460,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -5560,7 +5569,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;

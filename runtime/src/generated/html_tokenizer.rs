@@ -5144,6 +5144,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
     }
     /// Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through data_state, tag_open_state, end_tag_open_state, tag_name_state, before_attribute_name_state, attribute_name_state, after_attribute_name_state, before_attribute_value_state, attribute_value_double_quoted_state, attribute_value_single_quoted_state, attribute_value_unquoted_state, after_attribute_value_quoted_state, self_closing_start_tag_state, comment_state, comment_less_than_sign_state, comment_less_than_sign_bang_state, comment_less_than_sign_bang_dash_state, comment_less_than_sign_bang_dash_dash_state, comment_end_dash_state, comment_end_state, comment_end_bang_state, doctype_name_state, after_doctype_name_state, doctype_public_identifier_double_quoted_state, doctype_public_identifier_single_quoted_state, after_doctype_public_identifier_state, between_doctype_public_and_system_identifiers_state, doctype_system_identifier_double_quoted_state, doctype_system_identifier_single_quoted_state, after_doctype_system_identifier_state, cdata_section_state, cdata_section_bracket_state, cdata_section_end_state, processing_instruction_data_state, processing_instruction_questionable_state: each step is the state function's own case, without a return to the driver; any byte off the common path returns to the exact state function.
     fn fused_path(&mut self, mut at: State) -> Step {
+        let mut home = false;
         'fused: loop {
             'processing_instruction_questionable_state: {
             'processing_instruction_data_state: {
@@ -5180,6 +5181,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
             'end_tag_open_state: {
             'tag_open_state: {
             'data_state: {
+            if home {
+                break 'data_state;
+            }
             match at {
                 State::DataState => break 'data_state,
                 State::TagOpenState => break 'tag_open_state,
@@ -5365,7 +5369,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             self.emit_tag();
                             if self.state == State::DataState && self.run_on_after_tag()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -5488,7 +5492,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             self.emit_tag();
                             if self.state == State::DataState && self.run_on_after_tag()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -5502,6 +5506,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             self.trace(State::AfterAttributeNameState, 6);
                             self.core.start_attribute();
                             at = State::AttributeNameState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -5623,6 +5628,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             #[cfg(feature = "trace")]
                             self.trace(State::AttributeValueUnquotedState, 1);
                             at = State::BeforeAttributeNameState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -5636,7 +5642,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             self.emit_tag();
                             if self.state == State::DataState && self.run_on_after_tag()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -5658,6 +5664,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             #[cfg(feature = "trace")]
                             self.trace(State::AfterAttributeValueQuotedState, 1);
                             at = State::BeforeAttributeNameState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -5680,7 +5687,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             self.emit_tag();
                             if self.state == State::DataState && self.run_on_after_tag()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -5704,7 +5711,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         self.core.set_self_closing();
                         self.emit_tag();
                         if self.state == State::DataState && self.run_on_after_tag() {
-                            at = State::DataState;
+                            home = true;
                             continue 'fused;
                         }
                         return Step::Continue;
@@ -5775,6 +5782,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             #[cfg(feature = "trace")]
                             self.trace(State::CommentLessThanSignState, 3);
                             at = State::CommentState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -5803,6 +5811,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             #[cfg(feature = "trace")]
                             self.trace(State::CommentLessThanSignBangState, 2);
                             at = State::CommentState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -5874,6 +5883,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             self.trace(State::CommentEndDashState, 3);
                             self.core.append_to_comment(Src::Str("-"));
                             at = State::CommentState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -5897,7 +5907,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -5938,6 +5948,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             self.trace(State::CommentEndState, 5);
                             self.core.append_to_comment(Src::Str("--"));
                             at = State::CommentState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -5958,6 +5969,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             self.trace(State::CommentEndBangState, 1);
                             self.core.append_to_comment(Src::Str("--!"));
                             at = State::CommentEndDashState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -5971,6 +5983,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             self.trace(State::CommentEndBangState, 4);
                             self.core.append_to_comment(Src::Str("--!"));
                             at = State::CommentState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -6008,7 +6021,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -6043,7 +6056,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -6126,7 +6139,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -6167,7 +6180,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -6276,7 +6289,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -6329,6 +6342,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             self.core.emit_chars(Src::Str("]"));
                             self.core.reconsume();
                             at = State::CdataSectionState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -6357,7 +6371,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             // spec: case #2: U+003E GREATER-THAN SIGN (>)
                             #[cfg(feature = "trace")]
                             self.trace(State::CdataSectionEndState, 2);
-                            at = State::DataState;
+                            home = true;
                             continue 'fused;
                         }
                     }
@@ -6377,6 +6391,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             self.core.emit_chars(Src::Str("]]"));
                             self.core.reconsume();
                             at = State::CdataSectionState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -6418,7 +6433,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -6444,7 +6459,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -6458,6 +6473,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                             self.trace(State::ProcessingInstructionQuestionableState, 3);
                             self.core.append_to_pi_data(Src::Str("?"));
                             at = State::ProcessingInstructionDataState;
+                            home = false;
                             continue 'fused;
                         }
                     }

@@ -2951,6 +2951,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
     }
     /// Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through data_state, tag_state, end_tag_state, end_tag_name_state, end_tag_name_after_state, pi_state, pi_target_state, pi_target_after_state, pi_data_state, pi_after_state, comment_state, comment_less_than_sign_state, comment_less_than_sign_bang_state, comment_less_than_sign_bang_dash_state, comment_less_than_sign_bang_dash_dash_state, comment_end_dash_state, comment_end_state, comment_end_bang_state, cdata_state, cdata_bracket_state, cdata_end_state, tag_name_state, empty_tag_state, tag_attribute_name_before_state, tag_attribute_name_state, tag_attribute_name_after_state, tag_attribute_value_before_state, tag_attribute_value_double_quoted_state, tag_attribute_value_single_quoted_state, tag_attribute_value_unquoted_state, doctype_name_state, after_doctype_name_state, doctype_public_identifier_single_quoted_state, doctype_public_identifier_double_quoted_state, after_doctype_public_identifier_state, between_doctype_public_and_system_identifiers_state, doctype_system_identifier_single_quoted_state, doctype_system_identifier_double_quoted_state, after_doctype_system_identifiers_state: each step is the state function's own case, without a return to the driver; any byte off the common path returns to the exact state function.
     fn fused_path(&mut self, mut at: State) -> Step {
+        let mut home = false;
         'fused: loop {
             'after_doctype_system_identifiers_state: {
             'doctype_system_identifier_double_quoted_state: {
@@ -2991,6 +2992,9 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
             'end_tag_state: {
             'tag_state: {
             'data_state: {
+            if home {
+                break 'data_state;
+            }
             match at {
                 State::DataState => break 'data_state,
                 State::TagState => break 'tag_state,
@@ -3158,7 +3162,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -3207,7 +3211,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.emit_tag();
                             if self.state == State::DataState && self.run_on_after_tag()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -3232,7 +3236,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.emit_tag();
                             if self.state == State::DataState && self.run_on_after_tag()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -3360,7 +3364,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -3381,6 +3385,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             // spec: case #3: Anything else
                             #[cfg(feature = "trace")] self.trace(State::PiAfterState, 3);
                             at = State::PiDataState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -3451,6 +3456,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             #[cfg(feature = "trace")]
                             self.trace(State::CommentLessThanSignState, 3);
                             at = State::CommentState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -3479,6 +3485,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             #[cfg(feature = "trace")]
                             self.trace(State::CommentLessThanSignBangState, 2);
                             at = State::CommentState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -3550,6 +3557,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.trace(State::CommentEndDashState, 3);
                             self.core.append_to_comment(Src::Str("-"));
                             at = State::CommentState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -3573,7 +3581,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -3614,6 +3622,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.trace(State::CommentEndState, 5);
                             self.core.append_to_comment(Src::Str("--"));
                             at = State::CommentState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -3634,6 +3643,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.trace(State::CommentEndBangState, 1);
                             self.core.append_to_comment(Src::Str("--!"));
                             at = State::CommentEndDashState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -3647,6 +3657,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.trace(State::CommentEndBangState, 4);
                             self.core.append_to_comment(Src::Str("--!"));
                             at = State::CommentState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -3696,6 +3707,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.core.emit_chars(Src::Str("]"));
                             self.core.emit_chars(Src::Current);
                             at = State::CdataState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -3714,7 +3726,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             // spec: case #1: U+003E GREATER-THAN SIGN (>)
                             #[cfg(feature = "trace")]
                             self.trace(State::CdataEndState, 1);
-                            at = State::DataState;
+                            home = true;
                             continue 'fused;
                         }
                     }
@@ -3744,6 +3756,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.core.emit_chars(Src::Str("]]"));
                             self.core.emit_chars(Src::Current);
                             at = State::CdataState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -3778,7 +3791,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.emit_tag();
                             if self.state == State::DataState && self.run_on_after_tag()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -3809,7 +3822,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         self.state = State::DataState;
                         self.emit_tag();
                         if self.state == State::DataState && self.run_on_after_tag() {
-                            at = State::DataState;
+                            home = true;
                             continue 'fused;
                         }
                         return Step::Continue;
@@ -3841,7 +3854,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.emit_tag();
                             if self.state == State::DataState && self.run_on_after_tag()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -3855,6 +3868,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.trace(State::TagAttributeNameBeforeState, 3);
                             self.core.set_self_closing();
                             at = State::EmptyTagState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -3910,7 +3924,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.emit_tag();
                             if self.state == State::DataState && self.run_on_after_tag()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -3935,6 +3949,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.check_duplicate_attribute();
                             self.core.set_self_closing();
                             at = State::EmptyTagState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -3975,7 +3990,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.emit_tag();
                             if self.state == State::DataState && self.run_on_after_tag()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -3989,6 +4004,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.trace(State::TagAttributeNameAfterState, 4);
                             self.core.set_self_closing();
                             at = State::EmptyTagState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -4001,6 +4017,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.core.start_attribute();
                             self.core.append_to_attribute_name(Src::Current);
                             at = State::TagAttributeNameState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -4059,7 +4076,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.emit_tag();
                             if self.state == State::DataState && self.run_on_after_tag()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -4099,6 +4116,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         #[cfg(feature = "trace")]
                         self.trace(State::TagAttributeValueDoubleQuotedState, 1);
                         at = State::TagAttributeNameBeforeState;
+                        home = false;
                         continue 'fused;
                     }
                 }
@@ -4124,6 +4142,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         #[cfg(feature = "trace")]
                         self.trace(State::TagAttributeValueSingleQuotedState, 1);
                         at = State::TagAttributeNameBeforeState;
+                        home = false;
                         continue 'fused;
                     }
                 }
@@ -4150,6 +4169,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             #[cfg(feature = "trace")]
                             self.trace(State::TagAttributeValueUnquotedState, 1);
                             at = State::TagAttributeNameBeforeState;
+                            home = false;
                             continue 'fused;
                         }
                     }
@@ -4163,7 +4183,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             self.emit_tag();
                             if self.state == State::DataState && self.run_on_after_tag()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -4203,7 +4223,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -4238,7 +4258,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -4321,7 +4341,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -4362,7 +4382,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
@@ -4471,7 +4491,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             if self.state == State::DataState
                                 && self.run_on_after_token()
                             {
-                                at = State::DataState;
+                                home = true;
                                 continue 'fused;
                             }
                             return Step::Continue;
