@@ -596,6 +596,15 @@ impl<'i, M: Machine> TokenQueue<'i, M> {
         t
     }
 
+    /// Whether anything was queued since the queue was last found empty (the slots then start
+    /// from the first, and only once they are all filled does a token go to `rest`): the
+    /// stepping loop's test after each step, one compare rather than a `pop` that finds nothing
+    /// in the slots and then asks `rest`.
+    #[inline(always)]
+    fn any_since_empty(&self) -> bool {
+        self.filled != 0
+    }
+
     /// Keep an error.
     pub fn push_error(&mut self, error: Error<M::ParseError>) {
         self.errors.push(error);
@@ -690,7 +699,9 @@ impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Tokenizer<'i, M, TokenQueue<'i, M>> {
                 Step::Suspend => return None,
                 Step::Done => self.done = true,
             }
-            if let Some(t) = self.sink.pop() {
+            if self.sink.any_since_empty()
+                && let Some(t) = self.sink.pop()
+            {
                 return Some(t);
             }
         }
