@@ -504,7 +504,7 @@ impl<M: Drive<'static, S>, S> Tokenizer<'static, M, S> {
 /// out.
 ///
 /// The whole-input iterator steps only when the queue is empty, and its fused path queues a
-/// few tokens past the first (eight, each with the characters before it; none past a start
+/// few tokens past the first (sixteen, each with the characters before it; none past a start
 /// tag), so one step's tokens fit in a row of slots filled from the first and taken in order,
 /// with no wrapping ring arithmetic. Only more (a `run` of chunked input queues a whole chunk's
 /// tokens) go on to the `VecDeque`, and only when every slot is used; the slots start over
@@ -529,8 +529,10 @@ pub struct TokenQueue<'i, M: Machine> {
 const SLOTS: usize = 2 * (AHEAD as usize + 1) + 4;
 
 /// How many tokens the whole-input iterator's fused path may emit after the first before it
-/// returns (each may bring the characters before it).
-const AHEAD: u32 = 8;
+/// returns (each may bring the characters before it). Sixteen rather than eight: half the
+/// steps into and out of the fused path, for 34 slots of 80 bytes (`tokenize` over `html-big`:
+/// 148.99M -> 147.80M instructions; 32 saves 0.4% more for twice the slots).
+const AHEAD: u32 = 16;
 
 impl<'i, M: Machine> TokenQueue<'i, M> {
     /// An empty queue; `errors`: collect parse errors.
@@ -594,6 +596,15 @@ impl<'i, M: Machine> TokenQueue<'i, M> {
             self.filled = 0;
         }
         t
+    }
+
+    /// Whether anything was queued since the queue was last found empty (the slots then start
+    /// from the first, and only once they are all filled does a token go to `rest`): the
+    /// stepping loop's test after each step, one compare rather than a `pop` that finds nothing
+    /// in the slots and then asks `rest`.
+    #[inline(always)]
+    fn any_since_empty(&self) -> bool {
+        self.filled != 0
     }
 
     /// Keep an error.
@@ -690,7 +701,9 @@ impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Tokenizer<'i, M, TokenQueue<'i, M>> {
                 Step::Suspend => return None,
                 Step::Done => self.done = true,
             }
-            if let Some(t) = self.sink.pop() {
+            if self.sink.any_since_empty()
+                && let Some(t) = self.sink.pop()
+            {
                 return Some(t);
             }
         }

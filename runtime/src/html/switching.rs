@@ -103,6 +103,45 @@ fn breaks_out(t: &Tag<'_>) -> bool {
     ) || (t.name == "font" && t.attributes.iter().any(|a| matches!(&*a.name, "color" | "face" | "size")))
 }
 
+/// The names `StateTracker::html_start` acts on (the foreign roots and the raw text, RCDATA,
+/// script data and PLAINTEXT elements), as one bit per length (bit `n`: a name of `n` bytes)
+/// for each first letter; a name outside it needs no string compare. Checked against the
+/// names by a test.
+const SWITCH_NAMES: [&str; 12] = [
+    "svg",
+    "math",
+    "title",
+    "textarea",
+    "style",
+    "xmp",
+    "iframe",
+    "noembed",
+    "noframes",
+    "noscript",
+    "script",
+    "plaintext",
+];
+
+const SWITCH_LENGTHS: [u16; 26] = {
+    let mut table = [0u16; 26];
+    let mut i = 0;
+    while i < SWITCH_NAMES.len() {
+        let name = SWITCH_NAMES[i].as_bytes();
+        table[(name[0] - b'a') as usize] |= 1 << name.len();
+        i += 1;
+    }
+    table
+};
+
+/// Whether a start tag in HTML content may be one of [`SWITCH_NAMES`] (false: surely not).
+#[inline(always)]
+fn may_switch_in_html(name: &[u8]) -> bool {
+    match name.first() {
+        Some(&b @ b'a'..=b'z') if name.len() < 16 => SWITCH_LENGTHS[(b - b'a') as usize] & (1 << name.len()) != 0,
+        _ => false,
+    }
+}
+
 /// HTML elements that never have content (the void elements and the legacy ones the tree builder
 /// also pops at once: the serializer's list), so a tracker inside an integration point does not
 /// keep them open (spec: #void-elements).
@@ -137,7 +176,18 @@ impl StateTracker {
     }
 
     /// A start tag: returns the state the tokenizer switches to, if any.
+    #[inline]
     pub fn start_tag(&mut self, t: &Tag<'_>) -> Control {
+        // In HTML content (nothing foreign open) only the names `html_start` looks for can
+        // switch or open anything; most tags are none of them, which the table tells without
+        // a string compare.
+        if self.stack.is_empty() && !may_switch_in_html(t.name.as_bytes()) {
+            return Control::Continue;
+        }
+        self.start_tag_slow(t)
+    }
+
+    fn start_tag_slow(&mut self, t: &Tag<'_>) -> Control {
         loop {
             // spec: #tree-construction-dispatcher
             let html_rules = match self.stack.last() {
@@ -210,10 +260,15 @@ impl StateTracker {
     }
 
     /// An end tag.
+    #[inline]
     pub fn end_tag(&mut self, t: &Tag<'_>) {
-        if self.stack.is_empty() {
-            return;
+        // Only elements open inside foreign content are tracked: with none, nothing to close.
+        if !self.stack.is_empty() {
+            self.end_tag_slow(t);
         }
+    }
+
+    fn end_tag_slow(&mut self, t: &Tag<'_>) {
         let name = &*t.name;
         if self.in_html() {
             // HTML rules inside an integration point: close the nearest open HTML element of
@@ -325,5 +380,50 @@ impl<'i, S: Sink<'i>> Sink<'i> for Switching<S> {
     #[cfg(feature = "trace")]
     fn trace(&mut self, state: State, case: u16) {
         self.inner.trace(state, case);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The elements of the HTML standard's index (spec: #elements-3) and a few legacy ones.
+    const ELEMENTS: &str = "a abbr address area article aside audio b base bdi bdo blockquote body br button \
+        canvas caption cite code col colgroup data datalist dd del details dfn dialog div dl dt em embed \
+        fieldset figcaption figure footer form h1 h2 h3 h4 h5 h6 head header hgroup hr html i iframe img \
+        input ins kbd label legend li link main map mark math menu meta meter nav noscript object ol \
+        optgroup option output p picture pre progress q rp rt ruby s samp script search section select \
+        slot small source span strong style sub summary sup svg table tbody td template textarea tfoot th \
+        thead time title tr track u ul var video wbr applet acronym basefont bgsound big blink center dir \
+        font frame frameset image isindex keygen listing marquee menuitem multicol nextid nobr noembed \
+        noframes param plaintext rb rtc spacer strike tt xmp";
+
+    /// The table answers for `html_start` itself: every name it acts on in HTML content (a
+    /// switch, or a foreign root opened), among the spec's elements, every name of up to two
+    /// letters and the table's own names, is one the table lets through.
+    #[test]
+    fn the_name_table_lets_through_every_name_html_start_acts_on() {
+        let short = (b'a'..=b'z').flat_map(|a| {
+            (b'`'..=b'z').map(move |b| {
+                let name = [a, b];
+                String::from_utf8_lossy(if b == b'`' { &name[..1] } else { &name }).into_owned()
+            })
+        });
+        let names: Vec<String> =
+            ELEMENTS.split_whitespace().chain(SWITCH_NAMES).map(String::from).chain(short).collect();
+        let mut acted = 0;
+        for name in names.iter().map(String::as_str).chain(["", "table", "sv", "svgx", "Svg", "9"]) {
+            for scripting in [false, true] {
+                let mut tracker = StateTracker::new(scripting);
+                let tag = Tag { name: name.into(), attributes: Vec::new(), self_closing: false };
+                let acts = tracker.start_tag_slow(&tag) != Control::Continue || !tracker.stack.is_empty();
+                assert!(!acts || may_switch_in_html(name.as_bytes()), "{name}");
+                acted += usize::from(acts);
+                let mut tracker = StateTracker::new(scripting);
+                assert_eq!(tracker.start_tag(&tag), tracker.clone().start_tag_slow(&tag), "{name}");
+            }
+        }
+        // Each of the twelve names acts (noscript only with scripting), from both lists.
+        assert_eq!(acted, 2 * (2 * SWITCH_NAMES.len() - 1));
     }
 }

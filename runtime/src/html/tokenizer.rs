@@ -202,20 +202,21 @@ where
     #[inline(never)]
     fn emit_tag_token_now(&mut self) {
         let (kind, tag, had_attributes) = self.take_tag();
+        // The token is made first and its tag read through it, so the tag is written once,
+        // in place, rather than built and then moved into the token (issue 13).
+        let token = match kind {
+            TagKind::Start => Token::StartTag(tag),
+            TagKind::End => Token::EndTag(tag),
+        };
+        let (Token::StartTag(tag) | Token::EndTag(tag)) = &token else { return };
         // Before the emission, so that a switch the sink asks for overrides it.
-        if let Some(state) = M::track(&mut self.own, &tag, kind == TagKind::Start) {
+        if let Some(state) = M::track(&mut self.own, tag, kind == TagKind::Start) {
             self.state = state;
         }
-        let token = match kind {
-            TagKind::Start => {
-                M::last_start_tag(&mut self.own).set(&tag.name);
-                Token::StartTag(tag)
-            }
-            TagKind::End => {
-                self.end_tag_errors(!tag.attributes.is_empty(), tag.self_closing);
-                Token::EndTag(tag)
-            }
-        };
+        match kind {
+            TagKind::Start => M::last_start_tag(&mut self.own).set(&tag.name),
+            TagKind::End => self.end_tag_errors(!tag.attributes.is_empty(), tag.self_closing),
+        }
         self.emit_tag_token(token, had_attributes);
     }
 
