@@ -31,6 +31,31 @@ impl TreeSink for Dom {
         self.create_element_named(known.index() as u32, name, attrs)
     }
 
+    /// Appending (the common case): the node is written with its links (`create_element_child`).
+    fn create_and_insert_element(
+        &mut self,
+        at: &Location<NodeId>,
+        known: Option<KnownName>,
+        name: QualNameRef<'_>,
+        attrs: Attrs<'_>,
+    ) -> NodeId {
+        let index = match known {
+            Some(k) => {
+                debug_assert_eq!(k.qual_name().as_ref(), name);
+                k.index() as u32
+            }
+            None => self.names.intern(name),
+        };
+        match at {
+            Location::Append(p) => self.create_element_child(*p, index, name, attrs),
+            Location::Before { sibling, .. } => {
+                let n = self.create_element_named(index, name, attrs);
+                self.insert_before(*sibling, n);
+                n
+            }
+        }
+    }
+
     fn create_comment(&mut self, data: &str) -> NodeId {
         Dom::create_comment(self, data)
     }
