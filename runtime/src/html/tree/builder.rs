@@ -119,15 +119,17 @@ enum Target {
 fn has_nul(s: &str) -> bool {
     const ONES: u64 = u64::from_ne_bytes([1; 8]);
     const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
-    let mut words = s.as_bytes().chunks_exact(8);
-    for w in &mut words {
+    // A zero byte is the only one whose high bit the subtraction sets and `!w` keeps.
+    let zero_in = |w: &[u8]| {
         let w = u64::from_ne_bytes(w.try_into().unwrap_or([1; 8]));
-        // A zero byte is the only one whose high bit the subtraction sets and `!w` keeps.
-        if w.wrapping_sub(ONES) & !w & HIGHS != 0 {
-            return true;
-        }
+        w.wrapping_sub(ONES) & !w & HIGHS != 0
+    };
+    let b = s.as_bytes();
+    if b.len() < 8 {
+        return b.contains(&0);
     }
-    words.remainder().contains(&0)
+    // Whole words, then the last eight bytes (overlapping the last word) for the rest.
+    b.chunks_exact(8).any(zero_in) || zero_in(&b[b.len() - 8..])
 }
 
 fn is_ws(b: u8) -> bool {
@@ -526,8 +528,10 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Create an element in the sink and its record here (the fields it needs, borrowed
     /// apart from the list of active formatting elements, whose arena `attrs` may be in);
-    /// with `at`, the sink also inserts it there, in the same call.
+    /// with `at`, the sink also inserts it there, in the same call. In line: its arguments
+    /// cost more to pass than most of its work.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn create_in(
         sink: &mut S,
         stack: &mut Stack<S::Handle>,
