@@ -801,8 +801,9 @@ impl Dom {
     }
 
     /// The node for a new element, its attributes stored; an HTML `template`'s contents are
-    /// pushed first, so they are the node just before it.
-    #[inline]
+    /// pushed first, so they are the node just before it. In line in both of its callers
+    /// (a call of its own cost XML5 parsing 1.7M instructions on the XML corpus).
+    #[inline(always)]
     fn element_node(&mut self, index: u32, name: QualNameRef<'_>, attrs: Attrs<'_>) -> Node {
         let template = *name.ns == Namespace::Html && name.local == "template";
         if template {
