@@ -787,10 +787,17 @@ impl<S: TreeSink> TreeBuilder<S> {
         // Step 3's check (the Document takes one element child) only concerns the Document:
         // anywhere else the sink creates and inserts in one call.
         let at = (*loc.parent() != self.doc).then_some(&loc);
-        let create = |b: &mut Self| {
-            Self::create_in(&mut b.sink, &mut b.stack, &mut b.free, at, ns, t.tag, &t.name, attrs, html_ip)
-        };
-        let id = if t.synthetic { self.without_markup(create) } else { create(self) };
+        // `without_markup` written out for a synthetic tag, so `create_in` is in line once.
+        let unmarked = t.synthetic && self.sources;
+        let outer = self.source_hint;
+        if unmarked {
+            self.set_source(Span::new(outer.start, outer.start));
+        }
+        let id =
+            Self::create_in(&mut self.sink, &mut self.stack, &mut self.free, at, ns, t.tag, &t.name, attrs, html_ip);
+        if unmarked {
+            self.set_source(outer);
+        }
         if at.is_none() {
             self.insert_element_at(&loc, id);
         }
