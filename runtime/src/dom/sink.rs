@@ -31,6 +31,31 @@ impl TreeSink for Dom {
         self.create_element_named(known.index() as u32, name, attrs)
     }
 
+    /// Appending (the common case): the node is written with its links (`create_element_child`).
+    fn create_and_insert_element(
+        &mut self,
+        at: &Location<NodeId>,
+        known: Option<KnownName>,
+        name: QualNameRef<'_>,
+        attrs: Attrs<'_>,
+    ) -> NodeId {
+        let index = match known {
+            Some(k) => {
+                debug_assert_eq!(k.qual_name().as_ref(), name);
+                k.index() as u32
+            }
+            None => self.names.intern(name),
+        };
+        match at {
+            Location::Append(p) => self.create_element_child(*p, index, name, attrs),
+            Location::Before { sibling, .. } => {
+                let n = self.create_element_named(index, name, attrs);
+                self.insert_before(*sibling, n);
+                n
+            }
+        }
+    }
+
     fn create_comment(&mut self, data: &str) -> NodeId {
         Dom::create_comment(self, data)
     }
@@ -111,5 +136,97 @@ impl TreeSink for Dom {
 
     fn is_inclusive_ancestor(&self, ancestor: &NodeId, node: &NodeId) -> bool {
         Dom::is_inclusive_ancestor(self, *ancestor, *node)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::html::tree::{TreeOptions, build_document};
+
+    /// A `Dom` seen through the trait's defaults: `create_and_insert_element` as two calls.
+    struct TwoSteps(Dom);
+
+    impl TreeSink for TwoSteps {
+        type Handle = NodeId;
+        fn document(&mut self) -> NodeId {
+            TreeSink::document(&mut self.0)
+        }
+        fn create_element(&mut self, name: QualNameRef<'_>, attrs: Attrs<'_>) -> NodeId {
+            TreeSink::create_element(&mut self.0, name, attrs)
+        }
+        fn create_known_element(&mut self, known: KnownName, name: QualNameRef<'_>, attrs: Attrs<'_>) -> NodeId {
+            self.0.create_known_element(known, name, attrs)
+        }
+        fn create_comment(&mut self, data: &str) -> NodeId {
+            TreeSink::create_comment(&mut self.0, data)
+        }
+        fn create_processing_instruction(&mut self, target: &str, data: &str) -> NodeId {
+            TreeSink::create_processing_instruction(&mut self.0, target, data)
+        }
+        fn create_doctype(&mut self, name: &str, public_id: &str, system_id: &str) -> NodeId {
+            TreeSink::create_doctype(&mut self.0, name, public_id, system_id)
+        }
+        fn create_document_fragment(&mut self) -> NodeId {
+            self.0.create_document_fragment()
+        }
+        fn insert(&mut self, at: &Location<NodeId>, node: NodeId) {
+            self.0.insert(at, node)
+        }
+        fn insert_text(&mut self, at: &Location<NodeId>, text: &str) {
+            self.0.insert_text(at, text)
+        }
+        fn parent(&self, node: &NodeId) -> Option<NodeId> {
+            TreeSink::parent(&self.0, node)
+        }
+        fn remove(&mut self, node: &NodeId) {
+            TreeSink::remove(&mut self.0, node)
+        }
+        fn move_children(&mut self, from: &NodeId, to: &NodeId) {
+            TreeSink::move_children(&mut self.0, from, to)
+        }
+        fn template_contents(&mut self, template: &NodeId) -> NodeId {
+            self.0.template_contents(template)
+        }
+        fn add_attributes_if_missing(&mut self, element: &NodeId, attrs: Attrs<'_>) {
+            TreeSink::add_attributes_if_missing(&mut self.0, element, attrs)
+        }
+        fn set_quirks_mode(&mut self, mode: QuirksMode) {
+            TreeSink::set_quirks_mode(&mut self.0, mode)
+        }
+        fn has_element_child(&self, node: &NodeId) -> bool {
+            self.0.has_element_child(node)
+        }
+        fn is_inclusive_ancestor(&self, ancestor: &NodeId, node: &NodeId) -> bool {
+            TreeSink::is_inclusive_ancestor(&self.0, ancestor, node)
+        }
+    }
+
+    /// The `Dom`'s one-step element insertion builds the tree (and node numbering) the
+    /// trait's default builds: nested and sibling elements, templates, attributes, foster
+    /// parenting (an insertion before a table), elements around text.
+    #[test]
+    fn one_step_insertion_builds_what_two_calls_build() {
+        let inputs = [
+            "<!DOCTYPE html><p class=a id=b>one<b>two</b><i>three<p>four",
+            "<table><tr><td>x</td></tr><div>fostered</div><span>too</span></table>",
+            "<template><li>a<li>b</template><ul><li>c<li>d</ul><svg><g/><circle r=1></svg>",
+            "<math><mi>x</mi><annotation-xml encoding=text/html><div>y</div></annotation-xml></math>",
+        ];
+        for input in inputs {
+            let one = build_document(input, TreeOptions::default(), Dom::new());
+            let two = build_document(input, TreeOptions::default(), TwoSteps(Dom::new())).0;
+            assert_eq!(one.to_test_format(), two.to_test_format(), "{input}");
+            assert_eq!(one.node_count(), two.node_count(), "{input}");
+            for id in one.node_ids() {
+                let (a, b) = (&one[id], &two[id]);
+                assert_eq!(
+                    (a.parent(), a.prev_sibling(), a.next_sibling(), a.first_child()),
+                    (b.parent(), b.prev_sibling(), b.next_sibling(), b.first_child()),
+                    "{input}: node {id:?}"
+                );
+                assert_eq!(one.last_child(id), two.last_child(id), "{input}: node {id:?}");
+            }
+        }
     }
 }

@@ -112,6 +112,26 @@ enum Target {
     Document,
 }
 
+/// Whether `s` holds a U+0000: a word at a time, in line. Every character run in body is
+/// checked, most are short, and the call to the library's `memchr` (with its set-up) cost more
+/// than this scan (issue 13).
+#[inline]
+fn has_nul(s: &str) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([1; 8]);
+    const HIGHS: u64 = u64::from_ne_bytes([0x80; 8]);
+    // A zero byte is the only one whose high bit the subtraction sets and `!w` keeps.
+    let zero_in = |w: &[u8]| {
+        let w = u64::from_ne_bytes(w.try_into().unwrap_or([1; 8]));
+        w.wrapping_sub(ONES) & !w & HIGHS != 0
+    };
+    let b = s.as_bytes();
+    if b.len() < 8 {
+        return b.contains(&0);
+    }
+    // Whole words, then the last eight bytes (overlapping the last word) for the rest.
+    b.chunks_exact(8).any(zero_in) || zero_in(&b[b.len() - 8..])
+}
+
 fn is_ws(b: u8) -> bool {
     matches!(b, b'\t' | b'\n' | b'\x0c' | b'\r' | b' ')
 }
@@ -476,14 +496,14 @@ impl<S: TreeSink> TreeBuilder<S> {
     // ----- elements and the stack -----
 
     fn create_elem(&mut self, ns: Ns, tag: Tag, name: &str, attrs: Attrs<'_>, html_integration: bool) -> ElemId {
-        Self::create_in(&mut self.sink, &mut self.stack, &mut self.free, ns, tag, name, attrs, html_integration)
+        Self::create_in(&mut self.sink, &mut self.stack, &mut self.free, None, ns, tag, name, attrs, html_integration)
     }
 
     /// A new HTML element for the token of a formatting-list entry, with its attributes.
     fn create_from_afe(&mut self, tag: Tag, attrs: AttrRange) -> ElemId {
         self.without_markup(|b| {
             let attrs = b.afe.attrs(attrs);
-            Self::create_in(&mut b.sink, &mut b.stack, &mut b.free, Ns::Html, tag, tag.name(), attrs, false)
+            Self::create_in(&mut b.sink, &mut b.stack, &mut b.free, None, Ns::Html, tag, tag.name(), attrs, false)
         })
     }
 
@@ -507,12 +527,16 @@ impl<S: TreeSink> TreeBuilder<S> {
     }
 
     /// Create an element in the sink and its record here (the fields it needs, borrowed
-    /// apart from the list of active formatting elements, whose arena `attrs` may be in).
+    /// apart from the list of active formatting elements, whose arena `attrs` may be in);
+    /// with `at`, the sink also inserts it there, in the same call. In line: its arguments
+    /// cost more to pass than most of its work.
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn create_in(
         sink: &mut S,
         stack: &mut Stack<S::Handle>,
         free: &mut Vec<ElemId>,
+        at: Option<&Location<S::Handle>>,
         ns: Ns,
         tag: Tag,
         name: &str,
@@ -521,11 +545,11 @@ impl<S: TreeSink> TreeBuilder<S> {
     ) -> ElemId {
         let local = if tag != Tag::Other { tag.name() } else { name };
         let qname = QualNameRef::new(ns_ref(ns), local);
-        let handle = if tag != Tag::Other {
-            let known = KnownName((ns as usize * TAG_COUNT + tag as usize) as u16);
-            sink.create_known_element(known, qname, attrs)
-        } else {
-            sink.create_element(qname, attrs)
+        let known = (tag != Tag::Other).then(|| KnownName((ns as usize * TAG_COUNT + tag as usize) as u16));
+        let handle = match (at, known) {
+            (Some(at), known) => sink.create_and_insert_element(at, known, qname, attrs),
+            (None, Some(known)) => sink.create_known_element(known, qname, attrs),
+            (None, None) => sink.create_element(qname, attrs),
         };
         let atom = match ns {
             Ns::Html if tag == Tag::Other => stack.atoms.intern(name),
@@ -760,12 +784,23 @@ impl<S: TreeSink> TreeBuilder<S> {
             && t.attr("encoding").is_some_and(|v| {
                 v.eq_ignore_ascii_case("text/html") || v.eq_ignore_ascii_case("application/xhtml+xml")
             });
-        let id = if t.synthetic {
-            self.without_markup(|b| b.create_elem(ns, t.tag, &t.name, attrs, html_ip))
-        } else {
-            self.create_elem(ns, t.tag, &t.name, attrs, html_ip)
-        };
-        self.insert_element_at(&loc, id);
+        // Step 3's check (the Document takes one element child) only concerns the Document:
+        // anywhere else the sink creates and inserts in one call.
+        let at = (*loc.parent() != self.doc).then_some(&loc);
+        // `without_markup` written out for a synthetic tag, so `create_in` is in line once.
+        let unmarked = t.synthetic && self.sources;
+        let outer = self.source_hint;
+        if unmarked {
+            self.set_source(Span::new(outer.start, outer.start));
+        }
+        let id =
+            Self::create_in(&mut self.sink, &mut self.stack, &mut self.free, at, ns, t.tag, &t.name, attrs, html_ip);
+        if unmarked {
+            self.set_source(outer);
+        }
+        if at.is_none() {
+            self.insert_element_at(&loc, id);
+        }
         self.stack.push(id);
         id
     }
@@ -1205,6 +1240,25 @@ impl<S: TreeSink> TreeBuilder<S> {
             .collect();
     }
 
+    /// A character token run: "in body" directly in the common case, else the dispatcher.
+    /// `ignore_lf`: the token follows a `pre`, `listing` or `textarea` start tag.
+    #[inline(always)]
+    fn chars(&mut self, c: &str, ignore_lf: bool) {
+        if self.errors.is_some() {
+            self.run = Some((c.as_ptr() as usize, c.len()));
+        }
+        let mut s = c;
+        if ignore_lf && s.starts_with('\n') {
+            s = &s[1..];
+        }
+        if s.is_empty() {
+        } else if self.in_body_html() {
+            self.in_body_chars(s);
+        } else {
+            self.dispatch(Tok::Chars(s));
+        }
+    }
+
     /// spec: #acknowledge-self-closing-flag: a start tag's self-closing flag that no rule
     /// acknowledged is the spec's own `non-void-html-element-start-tag-with-trailing-solidus`.
     #[cold]
@@ -1230,21 +1284,7 @@ impl<'i, S: TreeSink> Sink<'i> for TreeBuilder<S> {
         }
         let ignore_lf = std::mem::take(&mut self.ignore_lf);
         match token {
-            Token::Characters(c) => {
-                if self.errors.is_some() {
-                    self.run = Some((c.as_ptr() as usize, c.len()));
-                }
-                let mut s: &str = &c;
-                if ignore_lf && s.starts_with('\n') {
-                    s = &s[1..];
-                }
-                if s.is_empty() {
-                } else if self.in_body_html() {
-                    self.in_body_chars(s);
-                } else {
-                    self.dispatch(Tok::Chars(s));
-                }
-            }
+            Token::Characters(c) => self.chars(&c, ignore_lf),
             Token::StartTag(t) => {
                 let mut t = TagTok::new(t);
                 // Only tags with the flag pay for its bookkeeping.
@@ -1285,6 +1325,22 @@ impl<'i, S: TreeSink> Sink<'i> for TreeBuilder<S> {
             Some(s) => Control::SwitchTo(s),
             None => Control::Continue,
         }
+    }
+
+    /// A run straight from the tokenizer, as [`token`](Sink::token) would take it, without a
+    /// `Token` built and matched. No state switch follows character tokens (only start tags
+    /// set `switch_to`), so there is nothing to answer.
+    #[inline]
+    fn characters(&mut self, text: Cow<'i, str>, span: Span) {
+        if self.done {
+            return;
+        }
+        self.span = span;
+        if self.sources {
+            self.set_source(span);
+        }
+        let ignore_lf = std::mem::take(&mut self.ignore_lf);
+        self.chars(&text, ignore_lf);
     }
 
     fn error(&mut self, error: Error) {

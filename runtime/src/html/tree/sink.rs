@@ -115,6 +115,27 @@ pub trait TreeSink {
         self.create_element(name, attrs)
     }
 
+    /// Create an element and insert it at `at` in one step: what the builder does for nearly
+    /// every start tag (spec: #insert-a-foreign-element, steps 2 and 3, once step 3's "if it
+    /// is possible to insert" holds: `at` is never the Document). `known` is as for
+    /// [`create_known_element`](Self::create_known_element). The default makes the same calls
+    /// as before this method existed (create, then [`insert`](Self::insert)); the arena `Dom`
+    /// writes the new node with its links in place, with no separate link step.
+    fn create_and_insert_element(
+        &mut self,
+        at: &Location<Self::Handle>,
+        known: Option<KnownName>,
+        name: QualNameRef<'_>,
+        attrs: Attrs<'_>,
+    ) -> Self::Handle {
+        let node = match known {
+            Some(k) => self.create_known_element(k, name, attrs),
+            None => self.create_element(name, attrs),
+        };
+        self.insert(at, node.clone());
+        node
+    }
+
     /// Create a detached Comment node.
     fn create_comment(&mut self, data: &str) -> Self::Handle;
 

@@ -542,7 +542,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         #[cfg(feature = "trace")]
         self.rule_chars(s, Some(InBodyNull), InBodyWhitespace, InBodyOtherCharacter);
         let owned;
-        let s = if s.contains('\0') {
+        let s = if has_nul(s) {
             self.err_chars(E::NullCharacterInContent, s, |c| c == '\0');
             owned = s.replace('\0', "");
             owned.as_str()
@@ -963,7 +963,11 @@ impl<S: TreeSink> TreeBuilder<S> {
             | Figcaption | Figure | Footer | Header | Hgroup | Listing | Main | Menu | Nav | Ol | Pre | Search
             | Section | Select | Summary | Ul => {
                 self.rule(InBodyEndAddress);
-                if self.stack.has_in_scope(e.tag, kind::SCOPE) {
+                if self.current_is(e.tag) {
+                    // The element is the current node (`</div>` closing the last `<div>`): in
+                    // scope, with no implied end tag above it and nothing to report.
+                    self.pop();
+                } else if self.stack.has_in_scope(e.tag, kind::SCOPE) {
                     self.generate_implied_end_tags(None);
                     self.check_current(e.tag);
                     self.pop_until(e.tag);
@@ -999,6 +1003,11 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             P => {
                 self.rule(InBodyEndP);
+                if self.current_is(P) {
+                    // "Close a p element" when it is the current node: steps 1-3 pop it alone.
+                    self.pop();
+                    return Done;
+                }
                 if !self.stack.has_in_scope(P, kind::BUTTON) {
                     self.err(E::EndTagWithoutOpenElement);
                     self.insert_html(&TagTok::synthetic(P));
@@ -1007,7 +1016,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             Li => {
                 self.rule(InBodyEndLi);
-                if self.stack.has_in_scope(Li, kind::LIST_ITEM) {
+                if self.current_is(Li) {
+                    // In scope, implied end tags generated except for `li`: pop it alone.
+                    self.pop();
+                } else if self.stack.has_in_scope(Li, kind::LIST_ITEM) {
                     self.generate_implied_end_tags(Some("li"));
                     self.check_current(Li);
                     self.pop_until(Li);
@@ -1017,7 +1029,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             Dd | Dt => {
                 self.rule(InBodyEndDd);
-                if self.stack.has_in_scope(e.tag, kind::SCOPE) {
+                if self.current_is(e.tag) {
+                    // As for `li`.
+                    self.pop();
+                } else if self.stack.has_in_scope(e.tag, kind::SCOPE) {
                     self.generate_implied_end_tags(Some(e.tag.name()));
                     self.check_current(e.tag);
                     self.pop_until(e.tag);
