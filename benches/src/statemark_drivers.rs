@@ -209,3 +209,22 @@ pub fn xml5_parse(docs: &[String]) -> usize {
     }
     total
 }
+
+/// statemark's APIs counted over `html-big`, by benchmark id: the one list both instruction
+/// counters (`--bin instructions`, `--bench instructions`) run.
+pub const HTML_BIG: &[crate::callgrind::Driver] = &[
+    (crate::plan::SM_SINK.id, sink),
+    ("statemark/sink-reading-all", sink_reading_all),
+    ("statemark/sink-reading-all-raw", sink_reading_all_raw),
+    (crate::plan::SM_ITERATOR.id, iterator),
+    (crate::plan::SM_PARSE.id, parse),
+];
+
+/// statemark's APIs counted over the XML corpus (see [`HTML_BIG`]).
+pub const XML: &[crate::callgrind::Driver] = &[
+    (crate::plan::SM_XML5_TOKENIZER.id, xml5_tokenizer),
+    (crate::plan::SM_XML5_PARSE.id, xml5_parse),
+    ("statemark/xml5-sink", xml5_sink),
+    ("statemark/xml5-sink-raw", xml5_sink_raw),
+    ("statemark/xml5-sink-raw-decoded", xml5_sink_raw_decoded),
+];

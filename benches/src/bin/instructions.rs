@@ -11,32 +11,12 @@
 //! bench target, which runs the same counter (`benches/src/callgrind.rs`) over them too.
 
 use statemark_benches::callgrind::{self, Group};
-use statemark_benches::{corpus, plan, statemark_drivers as sm};
+use statemark_benches::{corpus, statemark_drivers as sm};
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
     callgrind::main(&[
-        Group {
-            name: "html-big",
-            corpus: corpus::HTML_BIG,
-            drivers: &[
-                (plan::SM_SINK.id, sm::sink),
-                ("statemark/sink-reading-all", sm::sink_reading_all),
-                ("statemark/sink-reading-all-raw", sm::sink_reading_all_raw),
-                (plan::SM_ITERATOR.id, sm::iterator),
-                (plan::SM_PARSE.id, sm::parse),
-            ],
-        },
-        Group {
-            name: "xml",
-            corpus: corpus::XML,
-            drivers: &[
-                (plan::SM_XML5_TOKENIZER.id, sm::xml5_tokenizer),
-                (plan::SM_XML5_PARSE.id, sm::xml5_parse),
-                ("statemark/xml5-sink", sm::xml5_sink),
-                ("statemark/xml5-sink-raw", sm::xml5_sink_raw),
-                ("statemark/xml5-sink-raw-decoded", sm::xml5_sink_raw_decoded),
-            ],
-        },
+        Group { name: "html-big", corpus: corpus::HTML_BIG, drivers: sm::HTML_BIG },
+        Group { name: "xml", corpus: corpus::XML, drivers: sm::XML },
     ])
 }
