@@ -1,7 +1,7 @@
 //! Adversarial growth: the instructions statemark spends parsing each adversarial input of
-//! `generate::GROWTH` at 1x and at 4x size, counted by callgrind (not timed: instruction counts
-//! do not depend on what else the machine runs). Fails when 4x the input costs more than 4.5x
-//! the work (issue 12).
+//! `generate::GROWTH` at 1x and at 4x size, and each operation of `generate::GROWTH_OPERATIONS`
+//! on its input, counted by callgrind (not timed: instruction counts do not depend on what else
+//! the machine runs). Fails when 4x the input costs more than 4.5x the work (issue 12).
 //!
 //! ```sh
 //! cargo bench -p statemark-benches --bench growth                  # every generator
@@ -15,28 +15,37 @@
 
 use statemark_benches::callgrind;
 use statemark_benches::corpus::skip;
-use statemark_benches::generate::GROWTH;
+use statemark_benches::generate::{GROWTH, GROWTH_OPERATIONS, Generator, Operation};
 use std::hint::black_box;
 use std::process::ExitCode;
 
 /// The most work 4x the input may cost, relative to 1x.
 const MAX_RATIO: f64 = 4.5;
 
-/// Parses one document into the arena DOM and drops it: the only code callgrind counts.
+/// Parses one document into the arena DOM and drops it, or runs `operation` on the input: the
+/// only code callgrind counts.
 #[inline(never)]
-fn parse_once(input: &str) -> usize {
+fn parse_once(input: &str, operation: Option<Operation>) -> usize {
+    if let Some(op) = operation {
+        return black_box(op(black_box(input)));
+    }
     let dom = statemark::html::parse_document(black_box(input));
     black_box(dom.descendants(dom.document()).count())
 }
 
+/// Every input the bench counts: (name, generator, the operation if not parsing).
+fn entries() -> impl Iterator<Item = (&'static str, Generator, Option<Operation>)> {
+    GROWTH.iter().map(|&(n, g)| (n, g, None)).chain(GROWTH_OPERATIONS.iter().map(|&(n, g, o)| (n, g, Some(o))))
+}
+
 /// The child's side: generate `name` at `scale` (not counted) and parse it (counted).
 fn one(name: &str, scale: u32) -> ExitCode {
-    let Some((_, make)) = GROWTH.iter().find(|(n, _)| *n == name) else {
+    let Some((_, make, operation)) = entries().find(|(n, _, _)| *n == name) else {
         eprintln!("no generator {name}");
         return ExitCode::FAILURE;
     };
     let input = make(scale);
-    let nodes = parse_once(&input);
+    let nodes = parse_once(&input, operation);
     println!("{} {nodes}", input.len());
     ExitCode::SUCCESS
 }
@@ -67,7 +76,7 @@ fn main() -> ExitCode {
     println!("| input | 1x bytes | 1x nodes | 1x instructions | per byte | 4x instructions | 4x / 1x |");
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     let mut failed = Vec::new();
-    for (name, _) in GROWTH.iter().filter(|(n, _)| wanted(n)) {
+    for (name, _, _) in entries().filter(|(n, _, _)| wanted(n)) {
         match (count(name, 1), count(name, 4)) {
             (Ok((b1, n1, i1)), Ok((_, _, i4))) => {
                 let ratio = i4 as f64 / i1 as f64;

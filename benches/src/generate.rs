@@ -289,3 +289,55 @@ pub const GROWTH: [(&str, Generator); 21] = [
     ("formatting-behind-markers", formatting_behind_markers),
     ("formatting-dead-records", formatting_dead_records),
 ];
+
+/// An operation on a generated input other than parsing it as a document, for
+/// [`GROWTH_OPERATIONS`]: returns a number that depends on all of its work.
+pub type Operation = fn(&str) -> usize;
+
+/// Adversarial growth of public operations beyond parsing: (name, generator, operation). The
+/// growth bench counts the operation on each input at 1x and 4x, as it counts parsing for
+/// [`GROWTH`].
+pub const GROWTH_OPERATIONS: [(&str, Generator, Operation); 2] = [
+    ("source-positions", source_positions_page, source_positions),
+    ("set-attributes", attribute_names, set_attributes),
+];
+
+/// `30k × scale` elements on one line and as many on lines of their own (the README's "where
+/// each node came from" input: issue 22 found it quadratic).
+pub fn source_positions_page(scale: u32) -> String {
+    let n = 30_000 * scale as usize;
+    runs(&[("<ul>", 1), ("<li>é<b>x</b>", n), ("<p class=a>\r\n", n)])
+}
+
+/// Every node's line and column through a [`statemark::LineIndex`].
+pub fn source_positions(input: &str) -> usize {
+    let dom = statemark::html::parse_document_with_source_spans(input, Default::default());
+    let index = statemark::LineIndex::new(input);
+    dom.node_ids().filter_map(|n| dom.source_span(n)).map(|s| index.position(s.start).column).sum()
+}
+
+/// `25k × scale` distinct attribute names, space-separated.
+pub fn attribute_names(scale: u32) -> String {
+    (0..25_000 * scale as usize).map(|i| format!("n{i} ")).collect()
+}
+
+/// Set each name of `input` on one element, change each value again, rename each, look each
+/// up and remove each (issue 22: each was a linear search of the element's attributes).
+pub fn set_attributes(input: &str) -> usize {
+    let mut dom = statemark::html::parse_document("<p>");
+    let p = dom.descendants(dom.document()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "p"));
+    let Some(p) = p else { return 0 };
+    let names: Vec<&str> = input.split_whitespace().collect();
+    let mut found = 0;
+    for (i, name) in names.iter().enumerate() {
+        dom.set_attribute(p, name, "v").ok();
+        dom.set_attribute(p, names[i / 2], "w").ok();
+    }
+    for name in &names {
+        let renamed = format!("r{name}");
+        dom.rename_attribute(p, name, &renamed).ok();
+        found += usize::from(dom.get_attribute(p, &renamed).is_some());
+        dom.remove_attribute(p, &renamed).ok();
+    }
+    found
+}

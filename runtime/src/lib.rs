@@ -190,7 +190,7 @@ mod position;
 mod text;
 mod token;
 
-pub use position::{Position, Span};
+pub use position::{LineIndex, Position, Span};
 
 /// Text input as the Encoding Standard's "decode" would have produced it from bytes: without a
 /// leading U+FEFF BYTE ORDER MARK, which it skips. The `&str` entry points for documents call

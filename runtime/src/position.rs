@@ -1,4 +1,5 @@
-//! Byte spans and line/column positions, computed on demand as html5lib-tests count them.
+//! Byte spans and line/column positions as html5lib-tests count them: counted on as a parse
+//! goes, or looked up in a [`LineIndex`] built once over the input.
 
 /// A range of byte offsets into the whole input (across all chunks).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -80,9 +81,87 @@ impl LineCounter {
     }
 }
 
+/// Line and column of any byte offset of one input, each lookup in constant time after one
+/// pass over the input (spec positions as [`Position`] counts them).
+///
+/// The index keeps the line and column at every 256th byte (32 bytes each, an eighth of the
+/// input's size) and counts on from the nearest one at or before the offset asked about, so a
+/// lookup reads at most 255 bytes whatever the input's size, line lengths or the order of the
+/// lookups. Build one for an input when looking up many offsets (every node's source span,
+/// every error); [`position_of`](crate::html::position_of) counts from the start each time.
+///
+/// ```
+/// use statemark::LineIndex;
+/// use statemark::html::parse_document_with_source_spans;
+///
+/// let input = "<ul>\n  <li>one\n  <li>two\n</ul>";
+/// let dom = parse_document_with_source_spans(input, Default::default());
+/// let index = LineIndex::new(input);
+/// let lines: Vec<(usize, usize)> = dom
+///     .descendants(dom.document())
+///     .filter(|&n| dom.element(n).is_some_and(|e| e.name.local == "li"))
+///     .map(|n| index.position(dom.source_span(n).unwrap().start))
+///     .map(|p| (p.line, p.column))
+///     .collect();
+/// assert_eq!(lines, [(2, 3), (3, 3)]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct LineIndex<'a> {
+    bytes: &'a [u8],
+    /// The counter at offsets 0, `MARK_STEP`, 2 × `MARK_STEP`, ...
+    marks: Vec<LineCounter>,
+}
+
+/// Bytes between two marks of a [`LineIndex`]: the most a lookup counts.
+const MARK_STEP: usize = 256;
+
+impl<'a> LineIndex<'a> {
+    /// Index `input` (a string, or the bytes of UTF-8 text) in one pass.
+    pub fn new(input: &'a (impl AsRef<[u8]> + ?Sized)) -> LineIndex<'a> {
+        let bytes = input.as_ref();
+        let mut marks = Vec::with_capacity(bytes.len() / MARK_STEP + 1);
+        let mut c = LineCounter::default();
+        marks.push(c);
+        let mut at = MARK_STEP;
+        while at <= bytes.len() {
+            c.advance(bytes, 0, at);
+            marks.push(c);
+            at += MARK_STEP;
+        }
+        LineIndex { bytes, marks }
+    }
+
+    /// The position of byte `offset` (clamped to the end of the input).
+    pub fn position(&self, offset: usize) -> Position {
+        let offset = offset.min(self.bytes.len());
+        let mut c = self.marks[offset / MARK_STEP];
+        c.advance(self.bytes, 0, offset);
+        c.at
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every offset of inputs with every kind of line end, multi-byte characters and marks
+    /// falling inside a CRLF and inside a character: the index agrees with counting from the
+    /// start.
+    #[test]
+    fn line_index_agrees_with_counting_from_the_start() {
+        let mut s = String::new();
+        for i in 0..400 {
+            s.push_str(["ab", "\r\n", "\r", "\n", "é", "\u{10000}", "x\r"][i % 7]);
+            s.push_str(&"y".repeat(i % 13));
+        }
+        let index = LineIndex::new(&s);
+        for o in 0..=s.len() + 2 {
+            let mut c = LineCounter::default();
+            c.advance(s.as_bytes(), 0, o.min(s.len()));
+            assert_eq!(index.position(o), c.at, "offset {o}");
+        }
+        assert_eq!(LineIndex::new("").position(5), Position { offset: 0, line: 1, column: 1 });
+    }
 
     #[test]
     fn counts_lines_and_columns() {

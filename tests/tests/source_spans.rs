@@ -80,3 +80,39 @@ fn every_node_points_at_its_markup() {
     println!("source spans: {} passed, {} failed ({nodes} nodes checked)", cases - failed.len(), failed.len());
     assert!(failed.is_empty(), "{}", failed.join("\n"));
 }
+
+/// The README's "where each node came from" on a 120k-element page (html-big's size): every
+/// node's line and column from one [`LineIndex`], checked against one counting pass over the
+/// input in offset order (what a line index must agree with, and what `position_of` per node
+/// took minutes to redo from the start each time, issue 22).
+#[test]
+fn line_index_gives_every_node_its_line_and_column_on_a_large_page() {
+    use statemark::LineIndex;
+    let mut input = String::from("<!DOCTYPE html>\r\n<ul>\n");
+    for i in 0..120_000 {
+        input.push_str(["<li>é", "<b>x</b>\r\n", "<i>\u{10000}</i>", "<p class=a>\r"][i % 4]);
+    }
+    let dom = parse_document_with_source_spans(&input, TreeOptions::default());
+    let index = LineIndex::new(&input);
+    let mut starts: Vec<usize> = dom.node_ids().filter_map(|n| dom.source_span(n)).map(|s| s.start).collect();
+    starts.sort_unstable();
+    assert!(starts.len() > 240_000, "{} nodes", starts.len());
+    // One pass, counted here: lines end at CR, LF or CRLF; columns count UTF-16 code units.
+    let (mut line, mut column, mut at, mut after_cr) = (1, 1, 0, false);
+    let bytes = input.as_bytes();
+    for o in starts {
+        while at < o {
+            match bytes[at] {
+                b'\n' if after_cr => after_cr = false,
+                b @ (b'\n' | b'\r') => (line, column, after_cr) = (line + 1, 1, b == b'\r'),
+                b => {
+                    after_cr = false;
+                    column += if b >= 0xF0 { 2 } else { usize::from(b & 0xC0 != 0x80) };
+                }
+            }
+            at += 1;
+        }
+        let p = index.position(o);
+        assert_eq!((p.offset, p.line, p.column), (o, line, column), "offset {o}");
+    }
+}

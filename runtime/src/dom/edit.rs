@@ -6,7 +6,7 @@
 //! dropped, so edits never move other nodes' data and stay constant time (amortized); a
 //! document edited far more than it was parsed is better serialized and parsed again.
 
-use super::{AttrRec, Dom, Kind, Namespace, NodeId, QualNameRef, to_u32};
+use super::{AttrRec, Dom, HOLE, HOLES, Kind, Namespace, NodeId, to_u32};
 
 /// Why an edit was refused. Nothing was changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -43,42 +43,92 @@ fn valid_attribute_name(name: &str) -> bool {
         && !name.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' | 0 | b'/' | b'=' | b'>'))
 }
 
+/// Attribute runs longer than this get a name index at their first edit; shorter ones are
+/// scanned (as fast as a hash lookup for a handful of names, and no memory for the index).
+const INDEX_FROM: usize = 8;
+
 impl Dom {
-    /// The run of attribute records of `element` (start, len), or `NotAnElement`.
+    /// The run of attribute records of `element` (start, length with holes), or `NotAnElement`.
     fn attr_run(&self, element: NodeId) -> Result<(usize, usize), DomError> {
         let n = self.node(element);
         if !n.is_element() {
             return Err(DomError::NotAnElement);
         }
-        Ok((n.b as usize, n.c as usize))
+        Ok((n.b as usize, (n.c & !HOLES) as usize))
     }
 
-    /// The position in `self.attrs` of the no-namespace attribute `name` of `element`.
-    fn find_attr(&self, element: NodeId, name: &str) -> Result<Option<usize>, DomError> {
+    /// How many holes `element`'s run holds.
+    pub(super) fn holes(&self, element: NodeId) -> usize {
+        self.attr_indexed.get(&to_u32(element.index())).copied().unwrap_or(0) as usize
+    }
+
+    /// Index the names of `element`'s attributes (once; kept in step by every edit after).
+    pub(super) fn index_attributes(&mut self, element: NodeId) {
+        let key = to_u32(element.index());
+        if self.attr_indexed.contains_key(&key) {
+            return;
+        }
+        self.attr_indexed.insert(key, 0);
+        let n = self.node(element);
+        let (start, len) = (n.b as usize, (n.c & !HOLES) as usize);
+        for (k, a) in self.attrs[start..start + len].iter().enumerate() {
+            if a.name != HOLE {
+                // The first of a name, as a scan would find it.
+                self.attr_pos.entry((key, a.name)).or_insert(to_u32(k));
+            }
+        }
+    }
+
+    /// The value of `element`'s no-namespace attribute `name` through its name index: `None`
+    /// when the element has no index (scan instead).
+    pub(super) fn indexed_attribute(&self, element: NodeId, name: &str) -> Option<Option<&str>> {
+        if self.attr_indexed.is_empty() || !self.attr_indexed.contains_key(&to_u32(element.index())) {
+            return None;
+        }
+        let Some(id) = self.attr_names.find(name, &self.text) else { return Some(None) };
+        let rel = self.attr_pos.get(&(to_u32(element.index()), id))?;
+        Some(Some(self.text.get(self.attrs[self.node(element).b as usize + *rel as usize].value)))
+    }
+
+    /// The position in `self.attrs` of the no-namespace attribute `name` of `element`: through
+    /// the element's name index, built here for a long run, or a scan of a short one.
+    fn find_attr(&mut self, element: NodeId, name: &str) -> Result<Option<usize>, DomError> {
         let (start, len) = self.attr_run(element)?;
+        let key = to_u32(element.index());
+        if len > INDEX_FROM {
+            self.index_attributes(element);
+        }
+        if self.attr_indexed.contains_key(&key) {
+            let Some(id) = self.attr_names.find(name, &self.text) else { return Ok(None) };
+            return Ok(self.attr_pos.get(&(key, id)).map(|&rel| start + rel as usize));
+        }
         Ok((start..start + len).find(|&i| {
             let n = self.attr_name(&self.attrs[i]);
             *n.ns == Namespace::None && n.prefix.is_none() && n.local == name
         }))
     }
 
-    /// Keep the `<html>`/`<body>` merge index of `element` (if it has one) in step with a name
-    /// leaving (`present` false) or joining it.
-    fn reindex_merge_name(&mut self, element: NodeId, name: &str, present: bool) {
-        let key = to_u32(element.index());
-        if self.merge_indexed.contains_key(&key) {
-            let index = self.attr_name_id(QualNameRef::new(&Namespace::None, name));
-            if present {
-                self.merge_names.insert((key, index), ());
-            } else {
-                self.merge_names.remove(&(key, index));
-            }
-        }
+    /// The value of the no-namespace attribute `name` of `element` (DOM `getAttribute`, for a
+    /// lowercased name), or `None` if it has none or is not an element. Constant time on an
+    /// element whose attributes were edited (the edit indexed them); a scan otherwise, as
+    /// [`ElementRef::attr`](super::ElementRef::attr).
+    ///
+    /// ```
+    /// use statemark::html::parse_document;
+    ///
+    /// let mut dom = parse_document("<p title=t>");
+    /// let p = dom.descendants(dom.document()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "p")).unwrap();
+    /// assert_eq!(dom.get_attribute(p, "title"), Some("t"));
+    /// assert_eq!(dom.get_attribute(p, "lang"), None);
+    /// ```
+    pub fn get_attribute(&self, element: NodeId, name: &str) -> Option<&str> {
+        self.element(element)?.attr(name)
     }
 
     /// Set the no-namespace attribute `name` of `element` to `value` (DOM `setAttribute`, for a
     /// name already lowercased as the HTML parser gives them): replaced in place if present,
-    /// else added after the others.
+    /// else added after the others. Constant time (amortized), however many attributes the
+    /// element has: a long list is indexed by name at its first edit.
     ///
     /// ```
     /// use statemark::html::parse_fragment;
@@ -105,24 +155,54 @@ impl Dom {
                 let name_id = self.attr_names.intern(name, &mut self.text);
                 let rec = AttrRec { name: name_id, value: self.text.push(value) };
                 self.push_attrs(element, &[rec]);
-                self.reindex_merge_name(element, name, true);
             }
         }
         Ok(())
     }
 
     /// Remove the no-namespace attribute `name` of `element` (DOM `removeAttribute`); whether
-    /// it was there. The others keep their order.
+    /// it was there. The others keep their order. Constant time (amortized): a long list keeps
+    /// a hole where the attribute was, and is compacted once holes are half of it.
     pub fn remove_attribute(&mut self, element: NodeId, name: &str) -> Result<bool, DomError> {
         let Some(i) = self.find_attr(element, name)? else { return Ok(false) };
         let (start, len) = self.attr_run(element)?;
-        self.attrs.copy_within(i + 1..start + len, i);
         let key = to_u32(element.index());
         // The freed slot stays the element's: later additions reuse it.
         self.room.entry(key).or_insert(to_u32(len));
-        self.node_mut(element).c = to_u32(len - 1);
-        self.reindex_merge_name(element, name, false);
+        let Some(&holes) = self.attr_indexed.get(&key) else {
+            // A short list: close the gap.
+            self.attrs.copy_within(i + 1..start + len, i);
+            self.node_mut(element).c = to_u32(len - 1);
+            return Ok(true);
+        };
+        self.attr_pos.remove(&(key, self.attrs[i].name));
+        self.attrs[i].name = HOLE;
+        let holes = holes + 1;
+        if holes as usize * 2 >= len {
+            self.compact_attributes(element);
+        } else {
+            self.attr_indexed.insert(key, holes);
+            self.node_mut(element).c = to_u32(len) | HOLES;
+        }
         Ok(true)
+    }
+
+    /// Close the holes of `element`'s indexed run, keeping the order, and index it again.
+    fn compact_attributes(&mut self, element: NodeId) {
+        let n = self.node(element);
+        let (start, len) = (n.b as usize, (n.c & !HOLES) as usize);
+        let key = to_u32(element.index());
+        let mut kept = start;
+        for i in start..start + len {
+            let a = self.attrs[i];
+            if a.name != HOLE {
+                self.attrs[kept] = a;
+                self.attr_pos.insert((key, a.name), to_u32(kept - start));
+                kept += 1;
+            }
+        }
+        self.attr_indexed.insert(key, 0);
+        self.node_mut(element).c = to_u32(kept - start);
     }
 
     /// Rename the no-namespace attribute `from` of `element` to `to`, keeping its value and
@@ -136,10 +216,16 @@ impl Dom {
             return Ok(self.find_attr(element, from)?.is_some());
         }
         self.remove_attribute(element, to)?;
+        // Found again: removing `to` may have compacted the run.
         let i = self.find_attr(element, from)?.expect("checked above, and removing another keeps it");
-        self.attrs[i].name = self.attr_names.intern(to, &mut self.text);
-        self.reindex_merge_name(element, from, false);
-        self.reindex_merge_name(element, to, true);
+        let (start, _) = self.attr_run(element)?;
+        let key = to_u32(element.index());
+        let new = self.attr_names.intern(to, &mut self.text);
+        if self.attr_indexed.contains_key(&key) {
+            self.attr_pos.remove(&(key, self.attrs[i].name));
+            self.attr_pos.insert((key, new), to_u32(i - start));
+        }
+        self.attrs[i].name = new;
         Ok(true)
     }
 
@@ -326,6 +412,62 @@ mod tests {
         dom.add_attributes_if_missing(body, crate::dom::Attrs::owned(&incoming));
         let got = attrs(&dom, body);
         assert_eq!(got, [("b".into(), "2".into()), ("c".into(), "3".into()), ("a".into(), "9".into())]);
+    }
+
+    /// Long attribute lists (indexed, with holes and compaction) against a plain list model:
+    /// sets, overwrites, removals, renames (onto existing names too) and lookups in a
+    /// pseudo-random order, checked after every step.
+    #[test]
+    fn long_attribute_lists_match_a_list_model() {
+        let mut dom = parse_document("<p a=1 b=2></p><p c=3></p>");
+        let ps: Vec<NodeId> =
+            dom.descendants(dom.document()).filter(|&n| dom.element(n).is_some_and(|e| e.name.local == "p")).collect();
+        let mut model: Vec<(String, String)> = vec![("a".into(), "1".into()), ("b".into(), "2".into())];
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        for step in 0..3000 {
+            let name = format!("n{}", next(60));
+            match next(4) {
+                0 | 1 => {
+                    let v = step.to_string();
+                    dom.set_attribute(ps[0], &name, &v).unwrap();
+                    match model.iter_mut().find(|(n, _)| *n == name) {
+                        Some(a) => a.1 = v,
+                        None => model.push((name.clone(), v)),
+                    }
+                }
+                2 => {
+                    let had = model.iter().any(|(n, _)| *n == name);
+                    model.retain(|(n, _)| *n != name);
+                    assert_eq!(dom.remove_attribute(ps[0], &name).unwrap(), had);
+                }
+                _ => {
+                    let to = format!("n{}", next(60));
+                    let at = model.iter().position(|(n, _)| *n == name);
+                    if let Some(i) = at
+                        && to != name
+                    {
+                        model.retain(|(n, _)| *n != to);
+                        let i = model.iter().position(|(n, _)| *n == name).unwrap_or(i);
+                        model[i].0 = to.clone();
+                    }
+                    assert_eq!(dom.rename_attribute(ps[0], &name, &to).unwrap(), at.is_some());
+                }
+            }
+            assert_eq!(attrs(&dom, ps[0]), model, "step {step}");
+            assert_eq!(dom.element(ps[0]).unwrap().attrs().len(), model.len());
+            for k in 0..60 {
+                let n = format!("n{k}");
+                let want = model.iter().find(|(m, _)| *m == n).map(|(_, v)| v.as_str());
+                assert_eq!(dom.get_attribute(ps[0], &n), want, "step {step} {n}");
+            }
+            assert_eq!(attrs(&dom, ps[1]), [("c".to_owned(), "3".to_owned())]);
+        }
     }
 
     #[test]

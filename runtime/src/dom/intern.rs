@@ -232,22 +232,35 @@ impl LocalNames {
     #[inline]
     pub fn intern(&mut self, name: &str, text: &mut TextArena) -> u32 {
         let h = self.state.hash_str(name) as u32;
-        if !self.table.is_empty() {
-            let mask = self.table.len() - 1;
-            let mut i = h as usize & mask;
-            loop {
-                let slot = self.table[i];
-                if slot == 0 {
-                    break;
-                }
-                let (r, nh) = self.names[slot as usize - 1];
-                if nh == h && text.get(r) == name {
-                    return slot - 1;
-                }
-                i = (i + 1) & mask;
-            }
+        match self.lookup(name, h, text) {
+            Some(i) => i,
+            None => self.add(name, h, text),
         }
-        self.add(name, h, text)
+    }
+
+    /// The index of `name` if some attribute has had it (a lookup that adds nothing).
+    pub fn find(&self, name: &str, text: &TextArena) -> Option<u32> {
+        self.lookup(name, self.state.hash_str(name) as u32, text)
+    }
+
+    #[inline]
+    fn lookup(&self, name: &str, h: u32, text: &TextArena) -> Option<u32> {
+        if self.table.is_empty() {
+            return None;
+        }
+        let mask = self.table.len() - 1;
+        let mut i = h as usize & mask;
+        loop {
+            let slot = self.table[i];
+            if slot == 0 {
+                return None;
+            }
+            let (r, nh) = self.names[slot as usize - 1];
+            if nh == h && text.get(r) == name {
+                return Some(slot - 1);
+            }
+            i = (i + 1) & mask;
+        }
     }
 
     #[cold]

@@ -461,6 +461,13 @@ struct AttrRec {
 /// The bit of [`AttrRec::name`] that marks an index into the name table.
 const QUALIFIED: u32 = 1 << 31;
 
+/// The [`AttrRec::name`] of a removed record left in its run (a hole: see `edit.rs`).
+const HOLE: u32 = u32::MAX;
+
+/// The bit of an element's attribute count (`Node::c`) set when its run holds holes; their
+/// number is in `Dom::attr_indexed`.
+const HOLES: u32 = 1 << 31;
+
 const _: () = assert!(std::mem::size_of::<AttrRec>() == 16);
 
 /// What a node is, borrowed from its [`Dom`].
@@ -505,7 +512,11 @@ pub struct ElementRef<'a> {
     /// For an HTML `template`, the fragment holding its
     /// [template contents](https://html.spec.whatwg.org/multipage/scripting.html#template-contents).
     pub template_contents: Option<NodeId>,
+    /// The element's run of attribute records, holes included.
     attrs: &'a [AttrRec],
+    /// How many of `attrs` are attributes (not holes).
+    live: usize,
+    id: NodeId,
     dom: &'a Dom,
 }
 
@@ -527,15 +538,40 @@ pub struct AttrView<'a> {
 impl<'a> ElementRef<'a> {
     /// The attributes in source order.
     pub fn attrs(&self) -> impl ExactSizeIterator<Item = AttrView<'a>> + use<'a> {
-        let dom = self.dom;
-        self.attrs.iter().map(move |a| AttrView { name: dom.attr_name(a), value: dom.text.get(a.value) })
+        AttrIter { recs: self.attrs.iter(), left: self.live, dom: self.dom }
     }
 
-    /// The value of the no-namespace attribute with this local name.
+    /// The value of the no-namespace attribute with this local name (constant time on an
+    /// element whose attributes were edited, else a scan of its attributes).
     pub fn attr(&self, local: &str) -> Option<&'a str> {
+        if let Some(found) = self.dom.indexed_attribute(self.id, local) {
+            return found;
+        }
         self.attrs().find(|a| *a.name.ns == Namespace::None && a.name.local == local).map(|a| a.value)
     }
 }
+
+/// The attributes of an element, holes skipped.
+struct AttrIter<'a> {
+    recs: std::slice::Iter<'a, AttrRec>,
+    left: usize,
+    dom: &'a Dom,
+}
+
+impl<'a> Iterator for AttrIter<'a> {
+    type Item = AttrView<'a>;
+    #[inline]
+    fn next(&mut self) -> Option<AttrView<'a>> {
+        let a = self.recs.find(|a| a.name != HOLE)?;
+        self.left -= 1;
+        Some(AttrView { name: self.dom.attr_name(a), value: self.dom.text.get(a.value) })
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl ExactSizeIterator for AttrIter<'_> {}
 
 const _: () = assert!(std::mem::size_of::<Node>() == 28);
 
@@ -563,9 +599,11 @@ pub struct Dom {
     /// Text nodes and attribute lists that were moved to the end of their arena to grow, with
     /// the room reserved for them there (see [`Dom::append_text`]).
     room: FastMap<u32, u32>,
-    /// Elements that have had attributes merged into them, and their attribute names.
-    merge_indexed: FastMap<u32, ()>,
-    merge_names: FastMap<(u32, u32), ()>,
+    /// Elements whose attribute names are indexed (long lists that were edited, and elements
+    /// attributes were merged into), with how many holes their run holds (see `edit.rs`).
+    attr_indexed: FastMap<u32, u32>,
+    /// (element, attribute name number) → the attribute's place in the element's run.
+    attr_pos: FastMap<(u32, u32), u32>,
     quirks_mode: QuirksMode,
     fragment: Option<NodeId>,
     /// With [`Dom::with_source_spans`]: each node's source span, by node index.
@@ -599,8 +637,8 @@ impl Dom {
             text: TextArena::default(),
             extra: Vec::new(),
             room: FastMap::default(),
-            merge_indexed: FastMap::default(),
-            merge_names: FastMap::default(),
+            attr_indexed: FastMap::default(),
+            attr_pos: FastMap::default(),
             quirks_mode: QuirksMode::NoQuirks,
             fragment: None,
             sources: None,
@@ -758,10 +796,13 @@ impl Dom {
 
     fn element_ref(&self, id: NodeId, n: &Node) -> ElementRef<'_> {
         let template_contents = (n.kind() == Kind::Template).then(|| NodeId::new(id.index() - 1));
+        let (start, len) = (n.b as usize, (n.c & !HOLES) as usize);
         ElementRef {
             name: self.names.get(n.a()),
             template_contents,
-            attrs: &self.attrs[n.b as usize..(n.b + n.c) as usize],
+            attrs: &self.attrs[start..start + len],
+            live: if n.c & HOLES == 0 { len } else { len - self.holes(id) },
+            id,
             dom: self,
         }
     }
@@ -931,19 +972,17 @@ impl Dom {
         if !n.is_element() || attrs.is_empty() {
             return;
         }
-        let (start, len) = (n.b as usize, n.c as usize);
-        let key = to_u32(element.index());
         // The element's attribute names are indexed once, at its first merge, and the index
         // kept: repeated merges cost what they add, not what the element already has.
-        if self.merge_indexed.insert(key, ()).is_none() {
-            for i in start..start + len {
-                self.merge_names.insert((key, self.attrs[i].name), ());
-            }
-        }
+        self.index_attributes(element);
+        let key = to_u32(element.index());
         let mut added = Vec::new();
         for a in attrs.iter() {
             let name = self.attr_name_id(a.name);
-            if self.merge_names.insert((key, name), ()).is_none() {
+            if !self.attr_pos.contains_key(&(key, name)) {
+                // Its place once pushed (`push_attrs` keeps the index in step): marked now so
+                // that a name given twice is added once.
+                self.attr_pos.insert((key, name), u32::MAX);
                 added.push(AttrRec { name, value: self.text.push(a.value) });
             }
         }
@@ -958,8 +997,13 @@ impl Dom {
             return;
         }
         let n = self.node(element);
-        let (start, len) = (n.b as usize, n.c as usize);
+        let (start, len, holes) = (n.b as usize, (n.c & !HOLES) as usize, n.c & HOLES);
         let key = to_u32(element.index());
+        if self.attr_indexed.contains_key(&key) {
+            for (k, a) in added.iter().enumerate() {
+                self.attr_pos.insert((key, a.name), to_u32(len + k));
+            }
+        }
         let room = self.room.get(&key).copied().map_or(len, |r| r as usize);
         let new_len = len + added.len();
         if new_len <= room {
@@ -978,7 +1022,7 @@ impl Dom {
             self.room.insert(key, to_u32(new_room));
             self.node_mut(element).b = to_u32(new_start);
         }
-        self.node_mut(element).c = to_u32(new_len);
+        self.node_mut(element).c = to_u32(new_len) | holes;
     }
 
     fn attr_rec(&mut self, a: AttrRef<'_>) -> AttrRec {

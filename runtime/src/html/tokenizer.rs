@@ -299,7 +299,16 @@ pub fn tokenize(input: &str) -> Tokenizer<'_, TokenQueue<'_>> {
     Tokenizer::with_options(crate::strip_bom(input), Options { switching: true, ..Options::default() })
 }
 
-/// Position of an offset, for users who kept spans and want lines and columns.
+/// Position of an offset, for users who kept spans and want lines and columns. It counts from
+/// the start of `input` each time (time linear in `offset`): for more than a few offsets of one
+/// input, build a [`LineIndex`](crate::LineIndex) once and ask it (constant time per lookup).
+///
+/// ```
+/// use statemark::html::position_of;
+///
+/// let p = position_of("<p>\r\n<b>", 5);
+/// assert_eq!((p.line, p.column), (2, 1));
+/// ```
 pub fn position_of(input: &str, offset: usize) -> Position {
     let mut c = LineCounter::default();
     c.advance(input.as_bytes(), 0, offset.min(input.len()));
