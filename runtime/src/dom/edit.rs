@@ -38,7 +38,7 @@ impl std::fmt::Display for DomError {
 impl std::error::Error for DomError {}
 
 /// DOM: #valid-attribute-local-name.
-fn valid_attribute_name(name: &str) -> bool {
+pub(super) fn valid_attribute_name(name: &str) -> bool {
     !name.is_empty()
         && !name.bytes().any(|b| matches!(b, b'\t' | b'\n' | b'\x0C' | b'\r' | b' ' | 0 | b'/' | b'=' | b'>'))
 }

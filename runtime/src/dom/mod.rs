@@ -15,6 +15,7 @@ mod intern;
 mod select;
 mod serialize;
 mod sink;
+mod subtree;
 
 pub(crate) use intern::{FastMap, FastState};
 
@@ -27,6 +28,7 @@ pub use edit::DomError;
 #[cfg(feature = "selectors")]
 pub use select::{Selector, SelectorError};
 pub use serialize::to_test_format;
+pub use subtree::Ancestors;
 
 /// A name: borrowed from a static table for the names the parser knows, owned otherwise.
 pub type Name = Cow<'static, str>;
