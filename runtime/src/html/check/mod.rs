@@ -71,8 +71,8 @@ pub struct Diagnostic {
     pub severity: Severity,
     /// What is wrong, for people.
     pub message: String,
-    /// The node the finding is about: [`check_dom`]'s findings name one; [`check`]'s are
-    /// about markup and name none.
+    /// The node the finding is about, in the tree the caller passed: [`check_dom`]'s findings
+    /// name one; [`check`]'s name none (the caller has no tree: the span says where).
     pub node: Option<NodeId>,
 }
 
@@ -761,6 +761,9 @@ mod tests {
         assert_eq!(codes("<dl><dt>t</dl>"), ["missing-doctype", "end-tag-omitted"]);
         assert_eq!(codes("<!DOCTYPE html4><dl><dt>t</dl>"), ["doctype-not-html", "end-tag-omitted"]);
         assert_eq!(codes("<ul><li>a<li>b</ul>"), ["missing-doctype"]);
+        // The finding names no node of the checker's own tree (issue 22), but says where.
+        let d = check("<!DOCTYPE html><dl><dt>t</dl>");
+        assert_eq!((d[0].code, d[0].node, d[0].span.start), ("end-tag-omitted", None, 24));
     }
 
     #[test]

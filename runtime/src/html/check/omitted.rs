@@ -110,7 +110,8 @@ fn settle(input: &str, dom: &Dom, ended: &[NodeId], from: usize, to: usize, out:
                 message: format!(
                     "the {name} element's end tag is left out where 13.1.2.4 does not allow it (by what follows it): write </{name}> before this"
                 ),
-                node: Some(id),
+                // The tree is the checker's own, which the caller never sees: the span says where.
+                node: None,
             });
         }
     }
