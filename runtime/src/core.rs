@@ -432,6 +432,28 @@ impl<'i> Core<'i> {
         self.is_final
     }
 
+    /// Start reading after a leading byte order mark, before anything is read: the BOM is not
+    /// part of the input stream but still counts in every offset and position, which stay
+    /// offsets into the string the caller passed.
+    pub fn skip_bom(&mut self) {
+        let n = self.input.len() - crate::strip_bom(&self.input).len();
+        debug_assert!(self.pos == 0 && self.emitted_upto == self.base);
+        self.pos = n;
+        self.cur = n;
+        self.checked_upto = n;
+        self.emitted_upto = self.base + n;
+    }
+
+    /// Chunked input whose bytes began with a UTF-8 byte order mark that decoding removed:
+    /// offsets and positions count it, as they count a BOM [`skip_bom`](Self::skip_bom) skips.
+    pub fn after_utf8_bom(&mut self) {
+        const BOM: &str = "\u{FEFF}";
+        debug_assert!(self.pos == 0 && self.base == 0 && self.input.is_empty());
+        self.base = BOM.len();
+        self.emitted_upto = BOM.len();
+        self.lines.advance(BOM.as_bytes(), 0, BOM.len());
+    }
+
     /// Drop consumed input (chunked mode) after copying out every span that points into it.
     pub fn compact(&mut self) {
         let Cow::Owned(_) = self.input else { return };

@@ -237,6 +237,24 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
         Self::build(Cow::Borrowed(input), true, options, sink)
     }
 
+    /// Skip a leading byte order mark (U+FEFF) of a whole-string input, as decoding bytes
+    /// would have, keeping offsets into the string as passed: spans, error positions and source
+    /// spans count the BOM's three bytes (one coordinate system whatever the entry point, issue
+    /// 22). Called by the `&str` entry points for documents.
+    pub(crate) fn after_bom(mut self) -> Self {
+        self.core.skip_bom();
+        self
+    }
+
+    /// For chunked input decoded from bytes that began with a UTF-8 byte order mark (which
+    /// decoding removed): offsets count its three bytes, as [`after_bom`](Self::after_bom)'s do.
+    pub(crate) fn after_utf8_bom(mut self, had_bom: bool) -> Self {
+        if had_bom {
+            self.core.after_utf8_bom();
+        }
+        self
+    }
+
     /// Run to the end of the input (or, for chunked input, until more input is needed).
     pub fn run(&mut self) {
         self.run_on = true;

@@ -215,4 +215,59 @@ mod bom_tests {
         // Only one: a second U+FEFF is content (the decoder skips one BOM).
         assert!(crate::html::parse_document("\u{FEFF}\u{FEFF}x").to_test_format().contains("\"\u{FEFF}x\""));
     }
+
+    /// Spans of every node of `dom` that has markup, sliced out of `input` (bytes): panics, as
+    /// the README's slicing did, if one is not a span of it.
+    fn node_markup(input: &[u8], dom: &crate::dom::Dom) -> Vec<String> {
+        let spans = dom.node_ids().filter_map(|n| dom.source_span(n)).filter(|s| !s.is_empty());
+        spans.map(|s| String::from_utf8(input[s.start..s.end].to_vec()).unwrap()).collect()
+    }
+
+    /// One coordinate system around a BOM (issue 22): every offset (errors, token spans,
+    /// source spans, check findings) is into the string or bytes the caller passed, the BOM's
+    /// three bytes included, and every line and column is of that string, as a `LineIndex`
+    /// over it gives them.
+    #[test]
+    fn offsets_count_the_bom_everywhere() {
+        use crate::LineIndex;
+        let page = "\u{FEFF}<p>x</div>\0";
+        let index = LineIndex::new(page);
+        let (dom, errors) = crate::html::parse_document_with_errors(page, Default::default());
+        assert_eq!(dom.to_test_format(), crate::html::parse_document(&page[3..]).to_test_format());
+        let at: Vec<usize> = errors.iter().map(|e| e.position.offset).collect();
+        assert_eq!(at, [3, 7, 13, 13], "{errors:?}");
+        assert_eq!(errors[0].code.code(), "missing-doctype");
+        for e in &errors {
+            assert_eq!(e.position, index.position(e.position.offset), "{e:?}");
+        }
+        assert_eq!((errors[0].position.line, errors[0].position.column), (1, 2));
+        let checked = crate::html::check::check(page);
+        assert_eq!((checked[0].code, checked[0].span.start), ("missing-doctype", 3));
+        assert!(checked.iter().any(|d| d.span.start == 7));
+
+        // Token spans tile the string from after the BOM.
+        let mut tok = crate::html::tokenize(page);
+        let spans: Vec<crate::Span> = std::iter::from_fn(|| tok.next_spanned()).map(|(_, s)| s).collect();
+        assert_eq!(spans.first().map(|s| s.start), Some(3));
+        assert!(spans.windows(2).all(|w| w[0].end == w[1].start));
+        let xml = "\u{FEFF}<a>x</a>";
+        let first = crate::xml5::tokenize(xml).next_spanned().map(|(_, s)| s);
+        assert_eq!(first, Some(crate::Span::new(3, 6)));
+
+        // Source spans slice the input, as the README does (this panicked).
+        let text = "\u{FEFF}<p>éé<b>x</b>";
+        let dom = crate::html::parse_document_with_source_spans(text, Default::default());
+        assert_eq!(node_markup(text.as_bytes(), &dom), ["<p>", "éé", "<b>", "x"]);
+        // From bytes, whole and in chunks: offsets into the bytes passed.
+        let bytes = text.as_bytes();
+        let options = crate::encoding::EncodingOptions::default();
+        let new = || crate::dom::Dom::new().with_source_spans();
+        let whole = crate::encoding::build_document_from_bytes(bytes, &options, Default::default(), new);
+        assert_eq!(node_markup(bytes, &whole.tree), ["<p>", "éé", "<b>", "x"]);
+        let mut parser = crate::encoding::ByteParser::new(options, Default::default(), new);
+        for chunk in bytes.chunks(2) {
+            parser.feed(chunk);
+        }
+        assert_eq!(node_markup(bytes, &parser.finish().tree), ["<p>", "éé", "<b>", "x"]);
+    }
 }

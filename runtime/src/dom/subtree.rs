@@ -107,7 +107,8 @@ impl Dom {
         match kind {
             Kind::Element | Kind::Template => {
                 let (start, len) = (b as usize, (c & !HOLES) as usize);
-                let recs: Vec<AttrRec> = self.attrs[start..start + len].iter().copied().filter(|r| r.name != HOLE).collect();
+                let recs: Vec<AttrRec> =
+                    self.attrs[start..start + len].iter().copied().filter(|r| r.name != HOLE).collect();
                 if kind == Kind::Template {
                     self.create_fragment();
                 }
@@ -146,7 +147,8 @@ impl Dom {
         let context = {
             let e = self.element(element).ok_or(DomError::NotAnElement)?;
             let mut context = Context::new(e.name.clone()).with_quirks_mode(self.quirks_mode);
-            context.attrs = e.attrs().map(|a| super::Attr { name: a.name.to_owned(), value: a.value.to_owned() }).collect();
+            context.attrs =
+                e.attrs().map(|a| super::Attr { name: a.name.to_owned(), value: a.value.to_owned() }).collect();
             context
         };
         let parsed = crate::html::parse_fragment_with(html, &context, options);
@@ -324,7 +326,8 @@ mod tests {
         assert_eq!(dom.parent(copy), None);
         assert_eq!(dom.outer_html(copy), before);
         // The template contents were copied, not shared.
-        let t_copy = dom.descendants(copy).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "template")).unwrap();
+        let t_copy =
+            dom.descendants(copy).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "template")).unwrap();
         let contents = dom.element(t_copy).unwrap().template_contents.unwrap();
         assert_eq!(dom.inner_html(t_copy), "<i>t</i>");
         dom.set_text(contents, "changed");
@@ -332,7 +335,10 @@ mod tests {
         let b = dom.descendants(copy).find(|&n| dom.text(n) == Some("y")).unwrap();
         dom.append_text(b, "!");
         assert_eq!(dom.outer_html(div), before);
-        assert_eq!(dom.outer_html(copy), before.replace("d\"", "e\"").replace("<i>t</i>", "changed").replace("y<", "y!<"));
+        assert_eq!(
+            dom.outer_html(copy),
+            before.replace("d\"", "e\"").replace("<i>t</i>", "changed").replace("y<", "y!<")
+        );
     }
 
     #[test]
@@ -374,7 +380,10 @@ mod tests {
         assert_eq!(dom.inner_html(p), "x <em>y</em>");
         let text = dom.children(p).next().unwrap();
         assert_eq!(dom.set_inner_html(text, "x"), Err(DomError::NotAnElement));
-        assert_eq!(dom.append_fragment(text, &parse_fragment("x", &Context::html("p"))), Err(DomError::HierarchyRequest));
+        assert_eq!(
+            dom.append_fragment(text, &parse_fragment("x", &Context::html("p"))),
+            Err(DomError::HierarchyRequest)
+        );
         assert_eq!(dom.text_content(p), "x y");
     }
 

@@ -8,6 +8,7 @@ use crate::dom::{Attrs, Dom, Namespace, QualNameRef, QuirksMode};
 use crate::html::tree::{KnownName, Location, TreeBuilder, TreeOptions, TreeSink, build_input_stream};
 use crate::html::{Options, Tokenizer};
 use encoding_rs::{Encoding, UTF_8, WINDOWS_1252, X_USER_DEFINED};
+use std::borrow::Cow;
 use std::io::Read;
 
 /// A tree parsed from bytes, with the encoding it was decoded with and the confidence in it at
@@ -142,6 +143,13 @@ impl<S: TreeSink> TreeSink for MetaWatch<S> {
     fn is_inclusive_ancestor(&self, ancestor: &S::Handle, node: &S::Handle) -> bool {
         self.inner.is_inclusive_ancestor(ancestor, node)
     }
+    // Source spans reach the user's sink through the watch too (they were lost before).
+    fn wants_source_spans(&self) -> bool {
+        self.inner.wants_source_spans()
+    }
+    fn source_span(&mut self, span: crate::Span) {
+        self.inner.source_span(span)
+    }
 }
 
 /// Parse a document from bytes (spec: #parsing, with #encoding-sniffing-algorithm): sniff the
@@ -174,18 +182,40 @@ pub fn build_document_from_bytes<S: TreeSink>(
 ) -> Decoded<S> {
     let sniffed = sniff(bytes, options);
     let (text, encoding) = decode(bytes, sniffed.encoding);
+    let (text, bom) = with_utf8_bom(bytes, text);
     if sniffed.confidence == Confidence::Certain {
-        let tree = build_input_stream(&text, tree, new_sink());
+        let tree = build_input_stream(&text, tree, new_sink(), bom);
         return Decoded { tree, encoding, confidence: Confidence::Certain };
     }
-    let watch = build_input_stream(&text, tree, MetaWatch::new(new_sink(), encoding, sniffed.confidence));
+    let watch = build_input_stream(&text, tree, MetaWatch::new(new_sink(), encoding, sniffed.confidence), bom);
     match watch.change {
         Some(new) => {
+            // Tentative: there was no BOM.
             let (text, encoding) = decode(bytes, new);
-            Decoded { tree: build_input_stream(&text, tree, new_sink()), encoding, confidence: Confidence::Certain }
+            let tree = build_input_stream(&text, tree, new_sink(), false);
+            Decoded { tree, encoding, confidence: Confidence::Certain }
         }
         None => Decoded { confidence: watch.confidence(), tree: watch.inner, encoding },
     }
+}
+
+/// The UTF-8 byte order mark.
+const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
+
+/// The text to tokenize for `bytes` decoded as `text`, and whether it starts with a BOM to
+/// skip: a UTF-8 BOM the bytes had (which decoding removed) is put back in front, so that
+/// offsets (spans, errors, source spans) count the bytes as passed, exactly so for valid
+/// UTF-8 (issue 22: one coordinate system). A UTF-16 BOM is not: a UTF-16 input's offsets
+/// count bytes of its UTF-8 decoding, which are not offsets into its bytes anyway.
+fn with_utf8_bom<'b>(bytes: &'b [u8], text: Cow<'b, str>) -> (Cow<'b, str>, bool) {
+    if !bytes.starts_with(UTF8_BOM) {
+        return (text, false);
+    }
+    let whole = match std::str::from_utf8(bytes) {
+        Ok(s) => Cow::Borrowed(s),
+        Err(_) => Cow::Owned(format!("\u{FEFF}{text}")),
+    };
+    (whole, true)
 }
 
 /// The parse under way: the tokenizer with the tree builder, and the decoder feeding it.
@@ -268,7 +298,11 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
         // encodings under a tentative parse.
         let mut decoder = StreamDecoder::new(encoding);
         let watch = MetaWatch::new((self.new_sink)(), encoding, confidence);
-        let mut tokenizer = Tokenizer::streaming(Options::default(), TreeBuilder::new(watch, self.tree));
+        // Offsets count a UTF-8 BOM the bytes began with (only the first parse can have one:
+        // a BOM makes the confidence certain).
+        let bom = self.kept.starts_with(UTF8_BOM) && encoding == UTF_8;
+        let mut tokenizer =
+            Tokenizer::streaming(Options::default(), TreeBuilder::new(watch, self.tree)).after_utf8_bom(bom);
         tokenizer.feed(decoder.decode(&self.kept, false));
         self.running = Some(Running { tokenizer, decoder });
         self.after_feed();
@@ -346,7 +380,8 @@ fn read_chunks<R: Read>(mut reader: R, mut each: impl FnMut(&[u8])) -> std::io::
 /// ```
 pub fn parse_xml5_from_bytes(bytes: &[u8]) -> Decoded<crate::xml5::Parsed> {
     let (text, encoding) = decode(bytes, sniff_xml(bytes));
-    let tree = crate::xml5::tree::parse_input_stream(&text, false);
+    let (text, bom) = with_utf8_bom(bytes, text);
+    let tree = crate::xml5::tree::parse_input_stream(&text, false, bom);
     Decoded { tree, encoding, confidence: Confidence::Certain }
 }
 
@@ -372,7 +407,8 @@ pub fn parse_xml5_from_reader<R: Read>(reader: R) -> std::io::Result<Decoded<cra
 
 fn start_xml5(head: &[u8]) -> (crate::xml5::Tokenizer<'static, crate::xml5::TreeBuilder>, StreamDecoder) {
     let mut dec = StreamDecoder::new(sniff_xml(head));
-    let mut tok = crate::xml5::Tokenizer::streaming(crate::xml5::TreeBuilder::new(false));
+    let bom = head.starts_with(UTF8_BOM);
+    let mut tok = crate::xml5::Tokenizer::streaming(crate::xml5::TreeBuilder::new(false)).after_utf8_bom(bom);
     tok.feed(dec.decode(head, false));
     (tok, dec)
 }

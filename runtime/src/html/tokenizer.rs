@@ -281,7 +281,7 @@ impl HtmlFamily for Html {
 /// states switch after start tags as a tree builder would ([`Options::switching`]), so
 /// `<script>if (a<b)…` and `<title>&amp;<i>` give text, not tags, and `<![CDATA[` is a CDATA
 /// section inside `<svg>`/`<math>`. A leading byte order mark (U+FEFF) is skipped, as decoding
-/// bytes would have; spans then count from after it. (`Tokenizer::new` and the other
+/// bytes would have; spans still count bytes of `input` as passed, the BOM's included. (`Tokenizer::new` and the other
 /// constructors take the input stream as given, and do not switch unless asked.)
 ///
 /// ```
@@ -296,7 +296,7 @@ impl HtmlFamily for Html {
 /// assert_eq!(texts, ["if (a<b) x()", "&<i>"]);
 /// ```
 pub fn tokenize(input: &str) -> Tokenizer<'_, TokenQueue<'_>> {
-    Tokenizer::with_options(crate::strip_bom(input), Options { switching: true, ..Options::default() })
+    Tokenizer::with_options(input, Options { switching: true, ..Options::default() }).after_bom()
 }
 
 /// Position of an offset, for users who kept spans and want lines and columns. It counts from

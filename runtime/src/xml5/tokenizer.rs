@@ -105,7 +105,8 @@ impl<S: Sink<'static>> Tokenizer<'static, S> {
 }
 
 /// Tokenize a whole XML5 string: an iterator of tokens. A leading byte order mark (U+FEFF) is
-/// skipped, as decoding bytes would have; spans then count from after it.
+/// skipped, as decoding bytes would have; spans still count bytes of `input` as passed, the
+/// BOM's included.
 pub fn tokenize(input: &str) -> Tokenizer<'_, TokenQueue<'_>> {
-    Tokenizer::new(crate::strip_bom(input))
+    Tokenizer::new(input).after_bom()
 }

@@ -460,12 +460,16 @@ pub fn parse(input: &str) -> Dom {
 
 /// Parse, collecting tokenizer and tree-construction errors when `errors` is true.
 pub fn parse_with_errors(input: &str, errors: bool) -> Parsed {
-    parse_input_stream(crate::strip_bom(input), errors)
+    parse_input_stream(input, errors, true)
 }
 
-/// [`parse_with_errors`] on an input stream that is already decoded (no BOM to skip).
-pub(crate) fn parse_input_stream(input: &str, errors: bool) -> Parsed {
+/// [`parse_with_errors`] on an input stream that is decoded, skipping a BOM or not (see
+/// `html::tree::build_input_stream`).
+pub(crate) fn parse_input_stream(input: &str, errors: bool, skip_bom: bool) -> Parsed {
     let mut t = Tokenizer::with_sink(input, TreeBuilder::new(errors));
+    if skip_bom {
+        t = t.after_bom();
+    }
     t.run();
     t.into_sink().finish()
 }

@@ -215,17 +215,6 @@ fn raw_text_end_tag(text: &str, name: &str) -> Option<usize> {
 
 /// Check a document against 13.1 (spec: #writing). Diagnostics come in input order.
 pub fn check(input: &str) -> Vec<Diagnostic> {
-    // A byte order mark is not part of the document (decoding removes it); spans still count
-    // from the start of `input`.
-    let base = input.len() - crate::strip_bom(input).len();
-    let mut diags = check_text(&input[base..]);
-    for d in &mut diags {
-        d.span = Span::new(d.span.start + base, d.span.end + base);
-    }
-    diags
-}
-
-fn check_text(input: &str) -> Vec<Diagnostic> {
     let checker = Checker {
         // Source spans: the omitted end tag rule reads the tree against the markup.
         builder: TreeBuilder::new(Dom::new().with_source_spans(), TreeOptions::default()).with_errors(),
@@ -238,7 +227,9 @@ fn check_text(input: &str) -> Vec<Diagnostic> {
         tree_error_spans: Vec::new(),
         tag_errors: false,
     };
-    let mut tok = Tokenizer::with_sink(input, Options { errors: true, ..Options::default() }, checker);
+    // A byte order mark is not part of the document (decoding removes it); spans still count
+    // bytes of `input` as passed.
+    let mut tok = Tokenizer::with_sink(input, Options { errors: true, ..Options::default() }, checker).after_bom();
     tok.run();
     let checker = tok.into_sink();
     let mut diags = checker.diags;

@@ -186,14 +186,20 @@ pub fn parse_document_with(html: &str, options: TreeOptions) -> Dom {
 }
 
 /// Parse a document into your own [`TreeSink`]; returns the sink. A leading byte order mark
-/// (U+FEFF) is skipped, as decoding the document's bytes would have.
+/// (U+FEFF) is skipped, as decoding the document's bytes would have; spans still count bytes of
+/// `html` as passed, the BOM's included.
 pub fn build_document<S: TreeSink>(html: &str, options: TreeOptions, sink: S) -> S {
-    build_input_stream(crate::strip_bom(html), options, sink)
+    build_input_stream(html, options, sink, true)
 }
 
-/// [`build_document`] on an input stream that is already decoded (no BOM to skip).
-pub(crate) fn build_input_stream<S: TreeSink>(html: &str, options: TreeOptions, sink: S) -> S {
+/// [`build_document`] on an input stream that is decoded, skipping a BOM or not: a decoded
+/// input stream's first U+FEFF is content, unless put back by `encoding::parse` to count
+/// the bytes the caller passed.
+pub(crate) fn build_input_stream<S: TreeSink>(html: &str, options: TreeOptions, sink: S, skip_bom: bool) -> S {
     let mut tok = Tokenizer::with_sink(html, Options::default(), TreeBuilder::new(sink, options));
+    if skip_bom {
+        tok = tok.after_bom();
+    }
     tok.run();
     tok.into_sink().into_sink()
 }
@@ -234,6 +240,8 @@ pub fn build_fragment<S: TreeSink>(html: &str, context: &Context, options: TreeO
 /// [`parse_document_with`], also returning every parse error, tokenizer and tree construction
 /// together, in input order, with line and column (spec: #parse-errors; tree-construction
 /// errors carry statemark's [`TreeErrorCode`]s, at the start of the token that caused them).
+/// A leading byte order mark is skipped as [`build_document`] skips it; offsets count bytes of
+/// `html` as passed.
 ///
 /// ```
 /// use statemark::html::{parse_document_with_errors, TreeOptions};
@@ -245,7 +253,7 @@ pub fn build_fragment<S: TreeSink>(html: &str, context: &Context, options: TreeO
 /// ```
 pub fn parse_document_with_errors(html: &str, options: TreeOptions) -> (Dom, Vec<HtmlError>) {
     let builder = TreeBuilder::new(Dom::new(), options).with_errors();
-    let mut tok = Tokenizer::with_sink(html, Options::default(), builder);
+    let mut tok = Tokenizer::with_sink(html, Options::default(), builder).after_bom();
     tok.run();
     let mut builder = tok.into_sink();
     builder.resolve_positions(html);
