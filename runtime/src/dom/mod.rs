@@ -981,10 +981,10 @@ impl Dom {
         let mut added = Vec::new();
         for a in attrs.iter() {
             let name = self.attr_name_id(a.name);
-            if !self.attr_pos.contains_key(&(key, name)) {
-                // Its place once pushed (`push_attrs` keeps the index in step): marked now so
-                // that a name given twice is added once.
-                self.attr_pos.insert((key, name), u32::MAX);
+            // Its place once pushed (`push_attrs` keeps the index in step): marked now so
+            // that a name given twice is added once.
+            if let std::collections::hash_map::Entry::Vacant(v) = self.attr_pos.entry((key, name)) {
+                v.insert(u32::MAX);
                 added.push(AttrRec { name, value: self.text.push(a.value) });
             }
         }
