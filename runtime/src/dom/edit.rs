@@ -423,13 +423,7 @@ mod tests {
         let ps: Vec<NodeId> =
             dom.descendants(dom.document()).filter(|&n| dom.element(n).is_some_and(|e| e.name.local == "p")).collect();
         let mut model: Vec<(String, String)> = vec![("a".into(), "1".into()), ("b".into(), "2".into())];
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut next = super::super::tests::rng(0x9e37_79b9_7f4a_7c15);
         for step in 0..3000 {
             let name = format!("n{}", next(60));
             match next(4) {

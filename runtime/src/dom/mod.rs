@@ -1280,6 +1280,16 @@ impl Iterator for Descendants<'_> {
 mod tests {
     use super::*;
 
+    /// A xorshift generator for the model tests: each call a number below its argument.
+    pub(super) fn rng(mut seed: u64) -> impl FnMut(usize) -> usize {
+        move |n| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        }
+    }
+
     /// The links after a mix of appends, insertions before any child and detaches (of first,
     /// middle and last children), against a plain list per parent: children in order both
     /// ways, first and last child, and the first-child flag that hides the last-child link.
@@ -1289,13 +1299,7 @@ mod tests {
         let parents: Vec<NodeId> = (0..3).map(|_| dom.create_fragment()).collect();
         let nodes: Vec<NodeId> = (0..40).map(|i| dom.create_text(&i.to_string())).collect();
         let mut model: Vec<Vec<NodeId>> = vec![Vec::new(); parents.len()];
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = |n: usize| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n as u64) as usize
-        };
+        let mut next = rng(0x2545_f491_4f6c_dd1d);
         for _ in 0..4000 {
             let node = nodes[next(nodes.len())];
             let p = next(parents.len());
