@@ -447,7 +447,7 @@ fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool) -> Result<u8, Stop> {
                 if sources.len() > 1 {
                     writeln!(out, "==> {path} <==")?;
                 }
-                out.write_all(dom.to_test_format().as_bytes())?;
+                output::tree_text(out, &dom, root)?;
                 if a.errors {
                     let mut err = io::stderr().lock();
                     let mut lines = Locator::new(&text);
