@@ -1,14 +1,18 @@
 //! The `statemark` command: tokenize, parse and check HTML (WHATWG) and XML5 files.
 //!
 //! Exit status: 0 on success, 1 when `check` found errors, 2 when an input could not be read or
-//! the command line is wrong. A closed standard output (`statemark … | head`) ends the program
-//! quietly with status 0.
+//! the command line is wrong. A closed standard output (`statemark … | head`) ends the output
+//! quietly, and the status still says what was found: `check` goes on checking the remaining
+//! inputs without printing, the other commands stop.
 
 mod diag;
+mod findings;
 mod input;
 mod output;
+mod xml_rule;
 
 use clap::{Args, Parser, Subcommand};
+use findings::{Found, Locator};
 use input::{Chunks, Source};
 use output::Format;
 use serde_json::Value;
@@ -16,7 +20,7 @@ use statemark::dom::{Dom, NodeId};
 use statemark::html::ParseError;
 use statemark::html::tree::{ErrorCode, TreeErrorCode};
 use statemark::html::{self, Context, TreeOptions};
-use statemark::{Position, Span, xml5};
+use statemark::{Span, xml5};
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -122,6 +126,10 @@ struct ParseArgs {
     /// `parse` only: also report parse errors (on standard error, or in the JSON).
     #[arg(long)]
     errors: bool,
+    /// `check` only: show at most N findings per input (identical findings at one place count
+    /// once), then the number of the rest by code; 0 shows all.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    max_errors: usize,
 }
 
 /// Why a command stopped early.
@@ -149,17 +157,17 @@ fn main() -> ExitCode {
     };
     let stdout = io::stdout().lock();
     let mut out = BufWriter::new(stdout);
+    // The status says what was found so far, also when output stops early.
+    let mut status = 0;
     let result = match &cli.command {
-        Command::Tokenize(a) => tokenize(&mut out, a),
-        Command::Parse(a) => parse(&mut out, a, false),
-        Command::Check(a) => parse(&mut out, a, true),
-        Command::Serialize(a) => serialize(&mut out, a),
-        Command::Sniff(a) => sniff(&mut out, a),
+        Command::Tokenize(a) => tokenize(&mut out, a, &mut status),
+        Command::Parse(a) => parse(&mut out, a, false, &mut status),
+        Command::Check(a) => parse(&mut out, a, true, &mut status),
+        Command::Serialize(a) => serialize(&mut out, a, &mut status),
+        Command::Sniff(a) => sniff(&mut out, a, &mut status),
     };
-    let result = result.and_then(|status| out.flush().map(|_| status).map_err(Stop::from));
-    match result {
-        Ok(status) => ExitCode::from(status),
-        Err(Stop::Pipe) => ExitCode::SUCCESS,
+    match result.and_then(|()| out.flush().map_err(Stop::from)) {
+        Ok(()) | Err(Stop::Pipe) => ExitCode::from(status),
         Err(Stop::Io(e)) => {
             eprintln!("statemark: cannot write output: {}", input::plain(&e));
             ExitCode::from(2)
@@ -173,8 +181,7 @@ fn trouble(status: &mut u8, message: &str) {
     *status = 2;
 }
 
-fn tokenize(out: &mut dyn Write, a: &TokenizeArgs) -> Result<u8, Stop> {
-    let mut status = 0;
+fn tokenize(out: &mut dyn Write, a: &TokenizeArgs, status: &mut u8) -> Result<(), Stop> {
     let state = match &a.state {
         None => None,
         Some(s) => match html::State::from_name(s) {
@@ -183,7 +190,8 @@ fn tokenize(out: &mut dyn Write, a: &TokenizeArgs) -> Result<u8, Stop> {
                 eprintln!(
                     "statemark: unknown tokenizer state {s:?} (names are like `rcdata_state` or \"RCDATA state\")"
                 );
-                return Ok(2);
+                *status = 2;
+                return Ok(());
             }
         },
     };
@@ -192,7 +200,7 @@ fn tokenize(out: &mut dyn Write, a: &TokenizeArgs) -> Result<u8, Stop> {
         let reader = match source.open() {
             Ok(r) => r,
             Err(m) => {
-                trouble(&mut status, &m);
+                trouble(status, &m);
                 continue;
             }
         };
@@ -227,10 +235,10 @@ fn tokenize(out: &mut dyn Write, a: &TokenizeArgs) -> Result<u8, Stop> {
             finish_printer(t.into_sink(), r)?
         };
         if let Some(e) = read_error {
-            trouble(&mut status, &format!("cannot read {}: {}", source.name(), input::plain(&e)));
+            trouble(status, &format!("cannot read {}: {}", source.name(), input::plain(&e)));
         }
     }
-    Ok(status)
+    Ok(())
 }
 
 /// Feed every chunk; stops at the first output failure (returned as `Err`) or read failure
@@ -279,13 +287,18 @@ impl Printer<'_> {
         }
     }
 
-    fn print_error(&mut self, code: &str, p: statemark::Position) {
+    fn print_error(&mut self, f: Found, p: statemark::Position) {
         let path = self.path.clone();
         self.print(|w, format| match format {
-            Format::Text => writeln!(w, "{path}:{}:{}: error[{code}]", p.line, p.column),
-            Format::Json => writeln!(w, "{}", output::error_json(&path, code, p.offset, p.line, p.column)),
+            Format::Text => writeln!(w, "{path}:{}:{}: error[{}]", p.line, p.column, f.code),
+            Format::Json => writeln!(w, "{}", findings::json(&path, &f, p, 1)),
         });
     }
+}
+
+/// A tokenizer error as a finding (a point: start and end at its position).
+fn token_error(code: &'static str, url: Option<String>, at: usize) -> Found {
+    Found { code, start: at, end: at, url, message: format!("parse error: {code}"), warning: false }
 }
 
 impl html::Sink<'static> for Printer<'_> {
@@ -294,7 +307,8 @@ impl html::Sink<'static> for Printer<'_> {
         html::Control::Continue
     }
     fn error(&mut self, e: html::Error) {
-        self.print_error(e.code.code(), e.position);
+        let f = token_error(e.code.code(), e.code.spec_url().map(str::to_owned), e.position.offset);
+        self.print_error(f, e.position);
     }
     fn wants_errors(&self) -> bool {
         self.errors
@@ -306,23 +320,12 @@ impl xml5::Sink<'static> for Printer<'_> {
         self.print(|w, f| output::xml5_token(w, f, &token, span));
     }
     fn error(&mut self, e: xml5::Error) {
-        self.print_error(e.code.code(), e.position);
+        let f = token_error(e.code.code(), Some(xml_rule::rule(e.code.code()).1), e.position.offset);
+        self.print_error(f, e.position);
     }
     fn wants_errors(&self) -> bool {
         self.errors
     }
-}
-
-/// A parse error, whichever machine or stage found it.
-struct Found {
-    code: &'static str,
-    offset: usize,
-    len: usize,
-    url: Option<String>,
-    /// What the code means, where the library says.
-    message: Option<String>,
-    /// A "should" of the spec rather than a "must" (the checker's warnings).
-    warning: bool,
 }
 
 fn parse_html(text: &str, a: &ParseArgs) -> (Dom, NodeId, Vec<Found>) {
@@ -343,10 +346,11 @@ fn parse_html(text: &str, a: &ParseArgs) -> (Dom, NodeId, Vec<Found>) {
         .iter()
         .map(|e| {
             let (code, url, message) = match e.code {
-                ErrorCode::Spec(c) => (c.code(), c.spec_url().map(str::to_owned), None),
-                ErrorCode::Tree(c) => (c.code(), Some(c.spec_url()), Some(c.summary().to_owned())),
+                ErrorCode::Spec(c) => (c.code(), c.spec_url().map(str::to_owned), format!("parse error: {}", c.code())),
+                ErrorCode::Tree(c) => (c.code(), Some(c.spec_url()), c.summary().to_owned()),
             };
-            Found { code, offset: e.position.offset, len: 1, url, message, warning: false }
+            let at = e.position.offset;
+            Found { code, start: at, end: at, url, message, warning: false }
         })
         .collect();
     (dom, root, found)
@@ -360,7 +364,7 @@ fn parse_xml(text: &str) -> (Dom, NodeId, Vec<Found>) {
         .map(|e| {
             use xml5::TreeError as E;
             let (code, span) = match *e {
-                E::Token(t) => (t.code.code(), Span::new(t.position.offset, t.position.offset + 1)),
+                E::Token(t) => (t.code.code(), Span::new(t.position.offset, t.position.offset)),
                 E::UnexpectedToken(s) => ("unexpected-token", s),
                 E::MismatchedEndTag(s) => ("mismatched-end-tag", s),
                 E::EofWithOpenElements(s) => ("eof-with-open-elements", s),
@@ -368,79 +372,67 @@ fn parse_xml(text: &str) -> (Dom, NodeId, Vec<Found>) {
                 E::DuplicateNamespacedAttribute(s) => ("duplicate-namespaced-attribute", s),
                 E::ReservedPrefix(s) => ("reserved-prefix", s),
             };
-            Found { code, offset: span.start, len: span.len(), url: None, message: None, warning: false }
+            let (rule, url) = xml_rule::rule(code);
+            let what = match e {
+                E::Token(_) => format!("parse error: {code}"),
+                other => other.to_string().split_once(": ").map_or(String::new(), |(_, w)| w.to_owned()),
+            };
+            Found {
+                code,
+                start: span.start,
+                end: span.end,
+                url: Some(url.to_owned()),
+                message: format!("{what} ({rule})"),
+                warning: false,
+            }
         })
         .collect();
     let root = parsed.dom.document();
     (parsed.dom, root, found)
 }
 
-fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool) -> Result<u8, Stop> {
-    let mut status = 0;
+fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool, status: &mut u8) -> Result<(), Stop> {
     let sources = Source::from_args(&a.common.files);
-    let mut total = 0;
+    // `check` goes on when standard output is closed, so that its exit status still says
+    // whether any input has errors; the other commands stop there.
+    let mut closed = false;
     for source in &sources {
         let text = match read_text(source, &a.common) {
             Ok(t) => t,
             Err(m) => {
-                trouble(&mut status, &m);
+                trouble(status, &m);
                 continue;
             }
         };
-        let (dom, root, mut found) = if a.common.xml { parse_xml(&text) } else { parse_html(&text, a) };
-        if check && !a.common.xml && a.fragment.is_none() {
-            found = check_html(&text);
-        }
         let path = source.name();
-        let json_errors = || -> Vec<Value> {
-            let mut lines = Locator::new(&text);
-            found
-                .iter()
-                .map(|f| {
-                    let p = lines.position(f.offset);
-                    output::error_json(&path, f.code, f.offset, p.line, p.column)
-                })
-                .collect()
-        };
         if check {
-            total += found.iter().filter(|f| !f.warning).count();
-            match a.common.format {
-                Format::Json => {
-                    for e in json_errors() {
-                        writeln!(out, "{e}")?;
-                    }
-                }
-                Format::Text => {
-                    let mut lines = Locator::new(&text);
-                    let mut source = diag::Source::new(&path, &text);
-                    for f in &found {
-                        let p = lines.position(f.offset);
-                        let d = diag::Diagnostic {
-                            code: f.code,
-                            offset: f.offset,
-                            len: f.len,
-                            line: p.line,
-                            message: f.message.clone(),
-                            warning: f.warning,
-                            url: f.url.as_deref(),
-                        };
-                        source.render(out, &d)?;
-                    }
-                    let errors = found.iter().filter(|f| !f.warning).count();
-                    let warnings = found.len() - errors;
-                    let plural = |n: usize| if n == 1 { "" } else { "s" };
-                    write!(out, "{path}: {errors} error{}", plural(errors))?;
-                    if warnings > 0 {
-                        write!(out, ", {warnings} warning{}", plural(warnings))?;
-                    }
-                    writeln!(out)?;
+            let found = if a.common.xml {
+                parse_xml(&text).2
+            } else if a.fragment.is_none() {
+                check_html(&text)
+            } else {
+                parse_html(&text, a).2
+            };
+            if found.iter().any(|f| !f.warning) && *status == 0 {
+                *status = 1;
+            }
+            if !closed {
+                match findings::report(out, a.common.format, &path, &text, found, a.max_errors) {
+                    Err(e) if e.kind() == io::ErrorKind::BrokenPipe => closed = true,
+                    r => r?,
                 }
             }
             continue;
         }
+        let (dom, root, found) = if a.common.xml { parse_xml(&text) } else { parse_html(&text, a) };
         match a.common.format {
             Format::Json => {
-                let errors = if a.errors { json_errors() } else { Vec::new() };
+                let errors: Vec<Value> = if a.errors {
+                    let mut lines = Locator::new(&text);
+                    found.iter().map(|f| findings::json(&path, f, lines.position(f.start), 1)).collect()
+                } else {
+                    Vec::new()
+                };
                 output::parse_result_json(out, &path, &errors, &dom, root)?;
             }
             Format::Text => {
@@ -452,47 +444,14 @@ fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool) -> Result<u8, Stop> {
                     let mut err = io::stderr().lock();
                     let mut lines = Locator::new(&text);
                     for f in &found {
-                        let p = lines.position(f.offset);
+                        let p = lines.position(f.start);
                         let _ = writeln!(err, "{path}:{}:{}: error[{}]", p.line, p.column, f.code);
                     }
                 }
             }
         }
     }
-    if check && total > 0 && status == 0 {
-        status = 1;
-    }
-    Ok(status)
-}
-
-/// Lines and columns of findings, which come in input order: each counted on from the last
-/// (`html::position_of` from the start for each would make many findings in a long input
-/// quadratic).
-struct Locator<'t> {
-    text: &'t str,
-    at: Position,
-}
-
-impl<'t> Locator<'t> {
-    fn new(text: &'t str) -> Self {
-        Locator { text, at: html::position_of(text, 0) }
-    }
-
-    fn position(&mut self, offset: usize) -> Position {
-        let from = self.at.offset;
-        let b = self.text.as_bytes();
-        // Counting on from the middle of a CRLF would see the LF as a line of its own.
-        let mid_crlf = from > 0 && b.get(from - 1) == Some(&b'\r') && b.get(from) == Some(&b'\n');
-        self.at = match self.text.get(from..) {
-            Some(rest) if offset >= from && !mid_crlf => {
-                let r = html::position_of(rest, offset - from);
-                let column = if r.line == 1 { self.at.column + r.column - 1 } else { r.column };
-                Position { offset: from + r.offset, line: self.at.line + r.line - 1, column }
-            }
-            _ => html::position_of(self.text, offset),
-        };
-        self.at
-    }
+    Ok(())
 }
 
 /// The authoring checker's findings (spec: #writing): every parse error, and the rules of
@@ -514,10 +473,10 @@ fn check_html(text: &str) -> Vec<Found> {
                 });
             Found {
                 code: d.code,
-                offset: d.span.start,
-                len: d.span.len(),
+                start: d.span.start,
+                end: d.span.end,
                 url,
-                message: Some(format!("{} ({})", d.message, d.section)),
+                message: format!("{} ({})", d.message, d.section),
                 warning: d.severity == html::check::Severity::Warning,
             }
         })
@@ -531,9 +490,8 @@ fn read_text(source: &Source, common: &Common) -> Result<String, String> {
     Ok(if common.xml { input::decode_xml(&bytes, label).text } else { input::decode_html(&bytes, label).text })
 }
 
-fn serialize(out: &mut dyn Write, a: &SerializeArgs) -> Result<u8, Stop> {
+fn serialize(out: &mut dyn Write, a: &SerializeArgs, status: &mut u8) -> Result<(), Stop> {
     use statemark::html::serialize::{IoWrite, SerializeOptions, write_io};
-    let mut status = 0;
     let mut options = match a.style {
         Style::Spec => SerializeOptions::default(),
         Style::RoundTrip => SerializeOptions::round_trip(),
@@ -544,7 +502,7 @@ fn serialize(out: &mut dyn Write, a: &SerializeArgs) -> Result<u8, Stop> {
         let text = match read_text(source, &a.parse.common) {
             Ok(t) => t,
             Err(m) => {
-                trouble(&mut status, &m);
+                trouble(status, &m);
                 continue;
             }
         };
@@ -554,7 +512,7 @@ fn serialize(out: &mut dyn Write, a: &SerializeArgs) -> Result<u8, Stop> {
                 && let Err(e) = statemark::xml5::serialize::check_well_formed(&dom, root)
             {
                 eprintln!("statemark: {}: not well-formed XML: {e}", source.name());
-                status = status.max(1);
+                *status = (*status).max(1);
                 continue;
             }
             let mut w = IoWrite::new(&mut *out);
@@ -567,16 +525,15 @@ fn serialize(out: &mut dyn Write, a: &SerializeArgs) -> Result<u8, Stop> {
         }
         writeln!(out)?;
     }
-    Ok(status)
+    Ok(())
 }
 
-fn sniff(out: &mut dyn Write, a: &Common) -> Result<u8, Stop> {
-    let mut status = 0;
+fn sniff(out: &mut dyn Write, a: &Common, status: &mut u8) -> Result<(), Stop> {
     for source in &Source::from_args(&a.files) {
         let bytes = match input::read_bytes(source) {
             Ok(b) => b,
             Err(m) => {
-                trouble(&mut status, &m);
+                trouble(status, &m);
                 continue;
             }
         };
@@ -592,21 +549,5 @@ fn sniff(out: &mut dyn Write, a: &Common) -> Result<u8, Stop> {
             )?,
         }
     }
-    Ok(status)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{Locator, html};
-
-    #[test]
-    fn counted_on_positions_are_counted_from_the_start_ones() {
-        let text = "a\r\nb\rc\n😀d\r\n\r\ne<p>\u{e9}\n";
-        let offsets: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
-        // In order, out of order, and repeated.
-        let mut lines = Locator::new(text);
-        for &o in offsets.iter().chain(offsets.iter().rev()).chain([&3, &3, &0]) {
-            assert_eq!(lines.position(o), html::position_of(text, o), "offset {o}");
-        }
-    }
+    Ok(())
 }

@@ -156,12 +156,6 @@ fn tag_text(w: &mut dyn Write, kind: &str, t: &Tag<'_>) -> io::Result<()> {
     Ok(())
 }
 
-/// One error as a JSON object.
-pub fn error_json(path: &str, code: &str, offset: usize, line: usize, column: usize) -> Value {
-    json!({"type": "error", "path": path, "code": code, "offset": offset, "line": line, "column": column})
-}
-
-
 /// A tree (from `root`: the document or the fragment) as one JSON value, on one line. Written
 /// as [`Dom::walk`] goes: constant memory besides one node's JSON, whatever the depth and width.
 pub fn tree_json(w: &mut dyn Write, dom: &Dom, root: NodeId) -> io::Result<()> {

@@ -59,7 +59,8 @@ pub fn write_test_format<W: Write>(dom: &Dom, root: NodeId, out: &mut W) -> fmt:
 
 /// The html5lib tree format made readable on deep trees: lines of nodes up to
 /// [`OUTLINE_INDENT`] levels deep are exactly [`write_test_format`]'s; a deeper line is indented
-/// as that level and shows its own level (1 for the root's children) in brackets, so each
+/// as that level and shows its own level (the number of two-space steps the html5lib format
+/// would indent it by: 0 for the root's children) in brackets, so each
 /// line's length no longer grows with its depth and the output stays linear in the tree.
 ///
 /// ```
