@@ -507,16 +507,31 @@ fn serialize(out: &mut dyn Write, a: &SerializeArgs, status: &mut u8) -> Result<
             }
         };
         if a.parse.common.xml {
-            let (dom, root, _) = parse_xml(&text);
+            let parsed = xml5::parse_with_source_spans(&text, false);
+            let (dom, root) = (&parsed.dom, parsed.dom.document());
             if a.well_formed
-                && let Err(e) = statemark::xml5::serialize::check_well_formed(&dom, root)
+                && let Err(e) = statemark::xml5::serialize::check_well_formed(dom, root)
             {
-                eprintln!("statemark: {}: not well-formed XML: {e}", source.name());
+                // Where: the node's markup (an element's start tag); the document's own rules
+                // (one root element) are about the whole input.
+                let at = match dom.source_span(e.node) {
+                    Some(span) if e.node != root => {
+                        let p = Locator::new(&text).position(span.start);
+                        format!("{}:{}", p.line, p.column)
+                    }
+                    _ => "the document".to_owned(),
+                };
+                eprintln!(
+                    "statemark: {}:{at}: not well-formed XML: {} ({})",
+                    source.name(),
+                    e.rule.message(),
+                    e.rule.reference()
+                );
                 *status = (*status).max(1);
                 continue;
             }
             let mut w = IoWrite::new(&mut *out);
-            if statemark::xml5::serialize::write_xml(&dom, root, &mut w).is_err() {
+            if statemark::xml5::serialize::write_xml(dom, root, &mut w).is_err() {
                 return Err(w.error.unwrap_or_else(|| io::Error::other("serialization failed")).into());
             }
         } else {

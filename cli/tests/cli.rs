@@ -439,3 +439,13 @@ fn deep_trees_print_in_lines_of_bounded_length() {
     assert!(out.ends_with(&format!("| {}[100001] <div>\n", "  ".repeat(32))), "{}", &out[out.len() - 200..]);
     assert!(out.contains(&format!("\n| {}<div>\n", "  ".repeat(32))), "depth 32 is the format's own");
 }
+
+#[test]
+fn xml_refusals_name_line_and_column() {
+    let o = run(&["serialize", "--xml", "--well-formed"], b"<a>\n  <b><1x/></b></a>");
+    no_panic(&o);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(err.starts_with("statemark: <stdin>:2:6: not well-formed XML: element local name"), "{err}");
+    assert!(!err.contains(": node "), "{err}");
+}
