@@ -7,8 +7,16 @@ use crate::diag;
 use crate::output::Format;
 use serde_json::{Value, json};
 use statemark::{Position, html};
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, Write};
+
+/// The language whose spec defines a finding's code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lang {
+    Html,
+    Xml,
+}
 
 /// A finding, whichever machine or stage found it.
 #[derive(Clone, Debug)]
@@ -18,44 +26,86 @@ pub struct Found {
     /// tokenizer errors).
     pub start: usize,
     pub end: usize,
-    /// The spec's definition of the code or rule.
-    pub url: Option<String>,
+    /// Whose code it is (which spec defines it): the URL is found when the finding is shown.
+    pub lang: Lang,
     /// What is wrong, for people.
-    pub message: String,
+    pub message: Cow<'static, str>,
+    /// The rule broken, when the message does not say (XML's), shown after it.
+    pub rule: Option<&'static str>,
     /// A "should" of the spec rather than a "must" (the checker's warnings).
     pub warning: bool,
 }
 
 impl Found {
+    /// The message, with the rule when there is one. (Findings can be many: they keep static
+    /// parts and put them together only when shown.)
+    pub fn text(&self) -> Cow<'_, str> {
+        match self.rule {
+            Some(rule) => Cow::Owned(format!("{} ({rule})", self.message)),
+            None => Cow::Borrowed(&self.message),
+        }
+    }
+
+    /// The spec's definition of the code or rule.
+    pub fn url(&self) -> Option<Cow<'static, str>> {
+        match self.lang {
+            Lang::Xml => Some(Cow::Borrowed(crate::xml_rule::rule(self.code).1)),
+            Lang::Html => html_url(self.code),
+        }
+    }
+
     /// `error` or `warning`.
     pub fn severity(&self) -> &'static str {
         if self.warning { "warning" } else { "error" }
     }
 }
 
-/// Identical findings (code, severity, place) merged, each with how many there were; in the
-/// order of `found` (which is by place).
-pub fn group(found: Vec<Found>) -> Vec<(Found, usize)> {
-    let mut groups: Vec<(Found, usize)> = Vec::new();
-    // Where the groups at the current place start: identical findings share a place, so only
-    // those are compared (a handful of distinct codes at one place at most).
+/// Identical findings (code, severity, place) merged in place, in the order of `found` (which
+/// is by place); how many each kept one stands for. In place, because findings can be many
+/// (one per byte of a binary file): grouping takes no second list of them.
+pub fn group(found: &mut Vec<Found>) -> Vec<usize> {
+    let mut counts: Vec<usize> = Vec::new();
+    // Where the kept findings at the current place start: identical findings share a place,
+    // so only those are compared (a handful of distinct codes at one place at most).
     let mut run = 0;
-    for f in found {
-        if groups.get(run).is_some_and(|(g, _)| (g.start, g.end) != (f.start, f.end)) {
-            run = groups.len();
+    for r in 0..found.len() {
+        let kept = counts.len();
+        if run < kept && (found[run].start, found[run].end) != (found[r].start, found[r].end) {
+            run = kept;
         }
-        match groups[run..].iter_mut().find(|(g, _)| g.code == f.code && g.warning == f.warning) {
-            Some((_, n)) => *n += 1,
-            None => groups.push((f, 1)),
+        let f = &found[r];
+        match (run..kept).find(|&k| found[k].code == f.code && found[k].warning == f.warning) {
+            Some(k) => counts[k] += 1,
+            None => {
+                found.swap(kept, r);
+                counts.push(1);
+            }
         }
     }
-    groups
+    found.truncate(counts.len());
+    counts
+}
+
+/// Where the HTML Standard defines a code: a tokenizer parse error, a tree-construction error
+/// of ours (at the insertion mode that reports it), or an authoring rule of 13.1.
+fn html_url(code: &str) -> Option<Cow<'static, str>> {
+    use statemark::html::ParseError;
+    use statemark::html::tree::TreeErrorCode;
+    if let Some(url) = ParseError::from_code(code).and_then(|e| e.spec_url()) {
+        return Some(Cow::Borrowed(url));
+    }
+    if let Some(c) = TreeErrorCode::ALL.iter().find(|c| c.code() == code) {
+        return Some(Cow::Owned(c.spec_url()));
+    }
+    html::check::RULES.iter().find(|r| r.code == code).map(|r| {
+        Cow::Owned(format!("https://html.spec.whatwg.org/multipage/syntax.html#{}", r.anchor.trim_start_matches('#')))
+    })
 }
 
 /// One finding as a JSON object (`cli/README.md`, "Findings").
 pub fn json(path: &str, f: &Found, p: Position, count: usize) -> Value {
-    json!({"type": "diagnostic", "path": path, "severity": f.severity(), "code": f.code, "message": f.message,
-        "spec": f.url, "start": f.start, "end": f.end, "line": p.line, "column": p.column, "count": count})
+    json!({"type": "diagnostic", "path": path, "severity": f.severity(), "code": f.code, "message": f.text(),
+        "spec": f.url(), "start": f.start, "end": f.end, "line": p.line, "column": p.column, "count": count})
 }
 
 /// Lines and columns of findings, which come in input order: each counted on from the last
@@ -109,11 +159,12 @@ pub fn report(
     format: Format,
     path: &str,
     text: &str,
-    found: Vec<Found>,
+    mut found: Vec<Found>,
     max: usize,
 ) -> io::Result<()> {
     let tally = Tally::of(&found);
-    let groups = group(found);
+    let counts = group(&mut found);
+    let groups: Vec<(&Found, usize)> = found.iter().zip(counts).collect();
     let shown = if max == 0 { groups.len() } else { groups.len().min(max) };
     let mut lines = Locator::new(text);
     let mut source = diag::Source::new(path, text);
@@ -122,7 +173,8 @@ pub fn report(
         match format {
             Format::Json => writeln!(out, "{}", json(path, f, p, *count))?,
             Format::Text => {
-                let message = if *count > 1 { format!("{} (\u{d7}{count})", f.message) } else { f.message.clone() };
+                let message = if *count > 1 { format!("{} (\u{d7}{count})", f.text()) } else { f.text().into_owned() };
+                let url = f.url();
                 let d = diag::Diagnostic {
                     code: f.code,
                     offset: f.start,
@@ -130,7 +182,7 @@ pub fn report(
                     line: p.line,
                     message: Some(message),
                     warning: f.warning,
-                    url: f.url.as_deref(),
+                    url: url.as_deref(),
                 };
                 source.render(out, &d)?;
             }
@@ -179,15 +231,24 @@ mod tests {
     use super::*;
 
     fn f(code: &'static str, start: usize) -> Found {
-        Found { code, start, end: start + 1, url: None, message: code.to_owned(), warning: false }
+        Found {
+            code,
+            start,
+            end: start + 1,
+            lang: Lang::Html,
+            message: Cow::Borrowed(code),
+            rule: None,
+            warning: false,
+        }
     }
 
     #[test]
     fn identical_findings_at_one_place_are_one_with_a_count() {
-        let found = vec![f("a", 0), f("b", 0), f("a", 0), f("a", 1), f("a", 0)];
-        let groups: Vec<(&str, usize, usize)> = group(found).iter().map(|(g, n)| (g.code, g.start, *n)).collect();
+        let mut found = vec![f("a", 0), f("b", 0), f("a", 0), f("a", 1), f("a", 0), f("a", 0), f("b", 0)];
+        let counts = group(&mut found);
+        let groups: Vec<(&str, usize, usize)> = found.iter().zip(counts).map(|(g, n)| (g.code, g.start, n)).collect();
         // The last `a` at 0 comes after another place: findings are by place, so it is new.
-        assert_eq!(groups, [("a", 0, 2), ("b", 0, 1), ("a", 1, 1), ("a", 0, 1)]);
+        assert_eq!(groups, [("a", 0, 2), ("b", 0, 1), ("a", 1, 1), ("a", 0, 2), ("b", 0, 1)]);
     }
 
     #[test]

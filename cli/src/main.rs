@@ -12,15 +12,15 @@ mod output;
 mod xml_rule;
 
 use clap::{Args, Parser, Subcommand};
-use findings::{Found, Locator};
+use findings::{Found, Lang, Locator};
 use input::{Chunks, Source};
 use output::Format;
 use serde_json::Value;
 use statemark::dom::{Dom, NodeId};
-use statemark::html::ParseError;
-use statemark::html::tree::{ErrorCode, TreeErrorCode};
+use statemark::html::tree::ErrorCode;
 use statemark::html::{self, Context, TreeOptions};
 use statemark::{Span, xml5};
+use std::borrow::Cow;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -297,8 +297,8 @@ impl Printer<'_> {
 }
 
 /// A tokenizer error as a finding (a point: start and end at its position).
-fn token_error(code: &'static str, url: Option<String>, at: usize) -> Found {
-    Found { code, start: at, end: at, url, message: format!("parse error: {code}"), warning: false }
+fn token_error(code: &'static str, lang: Lang, at: usize) -> Found {
+    Found { code, start: at, end: at, lang, message: Cow::Borrowed("parse error"), rule: None, warning: false }
 }
 
 impl html::Sink<'static> for Printer<'_> {
@@ -307,7 +307,7 @@ impl html::Sink<'static> for Printer<'_> {
         html::Control::Continue
     }
     fn error(&mut self, e: html::Error) {
-        let f = token_error(e.code.code(), e.code.spec_url().map(str::to_owned), e.position.offset);
+        let f = token_error(e.code.code(), Lang::Html, e.position.offset);
         self.print_error(f, e.position);
     }
     fn wants_errors(&self) -> bool {
@@ -320,7 +320,7 @@ impl xml5::Sink<'static> for Printer<'_> {
         self.print(|w, f| output::xml5_token(w, f, &token, span));
     }
     fn error(&mut self, e: xml5::Error) {
-        let f = token_error(e.code.code(), Some(xml_rule::rule(e.code.code()).1), e.position.offset);
+        let f = token_error(e.code.code(), Lang::Xml, e.position.offset);
         self.print_error(f, e.position);
     }
     fn wants_errors(&self) -> bool {
@@ -328,15 +328,27 @@ impl xml5::Sink<'static> for Printer<'_> {
     }
 }
 
-fn parse_html(text: &str, a: &ParseArgs) -> (Dom, NodeId, Vec<Found>) {
+/// Parse HTML as the arguments say; `errors`: collect the parse errors as findings (without,
+/// the parser keeps none: they can outnumber the input's bytes).
+fn parse_html(text: &str, a: &ParseArgs, errors: bool) -> (Dom, NodeId, Vec<Found>) {
     let options = TreeOptions { scripting: !a.no_scripting };
-    let (dom, root, errors) = match &a.fragment {
-        None => {
+    let (dom, root, errors) = match (&a.fragment, errors) {
+        (None, false) => {
+            let dom = html::parse_document_with(text, options);
+            let root = dom.document();
+            (dom, root, Vec::new())
+        }
+        (Some(ctx), false) => {
+            let dom = html::parse_fragment_with(text, ctx, options);
+            let root = dom.root();
+            (dom, root, Vec::new())
+        }
+        (None, true) => {
             let (dom, errors) = html::parse_document_with_errors(text, options);
             let root = dom.document();
             (dom, root, errors)
         }
-        Some(ctx) => {
+        (Some(ctx), true) => {
             let (dom, errors) = html::parse_fragment_with_errors(text, ctx, options);
             let root = dom.root();
             (dom, root, errors)
@@ -345,19 +357,20 @@ fn parse_html(text: &str, a: &ParseArgs) -> (Dom, NodeId, Vec<Found>) {
     let found = errors
         .iter()
         .map(|e| {
-            let (code, url, message) = match e.code {
-                ErrorCode::Spec(c) => (c.code(), c.spec_url().map(str::to_owned), format!("parse error: {}", c.code())),
-                ErrorCode::Tree(c) => (c.code(), Some(c.spec_url()), c.summary().to_owned()),
+            let (code, message) = match e.code {
+                ErrorCode::Spec(c) => (c.code(), Cow::Borrowed("parse error")),
+                ErrorCode::Tree(c) => (c.code(), Cow::Borrowed(c.summary())),
             };
             let at = e.position.offset;
-            Found { code, start: at, end: at, url, message, warning: false }
+            Found { code, start: at, end: at, lang: Lang::Html, message, rule: None, warning: false }
         })
         .collect();
     (dom, root, found)
 }
 
-fn parse_xml(text: &str) -> (Dom, NodeId, Vec<Found>) {
-    let parsed = xml5::parse_with_errors(text, true);
+/// Parse XML5; `errors`: collect the parse errors (each a finding; many on HTML-like input).
+fn parse_xml(text: &str, errors: bool) -> (Dom, NodeId, Vec<Found>) {
+    let parsed = xml5::parse_with_errors(text, errors);
     let found = parsed
         .errors
         .iter()
@@ -372,17 +385,23 @@ fn parse_xml(text: &str) -> (Dom, NodeId, Vec<Found>) {
                 E::DuplicateNamespacedAttribute(s) => ("duplicate-namespaced-attribute", s),
                 E::ReservedPrefix(s) => ("reserved-prefix", s),
             };
-            let (rule, url) = xml_rule::rule(code);
-            let what = match e {
-                E::Token(_) => format!("parse error: {code}"),
-                other => other.to_string().split_once(": ").map_or(String::new(), |(_, w)| w.to_owned()),
+            let rule = xml_rule::rule(code).0;
+            let message = match e {
+                E::Token(_) => "parse error",
+                E::UnexpectedToken(_) => "unexpected token (ignored)",
+                E::MismatchedEndTag(_) => "end tag does not match the current element",
+                E::EofWithOpenElements(_) => "end of file with elements still open",
+                E::UnboundPrefix(_) => "prefix not bound by any xmlns declaration",
+                E::DuplicateNamespacedAttribute(_) => "duplicate namespaced attribute (dropped)",
+                E::ReservedPrefix(_) => "xmlns:xml or xmlns:xmlns would rebind a reserved prefix",
             };
             Found {
                 code,
                 start: span.start,
                 end: span.end,
-                url: Some(url.to_owned()),
-                message: format!("{what} ({rule})"),
+                lang: Lang::Xml,
+                message: Cow::Borrowed(message),
+                rule: Some(rule),
                 warning: false,
             }
         })
@@ -407,11 +426,11 @@ fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool, status: &mut u8) -> Re
         let path = source.name();
         if check {
             let found = if a.common.xml {
-                parse_xml(&text).2
+                parse_xml(&text, true).2
             } else if a.fragment.is_none() {
                 check_html(&text)
             } else {
-                parse_html(&text, a).2
+                parse_html(&text, a, true).2
             };
             if found.iter().any(|f| !f.warning) && *status == 0 {
                 *status = 1;
@@ -424,7 +443,7 @@ fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool, status: &mut u8) -> Re
             }
             continue;
         }
-        let (dom, root, found) = if a.common.xml { parse_xml(&text) } else { parse_html(&text, a) };
+        let (dom, root, found) = if a.common.xml { parse_xml(&text, a.errors) } else { parse_html(&text, a, a.errors) };
         match a.common.format {
             Format::Json => {
                 let errors: Vec<Value> = if a.errors {
@@ -459,26 +478,14 @@ fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool, status: &mut u8) -> Re
 fn check_html(text: &str) -> Vec<Found> {
     html::check(text)
         .into_iter()
-        .map(|d| {
-            let url = ParseError::from_code(d.code)
-                .and_then(|e| e.spec_url().map(str::to_owned))
-                .or_else(|| TreeErrorCode::ALL.iter().find(|c| c.code() == d.code).map(|c| c.spec_url()))
-                .or_else(|| {
-                    html::check::RULES.iter().find(|r| r.code == d.code).map(|r| {
-                        format!(
-                            "https://html.spec.whatwg.org/multipage/syntax.html#{}",
-                            r.anchor.trim_start_matches('#')
-                        )
-                    })
-                });
-            Found {
-                code: d.code,
-                start: d.span.start,
-                end: d.span.end,
-                url,
-                message: format!("{} ({})", d.message, d.section),
-                warning: d.severity == html::check::Severity::Warning,
-            }
+        .map(|d| Found {
+            code: d.code,
+            start: d.span.start,
+            end: d.span.end,
+            lang: Lang::Html,
+            message: Cow::Owned(d.message),
+            rule: Some(d.section),
+            warning: d.severity == html::check::Severity::Warning,
         })
         .collect()
 }
@@ -535,7 +542,7 @@ fn serialize(out: &mut dyn Write, a: &SerializeArgs, status: &mut u8) -> Result<
                 return Err(w.error.unwrap_or_else(|| io::Error::other("serialization failed")).into());
             }
         } else {
-            let (dom, root, _) = parse_html(&text, &a.parse);
+            let (dom, root, _) = parse_html(&text, &a.parse, false);
             write_io(&dom, root, false, &options, &mut *out)?;
         }
         writeln!(out)?;
@@ -565,4 +572,77 @@ fn sniff(out: &mut dyn Write, a: &Common, status: &mut u8) -> Result<(), Stop> {
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    //! Every command's peak heap on deep, wide and long inputs, against the input's size.
+    use super::*;
+    use crate::output::tests::{Count, peak_of};
+
+    /// Run a command line into a counting sink; its exit status and peak heap.
+    fn measure(args: &[&str]) -> (u8, usize) {
+        let cli = Cli::try_parse_from(std::iter::once("statemark").chain(args.iter().copied())).unwrap();
+        let mut out = Count(0);
+        let mut status = 0;
+        let peak = peak_of(|| {
+            let r = match &cli.command {
+                Command::Tokenize(a) => tokenize(&mut out, a, &mut status),
+                Command::Parse(a) => parse(&mut out, a, false, &mut status),
+                Command::Check(a) => parse(&mut out, a, true, &mut status),
+                Command::Serialize(a) => serialize(&mut out, a, &mut status),
+                Command::Sniff(a) => sniff(&mut out, a, &mut status),
+            };
+            assert!(r.is_ok());
+        });
+        (status, peak)
+    }
+
+    #[test]
+    fn every_command_takes_heap_within_a_stated_multiple_of_its_input() {
+        const N: usize = 100_000;
+        let dir = std::env::temp_dir().join(format!("statemark-cli-memory-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let inputs = [
+            ("deep", "<div>".repeat(N)),
+            ("wide", "<p class=a>x</p>".repeat(N)),
+            ("long", format!("<!DOCTYPE html><title>t</title><p>{}", "text &amp; more ".repeat(N))),
+            ("flood", "\0<\u{1}".repeat(N)),
+        ];
+        // Heap per input byte: the tree (or the findings) and the decoded text, never the
+        // output; `tokenize` (0 here) holds a 64 KiB chunk and the token being built (a run of
+        // text is one token). `check` on the flood (4 findings per 3 bytes) holds every
+        // finding, about 224 bytes each, most in the library's `check` result: its own bound.
+        // The bounds are stated in `cli/README.md`.
+        let commands: [(&[&str], usize); 8] = [
+            (&["tokenize", "--errors"], 0),
+            (&["parse"], 40),
+            (&["parse", "--format", "json"], 40),
+            (&["parse", "--xml"], 40),
+            (&["serialize"], 50),
+            (&["check"], 60),
+            (&["check", "--xml"], 60),
+            (&["sniff"], 40),
+        ];
+        const CHECK_FLOOD: usize = 320;
+        for (name, input) in &inputs {
+            let path = dir.join(format!("{name}.html"));
+            std::fs::write(&path, input).unwrap();
+            for (args, per_byte) in commands {
+                let mut line: Vec<&str> = args.to_vec();
+                line.push(path.to_str().unwrap());
+                let (status, peak) = measure(&line);
+                assert!(status <= 1, "{line:?}");
+                let per_byte = if *name == "flood" && args[0] == "check" { CHECK_FLOOD } else { per_byte };
+                let bound = if per_byte == 0 { (1 << 20) + 2 * input.len() } else { per_byte * input.len() };
+                eprintln!(
+                    "{name} {args:?}: {} bytes in, peak heap {peak} ({:.1}x)",
+                    input.len(),
+                    peak as f64 / input.len() as f64
+                );
+                assert!(peak <= bound, "{line:?}: {peak} bytes for {} bytes of input", input.len());
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }

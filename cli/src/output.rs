@@ -293,7 +293,7 @@ pub fn parse_result_json(w: &mut dyn Write, path: &str, errors: &[Value], dom: &
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     //! The tree writers' memory and stack on a million-deep and a million-wide tree, measured
     //! by a counting allocator (per thread, so other tests running at once do not count).
     use super::*;
@@ -329,8 +329,8 @@ mod tests {
     #[global_allocator]
     static ALLOC: Counting = Counting;
 
-    /// Bytes allocated at the peak of `f`, above what was live when it started.
-    fn peak_of(f: impl FnOnce()) -> usize {
+    /// Bytes allocated at the peak of `f`, above what was live when it started (on this thread).
+    pub(crate) fn peak_of(f: impl FnOnce()) -> usize {
         let base = LIVE.with(Cell::get);
         PEAK.with(|p| p.set(base));
         f();
@@ -338,7 +338,7 @@ mod tests {
     }
 
     /// Counts what is written, keeps nothing.
-    struct Count(usize);
+    pub(crate) struct Count(pub(crate) usize);
     impl Write for Count {
         fn write(&mut self, b: &[u8]) -> io::Result<usize> {
             self.0 += b.len();
