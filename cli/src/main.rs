@@ -36,11 +36,13 @@ struct Cli {
 enum Command {
     /// Print each input's tokens as they are produced (memory stays bounded for any file size).
     Tokenize(TokenizeArgs),
-    /// Parse each input into a tree and print it (html5lib test format, or JSON).
+    /// Parse each input into a tree and print it, streamed: the html5lib test format with its
+    /// indentation capped at 32 levels (deeper lines show their level as `[N]`), or JSON.
     Parse(ParseArgs),
     /// Check each input against the spec's authoring rules ("Writing HTML documents": every parse
-    /// error and the rules that are not parse errors), with source line and caret; exit status 1
-    /// if there is any error (warnings alone exit 0).
+    /// error and the rules that are not parse errors), with source line and caret; identical
+    /// findings at one place once, with their count; exit status 1 if there is any error
+    /// (warnings alone exit 0).
     Check(ParseArgs),
     /// Parse each input and write it back: HTML by the spec's serialization algorithm, XML5 as XML.
     Serialize(SerializeArgs),
