@@ -161,19 +161,24 @@ fn main() -> ExitCode {
     let mut out = BufWriter::new(stdout);
     // The status says what was found so far, also when output stops early.
     let mut status = 0;
-    let result = match &cli.command {
-        Command::Tokenize(a) => tokenize(&mut out, a, &mut status),
-        Command::Parse(a) => parse(&mut out, a, false, &mut status),
-        Command::Check(a) => parse(&mut out, a, true, &mut status),
-        Command::Serialize(a) => serialize(&mut out, a, &mut status),
-        Command::Sniff(a) => sniff(&mut out, a, &mut status),
-    };
+    let result = run(&cli.command, &mut out, &mut status);
     match result.and_then(|()| out.flush().map_err(Stop::from)) {
         Ok(()) | Err(Stop::Pipe) => ExitCode::from(status),
         Err(Stop::Io(e)) => {
             eprintln!("statemark: cannot write output: {}", input::plain(&e));
             ExitCode::from(2)
         }
+    }
+}
+
+/// Run a command, writing to `out`; `status` becomes what was found.
+fn run(command: &Command, out: &mut dyn Write, status: &mut u8) -> Result<(), Stop> {
+    match command {
+        Command::Tokenize(a) => tokenize(out, a, status),
+        Command::Parse(a) => parse(out, a, false, status),
+        Command::Check(a) => parse(out, a, true, status),
+        Command::Serialize(a) => serialize(out, a, status),
+        Command::Sniff(a) => sniff(out, a, status),
     }
 }
 
@@ -587,16 +592,7 @@ mod tests {
         let cli = Cli::try_parse_from(std::iter::once("statemark").chain(args.iter().copied())).unwrap();
         let mut out = Count(0);
         let mut status = 0;
-        let peak = peak_of(|| {
-            let r = match &cli.command {
-                Command::Tokenize(a) => tokenize(&mut out, a, &mut status),
-                Command::Parse(a) => parse(&mut out, a, false, &mut status),
-                Command::Check(a) => parse(&mut out, a, true, &mut status),
-                Command::Serialize(a) => serialize(&mut out, a, &mut status),
-                Command::Sniff(a) => sniff(&mut out, a, &mut status),
-            };
-            assert!(r.is_ok());
-        });
+        let peak = peak_of(|| assert!(run(&cli.command, &mut out, &mut status).is_ok()));
         (status, peak)
     }
 

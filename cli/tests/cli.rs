@@ -212,19 +212,7 @@ fn a_closed_stdout_ends_quietly() {
     // Like `statemark tokenize big.html | head -1`: read one line, close the pipe.
     let big = "<p class=a>text &amp; more</p>\n".repeat(200_000);
     for cmd in ["tokenize", "parse"] {
-        let mut child =
-            bin().arg(cmd).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        let input = big.clone();
-        let writer = std::thread::spawn(move || {
-            let _ = stdin.write_all(input.as_bytes());
-        });
-        let mut stdout = child.stdout.take().unwrap();
-        let mut first = [0u8; 64];
-        stdout.read_exact(&mut first).unwrap();
-        drop(stdout);
-        let o = child.wait_with_output().unwrap();
-        writer.join().unwrap();
+        let o = run_closing_early(&[cmd], big.clone());
         no_panic(&o);
         assert_eq!(o.status.code(), Some(0), "{cmd}: {}", text(&o.stderr));
         assert_eq!(text(&o.stderr), "", "{cmd}");
