@@ -1,22 +1,26 @@
 //! The `statemark` command: tokenize, parse and check HTML (WHATWG) and XML5 files.
 //!
 //! Exit status: 0 on success, 1 when `check` found errors, 2 when an input could not be read or
-//! the command line is wrong. A closed standard output (`statemark … | head`) ends the program
-//! quietly with status 0.
+//! the command line is wrong. A closed standard output (`statemark … | head`) ends the output
+//! quietly, and the status still says what was found: `check` goes on checking the remaining
+//! inputs without printing, the other commands stop.
 
 mod diag;
+mod findings;
 mod input;
 mod output;
+mod xml_rule;
 
 use clap::{Args, Parser, Subcommand};
+use findings::{Found, Lang, Locator};
 use input::{Chunks, Source};
 use output::Format;
 use serde_json::Value;
 use statemark::dom::{Dom, NodeId};
-use statemark::html::ParseError;
-use statemark::html::tree::{ErrorCode, TreeErrorCode};
+use statemark::html::tree::ErrorCode;
 use statemark::html::{self, Context, TreeOptions};
-use statemark::{Position, Span, xml5};
+use statemark::{Span, xml5};
+use std::borrow::Cow;
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -32,11 +36,13 @@ struct Cli {
 enum Command {
     /// Print each input's tokens as they are produced (memory stays bounded for any file size).
     Tokenize(TokenizeArgs),
-    /// Parse each input into a tree and print it (html5lib test format, or JSON).
+    /// Parse each input into a tree and print it, streamed: the html5lib test format with its
+    /// indentation capped at 32 levels (deeper lines show their level as `[N]`), or JSON.
     Parse(ParseArgs),
     /// Check each input against the spec's authoring rules ("Writing HTML documents": every parse
-    /// error and the rules that are not parse errors), with source line and caret; exit status 1
-    /// if there is any error (warnings alone exit 0).
+    /// error and the rules that are not parse errors), with source line and caret; identical
+    /// findings at one place once, with their count; exit status 1 if there is any error
+    /// (warnings alone exit 0).
     Check(ParseArgs),
     /// Parse each input and write it back: HTML by the spec's serialization algorithm, XML5 as XML.
     Serialize(SerializeArgs),
@@ -122,6 +128,10 @@ struct ParseArgs {
     /// `parse` only: also report parse errors (on standard error, or in the JSON).
     #[arg(long)]
     errors: bool,
+    /// `check` only: show at most N findings per input (identical findings at one place count
+    /// once), then the number of the rest by code; 0 shows all.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    max_errors: usize,
 }
 
 /// Why a command stopped early.
@@ -149,21 +159,26 @@ fn main() -> ExitCode {
     };
     let stdout = io::stdout().lock();
     let mut out = BufWriter::new(stdout);
-    let result = match &cli.command {
-        Command::Tokenize(a) => tokenize(&mut out, a),
-        Command::Parse(a) => parse(&mut out, a, false),
-        Command::Check(a) => parse(&mut out, a, true),
-        Command::Serialize(a) => serialize(&mut out, a),
-        Command::Sniff(a) => sniff(&mut out, a),
-    };
-    let result = result.and_then(|status| out.flush().map(|_| status).map_err(Stop::from));
-    match result {
-        Ok(status) => ExitCode::from(status),
-        Err(Stop::Pipe) => ExitCode::SUCCESS,
+    // The status says what was found so far, also when output stops early.
+    let mut status = 0;
+    let result = run(&cli.command, &mut out, &mut status);
+    match result.and_then(|()| out.flush().map_err(Stop::from)) {
+        Ok(()) | Err(Stop::Pipe) => ExitCode::from(status),
         Err(Stop::Io(e)) => {
             eprintln!("statemark: cannot write output: {}", input::plain(&e));
             ExitCode::from(2)
         }
+    }
+}
+
+/// Run a command, writing to `out`; `status` becomes what was found.
+fn run(command: &Command, out: &mut dyn Write, status: &mut u8) -> Result<(), Stop> {
+    match command {
+        Command::Tokenize(a) => tokenize(out, a, status),
+        Command::Parse(a) => parse(out, a, false, status),
+        Command::Check(a) => parse(out, a, true, status),
+        Command::Serialize(a) => serialize(out, a, status),
+        Command::Sniff(a) => sniff(out, a, status),
     }
 }
 
@@ -173,8 +188,7 @@ fn trouble(status: &mut u8, message: &str) {
     *status = 2;
 }
 
-fn tokenize(out: &mut dyn Write, a: &TokenizeArgs) -> Result<u8, Stop> {
-    let mut status = 0;
+fn tokenize(out: &mut dyn Write, a: &TokenizeArgs, status: &mut u8) -> Result<(), Stop> {
     let state = match &a.state {
         None => None,
         Some(s) => match html::State::from_name(s) {
@@ -183,7 +197,8 @@ fn tokenize(out: &mut dyn Write, a: &TokenizeArgs) -> Result<u8, Stop> {
                 eprintln!(
                     "statemark: unknown tokenizer state {s:?} (names are like `rcdata_state` or \"RCDATA state\")"
                 );
-                return Ok(2);
+                *status = 2;
+                return Ok(());
             }
         },
     };
@@ -192,7 +207,7 @@ fn tokenize(out: &mut dyn Write, a: &TokenizeArgs) -> Result<u8, Stop> {
         let reader = match source.open() {
             Ok(r) => r,
             Err(m) => {
-                trouble(&mut status, &m);
+                trouble(status, &m);
                 continue;
             }
         };
@@ -227,10 +242,10 @@ fn tokenize(out: &mut dyn Write, a: &TokenizeArgs) -> Result<u8, Stop> {
             finish_printer(t.into_sink(), r)?
         };
         if let Some(e) = read_error {
-            trouble(&mut status, &format!("cannot read {}: {}", source.name(), input::plain(&e)));
+            trouble(status, &format!("cannot read {}: {}", source.name(), input::plain(&e)));
         }
     }
-    Ok(status)
+    Ok(())
 }
 
 /// Feed every chunk; stops at the first output failure (returned as `Err`) or read failure
@@ -279,13 +294,18 @@ impl Printer<'_> {
         }
     }
 
-    fn print_error(&mut self, code: &str, p: statemark::Position) {
+    fn print_error(&mut self, f: Found, p: statemark::Position) {
         let path = self.path.clone();
         self.print(|w, format| match format {
-            Format::Text => writeln!(w, "{path}:{}:{}: error[{code}]", p.line, p.column),
-            Format::Json => writeln!(w, "{}", output::error_json(&path, code, p.offset, p.line, p.column)),
+            Format::Text => writeln!(w, "{path}:{}:{}: error[{}]", p.line, p.column, f.code),
+            Format::Json => writeln!(w, "{}", findings::json(&path, &f, p, 1)),
         });
     }
+}
+
+/// A tokenizer error as a finding (a point: start and end at its position).
+fn token_error(code: &'static str, lang: Lang, at: usize) -> Found {
+    Found { code, start: at, end: at, lang, message: Cow::Borrowed("parse error"), rule: None, warning: false }
 }
 
 impl html::Sink<'static> for Printer<'_> {
@@ -294,7 +314,8 @@ impl html::Sink<'static> for Printer<'_> {
         html::Control::Continue
     }
     fn error(&mut self, e: html::Error) {
-        self.print_error(e.code.code(), e.position);
+        let f = token_error(e.code.code(), Lang::Html, e.position.offset);
+        self.print_error(f, e.position);
     }
     fn wants_errors(&self) -> bool {
         self.errors
@@ -306,34 +327,35 @@ impl xml5::Sink<'static> for Printer<'_> {
         self.print(|w, f| output::xml5_token(w, f, &token, span));
     }
     fn error(&mut self, e: xml5::Error) {
-        self.print_error(e.code.code(), e.position);
+        let f = token_error(e.code.code(), Lang::Xml, e.position.offset);
+        self.print_error(f, e.position);
     }
     fn wants_errors(&self) -> bool {
         self.errors
     }
 }
 
-/// A parse error, whichever machine or stage found it.
-struct Found {
-    code: &'static str,
-    offset: usize,
-    len: usize,
-    url: Option<String>,
-    /// What the code means, where the library says.
-    message: Option<String>,
-    /// A "should" of the spec rather than a "must" (the checker's warnings).
-    warning: bool,
-}
-
-fn parse_html(text: &str, a: &ParseArgs) -> (Dom, NodeId, Vec<Found>) {
+/// Parse HTML as the arguments say; `errors`: collect the parse errors as findings (without,
+/// the parser keeps none: they can outnumber the input's bytes).
+fn parse_html(text: &str, a: &ParseArgs, errors: bool) -> (Dom, NodeId, Vec<Found>) {
     let options = TreeOptions { scripting: !a.no_scripting };
-    let (dom, root, errors) = match &a.fragment {
-        None => {
+    let (dom, root, errors) = match (&a.fragment, errors) {
+        (None, false) => {
+            let dom = html::parse_document_with(text, options);
+            let root = dom.document();
+            (dom, root, Vec::new())
+        }
+        (Some(ctx), false) => {
+            let dom = html::parse_fragment_with(text, ctx, options);
+            let root = dom.root();
+            (dom, root, Vec::new())
+        }
+        (None, true) => {
             let (dom, errors) = html::parse_document_with_errors(text, options);
             let root = dom.document();
             (dom, root, errors)
         }
-        Some(ctx) => {
+        (Some(ctx), true) => {
             let (dom, errors) = html::parse_fragment_with_errors(text, ctx, options);
             let root = dom.root();
             (dom, root, errors)
@@ -342,25 +364,27 @@ fn parse_html(text: &str, a: &ParseArgs) -> (Dom, NodeId, Vec<Found>) {
     let found = errors
         .iter()
         .map(|e| {
-            let (code, url, message) = match e.code {
-                ErrorCode::Spec(c) => (c.code(), c.spec_url().map(str::to_owned), None),
-                ErrorCode::Tree(c) => (c.code(), Some(c.spec_url()), Some(c.summary().to_owned())),
+            let (code, message) = match e.code {
+                ErrorCode::Spec(c) => (c.code(), Cow::Borrowed("parse error")),
+                ErrorCode::Tree(c) => (c.code(), Cow::Borrowed(c.summary())),
             };
-            Found { code, offset: e.position.offset, len: 1, url, message, warning: false }
+            let at = e.position.offset;
+            Found { code, start: at, end: at, lang: Lang::Html, message, rule: None, warning: false }
         })
         .collect();
     (dom, root, found)
 }
 
-fn parse_xml(text: &str) -> (Dom, NodeId, Vec<Found>) {
-    let parsed = xml5::parse_with_errors(text, true);
+/// Parse XML5; `errors`: collect the parse errors (each a finding; many on HTML-like input).
+fn parse_xml(text: &str, errors: bool) -> (Dom, NodeId, Vec<Found>) {
+    let parsed = xml5::parse_with_errors(text, errors);
     let found = parsed
         .errors
         .iter()
         .map(|e| {
             use xml5::TreeError as E;
             let (code, span) = match *e {
-                E::Token(t) => (t.code.code(), Span::new(t.position.offset, t.position.offset + 1)),
+                E::Token(t) => (t.code.code(), Span::new(t.position.offset, t.position.offset)),
                 E::UnexpectedToken(s) => ("unexpected-token", s),
                 E::MismatchedEndTag(s) => ("mismatched-end-tag", s),
                 E::EofWithOpenElements(s) => ("eof-with-open-elements", s),
@@ -368,131 +392,92 @@ fn parse_xml(text: &str) -> (Dom, NodeId, Vec<Found>) {
                 E::DuplicateNamespacedAttribute(s) => ("duplicate-namespaced-attribute", s),
                 E::ReservedPrefix(s) => ("reserved-prefix", s),
             };
-            Found { code, offset: span.start, len: span.len(), url: None, message: None, warning: false }
+            let rule = xml_rule::rule(code).0;
+            let message = match e {
+                E::Token(_) => "parse error",
+                E::UnexpectedToken(_) => "unexpected token (ignored)",
+                E::MismatchedEndTag(_) => "end tag does not match the current element",
+                E::EofWithOpenElements(_) => "end of file with elements still open",
+                E::UnboundPrefix(_) => "prefix not bound by any xmlns declaration",
+                E::DuplicateNamespacedAttribute(_) => "duplicate namespaced attribute (dropped)",
+                E::ReservedPrefix(_) => "xmlns:xml or xmlns:xmlns would rebind a reserved prefix",
+            };
+            Found {
+                code,
+                start: span.start,
+                end: span.end,
+                lang: Lang::Xml,
+                message: Cow::Borrowed(message),
+                rule: Some(rule),
+                warning: false,
+            }
         })
         .collect();
     let root = parsed.dom.document();
     (parsed.dom, root, found)
 }
 
-fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool) -> Result<u8, Stop> {
-    let mut status = 0;
+fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool, status: &mut u8) -> Result<(), Stop> {
     let sources = Source::from_args(&a.common.files);
-    let mut total = 0;
+    // `check` goes on when standard output is closed, so that its exit status still says
+    // whether any input has errors; the other commands stop there.
+    let mut closed = false;
     for source in &sources {
         let text = match read_text(source, &a.common) {
             Ok(t) => t,
             Err(m) => {
-                trouble(&mut status, &m);
+                trouble(status, &m);
                 continue;
             }
         };
-        let (dom, root, mut found) = if a.common.xml { parse_xml(&text) } else { parse_html(&text, a) };
-        if check && !a.common.xml && a.fragment.is_none() {
-            found = check_html(&text);
-        }
         let path = source.name();
-        let json_errors = || -> Vec<Value> {
-            let mut lines = Locator::new(&text);
-            found
-                .iter()
-                .map(|f| {
-                    let p = lines.position(f.offset);
-                    output::error_json(&path, f.code, f.offset, p.line, p.column)
-                })
-                .collect()
-        };
         if check {
-            total += found.iter().filter(|f| !f.warning).count();
-            match a.common.format {
-                Format::Json => {
-                    for e in json_errors() {
-                        writeln!(out, "{e}")?;
-                    }
-                }
-                Format::Text => {
-                    let mut lines = Locator::new(&text);
-                    let mut source = diag::Source::new(&path, &text);
-                    for f in &found {
-                        let p = lines.position(f.offset);
-                        let d = diag::Diagnostic {
-                            code: f.code,
-                            offset: f.offset,
-                            len: f.len,
-                            line: p.line,
-                            message: f.message.clone(),
-                            warning: f.warning,
-                            url: f.url.as_deref(),
-                        };
-                        source.render(out, &d)?;
-                    }
-                    let errors = found.iter().filter(|f| !f.warning).count();
-                    let warnings = found.len() - errors;
-                    let plural = |n: usize| if n == 1 { "" } else { "s" };
-                    write!(out, "{path}: {errors} error{}", plural(errors))?;
-                    if warnings > 0 {
-                        write!(out, ", {warnings} warning{}", plural(warnings))?;
-                    }
-                    writeln!(out)?;
+            let found = if a.common.xml {
+                parse_xml(&text, true).2
+            } else if a.fragment.is_none() {
+                check_html(&text)
+            } else {
+                parse_html(&text, a, true).2
+            };
+            if found.iter().any(|f| !f.warning) && *status == 0 {
+                *status = 1;
+            }
+            if !closed {
+                match findings::report(out, a.common.format, &path, &text, found, a.max_errors) {
+                    Err(e) if e.kind() == io::ErrorKind::BrokenPipe => closed = true,
+                    r => r?,
                 }
             }
             continue;
         }
+        let (dom, root, found) = if a.common.xml { parse_xml(&text, a.errors) } else { parse_html(&text, a, a.errors) };
         match a.common.format {
             Format::Json => {
-                let errors = if a.errors { json_errors() } else { Vec::new() };
+                let errors: Vec<Value> = if a.errors {
+                    let mut lines = Locator::new(&text);
+                    found.iter().map(|f| findings::json(&path, f, lines.position(f.start), 1)).collect()
+                } else {
+                    Vec::new()
+                };
                 output::parse_result_json(out, &path, &errors, &dom, root)?;
             }
             Format::Text => {
                 if sources.len() > 1 {
                     writeln!(out, "==> {path} <==")?;
                 }
-                out.write_all(dom.to_test_format().as_bytes())?;
+                output::tree_text(out, &dom, root)?;
                 if a.errors {
                     let mut err = io::stderr().lock();
                     let mut lines = Locator::new(&text);
                     for f in &found {
-                        let p = lines.position(f.offset);
+                        let p = lines.position(f.start);
                         let _ = writeln!(err, "{path}:{}:{}: error[{}]", p.line, p.column, f.code);
                     }
                 }
             }
         }
     }
-    if check && total > 0 && status == 0 {
-        status = 1;
-    }
-    Ok(status)
-}
-
-/// Lines and columns of findings, which come in input order: each counted on from the last
-/// (`html::position_of` from the start for each would make many findings in a long input
-/// quadratic).
-struct Locator<'t> {
-    text: &'t str,
-    at: Position,
-}
-
-impl<'t> Locator<'t> {
-    fn new(text: &'t str) -> Self {
-        Locator { text, at: html::position_of(text, 0) }
-    }
-
-    fn position(&mut self, offset: usize) -> Position {
-        let from = self.at.offset;
-        let b = self.text.as_bytes();
-        // Counting on from the middle of a CRLF would see the LF as a line of its own.
-        let mid_crlf = from > 0 && b.get(from - 1) == Some(&b'\r') && b.get(from) == Some(&b'\n');
-        self.at = match self.text.get(from..) {
-            Some(rest) if offset >= from && !mid_crlf => {
-                let r = html::position_of(rest, offset - from);
-                let column = if r.line == 1 { self.at.column + r.column - 1 } else { r.column };
-                Position { offset: from + r.offset, line: self.at.line + r.line - 1, column }
-            }
-            _ => html::position_of(self.text, offset),
-        };
-        self.at
-    }
+    Ok(())
 }
 
 /// The authoring checker's findings (spec: #writing): every parse error, and the rules of
@@ -500,26 +485,14 @@ impl<'t> Locator<'t> {
 fn check_html(text: &str) -> Vec<Found> {
     html::check(text)
         .into_iter()
-        .map(|d| {
-            let url = ParseError::from_code(d.code)
-                .and_then(|e| e.spec_url().map(str::to_owned))
-                .or_else(|| TreeErrorCode::ALL.iter().find(|c| c.code() == d.code).map(|c| c.spec_url()))
-                .or_else(|| {
-                    html::check::RULES.iter().find(|r| r.code == d.code).map(|r| {
-                        format!(
-                            "https://html.spec.whatwg.org/multipage/syntax.html#{}",
-                            r.anchor.trim_start_matches('#')
-                        )
-                    })
-                });
-            Found {
-                code: d.code,
-                offset: d.span.start,
-                len: d.span.len(),
-                url,
-                message: Some(format!("{} ({})", d.message, d.section)),
-                warning: d.severity == html::check::Severity::Warning,
-            }
+        .map(|d| Found {
+            code: d.code,
+            start: d.span.start,
+            end: d.span.end,
+            lang: Lang::Html,
+            message: Cow::Owned(d.message),
+            rule: Some(d.section),
+            warning: d.severity == html::check::Severity::Warning,
         })
         .collect()
 }
@@ -531,9 +504,8 @@ fn read_text(source: &Source, common: &Common) -> Result<String, String> {
     Ok(if common.xml { input::decode_xml(&bytes, label).text } else { input::decode_html(&bytes, label).text })
 }
 
-fn serialize(out: &mut dyn Write, a: &SerializeArgs) -> Result<u8, Stop> {
+fn serialize(out: &mut dyn Write, a: &SerializeArgs, status: &mut u8) -> Result<(), Stop> {
     use statemark::html::serialize::{IoWrite, SerializeOptions, write_io};
-    let mut status = 0;
     let mut options = match a.style {
         Style::Spec => SerializeOptions::default(),
         Style::RoundTrip => SerializeOptions::round_trip(),
@@ -544,39 +516,53 @@ fn serialize(out: &mut dyn Write, a: &SerializeArgs) -> Result<u8, Stop> {
         let text = match read_text(source, &a.parse.common) {
             Ok(t) => t,
             Err(m) => {
-                trouble(&mut status, &m);
+                trouble(status, &m);
                 continue;
             }
         };
         if a.parse.common.xml {
-            let (dom, root, _) = parse_xml(&text);
+            let parsed = xml5::parse_with_source_spans(&text, false);
+            let (dom, root) = (&parsed.dom, parsed.dom.document());
             if a.well_formed
-                && let Err(e) = statemark::xml5::serialize::check_well_formed(&dom, root)
+                && let Err(e) = statemark::xml5::serialize::check_well_formed(dom, root)
             {
-                eprintln!("statemark: {}: not well-formed XML: {e}", source.name());
-                status = status.max(1);
+                // Where: the node's markup (an element's start tag); the document's own rules
+                // (one root element) are about the whole input.
+                let at = match dom.source_span(e.node) {
+                    Some(span) if e.node != root => {
+                        let p = Locator::new(&text).position(span.start);
+                        format!("{}:{}", p.line, p.column)
+                    }
+                    _ => "the document".to_owned(),
+                };
+                eprintln!(
+                    "statemark: {}:{at}: not well-formed XML: {} ({})",
+                    source.name(),
+                    e.rule.message(),
+                    e.rule.reference()
+                );
+                *status = (*status).max(1);
                 continue;
             }
             let mut w = IoWrite::new(&mut *out);
-            if statemark::xml5::serialize::write_xml(&dom, root, &mut w).is_err() {
+            if statemark::xml5::serialize::write_xml(dom, root, &mut w).is_err() {
                 return Err(w.error.unwrap_or_else(|| io::Error::other("serialization failed")).into());
             }
         } else {
-            let (dom, root, _) = parse_html(&text, &a.parse);
+            let (dom, root, _) = parse_html(&text, &a.parse, false);
             write_io(&dom, root, false, &options, &mut *out)?;
         }
         writeln!(out)?;
     }
-    Ok(status)
+    Ok(())
 }
 
-fn sniff(out: &mut dyn Write, a: &Common) -> Result<u8, Stop> {
-    let mut status = 0;
+fn sniff(out: &mut dyn Write, a: &Common, status: &mut u8) -> Result<(), Stop> {
     for source in &Source::from_args(&a.files) {
         let bytes = match input::read_bytes(source) {
             Ok(b) => b,
             Err(m) => {
-                trouble(&mut status, &m);
+                trouble(status, &m);
                 continue;
             }
         };
@@ -592,21 +578,69 @@ fn sniff(out: &mut dyn Write, a: &Common) -> Result<u8, Stop> {
             )?,
         }
     }
-    Ok(status)
+    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{Locator, html};
+    //! Every command's peak heap on deep, wide and long inputs, against the input's size.
+    use super::*;
+    use crate::output::tests::{Count, peak_of};
+
+    /// Run a command line into a counting sink; its exit status and peak heap.
+    fn measure(args: &[&str]) -> (u8, usize) {
+        let cli = Cli::try_parse_from(std::iter::once("statemark").chain(args.iter().copied())).unwrap();
+        let mut out = Count(0);
+        let mut status = 0;
+        let peak = peak_of(|| assert!(run(&cli.command, &mut out, &mut status).is_ok()));
+        (status, peak)
+    }
 
     #[test]
-    fn counted_on_positions_are_counted_from_the_start_ones() {
-        let text = "a\r\nb\rc\n😀d\r\n\r\ne<p>\u{e9}\n";
-        let offsets: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
-        // In order, out of order, and repeated.
-        let mut lines = Locator::new(text);
-        for &o in offsets.iter().chain(offsets.iter().rev()).chain([&3, &3, &0]) {
-            assert_eq!(lines.position(o), html::position_of(text, o), "offset {o}");
+    fn every_command_takes_heap_within_a_stated_multiple_of_its_input() {
+        const N: usize = 100_000;
+        let dir = std::env::temp_dir().join(format!("statemark-cli-memory-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let inputs = [
+            ("deep", "<div>".repeat(N)),
+            ("wide", "<p class=a>x</p>".repeat(N)),
+            ("long", format!("<!DOCTYPE html><title>t</title><p>{}", "text &amp; more ".repeat(N))),
+            ("flood", "\0<\u{1}".repeat(N)),
+        ];
+        // Heap per input byte: the tree (or the findings) and the decoded text, never the
+        // output; `tokenize` (0 here) holds a 64 KiB chunk and the token being built (a run of
+        // text is one token). `check` on the flood (4 findings per 3 bytes) holds every
+        // finding, about 224 bytes each, most in the library's `check` result: its own bound.
+        // The bounds are stated in `cli/README.md`.
+        let commands: [(&[&str], usize); 8] = [
+            (&["tokenize", "--errors"], 0),
+            (&["parse"], 40),
+            (&["parse", "--format", "json"], 40),
+            (&["parse", "--xml"], 40),
+            (&["serialize"], 50),
+            (&["check"], 60),
+            (&["check", "--xml"], 60),
+            (&["sniff"], 40),
+        ];
+        const CHECK_FLOOD: usize = 320;
+        for (name, input) in &inputs {
+            let path = dir.join(format!("{name}.html"));
+            std::fs::write(&path, input).unwrap();
+            for (args, per_byte) in commands {
+                let mut line: Vec<&str> = args.to_vec();
+                line.push(path.to_str().unwrap());
+                let (status, peak) = measure(&line);
+                assert!(status <= 1, "{line:?}");
+                let per_byte = if *name == "flood" && args[0] == "check" { CHECK_FLOOD } else { per_byte };
+                let bound = if per_byte == 0 { (1 << 20) + 2 * input.len() } else { per_byte * input.len() };
+                eprintln!(
+                    "{name} {args:?}: {} bytes in, peak heap {peak} ({:.1}x)",
+                    input.len(),
+                    peak as f64 / input.len() as f64
+                );
+                assert!(peak <= bound, "{line:?}: {peak} bytes for {} bytes of input", input.len());
+            }
         }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -3,7 +3,8 @@
 
 use serde_json::{Value, json};
 use statemark::Span;
-use statemark::dom::{Dom, Namespace, NodeData, NodeId};
+use statemark::dom::{Dom, Namespace, NodeData, NodeId, Step};
+use statemark::html::serialize::IoWrite;
 use statemark::html::{Doctype, ProcessingInstruction, Tag};
 use statemark::{html, xml5};
 use std::io::{self, Write};
@@ -155,82 +156,133 @@ fn tag_text(w: &mut dyn Write, kind: &str, t: &Tag<'_>) -> io::Result<()> {
     Ok(())
 }
 
-/// One error as a JSON object.
-pub fn error_json(path: &str, code: &str, offset: usize, line: usize, column: usize) -> Value {
-    json!({"type": "error", "path": path, "code": code, "offset": offset, "line": line, "column": column})
-}
-
-fn ns_name(ns: &Namespace) -> Value {
-    match ns {
-        Namespace::None => Value::Null,
-        n => Value::from(n.url()),
-    }
-}
-
-/// A tree (from `root`: the document or the fragment) as one JSON value, on one line.
+/// A tree (from `root`: the document or the fragment) as one JSON value, on one line. Written
+/// as [`Dom::walk`] goes: constant memory besides one node's JSON, whatever the depth and width.
 pub fn tree_json(w: &mut dyn Write, dom: &Dom, root: NodeId) -> io::Result<()> {
-    // The stack holds what is left to write: a node, or literal JSON punctuation. A node with
-    // children is written as its object without the closing brace, then (for a template) its
-    // contents, then its children array, then the closing.
-    enum Item {
-        Node(NodeId),
-        Raw(&'static str),
-    }
-    let mut stack = vec![Item::Node(root)];
-    while let Some(item) = stack.pop() {
-        let id = match item {
-            Item::Raw(s) => {
-                w.write_all(s.as_bytes())?;
+    // A node with children is written as its object without the closing brace, then (for a
+    // template) `"template_contents":` and the contents fragment, then its children array; its
+    // leave step closes it. `comma`: a value was just completed, so a sibling needs a comma.
+    let mut comma = false;
+    let mut walk = dom.walk(root);
+    while let Some(step) = walk.next() {
+        let id = match step {
+            Step::Leave(id) => {
+                if id != root && walk.is_template_contents(id) {
+                    // The template's own children follow its contents.
+                    w.write_all(b"]},\"children\":[")?;
+                    comma = false;
+                } else {
+                    if has_children(dom, id) {
+                        w.write_all(b"]}")?;
+                    }
+                    comma = true;
+                }
                 continue;
             }
-            Item::Node(id) => id,
+            Step::Enter(id) => id,
         };
-        let (head, has_children, contents): (Value, bool, Option<NodeId>) = match dom.data(id) {
-            NodeData::Document => (json!({"type": "document"}), true, None),
-            NodeData::Fragment => (json!({"type": "fragment"}), true, None),
-            NodeData::Doctype { name, public_id, system_id } => {
-                (json!({"type": "doctype", "name": name, "public_id": public_id, "system_id": system_id}), false, None)
-            }
-            NodeData::Text(t) => (json!({"type": "text", "data": t}), false, None),
-            NodeData::Comment(c) => (json!({"type": "comment", "data": c}), false, None),
-            NodeData::ProcessingInstruction { target, data } => {
-                (json!({"type": "processing-instruction", "target": target, "data": data}), false, None)
-            }
-            NodeData::Element(e) => {
-                let attrs: Vec<Value> = e
-                    .attrs()
-                    .map(|a| {
-                        json!({"namespace": ns_name(a.name.ns), "prefix": a.name.prefix, "name": a.name.local,
-                            "value": a.value})
-                    })
-                    .collect();
-                let v = json!({"type": "element", "namespace": ns_name(&e.name.ns),
-                    "prefix": e.name.prefix.as_deref(), "name": e.name.local.as_ref(), "attributes": attrs});
-                (v, true, e.template_contents)
-            }
-        };
-        let s = head.to_string();
-        if !has_children {
-            w.write_all(s.as_bytes())?;
+        if comma {
+            w.write_all(b",")?;
+        }
+        comma = false;
+        if id != root && walk.is_template_contents(id) {
+            w.write_all(b"\"template_contents\":{\"type\":\"fragment\",\"children\":[")?;
             continue;
         }
-        // Drop the closing brace: the children array (and template contents) follow.
-        w.write_all(&s.as_bytes()[..s.len() - 1])?;
-        stack.push(Item::Raw("]}"));
-        let kids: Vec<NodeId> = dom.children(id).collect();
-        for (i, k) in kids.iter().enumerate().rev() {
-            stack.push(Item::Node(*k));
-            if i > 0 {
-                stack.push(Item::Raw(","));
+        match dom.data(id) {
+            NodeData::Document => w.write_all(b"{\"type\":\"document\",")?,
+            NodeData::Fragment => w.write_all(b"{\"type\":\"fragment\",")?,
+            NodeData::Doctype { name, public_id, system_id } => {
+                w.write_all(b"{\"type\":\"doctype\",\"name\":")?;
+                jstr(w, name)?;
+                w.write_all(b",\"public_id\":")?;
+                jstr(w, public_id)?;
+                w.write_all(b",\"system_id\":")?;
+                jstr(w, system_id)?;
+                w.write_all(b"}")?;
+            }
+            NodeData::Text(t) => {
+                w.write_all(b"{\"type\":\"text\",\"data\":")?;
+                jstr(w, t)?;
+                w.write_all(b"}")?;
+            }
+            NodeData::Comment(c) => {
+                w.write_all(b"{\"type\":\"comment\",\"data\":")?;
+                jstr(w, c)?;
+                w.write_all(b"}")?;
+            }
+            NodeData::ProcessingInstruction { target, data } => {
+                w.write_all(b"{\"type\":\"processing-instruction\",\"target\":")?;
+                jstr(w, target)?;
+                w.write_all(b",\"data\":")?;
+                jstr(w, data)?;
+                w.write_all(b"}")?;
+            }
+            NodeData::Element(e) => {
+                w.write_all(b"{\"type\":\"element\",\"namespace\":")?;
+                jns(w, &e.name.ns)?;
+                w.write_all(b",\"prefix\":")?;
+                jopt(w, e.name.prefix.as_deref())?;
+                w.write_all(b",\"name\":")?;
+                jstr(w, &e.name.local)?;
+                w.write_all(b",\"attributes\":[")?;
+                for (i, a) in e.attrs().enumerate() {
+                    w.write_all(if i == 0 { b"{\"namespace\":" } else { b",{\"namespace\":" })?;
+                    jns(w, a.name.ns)?;
+                    w.write_all(b",\"prefix\":")?;
+                    jopt(w, a.name.prefix)?;
+                    w.write_all(b",\"name\":")?;
+                    jstr(w, a.name.local)?;
+                    w.write_all(b",\"value\":")?;
+                    jstr(w, a.value)?;
+                    w.write_all(b"}")?;
+                }
+                w.write_all(b"],")?;
+                if e.template_contents.is_some() {
+                    // The contents fragment is the next step.
+                    continue;
+                }
             }
         }
-        stack.push(Item::Raw(",\"children\":["));
-        if let Some(c) = contents {
-            stack.push(Item::Node(c));
-            stack.push(Item::Raw(",\"template_contents\":"));
+        if has_children(dom, id) {
+            w.write_all(b"\"children\":[")?;
         }
     }
     Ok(())
+}
+
+/// A string as a JSON string literal.
+fn jstr(w: &mut dyn Write, s: &str) -> io::Result<()> {
+    Ok(serde_json::to_writer(w, s)?)
+}
+
+/// A string or null.
+fn jopt(w: &mut dyn Write, s: Option<&str>) -> io::Result<()> {
+    match s {
+        Some(s) => jstr(w, s),
+        None => w.write_all(b"null"),
+    }
+}
+
+/// A namespace URL, or null for none.
+fn jns(w: &mut dyn Write, ns: &Namespace) -> io::Result<()> {
+    match ns {
+        Namespace::None => w.write_all(b"null"),
+        n => jstr(w, n.url()),
+    }
+}
+
+/// Whether the JSON of `id` has a `children` array (documents, fragments and elements do).
+fn has_children(dom: &Dom, id: NodeId) -> bool {
+    matches!(dom.data(id), NodeData::Document | NodeData::Fragment | NodeData::Element(_))
+}
+
+/// The tree in the command's text format: the html5lib tree format, its indentation capped at
+/// [`statemark::dom::OUTLINE_INDENT`] levels (deeper lines show their level as `[N]`), streamed.
+pub fn tree_text(w: &mut dyn Write, dom: &Dom, root: NodeId) -> io::Result<()> {
+    let mut out = IoWrite::new(w);
+    statemark::dom::write_outline(dom, root, &mut out)
+        .map_err(|_| out.error.take().unwrap_or_else(|| io::Error::other("formatting failed")))
 }
 
 /// The path and a string field as a JSON line prefix, for one parse result per line.
@@ -238,4 +290,117 @@ pub fn parse_result_json(w: &mut dyn Write, path: &str, errors: &[Value], dom: &
     write!(w, "{{\"path\":{},\"errors\":{},\"document\":", js(path), Value::Array(errors.to_vec()))?;
     tree_json(w, dom, root)?;
     writeln!(w, "}}")
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    //! The tree writers' memory and stack on a million-deep and a million-wide tree, measured
+    //! by a counting allocator (per thread, so other tests running at once do not count).
+    use super::*;
+    use statemark::dom::{Attrs, QualNameRef};
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    struct Counting;
+
+    thread_local! {
+        static LIVE: Cell<usize> = const { Cell::new(0) };
+        static PEAK: Cell<usize> = const { Cell::new(0) };
+    }
+
+    // SAFETY: every call goes to `System` unchanged; the counters are thread-local `Cell`s of
+    // plain integers (no allocation, no destructor).
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, l: Layout) -> *mut u8 {
+            let _ = LIVE.try_with(|n| {
+                n.set(n.get() + l.size());
+                let _ = PEAK.try_with(|p| p.set(p.get().max(n.get())));
+            });
+            // SAFETY: as the caller promised for `l`.
+            unsafe { System.alloc(l) }
+        }
+        unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
+            let _ = LIVE.try_with(|n| n.set(n.get().saturating_sub(l.size())));
+            // SAFETY: as the caller promised for `p` and `l`.
+            unsafe { System.dealloc(p, l) }
+        }
+    }
+
+    #[global_allocator]
+    static ALLOC: Counting = Counting;
+
+    /// Bytes allocated at the peak of `f`, above what was live when it started (on this thread).
+    pub(crate) fn peak_of(f: impl FnOnce()) -> usize {
+        let base = LIVE.with(Cell::get);
+        PEAK.with(|p| p.set(base));
+        f();
+        PEAK.with(Cell::get) - base
+    }
+
+    /// Counts what is written, keeps nothing.
+    pub(crate) struct Count(pub(crate) usize);
+    impl Write for Count {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            self.0 += b.len();
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    const N: usize = 1_000_000;
+
+    fn div(dom: &mut Dom) -> NodeId {
+        let ns = Namespace::Html;
+        dom.create_element(QualNameRef::new(&ns, "div"), Attrs::owned(&[]))
+    }
+
+    /// A document holding `N` nested divs (`deep`) or `N` sibling divs with a text each.
+    fn tree(deep: bool) -> Dom {
+        let mut dom = Dom::new();
+        let mut parent = dom.document();
+        for _ in 0..N {
+            let d = div(&mut dom);
+            dom.append(parent, d);
+            if deep {
+                parent = d;
+            } else {
+                let t = dom.create_text("x");
+                dom.append(d, t);
+            }
+        }
+        dom
+    }
+
+    #[test]
+    fn tree_writers_take_constant_memory_and_stack_on_a_million_deep_or_wide_tree() {
+        // 256 KiB of stack: any recursion on the depth would overflow it.
+        let run = std::thread::Builder::new().stack_size(256 * 1024).spawn(|| {
+            for deep in [true, false] {
+                let dom = tree(deep);
+                let root = dom.document();
+                let mut text = Count(0);
+                let text_peak = peak_of(|| tree_text(&mut text, &dom, root).unwrap());
+                let mut js = Count(0);
+                let json_peak = peak_of(|| tree_json(&mut js, &dom, root).unwrap());
+                // Linear output: the text lines stop growing past the indentation cap.
+                let per_node = if deep { 2 * statemark::dom::OUTLINE_INDENT + 20 } else { 30 };
+                assert!(text.0 < per_node * 2 * N, "deep {deep}: {} bytes of text", text.0);
+                assert!(js.0 > 50 * N && js.0 < 200 * N, "deep {deep}: {} bytes of JSON", js.0);
+                // A few small buffers, nothing that grows with the tree.
+                assert!(text_peak < 4096, "deep {deep}: text took {text_peak} bytes");
+                assert!(json_peak < 4096, "deep {deep}: JSON took {json_peak} bytes");
+            }
+        });
+        run.unwrap().join().unwrap();
+    }
+
+    #[test]
+    fn the_outline_is_the_test_format_up_to_the_cap() {
+        let dom = statemark::html::parse_document("<template><p a=1>x</template><!--c-->");
+        let mut out = Vec::new();
+        tree_text(&mut out, &dom, dom.document()).unwrap();
+        assert_eq!(String::from_utf8(out).unwrap(), dom.to_test_format());
+    }
 }

@@ -212,19 +212,7 @@ fn a_closed_stdout_ends_quietly() {
     // Like `statemark tokenize big.html | head -1`: read one line, close the pipe.
     let big = "<p class=a>text &amp; more</p>\n".repeat(200_000);
     for cmd in ["tokenize", "parse"] {
-        let mut child =
-            bin().arg(cmd).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
-        let mut stdin = child.stdin.take().unwrap();
-        let input = big.clone();
-        let writer = std::thread::spawn(move || {
-            let _ = stdin.write_all(input.as_bytes());
-        });
-        let mut stdout = child.stdout.take().unwrap();
-        let mut first = [0u8; 64];
-        stdout.read_exact(&mut first).unwrap();
-        drop(stdout);
-        let o = child.wait_with_output().unwrap();
-        writer.join().unwrap();
+        let o = run_closing_early(&[cmd], big.clone());
         no_panic(&o);
         assert_eq!(o.status.code(), Some(0), "{cmd}: {}", text(&o.stderr));
         assert_eq!(text(&o.stderr), "", "{cmd}");
@@ -288,4 +276,164 @@ fn tokenize_switches_states_as_a_tree_builder_would() {
     );
     let o = run(&["tokenize", "--no-switching"], b"<script>a<b</script>");
     assert!(text(&o.stdout).contains("StartTag \"b<\""), "{}", text(&o.stdout));
+}
+
+/// Read a little of a command's output, then close the pipe (`statemark … | head -c 64`).
+fn run_closing_early(args: &[&str], input: String) -> Output {
+    let mut child =
+        bin().args(args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped()).spawn().unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(input.as_bytes());
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 64];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let o = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    o
+}
+
+#[test]
+fn the_readme_first_command_works_on_a_fresh_clone() {
+    // `cargo run --release -- parse cli/examples/page.html`, from the workspace root.
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).parent().unwrap();
+    let o = bin().current_dir(root).args(["parse", "cli/examples/page.html"]).output().unwrap();
+    no_panic(&o);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o.stderr));
+    let out = text(&o.stdout);
+    assert!(out.starts_with("| <!DOCTYPE html>\n| <html>\n"), "{out}");
+    assert!(out.contains("\"Caf\u{e9} menu\""), "{out}");
+    // The sample is a conforming document, so `check` on it is clean too.
+    let o = bin().current_dir(root).args(["check", "cli/examples/page.html"]).output().unwrap();
+    assert_eq!((o.status.code(), text(&o.stdout)), (Some(0), "cli/examples/page.html: 0 errors\n".to_owned()));
+}
+
+#[test]
+fn check_reports_the_missing_doctype_of_documents_without_content() {
+    for input in ["<!-- c -->", "", " \n\t", "<!-- a --><!-- b -->"] {
+        let parsed = run(&["parse", "--errors"], input.as_bytes());
+        assert!(text(&parsed.stderr).contains("error[missing-doctype]"), "{input:?}");
+        let o = run(&["check"], input.as_bytes());
+        no_panic(&o);
+        assert_eq!(o.status.code(), Some(1), "{input:?}: {}", text(&o.stdout));
+        assert!(text(&o.stdout).contains("error[missing-doctype]"), "{input:?}: {}", text(&o.stdout));
+        assert!(text(&o.stdout).ends_with("<stdin>: 1 error\n"), "{input:?}: {}", text(&o.stdout));
+    }
+}
+
+#[test]
+fn a_closed_stdout_keeps_the_status_of_what_was_found() {
+    // `statemark check big.html | head -1`: the file has errors, so the status is 1.
+    let big = "<p id=a id=b>text</p>\n".repeat(50_000);
+    let o = run_closing_early(&["check", "--max-errors", "0"], big.clone());
+    no_panic(&o);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o.stderr));
+    // An unreadable input before the output stops: 2, for the other commands too.
+    for cmd in ["tokenize", "parse", "serialize"] {
+        let o = run_closing_early(&[cmd, "/no/such/file.html", "-"], big.clone());
+        no_panic(&o);
+        assert_eq!(o.status.code(), Some(2), "{cmd}: {}", text(&o.stderr));
+    }
+}
+
+#[test]
+fn check_json_gives_each_finding_severity_message_spec_and_both_ends() {
+    let input = "<!DOCTYPE html SYSTEM \"about:legacy-compat\">\n<title>x</title><p id=a id=b>";
+    let o = run(&["check", "--format", "json"], input.as_bytes());
+    assert_eq!(o.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = text(&o.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let warning = &lines[0];
+    assert_eq!(warning["type"], "diagnostic");
+    assert_eq!(warning["severity"], "warning");
+    assert_eq!(warning["code"], "doctype-legacy-string");
+    assert!(warning["message"].as_str().unwrap().contains("legacy string"), "{warning}");
+    assert!(warning["spec"].as_str().unwrap().starts_with("https://html.spec.whatwg.org/"), "{warning}");
+    assert_eq!((warning["start"].as_u64(), warning["end"].as_u64()), (Some(0), Some(44)));
+    assert_eq!(
+        (warning["line"].as_u64(), warning["column"].as_u64(), warning["count"].as_u64()),
+        (Some(1), Some(1), Some(1))
+    );
+    let error = &lines[1];
+    assert_eq!((error["severity"].as_str(), error["code"].as_str()), (Some("error"), Some("duplicate-attribute")));
+    assert_eq!((error["line"].as_u64(), error["column"].as_u64()), (Some(2), Some(27)));
+    assert!(error["spec"].as_str().unwrap().ends_with("#parse-error-duplicate-attribute"), "{error}");
+    let summary = lines.last().unwrap();
+    assert_eq!(summary["type"], "summary");
+    assert_eq!((summary["errors"].as_u64(), summary["warnings"].as_u64()), (Some(1), Some(1)));
+}
+
+#[test]
+fn identical_findings_at_one_place_are_shown_once_with_a_count() {
+    let o = run(&["check"], b"<!DOCTYPE html><table><tr>stray text");
+    let out = text(&o.stdout);
+    assert_eq!(out.matches("error[text-in-table]").count(), 1, "{out}");
+    assert!(out.contains("(\u{d7}10)"), "{out}");
+    assert!(out.ends_with("<stdin>: 11 errors\n"), "{out}");
+    let o = run(&["check", "--format", "json"], b"<!DOCTYPE html><table><tr>stray text");
+    let grouped: Vec<serde_json::Value> = text(&o.stdout)
+        .lines()
+        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
+        .filter(|v| v["code"] == "text-in-table")
+        .collect();
+    assert_eq!(grouped.len(), 1);
+    assert_eq!(grouped[0]["count"], 10);
+}
+
+#[test]
+fn check_stops_after_max_errors_with_the_rest_by_code() {
+    // Binary-looking input: a flood of NULs and controls.
+    let flood: Vec<u8> = (0..20_000u32).map(|i| [0u8, 1, b'<', b'a', 0x7f][i as usize % 5]).collect();
+    let o = run(&["check"], &flood);
+    no_panic(&o);
+    assert_eq!(o.status.code(), Some(1));
+    let out = text(&o.stdout);
+    assert_eq!(out.matches("\n --> <stdin>:").count(), 100, "the default limit");
+    assert!(out.contains("more findings not shown (--max-errors 100):"), "{}", &out[out.len().saturating_sub(600)..]);
+    assert!(out.len() < 100_000, "{} bytes", out.len());
+    let o = run(&["check", "--max-errors", "3", "--format", "json"], &flood);
+    let lines: Vec<serde_json::Value> = text(&o.stdout).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 4);
+    let summary = &lines[3];
+    let by_code: u64 = summary["omitted_by_code"].as_object().unwrap().values().map(|v| v.as_u64().unwrap()).sum();
+    assert_eq!(Some(by_code), summary["omitted"].as_u64());
+    assert!(by_code > 1000);
+    let help = run(&["check", "--help"], b"");
+    assert!(text(&help.stdout).contains("--max-errors <N>"), "{}", text(&help.stdout));
+    assert!(text(&help.stdout).contains("[default: 100]"), "{}", text(&help.stdout));
+}
+
+#[test]
+fn xml_check_names_the_rule_of_xml_or_namespaces() {
+    let o = run(&["check", "--xml"], b"<a><p:b/></c>");
+    let out = text(&o.stdout);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(out.contains("Namespaces in XML namespace constraint: Prefix Declared"), "{out}");
+    assert!(out.contains("https://www.w3.org/TR/xml-names/#nsc-NSDeclared"), "{out}");
+    assert!(out.contains("XML 1.0 well-formedness constraint: Element Type Match"), "{out}");
+    assert!(out.contains("<stdin>:1:10"), "{out}");
+}
+
+#[test]
+fn deep_trees_print_in_lines_of_bounded_length() {
+    // 100,000 nested divs: the html5lib format would indent the last by 200,000 spaces (and
+    // 10^10 bytes in all); the command's outline caps the indentation and shows the level.
+    let o = run(&["parse"], "<div>".repeat(100_000).as_bytes());
+    no_panic(&o);
+    assert_eq!(o.status.code(), Some(0));
+    let out = text(&o.stdout);
+    assert!(out.lines().all(|l| l.len() < 100), "a long line");
+    assert!(out.ends_with(&format!("| {}[100001] <div>\n", "  ".repeat(32))), "{}", &out[out.len() - 200..]);
+    assert!(out.contains(&format!("\n| {}<div>\n", "  ".repeat(32))), "depth 32 is the format's own");
+}
+
+#[test]
+fn xml_refusals_name_line_and_column() {
+    let o = run(&["serialize", "--xml", "--well-formed"], b"<a>\n  <b><1x/></b></a>");
+    no_panic(&o);
+    assert_eq!(o.status.code(), Some(1));
+    let err = text(&o.stderr);
+    assert!(err.starts_with("statemark: <stdin>:2:6: not well-formed XML: element local name"), "{err}");
+    assert!(!err.contains(": node "), "{err}");
 }

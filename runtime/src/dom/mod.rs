@@ -16,6 +16,7 @@ mod select;
 mod serialize;
 mod sink;
 mod subtree;
+mod walk;
 
 pub(crate) use intern::{FastMap, FastState};
 
@@ -27,8 +28,9 @@ use std::num::NonZeroU32;
 pub use edit::DomError;
 #[cfg(feature = "selectors")]
 pub use select::{Selector, SelectorError};
-pub use serialize::to_test_format;
+pub use serialize::{OUTLINE_INDENT, to_test_format, write_outline, write_test_format};
 pub use subtree::Ancestors;
+pub use walk::{Step, Walk};
 
 /// A name: borrowed from a static table for the names the parser knows, owned otherwise.
 pub type Name = Cow<'static, str>;

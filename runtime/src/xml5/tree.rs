@@ -147,6 +147,14 @@ impl TreeBuilder {
         }
     }
 
+    /// Record where each node came from ([`Dom::source_span`]: an element's span is its start
+    /// tag, other nodes their token's), so that what is said about a node later (a
+    /// well-formedness refusal, a finding) can name its line and column.
+    pub fn with_source_spans(mut self) -> TreeBuilder {
+        self.dom = std::mem::take(&mut self.dom).with_source_spans();
+        self
+    }
+
     /// The tree and errors, once the tokenizer has delivered the end-of-file token.
     pub fn finish(self) -> Parsed {
         Parsed { dom: self.dom, errors: self.errors }
@@ -432,6 +440,9 @@ impl TreeBuilder {
 
 impl<'i> Sink<'i> for TreeBuilder {
     fn token(&mut self, token: Token<'i>, span: Span) {
+        if crate::html::tree::TreeSink::wants_source_spans(&self.dom) {
+            crate::html::tree::TreeSink::source_span(&mut self.dom, span);
+        }
         self.process(token, span);
     }
 
@@ -461,6 +472,21 @@ pub fn parse(input: &str) -> Dom {
 /// Parse, collecting tokenizer and tree-construction errors when `errors` is true.
 pub fn parse_with_errors(input: &str, errors: bool) -> Parsed {
     parse_input_stream(input, errors, true)
+}
+
+/// [`parse_with_errors`], each node with its [`Dom::source_span`] (byte offsets into `input`,
+/// a leading byte order mark included, like every offset the library reports).
+///
+/// ```
+/// let parsed = statemark::xml5::parse_with_source_spans("<a>\n  <b x='1'/></a>", false);
+/// let dom = &parsed.dom;
+/// let b = dom.descendants(dom.document()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "b")).unwrap();
+/// assert_eq!(dom.source_span(b).map(|s| (s.start, s.end)), Some((6, 16)));
+/// ```
+pub fn parse_with_source_spans(input: &str, errors: bool) -> Parsed {
+    let mut t = Tokenizer::with_sink(input, TreeBuilder::new(errors).with_source_spans()).after_bom();
+    t.run();
+    t.into_sink().finish()
 }
 
 /// [`parse_with_errors`] on an input stream that is decoded, skipping a BOM or not (see

@@ -479,7 +479,13 @@ impl<'i> Sink<'i> for Checker<'i> {
             // eof-in-comment), filed under 13.1.6; see the test.
             Token::Comment(_) => {}
             Token::ProcessingInstruction(_) => {}
-            Token::Eof => self.end_raw(span.start),
+            Token::Eof => {
+                self.end_raw(span.start);
+                // 13.1: the DOCTYPE is required even when nothing follows it (an empty,
+                // whitespace-only or comment-only document), as the tree builder's
+                // `missing-doctype` in the initial insertion mode says at end of file.
+                self.content(Span::new(span.start, span.start));
+            }
         }
         let name = match &token {
             Token::StartTag(t) => Some(t.name.to_string()),
@@ -598,6 +604,16 @@ mod tests {
         assert!(d.iter().any(|d| d.code == "missing-whitespace-before-doctype-name" && d.section == "13.1.1"));
         // 13.1: the DOCTYPE comes first (comments and whitespace may precede it).
         assert_eq!(check("<p>x").iter().map(|d| d.code).collect::<Vec<_>>(), ["missing-doctype"]);
+        // Nothing but comments and whitespace still needs the DOCTYPE (the parser says so at
+        // end of file), and the finding is where the parser puts it.
+        for input in ["", "  \n", "<!-- c -->", "<!-- a --> <!-- b -->\n"] {
+            let found = check(input);
+            assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["missing-doctype"], "{input:?}");
+            let (_, errors) = crate::html::parse_document_with_errors(input, TreeOptions::default());
+            assert!(errors.iter().any(|e| e.code.code() == "missing-doctype"), "{input:?}");
+            assert_eq!(found[0].span.start, input.len(), "{input:?}");
+        }
+        assert_eq!(check("<!DOCTYPE html><!-- c -->"), []);
         assert_eq!(check("<!-- c -->\n<!DOCTYPE html>"), []);
         assert_eq!(check("\u{feff}<!DOCTYPE html>"), []);
     }
