@@ -139,9 +139,6 @@ impl<S: TreeSink> TreeSink for MetaWatch<S> {
     fn has_element_child(&self, node: &S::Handle) -> bool {
         self.inner.has_element_child(node)
     }
-    fn is_inclusive_ancestor(&self, ancestor: &S::Handle, node: &S::Handle) -> bool {
-        self.inner.is_inclusive_ancestor(ancestor, node)
-    }
 }
 
 /// Parse a document from bytes (spec: #parsing, with #encoding-sniffing-algorithm): sniff the

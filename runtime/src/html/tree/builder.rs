@@ -1048,10 +1048,22 @@ impl<S: TreeSink> TreeBuilder<S> {
             if self.sink.parent(&lh).is_some() {
                 self.sink.remove(&lh);
             }
-            // Step 4.19.
-            if !self.sink.is_inclusive_ancestor(&lh, &target)
-                && (target != self.doc || !self.sink.has_element_child(&self.doc))
-            {
+            // Step 4.19. Its first condition holds after step 4.18 and its last by
+            // construction (`refNode` is the table, `target` the parent the sink gave for it).
+            // The second, "lastNode is not a host-including inclusive ancestor of target",
+            // holds too, and is not asked of the sink (a walk up from `target`, as deep as the
+            // tree: quadratic on `<a><div>` repeated, issue 22): the builder keeps the
+            // invariant that no element on the stack is a host-including descendant of an
+            // element above it (every element is created fresh and pushed once inserted at or
+            // beside the current node, or before a table below it; popping and removing keep
+            // it; steps 4.13.8 and 4.20-4.24 move only subtrees of elements at or above
+            // `fe_pos`, and put the new element above the furthest block, its parent). The
+            // elements of lastNode's subtree that are on the stack are all at or above
+            // `fe_pos`; `target` is commonAncestor (below `fe_pos`), its template contents, or
+            // a table's parent or the element below it, with the table below `fe_pos`: never
+            // inside lastNode's subtree. `every_insertion_is_valid` (tests/tree_linear.rs)
+            // checks every insertion of the suites and of tag soup against the sink's tree.
+            if target != self.doc || !self.sink.has_element_child(&self.doc) {
                 self.sink.insert(&loc, lh);
             }
             // Step 4.20.
