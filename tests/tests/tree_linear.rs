@@ -32,6 +32,13 @@ fn misnested_formatting(n: usize) -> String {
     "<b><p>x</b>y".repeat(n)
 }
 
+/// `<a><div>` repeated, then `</a>`: every `<a>` runs the adoption agency, whose step 19 once
+/// walked up from commonAncestor (the previous `div`, as deep as the input) to ask whether
+/// lastNode was its ancestor (issue 22).
+fn a_div(n: usize) -> String {
+    "<a><div>".repeat(n) + "</a>"
+}
+
 fn depth(dom: &Dom) -> usize {
     let mut max = 0;
     for n in dom.descendants(dom.document()) {
@@ -53,7 +60,7 @@ fn depth(dom: &Dom) -> usize {
 }
 
 fn elements(dom: &Dom, local: &str) -> usize {
-    dom.descendants(dom.document()).filter(|&n| dom.element(n).is_some_and(|e| e.name.local == local)).count()
+    dom.descendants(dom.root()).filter(|&n| dom.element(n).is_some_and(|e| e.name.local == local)).count()
 }
 
 fn check(scale: usize) {
@@ -82,6 +89,15 @@ fn check(scale: usize) {
     assert_eq!(elements(&dom, "p"), n);
     let text: usize = dom.descendants(dom.document()).map(|x| dom.text(x).map_or(0, str::len)).sum();
     assert_eq!(text, 2 * n);
+
+    // Each `<a>` after the first closes the one before (a misnested-formatting error), leaving
+    // an empty copy of it in the div it was in: n divs nested n deep, 2n links.
+    let n = 20_000 * scale;
+    let (dom, errors) = statemark::html::parse_document_with_errors(&a_div(n), TreeOptions::default());
+    assert_eq!((elements(&dom, "div"), elements(&dom, "a")), (n, 2 * n));
+    assert_eq!(errors.len(), 2 * n + 1);
+    let dom = statemark::html::parse_fragment(&a_div(n), &statemark::html::Context::html("div"));
+    assert_eq!((elements(&dom, "div"), elements(&dom, "a")), (n, 2 * n));
 }
 
 #[test]
