@@ -4,8 +4,8 @@
 //! where linearity can be read off the 1x/4x pairs.
 
 use statemark::dom::{Attrs, Dom, NodeId, QualNameRef, QuirksMode};
-use statemark::html::tree::{KnownName, Location, TreeOptions, TreeSink, build_document, build_fragment};
 use statemark::html::parse_document;
+use statemark::html::tree::{KnownName, Location, TreeOptions, TreeSink, build_document, build_fragment};
 
 fn nested_divs(n: usize) -> String {
     "<div>".repeat(n)
@@ -213,8 +213,25 @@ const VOCAB: &[&str] = &[
 
 /// Fragment contexts of every kind the builder treats apart.
 const CONTEXTS: &[&str] = &[
-    "body", "table", "tbody", "tr", "td", "caption", "colgroup", "template", "select", "svg svg", "math mi",
-    "math annotation-xml", "title", "textarea", "html", "head", "frameset", "form", "p",
+    "body",
+    "table",
+    "tbody",
+    "tr",
+    "td",
+    "caption",
+    "colgroup",
+    "template",
+    "select",
+    "svg svg",
+    "math mi",
+    "math annotation-xml",
+    "title",
+    "textarea",
+    "html",
+    "head",
+    "frameset",
+    "form",
+    "p",
 ];
 
 /// Tag soup from a vocabulary of the tree builder's tricky tokens (tables, templates, foreign
@@ -400,7 +417,8 @@ fn every_insertion_is_valid() {
 #[should_panic(expected = "into its own subtree")]
 fn checked_sink_refuses_a_cycle() {
     let mut sink = Checked { dom: parse_document("<div><p>x"), insertions: 0 };
-    let p = sink.dom.descendants(sink.dom.document()).find(|&n| sink.dom.element(n).is_some_and(|e| e.name.local == "p"));
+    let p =
+        sink.dom.descendants(sink.dom.document()).find(|&n| sink.dom.element(n).is_some_and(|e| e.name.local == "p"));
     let div = p.and_then(|p| sink.dom[p].parent()).unwrap();
     sink.insert(&Location::Append(p.unwrap()), div);
 }
