@@ -1087,11 +1087,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.stack.rec_mut(new).in_afe = true;
             }
             // Step 4.24, and the removals and replacements of step 4.13: in place when step
-            // 4.13 removed nothing (the stack above the furthest block stays where it is).
-            let mut range: Vec<ElemId> = section.iter().copied().filter(|&id| id != fe).collect();
-            range.push(new);
-            if range.len() == fb_pos + 1 - fe_pos && self.stack.replace_range(fe_pos, &range) {
-                continue;
+            // 4.13 removed nothing and the stack above the furthest block is long (it then
+            // stays where it is; a short one costs less to index again than to mend).
+            if self.stack.len() > fb_pos + 16 {
+                let mut range: Vec<ElemId> = section.iter().copied().filter(|&id| id != fe).collect();
+                range.push(new);
+                if range.len() == fb_pos + 1 - fe_pos && self.stack.replace_range(fe_pos, &range) {
+                    continue;
+                }
             }
             let section_ids = section;
             self.stack.edit_from(fe_pos, move |ids, elems| {
