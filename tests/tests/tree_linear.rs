@@ -422,3 +422,56 @@ fn checked_sink_refuses_a_cycle() {
     let div = p.and_then(|p| sink.dom[p].parent()).unwrap();
     sink.insert(&Location::Append(p.unwrap()), div);
 }
+
+/// The adoption agency's in-place stack edit (`Stack::replace_range`, used when more than 16
+/// entries are above the furthest block) on tag soup heavy in formatting elements over deep
+/// stacks of blocks, tables, list items, foreign and unknown elements: in debug builds the
+/// stack checks its whole index against a fresh one after each such edit (stacks up to 512
+/// entries), and every insertion is checked as in `every_insertion_is_valid`.
+#[test]
+fn adoption_in_place_keeps_the_stack_index() {
+    const SOUP: &[&str] = &[
+        "<b id=1>",
+        "<b id=2>",
+        "<b>",
+        "<i>",
+        "<em>",
+        "</b>",
+        "</b>",
+        "</i>",
+        "</em>",
+        "<a>",
+        "</a>",
+        "<nobr>",
+        "<div>",
+        "<div>",
+        "<div>",
+        "<li>",
+        "<p>",
+        "<span>",
+        "<x-y>",
+        "<table><td>",
+        "<svg><desc>",
+        "<math><mi>",
+        "<blockquote>",
+        "<address>",
+        "<button>",
+        "x",
+    ];
+    let mut seed: u64 = 0xada_b7;
+    let mut next = || {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        (seed >> 33) as usize
+    };
+    for round in 0..300 {
+        let mut doc: String = (0..20 + round % 40).map(|_| "<div>").collect();
+        doc.extend((0..200).map(|_| SOUP[next() % SOUP.len()]));
+        let ctx = (round % 4 == 0).then_some("body");
+        checked_parse(&doc, ctx, round % 2 == 0);
+    }
+    // The pattern the in-place edit was made for, in a size the debug check covers.
+    let mut doc: String = (0..40).map(|k| format!("<b id={k}>")).collect();
+    doc.push_str(&"<div>".repeat(40));
+    doc.push_str(&"</b>".repeat(40));
+    checked_parse(&doc, None, true);
+}
