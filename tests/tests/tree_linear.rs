@@ -391,7 +391,7 @@ fn every_insertion_is_valid() {
     for unit in ["<a><div>", "<a><div><a>", "<b><p>", "<table><a><tr>", "<a><table><a><div>", "<template><a><div>"] {
         inputs.push((unit.repeat(40) + "</a></b>", None));
     }
-    let mut seed: u64 = 0x1_5e7;
+    let mut seed: u64 = 0x15e7;
     let mut next = || {
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         (seed >> 33) as usize
@@ -458,7 +458,7 @@ fn adoption_in_place_keeps_the_stack_index() {
         "<button>",
         "x",
     ];
-    let mut seed: u64 = 0xada_b7;
+    let mut seed: u64 = 0xadab7;
     let mut next = || {
         seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
         (seed >> 33) as usize
