@@ -261,12 +261,49 @@ pub fn merged_root_attributes(scale: u32) -> String {
     s
 }
 
+/// `5k × scale` `<a><div>`, then `</a>`: every `<a>` runs the adoption agency with the
+/// previous `div` (as deep as the input) as commonAncestor; its step 19 once asked the sink
+/// whether lastNode was that div's ancestor, a walk up the whole tree (issue 22).
+pub fn adoption_ancestor(scale: u32) -> String {
+    repeat("<a><div>", 5_000 * scale as usize) + "</a>"
+}
+
+/// `10k × scale` `<b id=k>` with text, each a distinct formatting element (Noah's Ark keeps
+/// them all), then as many `<p>` and `</b>`: the list of active formatting elements and the
+/// stack are as long as the input while the adoption agency runs on them.
+pub fn distinct_formatting(scale: u32) -> String {
+    let n = 10_000 * scale as usize;
+    let mut s = String::new();
+    for i in 0..n {
+        s.push_str(&format!("<b id={i}>x"));
+    }
+    s.push_str(&repeat("<p>y</b>", n));
+    s
+}
+
+/// `10k × scale` distinct `<b id=k>`, as many `<div>`s, then as many `</b>`: each `</b>` runs
+/// the adoption agency's outer loop with every `div` above its formatting element, the
+/// furthest block low on a deep stack.
+pub fn adoption_under_blocks(scale: u32) -> String {
+    let n = 10_000 * scale as usize;
+    let mut s = String::new();
+    for i in 0..n {
+        s.push_str(&format!("<b id={i}>"));
+    }
+    s.push_str(&repeat("<div>", n));
+    s.push_str(&repeat("</b>", n));
+    s
+}
+
 /// A generator of scalable input: `scale = 1` is its base size.
 pub type Generator = fn(u32) -> String;
 
 /// Every adversarial growth input, and the pathological inputs above that fit its size range:
 /// (name, generator).
-pub const GROWTH: [(&str, Generator); 21] = [
+pub const GROWTH: [(&str, Generator); 24] = [
+    ("adoption-ancestor", adoption_ancestor),
+    ("distinct-formatting", distinct_formatting),
+    ("adoption-under-blocks", adoption_under_blocks),
     ("adoption-deep", adoption_deep),
     ("adoption-furthest", adoption_furthest),
     ("noahs-ark", noahs_ark),

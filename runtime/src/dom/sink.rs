@@ -197,9 +197,6 @@ mod tests {
         fn has_element_child(&self, node: &NodeId) -> bool {
             self.0.has_element_child(node)
         }
-        fn is_inclusive_ancestor(&self, ancestor: &NodeId, node: &NodeId) -> bool {
-            TreeSink::is_inclusive_ancestor(&self.0, ancestor, node)
-        }
     }
 
     /// The `Dom`'s one-step element insertion builds the tree (and node numbering) the

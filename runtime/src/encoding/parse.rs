@@ -140,9 +140,6 @@ impl<S: TreeSink> TreeSink for MetaWatch<S> {
     fn has_element_child(&self, node: &S::Handle) -> bool {
         self.inner.has_element_child(node)
     }
-    fn is_inclusive_ancestor(&self, ancestor: &S::Handle, node: &S::Handle) -> bool {
-        self.inner.is_inclusive_ancestor(ancestor, node)
-    }
     // Source spans reach the user's sink through the watch too (they were lost before).
     fn wants_source_spans(&self) -> bool {
         self.inner.wants_source_spans()

@@ -1048,10 +1048,22 @@ impl<S: TreeSink> TreeBuilder<S> {
             if self.sink.parent(&lh).is_some() {
                 self.sink.remove(&lh);
             }
-            // Step 4.19.
-            if !self.sink.is_inclusive_ancestor(&lh, &target)
-                && (target != self.doc || !self.sink.has_element_child(&self.doc))
-            {
+            // Step 4.19. Its first condition holds after step 4.18 and its last by
+            // construction (`refNode` is the table, `target` the parent the sink gave for it).
+            // The second, "lastNode is not a host-including inclusive ancestor of target",
+            // holds too, and is not asked of the sink (a walk up from `target`, as deep as the
+            // tree: quadratic on `<a><div>` repeated, issue 22): the builder keeps the
+            // invariant that no element on the stack is a host-including descendant of an
+            // element above it (every element is created fresh and pushed once inserted at or
+            // beside the current node, or before a table below it; popping and removing keep
+            // it; steps 4.13.8 and 4.20-4.24 move only subtrees of elements at or above
+            // `fe_pos`, and put the new element above the furthest block, its parent). The
+            // elements of lastNode's subtree that are on the stack are all at or above
+            // `fe_pos`; `target` is commonAncestor (below `fe_pos`), its template contents, or
+            // a table's parent or the element below it, with the table below `fe_pos`: never
+            // inside lastNode's subtree. `every_insertion_is_valid` (tests/tree_linear.rs)
+            // checks every insertion of the suites and of tag soup against the sink's tree.
+            if target != self.doc || !self.sink.has_element_child(&self.doc) {
                 self.sink.insert(&loc, lh);
             }
             // Step 4.20.
@@ -1074,7 +1086,16 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.afe.insert_at(at, new, fe_tag, fe_attrs);
                 self.stack.rec_mut(new).in_afe = true;
             }
-            // Step 4.24, and the removals and replacements of step 4.13.
+            // Step 4.24, and the removals and replacements of step 4.13: in place when step
+            // 4.13 removed nothing and the stack above the furthest block is long (it then
+            // stays where it is; a short one costs less to index again than to mend).
+            if self.stack.len() > fb_pos + 16 {
+                let mut range: Vec<ElemId> = section.iter().copied().filter(|&id| id != fe).collect();
+                range.push(new);
+                if range.len() == fb_pos + 1 - fe_pos && self.stack.replace_range(fe_pos, &range) {
+                    continue;
+                }
+            }
             let section_ids = section;
             self.stack.edit_from(fe_pos, move |ids, elems| {
                 let above: Vec<ElemId> = ids.split_off(fb_pos + 1);

@@ -88,7 +88,6 @@ impl<H> Location<H> {
 ///     fn add_attributes_if_missing(&mut self, _: &usize, _: Attrs<'_>) {}
 ///     fn set_quirks_mode(&mut self, _: QuirksMode) {}
 ///     fn has_element_child(&self, _: &usize) -> bool { false }
-///     fn is_inclusive_ancestor(&self, _: &usize, _: &usize) -> bool { false }
 /// }
 ///
 /// let count = build_document("<p>one<p>two", Default::default(), Count::default());
@@ -193,8 +192,28 @@ pub trait TreeSink {
     /// Whether `node` has an element child (the Document keeps at most one).
     fn has_element_child(&self, node: &Self::Handle) -> bool;
 
-    /// Whether `ancestor` is a host-including inclusive ancestor of `node`.
-    fn is_inclusive_ancestor(&self, ancestor: &Self::Handle, node: &Self::Handle) -> bool;
+    /// Whether `ancestor` is an inclusive ancestor of `node`, by [`parent`](Self::parent).
+    ///
+    /// The builder no longer asks this. The adoption agency's step 19 (spec:
+    /// #adoption-agency-algorithm) inserts lastNode only if it "is not a host-including
+    /// inclusive ancestor of target"; that always holds for a tree the builder built (no
+    /// element on its stack of open elements is inside an element above it), so the builder
+    /// decides it from its own records in constant time, where asking the sink cost a walk as
+    /// deep as the tree on every call (quadratic on `"<a><div>".repeat(n)`). The method stays
+    /// so that sinks written for earlier versions compile; the default walks `parent` up from
+    /// `node` (time linear in its depth) and does not cross from template contents to their
+    /// template.
+    #[deprecated(note = "the tree builder no longer calls this; the default walks `parent`")]
+    fn is_inclusive_ancestor(&self, ancestor: &Self::Handle, node: &Self::Handle) -> bool {
+        let mut cur = Some(node.clone());
+        while let Some(n) = cur {
+            if n == *ancestor {
+                return true;
+            }
+            cur = self.parent(&n);
+        }
+        false
+    }
 }
 
 #[cfg(test)]

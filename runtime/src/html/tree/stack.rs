@@ -231,6 +231,149 @@ impl<H> Stack<H> {
         }
     }
 
+    /// Replace the entries at `lo..lo + new.len()` by `new`, the same number of elements with
+    /// the same known HTML tags (the adoption agency's step 4.24 when step 4.13 removed no
+    /// element: the clones replace their originals, the formatting element leaves, and its
+    /// clone goes above the furthest block). Nothing above the range moves, so only the
+    /// range is indexed again, and the records above it that named a position in it are
+    /// mended walking up from it, each walk ending at the first element above with that tag
+    /// or kind: O(1) when the elements above are like the one below them, where
+    /// [`edit_from`](Self::edit_from) re-indexed the whole stack above (quadratic on
+    /// `<b id=k>` repeated, as many `<div>`s, as many `</b>`: issue 22). Returns false, and
+    /// changes nothing, when the tags differ (the caller then uses `edit_from`).
+    pub fn replace_range(&mut self, lo: usize, new: &[ElemId]) -> bool {
+        let hi = lo + new.len();
+        if new.is_empty() || hi > self.ids.len() {
+            return false;
+        }
+        // Only known HTML tags are allowed to move: their chains are mended below; an
+        // element with a list of positions (other or foreign names) must keep its position.
+        let known = |r: &ElemRec<H>| r.ns == Ns::Html && r.tag != Tag::Other;
+        let mut old_tags: Vec<Tag> = Vec::with_capacity(new.len());
+        let mut new_tags: Vec<Tag> = Vec::with_capacity(new.len());
+        for (i, &id) in new.iter().enumerate() {
+            let (o, n) = (self.rec(self.ids[lo + i]), self.rec(id));
+            let same_place = !known(o) && !known(n) && (o.ns, o.tag, o.atom) == (n.ns, n.tag, n.atom);
+            if !(known(o) && known(n) || same_place) {
+                return false;
+            }
+            if known(o) {
+                old_tags.push(o.tag);
+            }
+            if known(n) {
+                new_tags.push(n.tag);
+            }
+        }
+        let mut sorted = (old_tags.clone(), new_tags.clone());
+        sorted.0.sort_unstable_by_key(|t| *t as usize);
+        sorted.1.sort_unstable_by_key(|t| *t as usize);
+        if sorted.0 != sorted.1 {
+            return false;
+        }
+        // Per known tag of the range: the chain's entry below the range, and the topmost
+        // position in the range before the edit.
+        let mut base: Vec<(Tag, u32, u32)> = Vec::new();
+        for p in lo..hi {
+            let r = self.rec(self.ids[p]);
+            if !known(r) {
+                continue;
+            }
+            match base.iter_mut().find(|b| b.0 == r.tag) {
+                Some(b) => b.2 = p as u32,
+                None => base.push((r.tag, self.levels[p].below, p as u32)),
+            }
+        }
+        let old_top: [u32; kind::COUNT] = self.levels[hi - 1].kind_top;
+        for p in lo..hi {
+            let old = self.ids[p];
+            self.elems[old as usize].stack_pos = NOT_ON_STACK;
+        }
+        let mut kind_top = if lo == 0 { [NONE; kind::COUNT] } else { self.levels[lo - 1].kind_top };
+        let mut tops: Vec<(Tag, u32)> = base.iter().map(|b| (b.0, b.1)).collect();
+        for (i, &id) in new.iter().enumerate() {
+            let p = lo + i;
+            self.ids[p] = id;
+            let r = &mut self.elems[id as usize];
+            r.stack_pos = p as u32;
+            let (is_known, tag, kinds) = (known(r), r.tag, r.kinds);
+            let below = match tops.iter_mut().find(|t| is_known && t.0 == tag) {
+                Some(t) => std::mem::replace(&mut t.1, p as u32),
+                None => NONE,
+            };
+            let mut k = kinds;
+            while k != 0 {
+                kind_top[k.trailing_zeros() as usize] = p as u32;
+                k &= k - 1;
+            }
+            self.levels[p] = Level { below, kind_top };
+        }
+        // Mend the chains: the lowest element above the range with a tag whose topmost
+        // position in the range changed points to the new one (or the tag's last position is
+        // the new one, when nothing above has that tag).
+        for (&(tag, _, old), &(_, now)) in base.iter().zip(&tops) {
+            if old == now {
+                continue;
+            }
+            if self.last_by_tag[tag as usize] == old {
+                self.last_by_tag[tag as usize] = now;
+                continue;
+            }
+            if let Some(p) = (hi..self.ids.len()).find(|&p| self.rec(self.ids[p]).is_html(tag)) {
+                self.levels[p].below = now;
+            }
+        }
+        // Mend the kinds: the records above that named the old topmost position of a kind
+        // (no element of that kind between them and the range) name the new one.
+        let new_top = self.levels[hi - 1].kind_top;
+        for k in 0..kind::COUNT {
+            if old_top[k] == new_top[k] {
+                continue;
+            }
+            for p in hi..self.ids.len() {
+                if self.levels[p].kind_top[k] != old_top[k] {
+                    break;
+                }
+                self.levels[p].kind_top[k] = new_top[k];
+            }
+        }
+        #[cfg(debug_assertions)]
+        if self.ids.len() <= 512 {
+            self.assert_indexed();
+        }
+        true
+    }
+
+    /// Debug builds: the indexes are those a fresh push of every entry gives.
+    #[cfg(debug_assertions)]
+    fn assert_indexed(&self) {
+        let mut fresh: Stack<()> = Stack::new();
+        fresh.elems = self
+            .elems
+            .iter()
+            .map(|r| ElemRec {
+                handle: (),
+                ns: r.ns,
+                tag: r.tag,
+                atom: r.atom,
+                kinds: r.kinds,
+                html_integration: r.html_integration,
+                stack_pos: NOT_ON_STACK,
+                in_afe: r.in_afe,
+            })
+            .collect();
+        for &id in &self.ids {
+            fresh.push(id);
+        }
+        for (p, (a, b)) in self.levels.iter().zip(&fresh.levels).enumerate() {
+            assert!(a.below == b.below && a.kind_top == b.kind_top, "stack index differs at {p}");
+        }
+        assert_eq!(self.last_by_tag, fresh.last_by_tag);
+        assert_eq!(self.count_by_tag, fresh.count_by_tag);
+        for &id in &self.ids {
+            assert_eq!(self.rec(id).stack_pos, fresh.rec(id).stack_pos);
+        }
+    }
+
     /// Remove `id` from the stack wherever it is.
     pub fn remove(&mut self, id: ElemId) {
         let pos = self.elems[id as usize].stack_pos;
