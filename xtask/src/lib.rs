@@ -3,6 +3,7 @@
 
 pub mod behaviour;
 pub mod graph;
+pub mod import;
 pub mod machines;
 pub mod spec_check;
 pub mod spec_diff;
