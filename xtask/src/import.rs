@@ -214,7 +214,7 @@ pub fn read_state(t: &TextState) -> Result<StateDef, Vec<String>> {
     }
     if !on_exit_text.trim().is_empty() {
         let l = on_exit_text.to_lowercase();
-        if l.contains("when the user agent leaves") && l.contains("same name") {
+        if l.contains("when the user agent leaves") && (l.contains("same name") || l.contains("duplicate")) {
             on_exit.push(Action::CheckDuplicateAttribute);
         } else if l.contains("when the user agent leaves") || l.contains("consume") {
             why.push(format!("after the list: {on_exit_text:?}"));
@@ -294,7 +294,7 @@ fn read_case(c: &TextCase, state: &str, lookahead: bool) -> Result<Vec<Case>, St
             || l.starts_with("otherwise")
             || l.contains("if the next")
             || l.contains("if the six");
-        if let Some(p) = [", then ", ", consume "].iter().filter_map(|s| l.find(s).map(|p| p + 2)).min().filter(|_| conditional) {
+        if let Some(p) = [", then ", ", consume ", " then consume "].iter().filter_map(|s| l.find(s).map(|p| p + 2)).min().filter(|_| conditional) {
             prose = prose[p..].to_owned();
         }
     } else {
@@ -529,7 +529,7 @@ static PATTERNS: LazyLock<Vec<(Regex, Maker)>> = LazyLock::new(|| {
             vec![Item::Nothing]
         }),
         p(r"first,?", |_, _, _| vec![Item::Nothing]),
-        p(r"reconsume (?:this|the|the current|the eof) (?:input )?character(?: in the ([a-z0-9 ()\-]+? state))?", |c, _, _| {
+        p(r"reconsume (?:this|the|the current|the eof|this current) (?:input )?character(?: in ?the ([a-z0-9 ()\-]+? state))?", |c, _, _| {
             vec![Item::Term(match c.get(1) {
                 Some(m) => Terminal::Reconsume(st(m.as_str())),
                 // "Switch to the X state and reconsume this input character": X is the switch's.
@@ -540,18 +540,18 @@ static PATTERNS: LazyLock<Vec<(Regex, Maker)>> = LazyLock::new(|| {
             vec![Item::Act(Action::SetForceQuirks)]
         }),
         p(r"emit that doctype token", |_, _, _| vec![Item::Act(Action::EmitDoctype)]),
-        p(r"set its tag name to (the lowercase version of the (?:current )?input character(?: \(add 0x0020 to the character's code point\))?|the (?:current )?input character)", |c, _, _| {
+        p(r"set its tag name to (the lowercase version of the (?:current )?input character(?: \(add 0x0020 to the character's code ?point\))?|the (?:current )?input character)", |c, _, _| {
             vec![Item::Act(Action::AppendToTagName(what(&c[1]).unwrap_or(Chars::Current)))]
         }),
-        p(r"set that attribute's name to (the lowercase version of the (?:current )?input character(?: \(add 0x0020 to the character's code point\))?|the (?:current )?input character), and its value to the empty string", |c, _, _| {
+        p(r"set that attribute's name to (the lowercase version of the (?:current )?input character(?: \(add 0x0020 to the character's code ?point\))?|the (?:current )?input character), and its value to the empty string", |c, _, _| {
             vec![Item::Act(Action::AppendToAttributeName(what(&c[1]).unwrap_or(Chars::Current)))]
         }),
         p(r"(?:switch|return) to the return state", |_, _, _| vec![Item::Term(Terminal::SwitchToReturnState)]),
         p(r"reconsume (?:the current input character )?in the return state", |_, _, _| {
             vec![Item::Term(Terminal::ReconsumeInReturnState)]
         }),
-        p(r"switch to the ([a-z0-9 ()\-]+? state)", |c, _, _| vec![Item::Term(Terminal::Switch(st(&c[1])))]),
-        p(r"reconsume (?:the (?:current input|eof|input) character )?in the ([a-z0-9 ()\-]+? state)", |c, _, _| {
+        p(r"switch to ?the ([a-z0-9 ()\-]+? state)", |c, _, _| vec![Item::Term(Terminal::Switch(st(&c[1])))]),
+        p(r"reconsume (?:the (?:current input|eof|input) character )?in ?the ([a-z0-9 ()\-]+? state)", |c, _, _| {
             vec![Item::Term(Terminal::Reconsume(st(&c[1])))]
         }),
         p(r"(?:emit )?an end-of-file token", |_, _, _| vec![Item::Term(Terminal::EmitEof)]),
@@ -593,7 +593,7 @@ static PATTERNS: LazyLock<Vec<(Regex, Maker)>> = LazyLock::new(|| {
         }),
         p(r"create a new doctype token", |_, _, _| vec![Item::Act(Action::CreateDoctype)]),
         p(
-            r"set the token's name(?: name)? to (the lowercase version of the current input character(?: \(add 0x0020 to the character's code point\))?|the current input character|an? u\+[0-9a-f]{4}[^.]* character)",
+            r"set the token's name(?: name)? to (the lowercase version of the current input character(?: \(add 0x0020 to the character's code ?point\))?|the current input character|an? u\+[0-9a-f]{4}[^.]* character)",
             |c, _, _| vec![Item::Act(Action::AppendToDoctypeName(what(&c[1]).unwrap_or(Chars::Current)))],
         ),
         p(r"ignore the character", |_, _, _| vec![Item::Term(Terminal::Stay)]),
@@ -639,7 +639,18 @@ static PATTERNS: LazyLock<Vec<(Regex, Maker)>> = LazyLock::new(|| {
             let acts: Vec<Item> = all.into_iter().filter_map(|ch| target(&c[2], s, ch)).map(Item::Act).collect();
             acts
         }),
-        p(r"with the additional allowed character being (u\+[0-9a-f]{4})", |c, _, _| {
+        p(r"with no additional allowed character", |_, _, _| vec![Item::Nothing]),
+        p(r"(?:finally|then),?", |_, _, _| vec![Item::Nothing]),
+        p(r"\((?:don't emit|which is|this is|note)[^)]*\)", |_, _, _| vec![Item::Nothing]),
+        p(r"stop tokeni[sz]ing", |_, _, _| vec![Item::Term(Terminal::EmitEof)]),
+        p(r"emit the (?:current )?doctype token", |_, _, _| vec![Item::Act(Action::EmitDoctype)]),
+        p(r"mark (?:it|the doctype token) as being in error(?:, if it is not already)?", |_, _, _| {
+            vec![Item::Act(Action::SetForceQuirks)]
+        }),
+        p(r"emit a doctype token whose name is the empty string and that is marked as being in error", |_, _, _| {
+            vec![Item::Act(Action::CreateDoctype), Item::Act(Action::SetForceQuirks), Item::Act(Action::EmitDoctype)]
+        }),
+        p(r"with the additional allowed character being (u\+[0-9a-f]{4})[^()]*(?:\([^)]*\))?", |c, _, _| {
             vec![Item::Act(Action::SetAdditionalAllowedCharacter(cps(&c[1])))]
         }),
         p(r"consume (?:those|the|these) (?:two |seven )?characters", |_, _, _| vec![Item::Nothing]),
@@ -682,6 +693,10 @@ fn plain(prose: &str, state: &str) -> Result<Plain, String> {
                             other => return Err(format!("\"reconsume\" without a state after {other:?}: {prose:?}")),
                         },
                         Item::Term(t) => {
+                            // "Emit ... an end-of-file token. Stop tokenising." says it twice.
+                            if terminal == Some(Terminal::EmitEof) && t == Terminal::EmitEof {
+                                continue;
+                            }
                             if terminal.is_some() && t != Terminal::Stay {
                                 return Err(format!("two terminals in {prose:?}"));
                             }
@@ -971,14 +986,17 @@ mod tests {
         names.sort();
         let mut full = 0;
         let mut reasons = std::collections::BTreeMap::<String, usize>::new();
+        let mut distinct = std::collections::BTreeMap::<String, BTreeSet<String>>::new();
         for p in &names {
             let imp = import_file(p, &HandDirs::default()).unwrap();
             let miss = imp.missing();
             if miss.is_empty() { full += 1; }
             eprintln!("{}: {} states, {} unread: {}", p.file_name().unwrap().to_string_lossy(), imp.states.len(), miss.len(), miss.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(" "));
+            for s in &miss { distinct.entry(s.name.clone()).or_default().insert(s.text_hash.clone()); }
             for s in miss { for w in &s.unread { *reasons.entry(format!("{}: {}", s.name, w.chars().take(150).collect::<String>())).or_default() += 1; } }
         }
         for (k, v) in &reasons { eprintln!("{v:4} {k}"); }
+        for (k, v) in &distinct { eprintln!("distinct {k}: {}", v.len()); }
         eprintln!("{full} of {} imported fully", names.len());
     }
 
