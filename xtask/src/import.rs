@@ -1020,49 +1020,69 @@ mod tests {
         }
     }
 
-    #[test]
-    fn dump_history() {
-        let r = root();
-        let dir = r.join("../shared/spec/history/html-tokenizer");
-        let mut names: Vec<_> = std::fs::read_dir(&dir).unwrap().filter_map(|e| e.ok()).map(|e| e.path()).filter(|p| p.extension().is_some_and(|x| x == "html")).collect();
-        names.sort();
-        let mut full = 0;
-        let mut reasons = std::collections::BTreeMap::<String, usize>::new();
-        let mut distinct = std::collections::BTreeMap::<String, BTreeSet<String>>::new();
-        for p in &names {
-            let imp = import_file(p, &HandDirs::default()).unwrap();
-            let miss = imp.missing();
-            if miss.is_empty() { full += 1; }
-            eprintln!("{}: {} states, {} unread: {}", p.file_name().unwrap().to_string_lossy(), imp.states.len(), miss.len(), miss.iter().map(|s| s.name.as_str()).collect::<Vec<_>>().join(" "));
-            for s in &miss { distinct.entry(s.name.clone()).or_default().insert(s.text_hash.clone()); }
-            for s in miss { for w in &s.unread { *reasons.entry(format!("{}: {}", s.name, w.chars().take(150).collect::<String>())).or_default() += 1; } }
-        }
-        for (k, v) in &reasons { eprintln!("{v:4} {k}"); }
-        for (k, v) in &distinct { eprintln!("distinct {k}: {}", v.len()); }
-        eprintln!("{full} of {} imported fully", names.len());
+    #[derive(serde::Deserialize)]
+    struct Reviewed {
+        texts: Vec<ReviewedText>,
     }
 
-    #[test]
-    fn dump_html() {
-        let r = root();
-        let imp = import_file(&r.join("../shared/spec/html/tokenization.html"), &HandDirs::default()).unwrap();
-        let m = statemark_codegen::load::load_machine(&r.join("spec"), "html").unwrap();
-        let d = compare(&imp, &m, false);
-        show("html", &d);
-        eprintln!("html: {} states differ of {}", d.len(), m.states.len());
+    #[derive(serde::Deserialize)]
+    struct ReviewedText {
+        machine: String,
+        text: String,
+        unnamed_errors: bool,
+        hand: std::collections::BTreeMap<String, String>,
     }
 
-    #[test]
-    fn dump_html2008() {
+    /// Each reviewed machine from its own text: the import equals the tables (with the listed
+    /// states, and only those, from the hand transcription, the machine's own table).
+    fn reproduces(machine: &str) -> (usize, usize) {
         let r = root();
-        let imp = import_file(
-            &r.join("../shared/spec/editions/html5-draft-2008-01/tokenization.html"),
-            &HandDirs::default(),
+        let reviewed: Reviewed = serde_json::from_str(
+            &std::fs::read_to_string(r.join("tests/expectations/import.json")).expect("import.json"),
         )
-        .unwrap();
-        let m = statemark_codegen::load::load_machine(&r.join("spec"), "html2008").unwrap();
-        let d = compare(&imp, &m, true);
-        show("html2008", &d);
-        eprintln!("html2008: {} states differ of {}", d.len(), m.states.len());
+        .expect("import.json parses");
+        let t = reviewed.texts.iter().find(|t| t.machine == machine).expect("machine listed");
+        let hand = HandDirs::dirs(vec![r.join("spec").join(machine).join("tokenizer")]);
+        let imp = import_file(&r.join("../shared").join(&t.text), &hand).expect("text");
+        let m = statemark_codegen::load::load_machine(&r.join("spec"), machine).expect("machine");
+        let d = compare(&imp, &m, t.unnamed_errors);
+        show(machine, &d);
+        assert!(d.is_empty(), "{machine}: {} states differ from the tables", d.len());
+        let by_hand: BTreeSet<&str> = imp.states.iter().filter(|s| s.hand).map(|s| s.name.as_str()).collect();
+        let listed: BTreeSet<&str> = t.hand.keys().map(String::as_str).collect();
+        assert_eq!(by_hand, listed, "{machine}: the states taken by hand are not the reviewed list");
+        let read = imp.states.len() - by_hand.len();
+        eprintln!("import {machine}: {} states, {read} read from the text, {} by hand", imp.states.len(), by_hand.len());
+        (read, by_hand.len())
+    }
+
+    #[test]
+    fn import_reproduces_spec_html() {
+        assert_eq!(reproduces("html"), (81, 3));
+    }
+
+    #[test]
+    fn import_reproduces_spec_html2008() {
+        assert_eq!(reproduces("html2008"), (27, 7));
+    }
+
+    #[test]
+    fn reads_clauses_in_any_order_of_the_texts() {
+        let r = plain("Switch to the data state. Emit the current tag token.", "tag_name_state").unwrap();
+        assert_eq!(r.actions, [Action::EmitTag]);
+        assert_eq!(r.terminal, Some(Terminal::Switch("data_state".into())));
+        let r = plain("Switch to the before attribute value state and reconsume this input character.", "x").unwrap();
+        assert_eq!(r.terminal, Some(Terminal::Reconsume("before_attribute_value_state".into())));
+        let r = plain("Emit a U+003C LESS-THAN SIGN character token and a U+002F SOLIDUS character token.", "x").unwrap();
+        assert_eq!(r.actions, [Action::EmitChars(Chars::CodePoints("U+003C U+002F".into()))]);
+        assert!(plain("Do something the reader does not know.", "x").is_err());
+        assert!(plain("Switch to the data state. Reconsume in the rcdata state.", "x").is_err());
+    }
+
+    #[test]
+    fn odd_input_does_not_panic() {
+        for t in ["<h5>X state</h5><p>Consume the next input character:<dl><dt>U+0041<dd>If", "<h5>İ state</h5><dl><dt>EOF<dd>Emit an İ"] {
+            let _ = import_text(t, &HandDirs::default());
+        }
     }
 }

@@ -6,6 +6,7 @@ pub mod behaviour;
 pub mod graph;
 pub mod history;
 pub mod import;
+pub mod interp;
 pub mod machines;
 pub mod spec_check;
 pub mod spec_diff;

@@ -84,6 +84,18 @@ enum Command {
         #[arg(long)]
         hand: Vec<PathBuf>,
     },
+    /// Run a machine from its tables (the interpreter) and from its generated code over its
+    /// suite and examples; compare tokens, errors and (state, case) traces.
+    InterpCheck {
+        /// The machine directory (`spec/html`).
+        machine: String,
+        /// How many bench-corpus files to add.
+        #[arg(long, default_value_t = 0)]
+        bench_files: usize,
+        /// How many disagreements to show.
+        #[arg(long, default_value_t = 10)]
+        show: usize,
+    },
     /// Import every revision of the HTML tokenizer (2006–2010), compare each with the one before
     /// and hold the result against the editors' tags; writes a changelog.
     History {
@@ -173,6 +185,9 @@ fn main() -> ExitCode {
         Command::Import { text, out, hand } => {
             let text = text.unwrap_or_else(|| root.join("../shared/spec/html/tokenization.html"));
             outcome(xtask::import::run_cli(&text, out.as_deref(), &xtask::import::HandDirs::dirs(hand)))
+        }
+        Command::InterpCheck { machine, bench_files, show } => {
+            outcome(xtask::interp::check_cli(&root, &machine, bench_files, show))
         }
         Command::History { output, every } => outcome(xtask::history::run_cli(&root, output.as_deref(), every)),
         Command::ImportEntities { path } => {
