@@ -523,3 +523,53 @@ pub fn run_cli(root: &Path, out: Option<&Path>, every: usize) -> Result<(String,
     std::fs::write(&out, &text).map_err(|e| format!("{}: {e}", out.display()))?;
     Ok((format!("{}\nwrote {}\n", summary(&h, &reviewed), out.display()), true))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_are_read() {
+        assert_eq!(tag("[ct] (2) EOF in tag tokens"), Some(("ct".into(), 2)));
+        assert_eq!(Claim::of("[e] (0) typo"), Claim::Editorial);
+        assert_eq!(Claim::of("[] (0) x"), Claim::Editorial);
+        assert_eq!(Claim::of("[acgiowt] (2) x"), Claim::Parsers);
+        assert_eq!(Claim::of("[ac] (2) x"), Claim::Others);
+        assert_eq!(Claim::of("Bunch of minor fixes"), Claim::Untagged);
+    }
+
+    /// The whole history, read in place: every disagreement with the tags is reviewed (and no
+    /// reviewed entry is stale).
+    #[test]
+    fn history_against_the_tags() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf();
+        let shared = root.join("../shared");
+        let dir = shared.join("spec/history/html-tokenizer");
+        if !dir.join("manifest.json").exists() {
+            panic!("{} is missing", dir.display());
+        }
+        let hand = hand_dirs(&root, &shared);
+        let h = run(&dir, &hand, &|_| true).expect("history runs");
+        let reviewed = load_reviewed(&root.join("tests/expectations/history.json"));
+        println!("{}", summary(&h, &reviewed));
+        let m = matrix(&h);
+        for ((c, v), n) in &m {
+            println!("  {:16} {:20} {n}", c.label(), v.label());
+        }
+        assert_eq!(h.revisions, 147);
+        assert_eq!(h.entries.len(), 146);
+        let open: Vec<String> = h
+            .entries
+            .iter()
+            .filter(|e| disagrees(e) && !reviewed.iter().any(|r| e.rev.commit.starts_with(&r.commit)))
+            .map(|e| format!("{} {}", e.rev.date, first_line(&e.rev.message)))
+            .collect();
+        assert!(open.is_empty(), "disagreements not reviewed:\n{}", open.join("\n"));
+        let stale: Vec<&str> = reviewed
+            .iter()
+            .filter(|r| !h.entries.iter().any(|e| e.rev.commit.starts_with(&r.commit) && disagrees(e)))
+            .map(|r| r.commit.as_str())
+            .collect();
+        assert!(stale.is_empty(), "reviewed entries no longer disagreeing: {stale:?}");
+    }
+}
