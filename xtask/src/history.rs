@@ -72,16 +72,24 @@ pub enum Verdict {
     Behaviour,
     /// Every changed state's table is the same: rewording.
     Rewording,
-    /// A changed state could not be read on one side (no hand transcription).
+    /// A changed state could not be read on one side (no hand transcription), and the inputs
+    /// both sides could run show no difference.
     Undecided,
+    /// The tables differ but both machines do the same with every input run through both.
+    Neutral,
+    /// The tables differ and no input could reach the change on both sides (a state on the
+    /// way is unread).
+    TableOnly,
 }
 
 impl Verdict {
     pub fn label(self) -> &'static str {
         match self {
-            Verdict::Behaviour => "table change",
+            Verdict::Behaviour => "behaviour change (example)",
+            Verdict::TableOnly => "table change, not reached",
             Verdict::Rewording => "rewording only",
             Verdict::Undecided => "undecided (unread)",
+            Verdict::Neutral => "tables differ, same behaviour",
         }
     }
 }
@@ -103,6 +111,10 @@ pub struct Entry {
     pub imported_fully: bool,
     pub verdict: Verdict,
     pub changes: Vec<StateChange>,
+    /// How many inputs both revisions' machines ran (the behavioural check), and the first
+    /// difference, minimized.
+    pub ran: usize,
+    pub difference: Option<Difference>,
 }
 
 /// The whole run.
@@ -358,7 +370,7 @@ pub fn hand_dirs(root: &Path, shared: &Path) -> HandDirs {
 }
 
 /// Run the history over the revisions in `dir` (every one, or those `pick` keeps).
-pub fn run(dir: &Path, hand: &HandDirs, pick: &dyn Fn(usize) -> bool) -> Result<History, String> {
+pub fn run(dir: &Path, hand: &HandDirs, inputs: &[String], pick: &dyn Fn(usize) -> bool) -> Result<History, String> {
     let manifest = dir.join("manifest.json");
     let text = std::fs::read_to_string(&manifest).map_err(|e| format!("{}: {e}", manifest.display()))?;
     let revs: Vec<Revision> = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", manifest.display()))?;
@@ -380,8 +392,24 @@ pub fn run(dir: &Path, hand: &HandDirs, pick: &dyn Fn(usize) -> bool) -> Result<
             seen.insert((s.name.clone(), s.text_hash.clone()), kind);
         }
         if let Some(p) = &prev {
-            let (verdict, changes) = compare(p, &imp);
-            entries.push(Entry { rev, imported_fully: full, verdict, changes });
+            let (mut verdict, changes) = compare(p, &imp);
+            let (mut ran, mut difference) = (0, None);
+            if verdict != Verdict::Rewording {
+                let (a, b) = (p.partial_machine("old"), imp.partial_machine("new"));
+                let changed: BTreeSet<String> = changes
+                    .iter()
+                    .filter(|c| c.kind != "reworded")
+                    .map(|c| c.kind.strip_prefix("renamed from ").unwrap_or(&c.state).to_owned())
+                    .collect();
+                (ran, difference) = behaves_differently(&a, &b, &changed, inputs);
+                verdict = match (verdict, &difference) {
+                    (_, Some(_)) => Verdict::Behaviour,
+                    (Verdict::Behaviour, None) if ran > 0 => Verdict::Neutral,
+                    (Verdict::Behaviour, None) => Verdict::TableOnly,
+                    (v, None) => v,
+                };
+            }
+            entries.push(Entry { rev, imported_fully: full, verdict, changes, ran, difference });
         }
         prev = Some(imp);
     }
@@ -413,7 +441,7 @@ pub fn load_reviewed(path: &Path) -> Vec<Reviewed> {
 /// with rewording only.
 pub fn disagrees(e: &Entry) -> bool {
     match (Claim::of(&e.rev.message), e.verdict) {
-        (Claim::Editorial, Verdict::Behaviour) => true,
+        (Claim::Editorial, Verdict::Behaviour | Verdict::TableOnly) => true,
         (Claim::Parsers, Verdict::Rewording) => true,
         _ => false,
     }
@@ -430,11 +458,13 @@ pub fn matrix(h: &History) -> BTreeMap<(Claim, Verdict), usize> {
 
 /// The summary line the tests print.
 pub fn summary(h: &History, reviewed: &[Reviewed]) -> String {
-    let behaviour = h.entries.iter().filter(|e| e.verdict == Verdict::Behaviour).count();
+    let behaviour = h.entries.iter().filter(|e| matches!(e.verdict, Verdict::Behaviour | Verdict::TableOnly)).count();
     let editorial: Vec<&Entry> = h
         .entries
         .iter()
-        .filter(|e| Claim::of(&e.rev.message) == Claim::Editorial && e.verdict == Verdict::Behaviour)
+        .filter(|e| {
+            Claim::of(&e.rev.message) == Claim::Editorial && matches!(e.verdict, Verdict::Behaviour | Verdict::TableOnly)
+        })
         .collect();
     let r = editorial.iter().filter(|e| reviewed.iter().any(|x| e.rev.commit.starts_with(&x.commit))).count();
     format!(
@@ -454,9 +484,9 @@ pub fn render(h: &History, reviewed: &[Reviewed]) -> String {
         h.distinct_read, h.distinct_hand, h.distinct_missing
     ));
     out.push_str("## Tags against tables\n\n| tag | ");
-    let verdicts = [Verdict::Behaviour, Verdict::Rewording, Verdict::Undecided];
+    let verdicts = [Verdict::Behaviour, Verdict::TableOnly, Verdict::Neutral, Verdict::Rewording, Verdict::Undecided];
     out.push_str(&verdicts.iter().map(|v| v.label()).collect::<Vec<_>>().join(" | "));
-    out.push_str(" |\n|---|---|---|---|\n");
+    out.push_str(" |\n|---|---|---|---|---|---|\n");
     let m = matrix(h);
     for c in [Claim::Editorial, Claim::Parsers, Claim::Others, Claim::Untagged] {
         out.push_str(&format!("| {} |", c.label()));
@@ -497,6 +527,21 @@ pub fn render(h: &History, reviewed: &[Reviewed]) -> String {
                 out.push_str(&format!("  - {line}\n"));
             }
         }
+        if e.verdict != Verdict::Rewording {
+            out.push_str(&format!(
+                "\nBehavioural check: {} inputs reached a changed state and ran through both.\n",
+                e.ran
+            ));
+        }
+        if let Some(d) = &e.difference {
+            out.push_str(&format!(
+                "Example `{:?}`: before {:?} errors at {:?}; after {:?} errors at {:?}.\n",
+                d.input, d.old.0, d.old.1, d.new.0, d.new.1
+            ));
+            if let Some((x, y)) = &d.parted {
+                out.push_str(&format!("The machines part at {x} (before) / {y} (after).\n"));
+            }
+        }
         out.push('\n');
     }
     out
@@ -513,7 +558,7 @@ pub fn run_cli(root: &Path, out: Option<&Path>, every: usize) -> Result<(String,
     let hand = hand_dirs(root, &shared.join(""));
     let every = every.max(1);
     // A sample keeps consecutive pairs (revisions 2k and 2k+1 for every `every`-th k).
-    let h = run(&dir, &hand, &|i| (i / 2) % every == 0)?;
+    let h = run(&dir, &hand, &corpus(&shared), &|i| (i / 2) % every == 0)?;
     let reviewed = load_reviewed(&root.join("tests/expectations/history.json"));
     let text = render(&h, &reviewed);
     let out: PathBuf = out.map(Path::to_path_buf).unwrap_or_else(|| root.join("target/history/CHANGELOG.md"));
@@ -522,6 +567,135 @@ pub fn run_cli(root: &Path, out: Option<&Path>, every: usize) -> Result<(String,
     }
     std::fs::write(&out, &text).map_err(|e| format!("{}: {e}", out.display()))?;
     Ok((format!("{}\nwrote {}\n", summary(&h, &reviewed), out.display()), true))
+}
+
+/// Inputs aimed at the states of a tokenizer of this era: a prefix that enters a state, one
+/// character that a case of it names, and a tail that closes what was opened; plus the state
+/// examples of the reviewed machines.
+pub fn probes() -> Vec<String> {
+    const PREFIXES: &[&str] = &[
+        "", "a", "<", "</", "</a", "<a", "<a ", "<a b", "<a b ", "<a b=", "<a b='", "<a b=\"", "<a b=c", "<a b='c'",
+        "<a/", "<!", "<!-", "<!--", "<!---", "<!--a", "<!--a-", "<!--a--", "<!--a--!", "<!D", "<!DOCTYPE",
+        "<!DOCTYPE ", "<!DOCTYPE a", "<!DOCTYPE a ", "<!DOCTYPE a P", "<!DOCTYPE a PUBLIC", "<!DOCTYPE a PUBLIC ",
+        "<!DOCTYPE a PUBLIC \"", "<!DOCTYPE a PUBLIC 'b'", "<!DOCTYPE a PUBLIC \"b\" ", "<!DOCTYPE a SYSTEM",
+        "<!DOCTYPE a SYSTEM '", "<!DOCTYPE a SYSTEM \"b\"", "<!DOCTYPE a SYSTEM 'b' ", "<!DOCTYPE a x", "&", "&#",
+        "&#x", "&#1", "&#x4", "&a", "&amp", "<a b='&", "<a b=&", "<?", "<![CDATA[", "<a b c", "<a b=c ",
+    ];
+    const MIDDLES: &[&str] = &[
+        "", ">", "/", "=", "<", "\"", "'", "-", "!", "&", "A", "a", "\u{0}", " ", "\t", "\n", "\u{b}", "?", "#",
+        "x", ";", "[", "]", "`", "\r\n",
+    ];
+    const TAILS: &[&str] = &["", ">"];
+    let mut out = Vec::new();
+    for p in PREFIXES {
+        for m in MIDDLES {
+            for t in TAILS {
+                out.push(format!("{p}{m}{t}"));
+            }
+        }
+    }
+    out
+}
+
+/// The behavioural check's inputs: [`probes`] and the tokenizer suite of the era (html5lib-tests
+/// of 2007-09, read in place from `../shared/html5lib-tests-editions`).
+pub fn corpus(shared: &Path) -> Vec<String> {
+    let mut out = probes();
+    let dir = shared.join("html5lib-tests-editions/2007-09/tokenizer");
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(&dir).map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
+    files.sort();
+    for f in files {
+        let Ok(text) = std::fs::read_to_string(&f) else { continue };
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) else { continue };
+        for t in v["tests"].as_array().into_iter().flatten() {
+            // Only the tests that start in the data state with no content model flag of their own.
+            if t.get("contentModelFlags").is_some() || t.get("lastStartTag").is_some() {
+                continue;
+            }
+            if let Some(i) = t["input"].as_str() {
+                out.push(i.to_owned());
+            }
+        }
+    }
+    out
+}
+
+/// A behaviour difference between two machines: the minimized input, both outputs, and the
+/// first (state, case) where their traces part.
+#[derive(Debug, Clone)]
+pub struct Difference {
+    pub input: String,
+    pub old: (Vec<String>, Vec<String>),
+    pub new: (Vec<String>, Vec<String>),
+    pub parted: Option<(String, String)>,
+}
+
+/// What two machines did with one input: tokens (character runs merged) and the error
+/// positions (the texts of this era name no codes; their "parse error" is compared by where).
+fn outcome(r: &crate::behaviour::Run) -> (Vec<String>, Vec<String>) {
+    let errs = r.errors.iter().map(|e| e.rsplit('@').next().unwrap_or("").to_owned()).collect();
+    (crate::interp::merged(&r.tokens), errs)
+}
+
+/// Run both machines over `inputs` (those both can run): the first difference, minimized.
+///
+/// An input whose run on `a` never enters a state of `changed` (named as in `a`) runs the same
+/// tables on `b` and is not run again.
+pub fn behaves_differently(
+    a: &statemark_codegen::model::Machine,
+    b: &statemark_codegen::model::Machine,
+    changed: &BTreeSet<String>,
+    inputs: &[String],
+) -> (usize, Option<Difference>) {
+    let run = |m: &statemark_codegen::model::Machine, text: &str| {
+        let inp = crate::behaviour::Input {
+            text: text.to_owned(),
+            state: "data_state".into(),
+            last_start_tag: None,
+            content_model_flag: None,
+        };
+        crate::interp::run(m, None, &inp).ok()
+    };
+    let differs = |text: &str| -> Option<bool> {
+        let (x, y) = (run(a, text)?, run(b, text)?);
+        Some(outcome(&x) != outcome(&y))
+    };
+    // Inputs run through both that reached a changed state: the ones that can tell.
+    let mut ran = 0;
+    for text in inputs {
+        if let Some(x) = run(a, text)
+            && !x.path.iter().any(|(s, _)| changed.contains(s))
+        {
+            continue;
+        }
+        match differs(text) {
+            None => continue,
+            Some(false) => ran += 1,
+            Some(true) => {
+                ran += 1;
+                let start = crate::behaviour::Input {
+                    text: text.clone(),
+                    state: "data_state".into(),
+                    last_start_tag: None,
+                    content_model_flag: None,
+                };
+                let min = crate::behaviour::minimize(&start, 400, &mut |i| Ok(differs(&i.text).unwrap_or(false)))
+                    .map(|i| i.text)
+                    .unwrap_or_else(|_| text.clone());
+                let (x, y) = (run(a, &min), run(b, &min));
+                let (Some(x), Some(y)) = (x, y) else { continue };
+                let parted = x
+                    .path
+                    .iter()
+                    .zip(&y.path)
+                    .find(|(p, q)| p != q)
+                    .map(|(p, q)| (format!("{} case {}", p.0, p.1), format!("{} case {}", q.0, q.1)));
+                return (ran, Some(Difference { input: min, old: outcome(&x), new: outcome(&y), parted }));
+            }
+        }
+    }
+    (ran, None)
 }
 
 #[cfg(test)]
@@ -549,7 +723,7 @@ mod tests {
             panic!("{} is missing", dir.display());
         }
         let hand = hand_dirs(&root, &shared);
-        let h = run(&dir, &hand, &|_| true).expect("history runs");
+        let h = run(&dir, &hand, &corpus(&shared), &|_| true).expect("history runs");
         let reviewed = load_reviewed(&root.join("tests/expectations/history.json"));
         println!("{}", summary(&h, &reviewed));
         let m = matrix(&h);

@@ -50,6 +50,42 @@ impl Import {
         self.states.iter().filter(|s| s.def.is_none()).collect()
     }
 
+    /// The states read or transcribed, as a machine the interpreter can run (an input that
+    /// reaches a missing state is then reported as unsupported). With the flags the 2008-era
+    /// tables read.
+    pub fn partial_machine(&self, label: &str) -> Machine {
+        let states: Vec<(String, StateDef)> =
+            self.states.iter().filter_map(|s| Some((s.name.clone(), s.def.clone()?))).collect();
+        let flags = vec![
+            statemark_codegen::model::FlagDecl {
+                name: "content_model".into(),
+                values: ["PCDATA", "RCDATA", "CDATA", "PLAINTEXT"].map(String::from).to_vec(),
+                initial: "PCDATA".into(),
+            },
+            statemark_codegen::model::FlagDecl {
+                name: "escape".into(),
+                values: ["false", "true"].map(String::from).to_vec(),
+                initial: "false".into(),
+            },
+        ];
+        let manifest = Manifest {
+            machine: label.to_owned(),
+            spec_title: label.to_owned(),
+            spec_version: label.to_owned(),
+            anchor_base: String::new(),
+            initial_state: "data_state".into(),
+            external_states: Vec::new(),
+            states: states.iter().map(|(n, _)| n.clone()).collect(),
+            runtime_module: None,
+            feature: None,
+            flags,
+            on_end_tag_emitted: Vec::new(),
+            named_references: None,
+        };
+        let errors = ErrorList { anchor_base: None, provenance: label.to_owned(), errors: Vec::new() };
+        Machine { dir: label.to_owned(), manifest, states, errors, sources: Vec::new() }
+    }
+
     /// The import as a machine for the interpreter and the diff (when nothing is missing). Its
     /// manifest's initial state is the first state's; its errors are the codes the tables use.
     pub fn machine(&self, label: &str) -> Option<Machine> {
