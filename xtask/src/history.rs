@@ -26,8 +26,7 @@ pub struct Revision {
 
 /// The editor's tag: its letters and weight (`[ct] (2)` → `("ct", 2)`), if the message has one.
 pub fn tag(message: &str) -> Option<(String, u8)> {
-    static TAG: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"^\s*\[([a-z]*)\]\s*\((\d)\)").expect("regex"));
+    static TAG: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*\[([a-z]*)\]\s*\((\d)\)").expect("regex"));
     let c = TAG.captures(message)?;
     Some((c[1].to_owned(), c[2].parse().unwrap_or(0)))
 }
@@ -129,6 +128,8 @@ pub struct History {
     pub distinct_read: usize,
     pub distinct_hand: usize,
     pub distinct_missing: usize,
+    /// Unread (state@text hash) and how many revisions have that text.
+    pub unread_texts: BTreeMap<String, usize>,
 }
 
 /// A state's table in the normal form the history compares: error codes as
@@ -171,7 +172,8 @@ fn eof_only(imp: &Import) -> BTreeSet<String> {
     for s in &imp.states {
         let Some(d) = &s.def else { continue };
         for (_, c, _) in d.body.numbered_cases() {
-            if c.on.contains(&Matcher::Eof) && c.actions.is_empty() && c.guard.is_none() && c.then == Terminal::EmitEof {
+            if c.on.contains(&Matcher::Eof) && c.actions.is_empty() && c.guard.is_none() && c.then == Terminal::EmitEof
+            {
                 out.insert(s.name.clone());
             }
         }
@@ -191,8 +193,7 @@ fn case_lines(ron: &str) -> BTreeMap<String, String> {
                 out.insert(std::mem::take(&mut key), std::mem::take(&mut body));
             }
             key = on.trim_end_matches(',').to_owned();
-        } else if !key.is_empty() && t != "(" && t != ")," && t != "]),"
-        {
+        } else if !key.is_empty() && t != "(" && t != ")," && t != "])," {
             body.push_str(t);
             body.push(' ');
         }
@@ -252,7 +253,12 @@ fn same_cases(a: &str, b: &str) -> bool {
     let overlapping = |s: &str| {
         s.lines()
             .filter_map(|l| l.trim().strip_prefix("on: "))
-            .filter(|on| on.contains("Class(") || on.contains("AnythingElse") || on.contains("Exact(") || on.contains("CaseInsensitive("))
+            .filter(|on| {
+                on.contains("Class(")
+                    || on.contains("AnythingElse")
+                    || on.contains("Exact(")
+                    || on.contains("CaseInsensitive(")
+            })
             .map(str::to_owned)
             .collect::<Vec<_>>()
     };
@@ -319,7 +325,12 @@ pub fn compare(a: &Import, b: &Import) -> (Verdict, Vec<StateChange>) {
             (Some(da), Some(db)) => {
                 let (na, nb) = (rename(normal(da, &ea)), normal(db, &eb));
                 // The state's own id and heading follow a rename; compare what it does.
-                let strip = |s: &str| s.lines().filter(|l| !l.contains("id:") && !l.contains("heading:") && !l.starts_with("//")).collect::<Vec<_>>().join("\n");
+                let strip = |s: &str| {
+                    s.lines()
+                        .filter(|l| !l.contains("id:") && !l.contains("heading:") && !l.starts_with("//"))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                };
                 let (na, nb) = (strip(&na), strip(&nb));
                 let renamed = old_name != *name;
                 if same_cases(&na, &nb) {
@@ -327,7 +338,11 @@ pub fn compare(a: &Import, b: &Import) -> (Verdict, Vec<StateChange>) {
                     changes.push(StateChange { state: (*name).to_owned(), kind, cases: Vec::new() });
                 } else {
                     behaviour = true;
-                    changes.push(StateChange { state: (*name).to_owned(), kind: "changed".into(), cases: case_diff(&na, &nb) });
+                    changes.push(StateChange {
+                        state: (*name).to_owned(),
+                        kind: "changed".into(),
+                        cases: case_diff(&na, &nb),
+                    });
                 }
             }
             _ => {
@@ -355,10 +370,9 @@ pub fn compare(a: &Import, b: &Import) -> (Verdict, Vec<StateChange>) {
 /// for today's text).
 pub fn hand_dirs(root: &Path, shared: &Path) -> HandDirs {
     let mut hand = HandDirs::dirs(vec![root.join("xtask/history-hand")]);
-    for (text, machine) in [
-        ("spec/editions/html5-draft-2008-01/tokenization.html", "html2008"),
-        ("spec/html/tokenization.html", "html"),
-    ] {
+    for (text, machine) in
+        [("spec/editions/html5-draft-2008-01/tokenization.html", "html2008"), ("spec/html/tokenization.html", "html")]
+    {
         if let (Ok(t), Ok(m)) = (
             std::fs::read_to_string(shared.join(text)),
             statemark_codegen::load::load_machine(&root.join("spec"), machine),
@@ -378,6 +392,7 @@ pub fn run(dir: &Path, hand: &HandDirs, inputs: &[String], pick: &dyn Fn(usize) 
     let mut prev: Option<Import> = None;
     let mut imported_fully = 0;
     let mut seen: BTreeMap<(String, String), u8> = BTreeMap::new();
+    let mut unread_texts = BTreeMap::new();
     let total = revs.len();
     for (i, rev) in revs.into_iter().enumerate() {
         if !pick(i) {
@@ -387,8 +402,17 @@ pub fn run(dir: &Path, hand: &HandDirs, inputs: &[String], pick: &dyn Fn(usize) 
         let imp = import::import_file(&dir.join(&rev.file), hand)?;
         let full = imp.missing().is_empty();
         imported_fully += usize::from(full);
+        for s in imp.states.iter().filter(|s| s.def.is_none()) {
+            *unread_texts.entry(format!("{}@{}", s.name, s.text_hash)).or_insert(0) += 1;
+        }
         for s in &imp.states {
-            let kind = if s.def.is_none() { 2 } else if s.hand { 1 } else { 0 };
+            let kind = if s.def.is_none() {
+                2
+            } else if s.hand {
+                1
+            } else {
+                0
+            };
             seen.insert((s.name.clone(), s.text_hash.clone()), kind);
         }
         if let Some(p) = &prev {
@@ -421,6 +445,7 @@ pub fn run(dir: &Path, hand: &HandDirs, inputs: &[String], pick: &dyn Fn(usize) 
         distinct_read: count(0),
         distinct_hand: count(1),
         distinct_missing: count(2),
+        unread_texts,
     })
 }
 
@@ -440,11 +465,10 @@ pub fn load_reviewed(path: &Path) -> Vec<Reviewed> {
 /// Whether the tool and the tag disagree: an editorial tag with a table change, or a parser tag
 /// with rewording only.
 pub fn disagrees(e: &Entry) -> bool {
-    match (Claim::of(&e.rev.message), e.verdict) {
-        (Claim::Editorial, Verdict::Behaviour | Verdict::TableOnly) => true,
-        (Claim::Parsers, Verdict::Rewording) => true,
-        _ => false,
-    }
+    matches!(
+        (Claim::of(&e.rev.message), e.verdict),
+        (Claim::Editorial, Verdict::Behaviour | Verdict::TableOnly) | (Claim::Parsers, Verdict::Rewording)
+    )
 }
 
 /// The confusion matrix: tag claim × tool verdict.
@@ -463,7 +487,8 @@ pub fn summary(h: &History, reviewed: &[Reviewed]) -> String {
         .entries
         .iter()
         .filter(|e| {
-            Claim::of(&e.rev.message) == Claim::Editorial && matches!(e.verdict, Verdict::Behaviour | Verdict::TableOnly)
+            Claim::of(&e.rev.message) == Claim::Editorial
+                && matches!(e.verdict, Verdict::Behaviour | Verdict::TableOnly)
         })
         .collect();
     let r = editorial.iter().filter(|e| reviewed.iter().any(|x| e.rev.commit.starts_with(&x.commit))).count();
@@ -574,16 +599,62 @@ pub fn run_cli(root: &Path, out: Option<&Path>, every: usize) -> Result<(String,
 /// examples of the reviewed machines.
 pub fn probes() -> Vec<String> {
     const PREFIXES: &[&str] = &[
-        "", "a", "<", "</", "</a", "<a", "<a ", "<a b", "<a b ", "<a b=", "<a b='", "<a b=\"", "<a b=c", "<a b='c'",
-        "<a/", "<!", "<!-", "<!--", "<!---", "<!--a", "<!--a-", "<!--a--", "<!--a--!", "<!D", "<!DOCTYPE",
-        "<!DOCTYPE ", "<!DOCTYPE a", "<!DOCTYPE a ", "<!DOCTYPE a P", "<!DOCTYPE a PUBLIC", "<!DOCTYPE a PUBLIC ",
-        "<!DOCTYPE a PUBLIC \"", "<!DOCTYPE a PUBLIC 'b'", "<!DOCTYPE a PUBLIC \"b\" ", "<!DOCTYPE a SYSTEM",
-        "<!DOCTYPE a SYSTEM '", "<!DOCTYPE a SYSTEM \"b\"", "<!DOCTYPE a SYSTEM 'b' ", "<!DOCTYPE a x", "&", "&#",
-        "&#x", "&#1", "&#x4", "&a", "&amp", "<a b='&", "<a b=&", "<?", "<![CDATA[", "<a b c", "<a b=c ",
+        "",
+        "a",
+        "<",
+        "</",
+        "</a",
+        "<a",
+        "<a ",
+        "<a b",
+        "<a b ",
+        "<a b=",
+        "<a b='",
+        "<a b=\"",
+        "<a b=c",
+        "<a b='c'",
+        "<a/",
+        "<!",
+        "<!-",
+        "<!--",
+        "<!---",
+        "<!--a",
+        "<!--a-",
+        "<!--a--",
+        "<!--a--!",
+        "<!D",
+        "<!DOCTYPE",
+        "<!DOCTYPE ",
+        "<!DOCTYPE a",
+        "<!DOCTYPE a ",
+        "<!DOCTYPE a P",
+        "<!DOCTYPE a PUBLIC",
+        "<!DOCTYPE a PUBLIC ",
+        "<!DOCTYPE a PUBLIC \"",
+        "<!DOCTYPE a PUBLIC 'b'",
+        "<!DOCTYPE a PUBLIC \"b\" ",
+        "<!DOCTYPE a SYSTEM",
+        "<!DOCTYPE a SYSTEM '",
+        "<!DOCTYPE a SYSTEM \"b\"",
+        "<!DOCTYPE a SYSTEM 'b' ",
+        "<!DOCTYPE a x",
+        "&",
+        "&#",
+        "&#x",
+        "&#1",
+        "&#x4",
+        "&a",
+        "&amp",
+        "<a b='&",
+        "<a b=&",
+        "<?",
+        "<![CDATA[",
+        "<a b c",
+        "<a b=c ",
     ];
     const MIDDLES: &[&str] = &[
-        "", ">", "/", "=", "<", "\"", "'", "-", "!", "&", "A", "a", "\u{0}", " ", "\t", "\n", "\u{b}", "?", "#",
-        "x", ";", "[", "]", "`", "\r\n",
+        "", ">", "/", "=", "<", "\"", "'", "-", "!", "&", "A", "a", "\u{0}", " ", "\t", "\n", "\u{b}", "?", "#", "x",
+        ";", "[", "]", "`", "\r\n",
     ];
     const TAILS: &[&str] = &["", ">"];
     let mut out = Vec::new();
@@ -729,6 +800,11 @@ mod tests {
         let m = matrix(&h);
         for ((c, v), n) in &m {
             println!("  {:16} {:20} {n}", c.label(), v.label());
+        }
+        if std::env::var_os("HISTORY_UNREAD").is_some() {
+            for (k, n) in &h.unread_texts {
+                println!("unread {n:4} {k}");
+            }
         }
         assert_eq!(h.revisions, 147);
         assert_eq!(h.entries.len(), 146);

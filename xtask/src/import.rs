@@ -225,7 +225,7 @@ pub fn import_text(markup: &str, hand: &HandDirs) -> Import {
             continue;
         }
         let text_hash = hash(&state_text(t));
-            // A transcription of this very text overrides the reader; one of the state's name
+        // A transcription of this very text overrides the reader; one of the state's name
         // stands in where the reader cannot read the text.
         let (def, unread, from_hand) = match (hand.find_exact(&name, &text_hash), read_state(t)) {
             (Some(d), r) => (Some(d), r.err().unwrap_or_default(), true),
@@ -239,9 +239,12 @@ pub fn import_text(markup: &str, hand: &HandDirs) -> Import {
     }
     // The character reference algorithm of the older texts is a section, not a state; the
     // machine runs it as a hand-written state ("Tokenising entities").
-    for heading in
-        ["Tokenising entities", "Tokenizing entities", "Tokenising character references", "Tokenizing character references"]
-    {
+    for heading in [
+        "Tokenising entities",
+        "Tokenizing entities",
+        "Tokenising character references",
+        "Tokenizing character references",
+    ] {
         let l = heading.to_ascii_lowercase();
         let Some(p) = lower.find(&format!(">{l}<")) else { continue };
         let name = snake(heading);
@@ -368,11 +371,14 @@ fn read_case(c: &TextCase, state: &str, lookahead: bool) -> Result<Vec<Case>, St
         // Paragraph form: "If the next seven characters are ..., then consume those characters
         // and switch to ...": the condition is the matcher; what follows is the case.
         let l = prose.to_lowercase();
-        let conditional = l.starts_with("if ")
-            || l.starts_with("otherwise")
-            || l.contains("if the next")
-            || l.contains("if the six");
-        if let Some(p) = [", then ", ", consume ", " then consume "].iter().filter_map(|s| l.find(s).map(|p| p + 2)).min().filter(|_| conditional) {
+        let conditional =
+            l.starts_with("if ") || l.starts_with("otherwise") || l.contains("if the next") || l.contains("if the six");
+        if let Some(p) = [", then ", ", consume ", " then consume "]
+            .iter()
+            .filter_map(|s| l.find(s).map(|p| p + 2))
+            .min()
+            .filter(|_| conditional)
+        {
             prose = prose[p..].to_owned();
         }
     } else {
@@ -436,7 +442,12 @@ fn read_clauses(prose: &str, state: &str) -> Result<Read, String> {
     // Otherwise, emit ..." is one verb of its own.
     let at = if l.starts_with("if ") { Some(0) } else { l.find(". if ").map(|i| i + 2) };
     let Some(at) = at.filter(|_| !l.contains("consumed as part of an attribute, then append the current input")) else {
-        return plain(p, state).map(|r| Read { actions: r.actions, terminal: r.terminal, guard: None, otherwise: None });
+        return plain(p, state).map(|r| Read {
+            actions: r.actions,
+            terminal: r.terminal,
+            guard: None,
+            otherwise: None,
+        });
     };
     let rest = &l[at + 3..];
     let Some(comma) = rest.find(", ") else {
@@ -600,30 +611,38 @@ static PATTERNS: LazyLock<Vec<(Regex, Maker)>> = LazyLock::new(|| {
     let p = |re: &str, f: Maker| (Regex::new(&format!("^(?:{re})")).expect("pattern"), f);
     vec![
         p(r"this is an? ([a-z0-9-]+) parse error", |c, _, _| vec![Item::Act(Action::Error(c[1].to_owned()))]),
-        p(r"(?:(?:this|it|is) is (?:an?|the) )?parse error", |_, _, _| vec![Item::Act(Action::Error(UNNAMED_ERROR.into()))]),
+        p(r"(?:(?:this|it|is) is (?:an?|the) )?parse error", |_, _, _| {
+            vec![Item::Act(Action::Error(UNNAMED_ERROR.into()))]
+        }),
         p(r"stay in the ([a-z0-9 ()\-]+? state)", |_, _, _| vec![Item::Term(Terminal::Stay)]),
         p(r"\(this can only happen if [^)]*\)", |_, _, _| vec![Item::Nothing]),
-        p(r"the next character that is consumed, if any, is the first character that will be in the comment", |_, _, _| {
-            vec![Item::Nothing]
-        }),
+        p(
+            r"the next character that is consumed, if any, is the first character that will be in the comment",
+            |_, _, _| vec![Item::Nothing],
+        ),
         p(r"first,?", |_, _, _| vec![Item::Nothing]),
-        p(r"reconsume (?:this|the|the current|the eof|this current) (?:input )?character(?: in ?the ([a-z0-9 ()\-]+? state))?", |c, _, _| {
-            vec![Item::Term(match c.get(1) {
-                Some(m) => Terminal::Reconsume(st(m.as_str())),
-                // "Switch to the X state and reconsume this input character": X is the switch's.
-                None => Terminal::Reconsume(String::new()),
-            })]
-        }),
+        p(
+            r"reconsume (?:this|the|the current|the eof|this current) (?:input )?character(?: in ?the ([a-z0-9 ()\-]+? state))?",
+            |c, _, _| {
+                vec![Item::Term(match c.get(1) {
+                    Some(m) => Terminal::Reconsume(st(m.as_str())),
+                    // "Switch to the X state and reconsume this input character": X is the switch's.
+                    None => Terminal::Reconsume(String::new()),
+                })]
+            },
+        ),
         p(r"set (?:its|the (?:current )?doctype token's) correctness flag to incorrect", |_, _, _| {
             vec![Item::Act(Action::SetForceQuirks)]
         }),
         p(r"emit that doctype token", |_, _, _| vec![Item::Act(Action::EmitDoctype)]),
-        p(r"set its tag name to (the lowercase version of the (?:current )?input character(?: \(add 0x0020 to the character's code ?point\))?|the (?:current )?input character)", |c, _, _| {
-            vec![Item::Act(Action::AppendToTagName(what(&c[1]).unwrap_or(Chars::Current)))]
-        }),
-        p(r"set that attribute's name to (the lowercase version of the (?:current )?input character(?: \(add 0x0020 to the character's code ?point\))?|the (?:current )?input character), and its value to the empty string", |c, _, _| {
-            vec![Item::Act(Action::AppendToAttributeName(what(&c[1]).unwrap_or(Chars::Current)))]
-        }),
+        p(
+            r"set its tag name to (the lowercase version of the (?:current )?input character(?: \(add 0x0020 to the character's code ?point\))?|the (?:current )?input character)",
+            |c, _, _| vec![Item::Act(Action::AppendToTagName(what(&c[1]).unwrap_or(Chars::Current)))],
+        ),
+        p(
+            r"set that attribute's name to (the lowercase version of the (?:current )?input character(?: \(add 0x0020 to the character's code ?point\))?|the (?:current )?input character), and its value to the empty string",
+            |c, _, _| vec![Item::Act(Action::AppendToAttributeName(what(&c[1]).unwrap_or(Chars::Current)))],
+        ),
         p(r"(?:switch|return) to the return state", |_, _, _| vec![Item::Term(Terminal::SwitchToReturnState)]),
         p(r"reconsume (?:the current input character )?in the return state", |_, _, _| {
             vec![Item::Term(Terminal::ReconsumeInReturnState)]
@@ -691,12 +710,14 @@ static PATTERNS: LazyLock<Vec<(Regex, Maker)>> = LazyLock::new(|| {
         p(r"set the (?:current )?doctype token's force-quirks flag to on", |_, _, _| {
             vec![Item::Act(Action::SetForceQuirks)]
         }),
-        p(r"set the (?:current )?doctype token's public identifier to the empty string(?: \(not missing\))?", |_, _, _| {
-            vec![Item::Act(Action::SetPublicIdEmpty)]
-        }),
-        p(r"set the (?:current )?doctype token's system identifier to the empty string(?: \(not missing\))?", |_, _, _| {
-            vec![Item::Act(Action::SetSystemIdEmpty)]
-        }),
+        p(
+            r"set the (?:current )?doctype token's public identifier to the empty string(?: \(not missing\))?",
+            |_, _, _| vec![Item::Act(Action::SetPublicIdEmpty)],
+        ),
+        p(
+            r"set the (?:current )?doctype token's system identifier to the empty string(?: \(not missing\))?",
+            |_, _, _| vec![Item::Act(Action::SetSystemIdEmpty)],
+        ),
         p(r"set the character reference code to zero(?: \(0\))?", |_, _, _| vec![Item::Act(Action::ResetCharRefCode)]),
         p(
             r"multiply the character reference code by (16|10)\. add a numeric version of the current input character(?: as a (?:hexa)?decimal digit)? \(subtract 0x00([0-9a-f]{2}) from the character's code point\) to the character reference code",
@@ -1088,7 +1109,11 @@ mod tests {
         let listed: BTreeSet<&str> = t.hand.keys().map(String::as_str).collect();
         assert_eq!(by_hand, listed, "{machine}: the states taken by hand are not the reviewed list");
         let read = imp.states.len() - by_hand.len();
-        eprintln!("import {machine}: {} states, {read} read from the text, {} by hand", imp.states.len(), by_hand.len());
+        eprintln!(
+            "import {machine}: {} states, {read} read from the text, {} by hand",
+            imp.states.len(),
+            by_hand.len()
+        );
         (read, by_hand.len())
     }
 
@@ -1109,7 +1134,8 @@ mod tests {
         assert_eq!(r.terminal, Some(Terminal::Switch("data_state".into())));
         let r = plain("Switch to the before attribute value state and reconsume this input character.", "x").unwrap();
         assert_eq!(r.terminal, Some(Terminal::Reconsume("before_attribute_value_state".into())));
-        let r = plain("Emit a U+003C LESS-THAN SIGN character token and a U+002F SOLIDUS character token.", "x").unwrap();
+        let r =
+            plain("Emit a U+003C LESS-THAN SIGN character token and a U+002F SOLIDUS character token.", "x").unwrap();
         assert_eq!(r.actions, [Action::EmitChars(Chars::CodePoints("U+003C U+002F".into()))]);
         assert!(plain("Do something the reader does not know.", "x").is_err());
         assert!(plain("Switch to the data state. Reconsume in the rcdata state.", "x").is_err());
@@ -1117,7 +1143,10 @@ mod tests {
 
     #[test]
     fn odd_input_does_not_panic() {
-        for t in ["<h5>X state</h5><p>Consume the next input character:<dl><dt>U+0041<dd>If", "<h5>İ state</h5><dl><dt>EOF<dd>Emit an İ"] {
+        for t in [
+            "<h5>X state</h5><p>Consume the next input character:<dl><dt>U+0041<dd>If",
+            "<h5>İ state</h5><dl><dt>EOF<dd>Emit an İ",
+        ] {
             let _ = import_text(t, &HandDirs::default());
         }
     }

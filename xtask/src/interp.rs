@@ -39,8 +39,23 @@ struct Doctype {
     force_quirks: bool,
 }
 
+/// What input stream preprocessing does besides CR and CRLF (each machine's text says).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Preprocess {
+    /// Today's HTML and the 2017 text: control characters and noncharacters are parse errors.
+    Html,
+    /// The 2008 draft: U+0000 becomes U+FFFD and is a parse error.
+    Draft2008,
+    /// XML5: U+0000 becomes U+FFFD, not reported; control characters and noncharacters are
+    /// reported as in HTML.
+    Xml5,
+}
+
 /// One run of the interpreter.
 struct Vm<'m> {
+    preprocess: Preprocess,
+    /// Where a U+0000 was replaced (Draft2008), to report it when first read.
+    nul_at: std::collections::BTreeSet<usize>,
     states: HashMap<&'m str, &'m StateDef>,
     refs: Option<&'m NamedRefs>,
     /// The input after preprocessing, with each character's byte offset in the original.
@@ -102,6 +117,18 @@ impl<'m> Vm<'m> {
         }
         self.checked_upto = at + 1;
         let u = c as u32;
+        match self.preprocess {
+            // XML5: U+0000 becomes U+FFFD (not reported); the rest as HTML.
+            Preprocess::Xml5 => {}
+            // The 2008 draft (and the texts of its era): U+0000 becomes U+FFFD, a parse error.
+            Preprocess::Draft2008 => {
+                if self.nul_at.contains(&at) {
+                    self.error_at("null-character-in-input-stream", at);
+                }
+                return;
+            }
+            Preprocess::Html => {}
+        }
         if (0xFDD0..=0xFDEF).contains(&u) || (u & 0xFFFE) == 0xFFFE {
             self.error_at("noncharacter-in-input-stream", at);
         } else if (u < 0x20 && !matches!(u, 0x00 | 0x09 | 0x0A | 0x0C | 0x0D)) || (0x7F..=0x9F).contains(&u) {
@@ -223,8 +250,7 @@ impl<'m> Vm<'m> {
 
     fn emit_tag(&mut self) {
         let t = std::mem::take(&mut self.tag);
-        let attrs: Vec<String> =
-            t.attrs.iter().filter(|a| !a.2).map(|(n, v, _)| format!(" {n}={v:?}")).collect();
+        let attrs: Vec<String> = t.attrs.iter().filter(|a| !a.2).map(|(n, v, _)| format!(" {n}={v:?}")).collect();
         if t.end {
             if !attrs.is_empty() {
                 self.error("end-tag-with-attributes");
@@ -236,7 +262,12 @@ impl<'m> Vm<'m> {
         } else {
             self.last_start_tag = Some(t.name.clone());
         }
-        let kind = if t.end { "EndTag" } else { "StartTag" };
+        // The recorder's names: XML5 calls a self-closing start tag an empty tag.
+        let kind = match (t.end, t.self_closing && self.preprocess == Preprocess::Xml5) {
+            (true, _) => "EndTag",
+            (false, true) => "EmptyTag",
+            (false, false) => "StartTag",
+        };
         let sc = if t.self_closing { " self-closing" } else { "" };
         self.emit(format!("{kind} {}{}{sc}", t.name, attrs.concat()));
         self.tag = Tag { end: t.end, name: t.name, ..Default::default() };
@@ -280,7 +311,7 @@ impl<'m> Vm<'m> {
             }
             Action::SetSelfClosing => self.tag.self_closing = true,
             Action::EmitTag => self.emit_tag(),
-            Action::EmitShortEndTag => self.emit("EndTag ".into()),
+            Action::EmitShortEndTag => self.emit("ShortEndTag".into()),
             Action::CreateComment(s) => self.comment = s.clone(),
             Action::AppendToComment(c) => {
                 let s = self.chars_of(c);
@@ -404,7 +435,7 @@ impl<'m> Vm<'m> {
         }
     }
 
-    fn terminal(&mut self, t: &Terminal, cases: &[Case], lookahead: bool) -> Result<(), Unsupported> {
+    fn terminal(&mut self, t: &Terminal, cases: &[Case]) -> Result<(), Unsupported> {
         match t {
             Terminal::Switch(s) => self.goto(s)?,
             Terminal::Reconsume(s) => {
@@ -437,7 +468,7 @@ impl<'m> Vm<'m> {
                 if t == Terminal::AsAnythingElse {
                     return Err("\"anything else\" refers to itself".into());
                 }
-                self.terminal(&t, cases, lookahead)?;
+                self.terminal(&t, cases)?;
             }
         }
         Ok(())
@@ -445,7 +476,8 @@ impl<'m> Vm<'m> {
 
     /// Run one step of the current state.
     fn step(&mut self) -> Result<(), Unsupported> {
-        let def: &StateDef = self.states.get(self.state.as_str()).copied().ok_or_else(|| format!("no state {}", self.state))?;
+        let def: &StateDef =
+            self.states.get(self.state.as_str()).copied().ok_or_else(|| format!("no state {}", self.state))?;
         let state_name = self.state.clone();
         // Case numbers run on through a Branch's bodies.
         let (cases, lookahead, offset) = match &def.body {
@@ -493,7 +525,9 @@ impl<'m> Vm<'m> {
             let mut hit: Option<Option<(usize, usize)>> = None;
             for m in &c.on {
                 let h = match m {
-                    Matcher::Char(s) => (!lookahead && cur.is_some_and(|ch| code_point(s) == Some(ch as u32))).then_some(None),
+                    Matcher::Char(s) => {
+                        (!lookahead && cur.is_some_and(|ch| code_point(s) == Some(ch as u32))).then_some(None)
+                    }
                     Matcher::Class(k) => (!lookahead && cur.is_some_and(|ch| class_has(*k, ch))).then_some(None),
                     Matcher::Eof => at_eof.then_some(None),
                     Matcher::AnythingElse => Some(None),
@@ -528,7 +562,7 @@ impl<'m> Vm<'m> {
                     for a in &e.actions {
                         self.act(a)?;
                     }
-                    return self.terminal(&e.then.clone(), cases, lookahead);
+                    return self.terminal(&e.then.clone(), cases);
                 }
                 if let Some((from, n)) = string {
                     self.take_string(from, n);
@@ -538,13 +572,13 @@ impl<'m> Vm<'m> {
                     for a in &c.actions {
                         self.act(a)?;
                     }
-                    return self.terminal(&c.then.clone(), cases, lookahead);
+                    return self.terminal(&c.then.clone(), cases);
                 }
                 let o = c.otherwise.as_ref().ok_or("unreachable")?;
                 for a in &o.actions {
                     self.act(a)?;
                 }
-                return self.terminal(&o.then.clone(), cases, lookahead);
+                return self.terminal(&o.then.clone(), cases);
             }
             if let Some((from, n)) = string {
                 self.take_string(from, n);
@@ -553,7 +587,7 @@ impl<'m> Vm<'m> {
             for a in &c.actions {
                 self.act(a)?;
             }
-            return self.terminal(&c.then.clone(), cases, lookahead);
+            return self.terminal(&c.then.clone(), cases);
         }
         Err(format!("{state_name}: no case matched {cur:?}"))
     }
@@ -629,11 +663,33 @@ impl<'m> Vm<'m> {
 
     fn numeric_end(&mut self) -> Result<(), Unsupported> {
         const C1: [(u64, u32); 27] = [
-            (0x80, 0x20AC), (0x82, 0x201A), (0x83, 0x0192), (0x84, 0x201E), (0x85, 0x2026), (0x86, 0x2020),
-            (0x87, 0x2021), (0x88, 0x02C6), (0x89, 0x2030), (0x8A, 0x0160), (0x8B, 0x2039), (0x8C, 0x0152),
-            (0x8E, 0x017D), (0x91, 0x2018), (0x92, 0x2019), (0x93, 0x201C), (0x94, 0x201D), (0x95, 0x2022),
-            (0x96, 0x2013), (0x97, 0x2014), (0x98, 0x02DC), (0x99, 0x2122), (0x9A, 0x0161), (0x9B, 0x203A),
-            (0x9C, 0x0153), (0x9E, 0x017E), (0x9F, 0x0178),
+            (0x80, 0x20AC),
+            (0x82, 0x201A),
+            (0x83, 0x0192),
+            (0x84, 0x201E),
+            (0x85, 0x2026),
+            (0x86, 0x2020),
+            (0x87, 0x2021),
+            (0x88, 0x02C6),
+            (0x89, 0x2030),
+            (0x8A, 0x0160),
+            (0x8B, 0x2039),
+            (0x8C, 0x0152),
+            (0x8E, 0x017D),
+            (0x91, 0x2018),
+            (0x92, 0x2019),
+            (0x93, 0x201C),
+            (0x94, 0x201D),
+            (0x95, 0x2022),
+            (0x96, 0x2013),
+            (0x97, 0x2014),
+            (0x98, 0x02DC),
+            (0x99, 0x2122),
+            (0x9A, 0x0161),
+            (0x9B, 0x203A),
+            (0x9C, 0x0153),
+            (0x9E, 0x017E),
+            (0x9F, 0x0178),
         ];
         self.path.push(("numeric_character_reference_end_state".to_owned(), 0));
         let mut code = self.code;
@@ -649,7 +705,9 @@ impl<'m> Vm<'m> {
             code = 0xFFFD;
         } else if (0xFDD0..=0xFDEF).contains(&code) || (code & 0xFFFE) == 0xFFFE {
             self.error("noncharacter-character-reference");
-        } else if code == 0x0D || ((code < 0x20 || (0x7F..=0x9F).contains(&code)) && !matches!(code, 0x09 | 0x0A | 0x0C | 0x20)) {
+        } else if code == 0x0D
+            || ((code < 0x20 || (0x7F..=0x9F).contains(&code)) && !matches!(code, 0x09 | 0x0A | 0x0C | 0x20))
+        {
             self.error("control-character-reference");
             if let Some(&(_, to)) = C1.iter().find(|(f, _)| *f == code) {
                 code = u64::from(to);
@@ -668,10 +726,19 @@ impl<'m> Vm<'m> {
 pub fn run(m: &Machine, refs: Option<&NamedRefs>, inp: &Input) -> Result<Run, Unsupported> {
     let states: HashMap<&str, &StateDef> = m.states.iter().map(|(n, d)| (n.as_str(), d)).collect();
     // Input stream preprocessing: CRLF and CR become LF (spec: #preprocessing-the-input-stream).
+    let preprocess = match m.manifest.machine.as_str() {
+        "xml5" => Preprocess::Xml5,
+        "html" | "html2017" => Preprocess::Html,
+        _ => Preprocess::Draft2008,
+    };
+    let mut nul_at = std::collections::BTreeSet::new();
     let mut chars = Vec::new();
     let mut it = inp.text.char_indices().peekable();
     while let Some((at, c)) = it.next() {
-        if c == '\r' {
+        if c == '\0' && preprocess != Preprocess::Html {
+            nul_at.insert(at);
+            chars.push(('\u{FFFD}', at));
+        } else if c == '\r' {
             if let Some(&(_, '\n')) = it.peek() {
                 it.next();
             }
@@ -692,6 +759,8 @@ pub fn run(m: &Machine, refs: Option<&NamedRefs>, inp: &Input) -> Result<Run, Un
         return Err(format!("no state {state}"));
     }
     let mut vm = Vm {
+        preprocess,
+        nul_at,
         states,
         refs,
         len: inp.text.len(),
@@ -787,7 +856,12 @@ pub struct Agreement {
 }
 
 /// `cargo xtask interp-check spec/html`: the interpreter against the generated code.
-pub fn check_cli(root: &std::path::Path, machine: &str, bench_files: usize, show: usize) -> Result<(String, bool), String> {
+pub fn check_cli(
+    root: &std::path::Path,
+    machine: &str,
+    bench_files: usize,
+    show: usize,
+) -> Result<(String, bool), String> {
     let m = crate::machines::load(root, machine)?;
     let refs = if m.manifest.named_references.is_none() && crate::behaviour::base_machine(&m) == "html" {
         Some(load_refs(&root.join("spec/html/named_character_references.ron"))?)
