@@ -1,5 +1,6 @@
 //! cargo xtask: regenerate the committed Rust from `spec/` (or check that it is fresh), import
-//! the named character reference table, and the spec tools (`spec-check`, `spec-diff`, `graph`).
+//! the named character reference table, and the spec tools (`spec-check`, `spec-diff`, `graph`,
+//! `import`, `history`).
 
 mod differential;
 mod import_entities;
@@ -70,6 +71,40 @@ enum Command {
         /// Write here: `.svg` (needs Graphviz `dot`) or `.dot`; default: DOT to stdout.
         #[arg(short, long)]
         output: Option<PathBuf>,
+    },
+    /// Read a tokenization section (the spec's source markup) into RON tables, one file per
+    /// state; list the states it cannot read (they need a hand transcription).
+    Import {
+        /// The section's markup (default: ../shared/spec/html/tokenization.html).
+        text: Option<PathBuf>,
+        /// Write the tables here (default: only report).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Directories of hand transcriptions (`<state>.ron` or `<state>@<text hash>.ron`).
+        #[arg(long)]
+        hand: Vec<PathBuf>,
+    },
+    /// Run a machine from its tables (the interpreter) and from its generated code over its
+    /// suite and examples; compare tokens, errors and (state, case) traces.
+    InterpCheck {
+        /// The machine directory (`spec/html`).
+        machine: String,
+        /// How many bench-corpus files to add.
+        #[arg(long, default_value_t = 0)]
+        bench_files: usize,
+        /// How many disagreements to show.
+        #[arg(long, default_value_t = 10)]
+        show: usize,
+    },
+    /// Import every revision of the HTML tokenizer (2006–2010), compare each with the one before
+    /// and hold the result against the editors' tags; writes a changelog.
+    History {
+        /// Where to write the changelog (default: target/history/CHANGELOG.md).
+        #[arg(short, long)]
+        output: Option<PathBuf>,
+        /// Only every N-th pair of consecutive revisions (a sample for CI).
+        #[arg(long, default_value_t = 1)]
+        every: usize,
     },
     /// Compare two machines (`spec/html-2017 spec/html`) or revisions (`spec/html@HEAD~3 spec/html`).
     SpecDiff {
@@ -147,6 +182,14 @@ fn main() -> ExitCode {
             let result = xtask::spec_diff::run_cli(&root, &a, &b, format, output.as_deref(), opts.as_ref());
             outcome(result.map(|t| (t, true)))
         }
+        Command::Import { text, out, hand } => {
+            let text = text.unwrap_or_else(|| root.join("../shared/spec/html/tokenization.html"));
+            outcome(xtask::import::run_cli(&text, out.as_deref(), &xtask::import::HandDirs::dirs(hand)))
+        }
+        Command::InterpCheck { machine, bench_files, show } => {
+            outcome(xtask::interp::check_cli(&root, &machine, bench_files, show))
+        }
+        Command::History { output, every } => outcome(xtask::history::run_cli(&root, output.as_deref(), every)),
         Command::ImportEntities { path } => {
             let path = path.unwrap_or_else(|| root.join("../shared/spec/entities.json"));
             let out = root.join("spec/html/named_character_references.ron");

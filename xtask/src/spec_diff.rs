@@ -74,6 +74,10 @@ pub struct Report {
     pub vocabulary_removed: Vec<String>,
     /// Inputs whose tokens differ, minimized and grouped (`--behaviour`).
     pub behaviour: Option<crate::behaviour::Behaviour>,
+    /// Cases whose words changed but whose behaviour cannot: `state case: old -> new` (an EOF
+    /// entry that reconsumes in a state whose own EOF entry only emits end-of-file, written as
+    /// emitting it).
+    pub reworded: Vec<String>,
 }
 
 impl Report {
@@ -359,7 +363,9 @@ pub fn diff(a: &Machine, b: &Machine, a_label: &str, b_label: &str) -> Report {
                     let o = &ca[*k];
                     let (old, new) = (case_words(o, &rename), case_words(c, &same));
                     let old_on = Some(case_on(o)).filter(|o| *o != on);
-                    if old != new || old_on.is_some() {
+                    if old_on.is_none() && old != new && same_at_eof(o, c, a, b, &rename) {
+                        r.reworded.push(format!("{nb} {on}: {old} -> {new}"));
+                    } else if old != new || old_on.is_some() {
                         ch.cases.push(CaseChange::Changed { on, old_on, old, new });
                     }
                 }
@@ -383,6 +389,37 @@ pub fn diff(a: &Machine, b: &Machine, a_label: &str, b_label: &str) -> Report {
     r.vocabulary_added = vb.difference(&va).cloned().collect();
     r.vocabulary_removed = va.difference(&vb).cloned().collect();
     r
+}
+
+/// Whether two paired cases differ only in how they say "the tokenizer ends here": an EOF-only
+/// case that reconsumes in a state whose own EOF case does nothing but emit end-of-file,
+/// against one that emits end-of-file itself, with the same verbs (the 2017 text's "Reconsume
+/// the EOF character in the data state" and today's "Emit an end-of-file token").
+fn same_at_eof(o: &Case, c: &Case, a: &Machine, b: &Machine, rename: &dyn Fn(&str) -> String) -> bool {
+    if o.on != [Matcher::Eof] || c.on != [Matcher::Eof] || o.guard.is_some() || c.guard.is_some() {
+        return false;
+    }
+    if o.otherwise.is_some() || c.otherwise.is_some() {
+        return false;
+    }
+    let wa: Vec<String> = o.actions.iter().map(|x| action_words(x, rename)).collect();
+    let wb: Vec<String> = c.actions.iter().map(|x| action_words(x, &|s: &str| s.to_owned())).collect();
+    if wa != wb {
+        return false;
+    }
+    // The state's own EOF case only emits end-of-file.
+    let ends = |m: &Machine, state: &str| {
+        m.states.iter().find(|(n, _)| n == state).is_some_and(|(_, d)| {
+            d.body.numbered_cases().iter().any(|(_, k, _)| {
+                k.on.contains(&Matcher::Eof) && k.actions.is_empty() && k.guard.is_none() && k.then == Terminal::EmitEof
+            })
+        })
+    };
+    match (&o.then, &c.then) {
+        (Terminal::Reconsume(s), Terminal::EmitEof) => ends(a, s),
+        (Terminal::EmitEof, Terminal::Reconsume(s)) => ends(b, s),
+        _ => false,
+    }
 }
 
 /// Output formats.
@@ -433,6 +470,12 @@ pub fn render_text(r: &Report) -> String {
                     s.push_str(&format!("        was: {old}\n        now: {new}\n"));
                 }
             }
+        }
+    }
+    if !r.reworded.is_empty() {
+        s.push_str(&format!("= {} cases reworded with the same behaviour:\n", r.reworded.len()));
+        for w in &r.reworded {
+            s.push_str(&format!("    = {w}\n"));
         }
     }
     for e in &r.errors_added {
@@ -541,6 +584,13 @@ pub fn render_md(r: &Report) -> String {
             }
             s.push('\n');
         }
+    }
+    if !r.reworded.is_empty() {
+        s.push_str(&format!("### Reworded, same behaviour ({} cases)\n\n", r.reworded.len()));
+        for w in &r.reworded {
+            s.push_str(&format!("- {}\n", md_code(w)));
+        }
+        s.push('\n');
     }
     if !r.errors_added.is_empty() || !r.errors_removed.is_empty() {
         s.push_str("### Error codes\n\n");

@@ -254,7 +254,9 @@ fn parse_dt_states(text: &str, lower: &str) -> Vec<TextState> {
     }
     let mut out = Vec::new();
     for (i, (start, end, heading)) in starts.iter().enumerate() {
-        let body_end = starts.get(i + 1).map_or(text.len(), |n| n.0);
+        // The last state ends where the next section's heading starts.
+        let next_heading = lower[*end..].find("<h").map_or(text.len(), |h| end + h);
+        let body_end = starts.get(i + 1).map_or(next_heading, |n| n.0.min(next_heading));
         let inner = &text[*start..*end];
         let alt_ids = inner.find("<dfn").and_then(|p| attr(&inner[p..], "id")).into_iter().collect();
         let (intro, cases) = parse_switch(&text[*end..body_end]);
@@ -402,7 +404,8 @@ fn split_paragraph_cases(s: &mut TextState) {
     for c in std::mem::take(&mut s.cases) {
         let lower = c.prose.to_lowercase();
         if c.bullets.iter().any(|b| b.eq_ignore_ascii_case("anything else"))
-            && lower.contains("characters starting from the current input character")
+            && (lower.contains("characters starting from the current input character")
+                || lower.starts_with("if the next six characters are"))
         {
             let split = paragraph_cases(&c.prose);
             if split.is_empty() {

@@ -1,0 +1,825 @@
+//! `cargo xtask history`: every revision of the HTML tokenizer section (2006–2010) imported,
+//! each consecutive pair compared state by state, a changelog written, and the result held
+//! against the editors' own change tags (`[e] (0)` … `[ct] (2)`) as a confusion matrix.
+//!
+//! The comparison is of the imported tables in a normal form (see [`normal`]): a state whose
+//! text changed but whose table did not is a rewording; a changed table is a behaviour change
+//! candidate; a changed state the reader cannot read (and no hand transcription covers) leaves
+//! the pair undecided rather than guessed.
+
+use crate::import::{self, HandDirs, Import, UNNAMED_ERROR};
+use regex::Regex;
+use serde::Deserialize;
+use statemark_codegen::model::{Body, Matcher, StateDef, Terminal};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+use std::sync::LazyLock;
+
+/// One entry of `manifest.json`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Revision {
+    pub commit: String,
+    pub date: String,
+    pub file: String,
+    pub message: String,
+}
+
+/// The editor's tag: its letters and weight (`[ct] (2)` → `("ct", 2)`), if the message has one.
+pub fn tag(message: &str) -> Option<(String, u8)> {
+    static TAG: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"^\s*\[([a-z]*)\]\s*\((\d)\)").expect("regex"));
+    let c = TAG.captures(message)?;
+    Some((c[1].to_owned(), c[2].parse().unwrap_or(0)))
+}
+
+/// What the tag claims, in the matrix's rows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Claim {
+    /// `[e]`, or `[]` with no letters: editorial; the tokenizer should behave the same.
+    Editorial,
+    /// Letters with `t` (tools such as parsers): a parser should see a change.
+    Parsers,
+    /// Letters without `t` nor only `e` (authors, conformance checkers, browsers).
+    Others,
+    /// No tag (the messages before 2007).
+    Untagged,
+}
+
+impl Claim {
+    pub fn of(message: &str) -> Claim {
+        match tag(message) {
+            None => Claim::Untagged,
+            Some((l, _)) if l.is_empty() || l.chars().all(|c| c == 'e') => Claim::Editorial,
+            Some((l, _)) if l.contains('t') => Claim::Parsers,
+            Some(_) => Claim::Others,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Claim::Editorial => "[e] editorial",
+            Claim::Parsers => "[..t..] parsers",
+            Claim::Others => "other tags",
+            Claim::Untagged => "untagged",
+        }
+    }
+}
+
+/// What the tables say about one revision against the one before it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Verdict {
+    /// Some state's table changed (or a state came or went).
+    Behaviour,
+    /// Every changed state's table is the same: rewording.
+    Rewording,
+    /// A changed state could not be read on one side (no hand transcription), and the inputs
+    /// both sides could run show no difference.
+    Undecided,
+    /// The tables differ but both machines do the same with every input run through both.
+    Neutral,
+    /// The tables differ and no input could reach the change on both sides (a state on the
+    /// way is unread).
+    TableOnly,
+}
+
+impl Verdict {
+    pub fn label(self) -> &'static str {
+        match self {
+            Verdict::Behaviour => "behaviour change (example)",
+            Verdict::TableOnly => "table change, not reached",
+            Verdict::Rewording => "rewording only",
+            Verdict::Undecided => "undecided (unread)",
+            Verdict::Neutral => "tables differ, same behaviour",
+        }
+    }
+}
+
+/// One changed state of a revision.
+#[derive(Debug, Clone)]
+pub struct StateChange {
+    pub state: String,
+    /// `changed`, `reworded`, `added`, `removed`, `renamed from X`, `unread`.
+    pub kind: String,
+    /// The cases whose normal form differs: `on` of the case, old → new words.
+    pub cases: Vec<String>,
+}
+
+/// One revision against the one before it.
+#[derive(Debug, Clone)]
+pub struct Entry {
+    pub rev: Revision,
+    pub imported_fully: bool,
+    pub verdict: Verdict,
+    pub changes: Vec<StateChange>,
+    /// How many inputs both revisions' machines ran (the behavioural check), and the first
+    /// difference, minimized.
+    pub ran: usize,
+    pub difference: Option<Difference>,
+}
+
+/// The whole run.
+#[derive(Debug, Clone)]
+pub struct History {
+    pub revisions: usize,
+    pub imported_fully: usize,
+    /// The first revision has nothing before it; one entry per later revision.
+    pub entries: Vec<Entry>,
+    /// States read from the text, and states taken from a hand transcription, over all revisions
+    /// (distinct (state, text) pairs).
+    pub distinct_read: usize,
+    pub distinct_hand: usize,
+    pub distinct_missing: usize,
+    /// Unread (state@text hash) and how many revisions have that text.
+    pub unread_texts: BTreeMap<String, usize>,
+}
+
+/// A state's table in the normal form the history compares: error codes as
+/// [`UNNAMED_ERROR`] (the texts of this era name none), and an EOF-only case that reconsumes in
+/// a state whose own EOF case only emits end-of-file written as emitting it (the 2010 texts'
+/// "Reconsume the EOF character in the data state" and the later "Emit an end-of-file token"
+/// behave the same).
+pub fn normal(d: &StateDef, eof_only_states: &BTreeSet<String>) -> String {
+    let mut d = d.clone();
+    d.examples.clear();
+    let fix = |cs: &mut Vec<statemark_codegen::model::Case>| {
+        for c in cs.iter_mut() {
+            if c.on == [Matcher::Eof]
+                && let Terminal::Reconsume(s) = &c.then
+                && eof_only_states.contains(s)
+            {
+                c.then = Terminal::EmitEof;
+            }
+        }
+    };
+    match &mut d.body {
+        Body::ConsumeNext(cs) | Body::Lookahead(cs) => fix(cs),
+        Body::Branch(bs) => {
+            for b in bs {
+                if let Body::ConsumeNext(cs) | Body::Lookahead(cs) = &mut b.body {
+                    fix(cs);
+                }
+            }
+        }
+        Body::HandWritten { notes, .. } => notes.clear(),
+    }
+    static ERR: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"Error\("[a-z0-9-]+"\)"#).expect("regex"));
+    let s = import::state_ron(&d);
+    ERR.replace_all(&s, format!("Error({UNNAMED_ERROR:?})").as_str()).into_owned()
+}
+
+/// The states whose EOF case does nothing but emit end-of-file.
+fn eof_only(imp: &Import) -> BTreeSet<String> {
+    let mut out = BTreeSet::new();
+    for s in &imp.states {
+        let Some(d) = &s.def else { continue };
+        for (_, c, _) in d.body.numbered_cases() {
+            if c.on.contains(&Matcher::Eof) && c.actions.is_empty() && c.guard.is_none() && c.then == Terminal::EmitEof
+            {
+                out.insert(s.name.clone());
+            }
+        }
+    }
+    out
+}
+
+/// The case-by-case difference of two normal forms (one line per case, by its `on`).
+fn case_lines(ron: &str) -> BTreeMap<String, String> {
+    let mut out = BTreeMap::new();
+    let mut key = String::new();
+    let mut body = String::new();
+    for line in ron.lines() {
+        let t = line.trim();
+        if let Some(on) = t.strip_prefix("on: ") {
+            if !key.is_empty() {
+                out.insert(std::mem::take(&mut key), std::mem::take(&mut body));
+            }
+            key = on.trim_end_matches(',').to_owned();
+        } else if !key.is_empty() && t != "(" && t != ")," && t != "])," {
+            body.push_str(t);
+            body.push(' ');
+        }
+    }
+    if !key.is_empty() {
+        out.insert(key, body);
+    }
+    out
+}
+
+fn case_diff(a: &str, b: &str) -> Vec<String> {
+    let (ca, cb) = (case_lines(a), case_lines(b));
+    let mut out = Vec::new();
+    for (k, v) in &ca {
+        match cb.get(k) {
+            None => out.push(format!("{k}: removed ({})", v.trim())),
+            Some(w) if w != v => out.push(format!("{k}: {} → {}", v.trim(), w.trim())),
+            _ => {}
+        }
+    }
+    for (k, w) in &cb {
+        if !ca.contains_key(k) {
+            out.push(format!("{k}: added ({})", w.trim()));
+        }
+    }
+    if out.is_empty() && a != b {
+        out.push("the state's own prose (entry, exit or body kind) changed".to_owned());
+    }
+    out
+}
+
+/// Whether two normal forms say the same: the same cases (by their matchers) doing the same, the
+/// same prose around them, and the cases that overlap others (classes, "anything else",
+/// lookahead strings) in the same order. Cases naming single code points are disjoint, so their
+/// order is the text's, not the machine's ("Reorder the SOLIDUS entries").
+fn same_cases(a: &str, b: &str) -> bool {
+    if a == b {
+        return true;
+    }
+    let outside = |s: &str| {
+        let mut out = Vec::new();
+        let mut in_case = false;
+        for l in s.lines() {
+            let t = l.trim();
+            if t.starts_with("on: ") {
+                in_case = true;
+            } else if t == ")," && in_case {
+                in_case = false;
+                continue;
+            }
+            if !in_case && t != "(" {
+                out.push(t.to_owned());
+            }
+        }
+        out
+    };
+    let overlapping = |s: &str| {
+        s.lines()
+            .filter_map(|l| l.trim().strip_prefix("on: "))
+            .filter(|on| {
+                on.contains("Class(")
+                    || on.contains("AnythingElse")
+                    || on.contains("Exact(")
+                    || on.contains("CaseInsensitive(")
+            })
+            .map(str::to_owned)
+            .collect::<Vec<_>>()
+    };
+    case_lines(a) == case_lines(b) && outside(a) == outside(b) && overlapping(a) == overlapping(b)
+}
+
+/// The matchers of a state, for pairing a removed state with an added one (a rename).
+fn signature(d: &StateDef) -> Vec<String> {
+    d.body.numbered_cases().iter().map(|(_, c, _)| format!("{:?}", c.on)).collect()
+}
+
+/// Compare revision `b` with `a`.
+pub fn compare(a: &Import, b: &Import) -> (Verdict, Vec<StateChange>) {
+    let (ea, eb) = (eof_only(a), eof_only(b));
+    let by_a: BTreeMap<&str, &import::ImportedState> = a.states.iter().map(|s| (s.name.as_str(), s)).collect();
+    let by_b: BTreeMap<&str, &import::ImportedState> = b.states.iter().map(|s| (s.name.as_str(), s)).collect();
+    let removed: Vec<&str> = by_a.keys().filter(|k| !by_b.contains_key(*k)).copied().collect();
+    let added: Vec<&str> = by_b.keys().filter(|k| !by_a.contains_key(*k)).copied().collect();
+    // Renames: a removed and an added state with the same matchers, or (read or not) in the same
+    // place of the state order.
+    let mut renames: BTreeMap<String, String> = BTreeMap::new();
+    for r in &removed {
+        let ia = a.states.iter().position(|s| s.name == *r);
+        if let Some(sb) = ia.and_then(|i| b.states.get(i))
+            && added.contains(&sb.name.as_str())
+        {
+            renames.insert((*r).to_owned(), sb.name.clone());
+        }
+    }
+    for r in &removed {
+        let Some(da) = &by_a[r].def else { continue };
+        for n in &added {
+            if let Some(db) = &by_b[n].def
+                && signature(da) == signature(db)
+                && !renames.values().any(|v| v == n)
+            {
+                renames.insert((*r).to_owned(), (*n).to_owned());
+                break;
+            }
+        }
+    }
+    let rename = |s: String| -> String {
+        let mut s = s;
+        for (from, to) in &renames {
+            s = s.replace(&format!("\"{from}\""), &format!("\"{to}\""));
+        }
+        s
+    };
+    let mut changes = Vec::new();
+    let mut verdict = Verdict::Rewording;
+    let mut undecided = false;
+    let mut behaviour = false;
+    for (name, sb) in &by_b {
+        let old_name = renames.iter().find(|(_, v)| v == name).map(|(k, _)| k.as_str()).unwrap_or(name);
+        let Some(sa) = by_a.get(old_name) else {
+            behaviour = true;
+            changes.push(StateChange { state: (*name).to_owned(), kind: "added".into(), cases: Vec::new() });
+            continue;
+        };
+        if sa.text_hash == sb.text_hash && old_name == *name {
+            continue;
+        }
+        match (&sa.def, &sb.def) {
+            (Some(da), Some(db)) => {
+                let (na, nb) = (rename(normal(da, &ea)), normal(db, &eb));
+                // The state's own id and heading follow a rename; compare what it does.
+                let strip = |s: &str| {
+                    s.lines()
+                        .filter(|l| !l.contains("id:") && !l.contains("heading:") && !l.starts_with("//"))
+                        .collect::<Vec<_>>()
+                        .join("\n")
+                };
+                let (na, nb) = (strip(&na), strip(&nb));
+                let renamed = old_name != *name;
+                if same_cases(&na, &nb) {
+                    let kind = if renamed { format!("renamed from {old_name}") } else { "reworded".into() };
+                    changes.push(StateChange { state: (*name).to_owned(), kind, cases: Vec::new() });
+                } else {
+                    behaviour = true;
+                    changes.push(StateChange {
+                        state: (*name).to_owned(),
+                        kind: "changed".into(),
+                        cases: case_diff(&na, &nb),
+                    });
+                }
+            }
+            _ => {
+                undecided = true;
+                changes.push(StateChange { state: (*name).to_owned(), kind: "unread".into(), cases: Vec::new() });
+            }
+        }
+    }
+    for r in &removed {
+        if !renames.contains_key(*r) {
+            behaviour = true;
+            changes.push(StateChange { state: (*r).to_owned(), kind: "removed".into(), cases: Vec::new() });
+        }
+    }
+    if behaviour {
+        verdict = Verdict::Behaviour;
+    } else if undecided {
+        verdict = Verdict::Undecided;
+    }
+    (verdict, changes)
+}
+
+/// The hand transcriptions the history uses: `xtask/history-hand/` files, and the reviewed
+/// machines' tables for their own texts (`spec/html2008` for the 2008-01-18 draft, `spec/html`
+/// for today's text).
+pub fn hand_dirs(root: &Path, shared: &Path) -> HandDirs {
+    let mut hand = HandDirs::dirs(vec![root.join("xtask/history-hand")]);
+    for (text, machine) in
+        [("spec/editions/html5-draft-2008-01/tokenization.html", "html2008"), ("spec/html/tokenization.html", "html")]
+    {
+        if let (Ok(t), Ok(m)) = (
+            std::fs::read_to_string(shared.join(text)),
+            statemark_codegen::load::load_machine(&root.join("spec"), machine),
+        ) {
+            hand.learn(&t, &m);
+        }
+    }
+    hand
+}
+
+/// Run the history over the revisions in `dir` (every one, or those `pick` keeps).
+pub fn run(dir: &Path, hand: &HandDirs, inputs: &[String], pick: &dyn Fn(usize) -> bool) -> Result<History, String> {
+    let manifest = dir.join("manifest.json");
+    let text = std::fs::read_to_string(&manifest).map_err(|e| format!("{}: {e}", manifest.display()))?;
+    let revs: Vec<Revision> = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", manifest.display()))?;
+    let mut entries = Vec::new();
+    let mut prev: Option<Import> = None;
+    let mut imported_fully = 0;
+    let mut seen: BTreeMap<(String, String), u8> = BTreeMap::new();
+    let mut unread_texts = BTreeMap::new();
+    let total = revs.len();
+    for (i, rev) in revs.into_iter().enumerate() {
+        if !pick(i) {
+            prev = None;
+            continue;
+        }
+        let imp = import::import_file(&dir.join(&rev.file), hand)?;
+        let full = imp.missing().is_empty();
+        imported_fully += usize::from(full);
+        for s in imp.states.iter().filter(|s| s.def.is_none()) {
+            *unread_texts.entry(format!("{}@{}", s.name, s.text_hash)).or_insert(0) += 1;
+        }
+        for s in &imp.states {
+            let kind = if s.def.is_none() {
+                2
+            } else if s.hand {
+                1
+            } else {
+                0
+            };
+            seen.insert((s.name.clone(), s.text_hash.clone()), kind);
+        }
+        if let Some(p) = &prev {
+            let (mut verdict, changes) = compare(p, &imp);
+            let (mut ran, mut difference) = (0, None);
+            if verdict != Verdict::Rewording {
+                let (a, b) = (p.partial_machine("old"), imp.partial_machine("new"));
+                let changed: BTreeSet<String> = changes
+                    .iter()
+                    .filter(|c| c.kind != "reworded")
+                    .map(|c| c.kind.strip_prefix("renamed from ").unwrap_or(&c.state).to_owned())
+                    .collect();
+                (ran, difference) = behaves_differently(&a, &b, &changed, inputs);
+                verdict = match (verdict, &difference) {
+                    (_, Some(_)) => Verdict::Behaviour,
+                    (Verdict::Behaviour, None) if ran > 0 => Verdict::Neutral,
+                    (Verdict::Behaviour, None) => Verdict::TableOnly,
+                    (v, None) => v,
+                };
+            }
+            entries.push(Entry { rev, imported_fully: full, verdict, changes, ran, difference });
+        }
+        prev = Some(imp);
+    }
+    let count = |k| seen.values().filter(|&&v| v == k).count();
+    Ok(History {
+        revisions: total,
+        imported_fully,
+        entries,
+        distinct_read: count(0),
+        distinct_hand: count(1),
+        distinct_missing: count(2),
+        unread_texts,
+    })
+}
+
+/// Reviewed disagreements between the tool and the tags: `tests/expectations/history.json`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Reviewed {
+    pub commit: String,
+    /// `tag` (the tag is wrong) or `tool` (a limit of the tool, described).
+    pub wrong: String,
+    pub reason: String,
+}
+
+pub fn load_reviewed(path: &Path) -> Vec<Reviewed> {
+    std::fs::read_to_string(path).ok().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
+}
+
+/// Whether the tool and the tag disagree: an editorial tag with a table change, or a parser tag
+/// with rewording only.
+pub fn disagrees(e: &Entry) -> bool {
+    matches!(
+        (Claim::of(&e.rev.message), e.verdict),
+        (Claim::Editorial, Verdict::Behaviour | Verdict::TableOnly) | (Claim::Parsers, Verdict::Rewording)
+    )
+}
+
+/// The confusion matrix: tag claim × tool verdict.
+pub fn matrix(h: &History) -> BTreeMap<(Claim, Verdict), usize> {
+    let mut m = BTreeMap::new();
+    for e in &h.entries {
+        *m.entry((Claim::of(&e.rev.message), e.verdict)).or_insert(0) += 1;
+    }
+    m
+}
+
+/// The summary line the tests print.
+pub fn summary(h: &History, reviewed: &[Reviewed]) -> String {
+    let behaviour = h.entries.iter().filter(|e| matches!(e.verdict, Verdict::Behaviour | Verdict::TableOnly)).count();
+    let editorial: Vec<&Entry> = h
+        .entries
+        .iter()
+        .filter(|e| {
+            Claim::of(&e.rev.message) == Claim::Editorial
+                && matches!(e.verdict, Verdict::Behaviour | Verdict::TableOnly)
+        })
+        .collect();
+    let r = editorial.iter().filter(|e| reviewed.iter().any(|x| e.rev.commit.starts_with(&x.commit))).count();
+    format!(
+        "history: {} of {} revisions imported, {behaviour} behaviour changes, {} editorial commits with a behaviour change ({r} reviewed)",
+        h.imported_fully,
+        h.revisions,
+        editorial.len()
+    )
+}
+
+/// The changelog (Markdown) and the matrix.
+pub fn render(h: &History, reviewed: &[Reviewed]) -> String {
+    let mut out = String::from("# The HTML tokenizer, 2006–2010, revision by revision\n\n");
+    out.push_str(&format!("{}\n\n", summary(h, reviewed)));
+    out.push_str(&format!(
+        "Distinct state texts: {} read from the text, {} from a hand transcription, {} unread.\n\n",
+        h.distinct_read, h.distinct_hand, h.distinct_missing
+    ));
+    out.push_str("## Tags against tables\n\n| tag | ");
+    let verdicts = [Verdict::Behaviour, Verdict::TableOnly, Verdict::Neutral, Verdict::Rewording, Verdict::Undecided];
+    out.push_str(&verdicts.iter().map(|v| v.label()).collect::<Vec<_>>().join(" | "));
+    out.push_str(" |\n|---|---|---|---|---|---|\n");
+    let m = matrix(h);
+    for c in [Claim::Editorial, Claim::Parsers, Claim::Others, Claim::Untagged] {
+        out.push_str(&format!("| {} |", c.label()));
+        for v in verdicts {
+            out.push_str(&format!(" {} |", m.get(&(c, v)).copied().unwrap_or(0)));
+        }
+        out.push('\n');
+    }
+    out.push_str("\n## Disagreements\n\n");
+    for e in h.entries.iter().filter(|e| disagrees(e)) {
+        let why = reviewed
+            .iter()
+            .find(|x| e.rev.commit.starts_with(&x.commit))
+            .map(|x| format!("reviewed ({} wrong): {}", x.wrong, x.reason))
+            .unwrap_or_else(|| "NOT REVIEWED".to_owned());
+        out.push_str(&format!(
+            "- {} `{}` {}: {} — {why}\n",
+            e.rev.date,
+            &e.rev.commit[..10],
+            first_line(&e.rev.message),
+            e.verdict.label()
+        ));
+    }
+    out.push_str("\n## Revisions\n\n");
+    for e in &h.entries {
+        let tag = tag(&e.rev.message).map(|(l, w)| format!("[{l}] ({w})")).unwrap_or_else(|| "untagged".into());
+        out.push_str(&format!(
+            "### {} `{}` — {}\n\n{}; tag {tag}; {}\n\n",
+            e.rev.date,
+            &e.rev.commit[..10],
+            first_line(&e.rev.message),
+            e.verdict.label(),
+            if e.imported_fully { "imported fully" } else { "some states unread" }
+        ));
+        for c in &e.changes {
+            out.push_str(&format!("- `{}`: {}\n", c.state, c.kind));
+            for line in &c.cases {
+                out.push_str(&format!("  - {line}\n"));
+            }
+        }
+        if e.verdict != Verdict::Rewording {
+            out.push_str(&format!(
+                "\nBehavioural check: {} inputs reached a changed state and ran through both.\n",
+                e.ran
+            ));
+        }
+        if let Some(d) = &e.difference {
+            out.push_str(&format!(
+                "Example `{:?}`: before {:?} errors at {:?}; after {:?} errors at {:?}.\n",
+                d.input, d.old.0, d.old.1, d.new.0, d.new.1
+            ));
+            if let Some((x, y)) = &d.parted {
+                out.push_str(&format!("The machines part at {x} (before) / {y} (after).\n"));
+            }
+        }
+        out.push('\n');
+    }
+    out
+}
+
+fn first_line(m: &str) -> String {
+    m.lines().next().unwrap_or("").trim().to_owned()
+}
+
+/// `cargo xtask history [--out FILE] [--every N]`.
+pub fn run_cli(root: &Path, out: Option<&Path>, every: usize) -> Result<(String, bool), String> {
+    let shared = root.join("../shared");
+    let dir = shared.join("spec/history/html-tokenizer");
+    let hand = hand_dirs(root, &shared.join(""));
+    let every = every.max(1);
+    // A sample keeps consecutive pairs (revisions 2k and 2k+1 for every `every`-th k).
+    let h = run(&dir, &hand, &corpus(&shared), &|i| (i / 2) % every == 0)?;
+    let reviewed = load_reviewed(&root.join("tests/expectations/history.json"));
+    let text = render(&h, &reviewed);
+    let out: PathBuf = out.map(Path::to_path_buf).unwrap_or_else(|| root.join("target/history/CHANGELOG.md"));
+    if let Some(p) = out.parent() {
+        std::fs::create_dir_all(p).map_err(|e| format!("{}: {e}", p.display()))?;
+    }
+    std::fs::write(&out, &text).map_err(|e| format!("{}: {e}", out.display()))?;
+    Ok((format!("{}\nwrote {}\n", summary(&h, &reviewed), out.display()), true))
+}
+
+/// Inputs aimed at the states of a tokenizer of this era: a prefix that enters a state, one
+/// character that a case of it names, and a tail that closes what was opened; plus the state
+/// examples of the reviewed machines.
+pub fn probes() -> Vec<String> {
+    const PREFIXES: &[&str] = &[
+        "",
+        "a",
+        "<",
+        "</",
+        "</a",
+        "<a",
+        "<a ",
+        "<a b",
+        "<a b ",
+        "<a b=",
+        "<a b='",
+        "<a b=\"",
+        "<a b=c",
+        "<a b='c'",
+        "<a/",
+        "<!",
+        "<!-",
+        "<!--",
+        "<!---",
+        "<!--a",
+        "<!--a-",
+        "<!--a--",
+        "<!--a--!",
+        "<!D",
+        "<!DOCTYPE",
+        "<!DOCTYPE ",
+        "<!DOCTYPE a",
+        "<!DOCTYPE a ",
+        "<!DOCTYPE a P",
+        "<!DOCTYPE a PUBLIC",
+        "<!DOCTYPE a PUBLIC ",
+        "<!DOCTYPE a PUBLIC \"",
+        "<!DOCTYPE a PUBLIC 'b'",
+        "<!DOCTYPE a PUBLIC \"b\" ",
+        "<!DOCTYPE a SYSTEM",
+        "<!DOCTYPE a SYSTEM '",
+        "<!DOCTYPE a SYSTEM \"b\"",
+        "<!DOCTYPE a SYSTEM 'b' ",
+        "<!DOCTYPE a x",
+        "&",
+        "&#",
+        "&#x",
+        "&#1",
+        "&#x4",
+        "&a",
+        "&amp",
+        "<a b='&",
+        "<a b=&",
+        "<?",
+        "<![CDATA[",
+        "<a b c",
+        "<a b=c ",
+    ];
+    const MIDDLES: &[&str] = &[
+        "", ">", "/", "=", "<", "\"", "'", "-", "!", "&", "A", "a", "\u{0}", " ", "\t", "\n", "\u{b}", "?", "#", "x",
+        ";", "[", "]", "`", "\r\n",
+    ];
+    const TAILS: &[&str] = &["", ">"];
+    let mut out = Vec::new();
+    for p in PREFIXES {
+        for m in MIDDLES {
+            for t in TAILS {
+                out.push(format!("{p}{m}{t}"));
+            }
+        }
+    }
+    out
+}
+
+/// The behavioural check's inputs: [`probes`] and the tokenizer suite of the era (html5lib-tests
+/// of 2007-09, read in place from `../shared/html5lib-tests-editions`).
+pub fn corpus(shared: &Path) -> Vec<String> {
+    let mut out = probes();
+    let dir = shared.join("html5lib-tests-editions/2007-09/tokenizer");
+    let mut files: Vec<PathBuf> =
+        std::fs::read_dir(&dir).map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
+    files.sort();
+    for f in files {
+        let Ok(text) = std::fs::read_to_string(&f) else { continue };
+        let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) else { continue };
+        for t in v["tests"].as_array().into_iter().flatten() {
+            // Only the tests that start in the data state with no content model flag of their own.
+            if t.get("contentModelFlags").is_some() || t.get("lastStartTag").is_some() {
+                continue;
+            }
+            if let Some(i) = t["input"].as_str() {
+                out.push(i.to_owned());
+            }
+        }
+    }
+    out
+}
+
+/// A behaviour difference between two machines: the minimized input, both outputs, and the
+/// first (state, case) where their traces part.
+#[derive(Debug, Clone)]
+pub struct Difference {
+    pub input: String,
+    pub old: (Vec<String>, Vec<String>),
+    pub new: (Vec<String>, Vec<String>),
+    pub parted: Option<(String, String)>,
+}
+
+/// What two machines did with one input: tokens (character runs merged) and the error
+/// positions (the texts of this era name no codes; their "parse error" is compared by where).
+fn outcome(r: &crate::behaviour::Run) -> (Vec<String>, Vec<String>) {
+    let errs = r.errors.iter().map(|e| e.rsplit('@').next().unwrap_or("").to_owned()).collect();
+    (crate::interp::merged(&r.tokens), errs)
+}
+
+/// Run both machines over `inputs` (those both can run): the first difference, minimized.
+///
+/// An input whose run on `a` never enters a state of `changed` (named as in `a`) runs the same
+/// tables on `b` and is not run again.
+pub fn behaves_differently(
+    a: &statemark_codegen::model::Machine,
+    b: &statemark_codegen::model::Machine,
+    changed: &BTreeSet<String>,
+    inputs: &[String],
+) -> (usize, Option<Difference>) {
+    let run = |m: &statemark_codegen::model::Machine, text: &str| {
+        let inp = crate::behaviour::Input {
+            text: text.to_owned(),
+            state: "data_state".into(),
+            last_start_tag: None,
+            content_model_flag: None,
+        };
+        crate::interp::run(m, None, &inp).ok()
+    };
+    let differs = |text: &str| -> Option<bool> {
+        let (x, y) = (run(a, text)?, run(b, text)?);
+        Some(outcome(&x) != outcome(&y))
+    };
+    // Inputs run through both that reached a changed state: the ones that can tell.
+    let mut ran = 0;
+    for text in inputs {
+        if let Some(x) = run(a, text)
+            && !x.path.iter().any(|(s, _)| changed.contains(s))
+        {
+            continue;
+        }
+        match differs(text) {
+            None => continue,
+            Some(false) => ran += 1,
+            Some(true) => {
+                ran += 1;
+                let start = crate::behaviour::Input {
+                    text: text.clone(),
+                    state: "data_state".into(),
+                    last_start_tag: None,
+                    content_model_flag: None,
+                };
+                let min = crate::behaviour::minimize(&start, 400, &mut |i| Ok(differs(&i.text).unwrap_or(false)))
+                    .map(|i| i.text)
+                    .unwrap_or_else(|_| text.clone());
+                let (x, y) = (run(a, &min), run(b, &min));
+                let (Some(x), Some(y)) = (x, y) else { continue };
+                let parted = x
+                    .path
+                    .iter()
+                    .zip(&y.path)
+                    .find(|(p, q)| p != q)
+                    .map(|(p, q)| (format!("{} case {}", p.0, p.1), format!("{} case {}", q.0, q.1)));
+                return (ran, Some(Difference { input: min, old: outcome(&x), new: outcome(&y), parted }));
+            }
+        }
+    }
+    (ran, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tags_are_read() {
+        assert_eq!(tag("[ct] (2) EOF in tag tokens"), Some(("ct".into(), 2)));
+        assert_eq!(Claim::of("[e] (0) typo"), Claim::Editorial);
+        assert_eq!(Claim::of("[] (0) x"), Claim::Editorial);
+        assert_eq!(Claim::of("[acgiowt] (2) x"), Claim::Parsers);
+        assert_eq!(Claim::of("[ac] (2) x"), Claim::Others);
+        assert_eq!(Claim::of("Bunch of minor fixes"), Claim::Untagged);
+    }
+
+    /// The whole history, read in place: every disagreement with the tags is reviewed (and no
+    /// reviewed entry is stale).
+    #[test]
+    fn history_against_the_tags() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf();
+        let shared = root.join("../shared");
+        let dir = shared.join("spec/history/html-tokenizer");
+        if !dir.join("manifest.json").exists() {
+            panic!("{} is missing", dir.display());
+        }
+        let hand = hand_dirs(&root, &shared);
+        let h = run(&dir, &hand, &corpus(&shared), &|_| true).expect("history runs");
+        let reviewed = load_reviewed(&root.join("tests/expectations/history.json"));
+        println!("{}", summary(&h, &reviewed));
+        let m = matrix(&h);
+        for ((c, v), n) in &m {
+            println!("  {:16} {:20} {n}", c.label(), v.label());
+        }
+        if std::env::var_os("HISTORY_UNREAD").is_some() {
+            for (k, n) in &h.unread_texts {
+                println!("unread {n:4} {k}");
+            }
+        }
+        assert_eq!(h.revisions, 147);
+        assert_eq!(h.entries.len(), 146);
+        let open: Vec<String> = h
+            .entries
+            .iter()
+            .filter(|e| disagrees(e) && !reviewed.iter().any(|r| e.rev.commit.starts_with(&r.commit)))
+            .map(|e| format!("{} {}", e.rev.date, first_line(&e.rev.message)))
+            .collect();
+        assert!(open.is_empty(), "disagreements not reviewed:\n{}", open.join("\n"));
+        let stale: Vec<&str> = reviewed
+            .iter()
+            .filter(|r| !h.entries.iter().any(|e| e.rev.commit.starts_with(&r.commit) && disagrees(e)))
+            .map(|r| r.commit.as_str())
+            .collect();
+        assert!(stale.is_empty(), "reviewed entries no longer disagreeing: {stale:?}");
+    }
+}
