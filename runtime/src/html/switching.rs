@@ -377,6 +377,9 @@ impl<'i, S: Sink<'i>> Sink<'i> for Switching<S> {
     fn adjusted_current_node_is_foreign(&self) -> bool {
         self.tracker.in_foreign() || self.inner.adjusted_current_node_is_foreign()
     }
+    fn switches_states(&self) -> bool {
+        true
+    }
     #[cfg(feature = "trace")]
     fn trace(&mut self, state: State, case: u16) {
         self.inner.trace(state, case);

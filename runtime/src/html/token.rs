@@ -198,6 +198,17 @@ pub trait Sink<'i> {
         false
     }
 
+    /// Whether this sink makes the tree builder's state switches itself (answers each start
+    /// tag with the [`Control`] it needs, and [`adjusted_current_node_is_foreign`]
+    /// (Sink::adjusted_current_node_is_foreign)): a tree builder, or a
+    /// [`Switching`](super::Switching) wrapper. Then the tokenizer does not switch on its own
+    /// ([`Options::switching`](super::Options::switching) is ignored). Asked once, when the
+    /// tokenizer is created; the default is false, and the tokenizer switches as a document
+    /// would.
+    fn switches_states(&self) -> bool {
+        false
+    }
+
     /// With the `trace` feature: the tokenizer took case `case` (1-based, as numbered in the
     /// state's RON file; 0 for a hand-written state's body) of `state`. Compiled out otherwise.
     #[cfg(feature = "trace")]
