@@ -73,3 +73,52 @@ fn a_tree_builder_is_not_second_guessed() {
     assert_eq!(t.into_sink().into_sink().to_test_format(), want);
     assert!(want.contains("<style>"), "{want}");
 }
+
+#[test]
+fn unlabelled_utf8_decodes_as_utf8_by_default() {
+    use statemark::encoding::EncodingOptions;
+    let page = "<!doctype html><title>Menu</title><p>Café crème, déjà vu".as_bytes();
+    let parsed = statemark::html::parse_document_from_bytes(page, &EncodingOptions::default());
+    assert_eq!(parsed.encoding.name(), "UTF-8");
+    assert!(parsed.tree.to_test_format().contains("Café crème"));
+    // The switch: without detection, the fixed default (windows-1252).
+    let fixed = EncodingOptions { detect: false, ..EncodingOptions::default() };
+    let parsed = statemark::html::parse_document_from_bytes(page, &fixed);
+    assert_eq!(parsed.encoding.name(), "windows-1252");
+    assert!(parsed.tree.to_test_format().contains("CafÃ©"));
+}
+
+#[test]
+fn the_xml_declaration_s_encoding_is_read_inside_the_declaration_only() {
+    use statemark::encoding::{EncodingOptions, prescan, sniff};
+    let page = b"<?xml version=\"1.0\"?><p title=\"encoding='koi8-r'\">x";
+    assert_eq!(prescan(page), None);
+    assert_ne!(sniff(page, &EncodingOptions::default()).encoding.name(), "KOI8-R");
+    assert_eq!(statemark::encoding::sniff_xml(page).name(), "UTF-8");
+}
+
+#[test]
+fn an_unknown_label_is_an_error_that_names_it() {
+    use statemark::encoding::{EncodingOptions, encoding_for_label};
+    let e = encoding_for_label("klingon").unwrap_err();
+    assert!(e.to_string().contains("klingon"));
+    assert!(EncodingOptions::with_label("klingon").is_err());
+    assert_eq!(encoding_for_label("latin1").unwrap().name(), "windows-1252");
+}
+
+#[test]
+fn a_reader_tokenizes_streaming_in_the_sniffed_encoding_with_switching() {
+    use statemark::encoding::EncodingOptions;
+    // Past the first read's 64 KiB, the script's text must still be text.
+    let mut page = b"<!doctype html><meta charset=koi8-r><p>\xF0\xD2\xC9\xD7\xC5\xD4".to_vec();
+    page.extend(std::iter::repeat_n(b'x', 70_000));
+    page.extend(b"<script>a<b</script>");
+    let tokens: Vec<Token<'static>> =
+        statemark::html::tokenize_reader(&page[..], &EncodingOptions::default()).collect::<Result<_, _>>().unwrap();
+    let texts = texts(&tokens);
+    assert_eq!(texts.first().map(String::as_str), Some("Привет"));
+    // The run of x may come in pieces, one per read.
+    assert_eq!(texts.iter().map(|t| t.matches('x').count()).sum::<usize>(), 70_000);
+    assert_eq!(texts.last().map(String::as_str), Some("a<b"));
+    assert!(matches!(tokens.last(), Some(Token::Eof)));
+}
