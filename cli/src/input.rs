@@ -64,7 +64,11 @@ pub struct Chunks<R>(TextChunks<R>);
 impl<R: Read> Chunks<R> {
     /// `label` was checked by [`encoding_label`] when the command line was parsed.
     pub fn new(reader: R, xml: bool, label: Option<&str>) -> Self {
-        Chunks(if xml { TextChunks::xml(reader, transport(label)) } else { TextChunks::html(reader, &html_options(label)) })
+        Chunks(if xml {
+            TextChunks::xml(reader, transport(label))
+        } else {
+            TextChunks::html(reader, &html_options(label))
+        })
     }
 
     /// Replace `out` with the next piece of text; `Ok(false)` once the input is exhausted.

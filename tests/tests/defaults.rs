@@ -116,7 +116,7 @@ fn a_reader_tokenizes_streaming_in_the_sniffed_encoding_with_switching() {
     let tokens: Vec<Token<'static>> =
         statemark::html::tokenize_reader(&page[..], &EncodingOptions::default()).collect::<Result<_, _>>().unwrap();
     let texts = texts(&tokens);
-    assert_eq!(texts.first().map(String::as_str), Some("Привет"));
+    assert!(texts.first().is_some_and(|t| t.starts_with("Привет")));
     // The run of x may come in pieces, one per read.
     assert_eq!(texts.iter().map(|t| t.matches('x').count()).sum::<usize>(), 70_000);
     assert_eq!(texts.last().map(String::as_str), Some("a<b"));

@@ -141,7 +141,9 @@ fn main() {
         total += counted;
     }
     let share = 100.0 * right as f64 / total.max(1) as f64;
-    println!("encoding detection: {right} of {total} right ({share:.1}%); {streamed} streamed, {stream_differs} differ");
+    println!(
+        "encoding detection: {right} of {total} right ({share:.1}%); {streamed} streamed, {stream_differs} differ"
+    );
     let utf8_missed = tallies.iter().any(|(label, t)| *label == "UTF-8" && !t.wrong.is_empty());
     if share < 70.0 || utf8_missed || stream_differs > 0 || labelled > 0 || total == 0 {
         println!("FAIL: below 70%, a UTF-8 page missed, streaming disagrees, or a label was left");

@@ -18,7 +18,9 @@ pub mod serialize;
 pub mod tree;
 
 #[cfg(feature = "encoding")]
-pub use crate::encoding::{parse_document_from_bytes, parse_document_from_reader, tokenize_html_reader as tokenize_reader};
+pub use crate::encoding::{
+    parse_document_from_bytes, parse_document_from_reader, tokenize_html_reader as tokenize_reader,
+};
 pub use tree::{
     Context, TreeOptions, build_document, build_fragment, parse_document, parse_document_with, parse_fragment,
     parse_fragment_with,
