@@ -199,8 +199,9 @@ pub trait Sink<'i> {
     }
 
     /// Whether this sink makes the tree builder's state switches itself (answers each start
-    /// tag with the [`Control`] it needs, and [`adjusted_current_node_is_foreign`]
-    /// (Sink::adjusted_current_node_is_foreign)): a tree builder, or a
+    /// tag with the [`Control`] it needs, and
+    /// [`adjusted_current_node_is_foreign`](Sink::adjusted_current_node_is_foreign)): a tree
+    /// builder, or a
     /// [`Switching`](super::Switching) wrapper. Then the tokenizer does not switch on its own
     /// ([`Options::switching`](super::Options::switching) is ignored). Asked once, when the
     /// tokenizer is created; the default is false, and the tokenizer switches as a document
