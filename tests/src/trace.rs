@@ -113,7 +113,7 @@ impl TestMachine for statemark::editions::html2017::Html2017 {
         Ok(statemark::editions::html2017::Options {
             last_start_tag: last_start_tag.map(str::to_owned),
             errors: true,
-            ..Default::default()
+            ..statemark::editions::html2017::Options::without_switching()
         })
     }
 

@@ -122,3 +122,25 @@ fn a_reader_tokenizes_streaming_in_the_sniffed_encoding_with_switching() {
     assert_eq!(texts.last().map(String::as_str), Some("a<b"));
     assert!(matches!(tokens.last(), Some(Token::Eof)));
 }
+
+#[test]
+fn the_2017_edition_switches_states_as_a_document_does_too() {
+    use statemark::editions::html2017::{Options as Options2017, Token as T, Tokenizer as Tokenizer2017, tokenize};
+    let tokens: Vec<T> = tokenize(SCRIPT).map(T::into_owned).collect();
+    assert_eq!(texts(&tokens), ["a<b", "&<i>"]);
+    let tokens: Vec<T> = Tokenizer2017::with_options(SCRIPT, Options2017::without_switching()).collect();
+    assert!(tokens.iter().any(|t| matches!(t, T::StartTag(tag) if tag.name == "b<")), "{tokens:?}");
+}
+
+#[test]
+fn both_parsers_return_the_same_shape() {
+    use statemark::Parsed;
+    let html: Parsed<statemark::html::HtmlError> =
+        statemark::html::parse_with_errors("<p>x</div>", statemark::html::TreeOptions::default());
+    let xml: Parsed<statemark::xml5::TreeError> = statemark::xml5::parse_with_errors("<a><b></a>", true);
+    assert_eq!((html.errors.len(), xml.errors.len()), (2, 1));
+    // The tuple form is the same parse.
+    let (dom, errors) =
+        statemark::html::parse_document_with_errors("<p>x</div>", statemark::html::TreeOptions::default());
+    assert_eq!((dom.to_test_format(), errors), (html.dom.to_test_format(), html.errors));
+}

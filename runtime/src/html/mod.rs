@@ -27,5 +27,5 @@ pub use tree::{
 };
 pub use tree::{
     HtmlError, parse_document_with_errors, parse_document_with_source_spans, parse_fragment_with_errors,
-    parse_fragment_with_source_spans,
+    parse_fragment_with_source_spans, parse_with_errors,
 };
