@@ -256,8 +256,9 @@ pub fn parse_document_with_errors(html: &str, options: TreeOptions) -> (Dom, Vec
 }
 
 /// Parse a document (spec: #parsing) with these options, collecting every parse error:
-/// [`parse_document_with_errors`] in the shape [`xml5::parse_with_errors`]
-/// (crate::xml5::parse_with_errors) returns, [`Parsed`](crate::Parsed) `{ dom, errors }`.
+/// [`parse_document_with_errors`] in the shape
+/// [`xml5::parse_with_errors`](crate::xml5::parse_with_errors) returns,
+/// [`Parsed`](crate::Parsed) `{ dom, errors }`.
 ///
 /// ```
 /// use statemark::html::{TreeOptions, parse_with_errors};
