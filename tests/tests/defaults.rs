@@ -144,3 +144,37 @@ fn both_parsers_return_the_same_shape() {
         statemark::html::parse_document_with_errors("<p>x</div>", statemark::html::TreeOptions::default());
     assert_eq!((dom.to_test_format(), errors), (html.dom.to_test_format(), html.errors));
 }
+
+/// Reads attribute values as written.
+#[derive(Default)]
+struct RawRecord(Vec<Token<'static>>);
+
+impl<'i> Sink<'i> for RawRecord {
+    fn token(&mut self, token: Token<'i>, _span: Span) -> Control {
+        self.0.push(token.into_owned());
+        Control::Continue
+    }
+    fn reads(&self) -> statemark::html::Reads {
+        statemark::html::Reads::ALL_RAW_VALUES
+    }
+}
+
+#[test]
+fn raw_attribute_values_stay_raw_with_switching_on() {
+    // The sink gets the value as written ...
+    let mut t = Tokenizer::with_sink("<a href='?a=1&amp;b=2'>", Options::default(), RawRecord::default());
+    t.run();
+    let tokens = t.into_sink().0;
+    assert!(matches!(&tokens[0], Token::StartTag(tag) if tag.attributes[0].value == "?a=1&amp;b=2"), "{tokens:?}");
+    // ... and the tracker still decodes the `encoding` it compares: `text&#x2F;html` makes the
+    // annotation-xml an HTML integration point, so `<x>` is HTML and `<![CDATA[` a bogus comment.
+    let input = "<math><annotation-xml encoding='text&#x2F;html'><x><![CDATA[y]]>";
+    let mut t = Tokenizer::with_sink(input, Options::default(), RawRecord::default());
+    t.run();
+    let raw = t.into_sink().0;
+    let mut t = Tokenizer::with_sink(input, Options::default(), Record::default());
+    t.run();
+    let decoded = t.into_sink().0;
+    assert!(raw.iter().any(|t| matches!(t, Token::Comment(c) if c == "[CDATA[y]]")), "{raw:?}");
+    assert_eq!(raw.len(), decoded.len());
+}

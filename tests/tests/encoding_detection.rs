@@ -16,6 +16,28 @@ use statemark::encoding::{ByteParser, Encoding, EncodingOptions, prescan, sniff}
 use statemark::html::TreeOptions;
 use statemark_tests::suite;
 
+/// The languages (path components such as `ja`, `zh-CN`, `ru-RU`) each encoding was made for;
+/// UTF-8 is for all.
+const LANGUAGES: [(&str, &[&str]); 8] = [
+    ("windows-1252", &["en", "fr", "de", "es", "it", "pt", "ca", "da", "nb", "nl", "sv", "id"]),
+    ("ISO-8859-2", &["cs", "hr", "pl", "hu", "sk", "sl"]),
+    ("KOI8-R", &["ru"]),
+    ("Shift_JIS", &["ja"]),
+    ("EUC-JP", &["ja"]),
+    ("GBK", &["zh-cn"]),
+    ("Big5", &["zh-tw"]),
+    ("EUC-KR", &["ko"]),
+];
+
+/// Whether the page's path names a language `encoding` was made for.
+fn in_language(path: &std::path::Path, encoding: &str) -> bool {
+    let Some((_, languages)) = LANGUAGES.iter().find(|(e, _)| *e == encoding) else { return true };
+    path.components().any(|c| {
+        let c = c.as_os_str().to_string_lossy().to_ascii_lowercase();
+        languages.iter().any(|l| c == *l || c.starts_with(&format!("{l}-")))
+    })
+}
+
 const ENCODINGS: [&str; 9] =
     ["windows-1252", "ISO-8859-2", "KOI8-R", "Shift_JIS", "EUC-JP", "GBK", "Big5", "EUC-KR", "UTF-8"];
 
@@ -64,6 +86,8 @@ struct Tally {
     /// any frequency analysis).
     sparse_wrong: usize,
     wrong: Vec<&'static str>,
+    /// (right, counted) over the pages in a language the encoding was made for.
+    in_language: (usize, usize),
     ascii: usize,
     unrepresentable: usize,
 }
@@ -94,6 +118,10 @@ fn main() {
                 println!("FAIL a label is left in {}", path.display());
             }
             let got = sniff(&bytes, &EncodingOptions::default()).encoding;
+            if in_language(path, label) {
+                tally.in_language.1 += 1;
+                tally.in_language.0 += usize::from(got == enc);
+            }
             if got == enc {
                 tally.right += 1;
             } else {
@@ -119,7 +147,7 @@ fn main() {
             }
         }
     }
-    let (mut right, mut total) = (0, 0);
+    let (mut right, mut total, mut lang_right, mut lang_total) = (0, 0, 0, 0);
     for (label, t) in &tallies {
         let counted = t.right + t.wrong.len();
         let mut wrong: Vec<_> = t.wrong.clone();
@@ -137,12 +165,19 @@ fn main() {
             t.ascii,
             t.unrepresentable
         );
+        println!("  of them in a language {label} is made for: {} of {} right", t.in_language.0, t.in_language.1);
         right += t.right;
         total += counted;
+        lang_right += t.in_language.0;
+        lang_total += t.in_language.1;
     }
     let share = 100.0 * right as f64 / total.max(1) as f64;
     println!(
         "encoding detection: {right} of {total} right ({share:.1}%); {streamed} streamed, {stream_differs} differ"
+    );
+    let lang_share = 100.0 * lang_right as f64 / lang_total.max(1) as f64;
+    println!(
+        "encoding detection, pages in a language the encoding is for: {lang_right} of {lang_total} ({lang_share:.1}%)"
     );
     let utf8_missed = tallies.iter().any(|(label, t)| *label == "UTF-8" && !t.wrong.is_empty());
     if share < 70.0 || utf8_missed || stream_differs > 0 || labelled > 0 || total == 0 {

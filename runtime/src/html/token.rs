@@ -80,7 +80,7 @@ pub struct Reads {
     /// whole-string input (its place in it: [`value_span`](super::value_span)), and
     /// [`decode_attribute_value`](super::decode_attribute_value) gives the decoded value on request,
     /// exactly as the tokenizer would have. With [`Options::switching`](super::Options::switching)
-    /// values are decoded all the same (the switching tracker compares `encoding` values).
+    /// too (the switching tracker decodes the one value it compares, `<annotation-xml encoding>`).
     pub raw_attribute_values: bool,
     /// The text of character tokens. When false, [`Token::Characters`] carries an empty string;
     /// its span still says which input it stands for.

@@ -130,14 +130,17 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     }
 
     /// Build only what the sink reads ([`Sink::reads`]); the switching tracker reads attribute
-    /// names and values (`<font color>`, `<annotation-xml encoding>`), so with it they are built
-    /// (decoded: the tracker compares `encoding` with its decoded value).
+    /// names and values (`<font color>`, `<annotation-xml encoding>`), so with it they are built;
+    /// values the sink wants as written stay so (the tracker decodes the `encoding` it compares).
     fn reading(mut self, switching: bool) -> Self {
         let reads = self.sink.reads();
         let attributes = reads.attributes || switching;
         let values = reads.attribute_values || switching;
-        let raw = reads.raw_attribute_values && !switching;
-        self.core.set_reads(attributes, values, raw, reads.text);
+        self.core.set_reads(attributes, values, reads.raw_attribute_values, reads.text);
+        let raw = self.core.raw_attribute_values();
+        if let Some(tracker) = &mut self.own.tracker {
+            tracker.set_raw_values(raw);
+        }
         self
     }
 
