@@ -205,7 +205,9 @@ pub trait Sink<'i> {
     /// [`Switching`](super::Switching) wrapper. Then the tokenizer does not switch on its own
     /// ([`Options::switching`](super::Options::switching) is ignored). Asked once, when the
     /// tokenizer is created; the default is false, and the tokenizer switches as a document
-    /// would.
+    /// would. A sink that wraps a tree builder forwards this (as it forwards
+    /// `adjusted_current_node_is_foreign`), or the tokenizer's own switches would stand where
+    /// the builder answers [`Control::Continue`] on purpose (`<noscript>` with scripting off).
     fn switches_states(&self) -> bool {
         false
     }
