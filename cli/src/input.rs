@@ -1,7 +1,8 @@
-//! Reading the command's inputs: files or standard input, whole or in chunks, decoded as UTF-8
-//! the way the Encoding Standard's UTF-8 decoder does (a leading byte order mark removed, each
-//! invalid sequence replaced by U+FFFD), with a sequence split across reads handled here.
+//! Reading the command's inputs: files or standard input, whole or in chunks, and the
+//! command's decoding: the `--encoding` label (checked: an unknown one is a usage error) and
+//! otherwise the library's sniffing defaults, the same as `parse_document_from_bytes`.
 
+use statemark::encoding::TextChunks;
 use std::fs::File;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
@@ -55,75 +56,36 @@ pub fn plain(e: &io::Error) -> String {
     }
 }
 
-/// Decodes a byte stream into text chunks of bounded size, in the encoding the first bytes
-/// decide (the sniffing algorithm's prescan; a `<meta>` later in the stream cannot change it,
-/// as no tree builder watches: use `parse` for that).
-pub struct Chunks<R> {
-    reader: R,
-    /// Set once the first bytes have been sniffed.
-    decoder: Option<statemark::encoding::StreamDecoder>,
-    head: Vec<u8>,
-    xml: bool,
-    label: Option<String>,
-    done: bool,
-}
-
-/// How many bytes one read takes: the memory a streaming command holds for input.
-pub const CHUNK: usize = 64 * 1024;
+/// Decodes a byte stream into text chunks of bounded size: the library's [`TextChunks`]
+/// (the encoding the first bytes decide; a `<meta>` later in the stream cannot change it, as no
+/// tree builder watches: use `parse` for that).
+pub struct Chunks<R>(TextChunks<R>);
 
 impl<R: Read> Chunks<R> {
+    /// `label` was checked by [`encoding_label`] when the command line was parsed.
     pub fn new(reader: R, xml: bool, label: Option<&str>) -> Self {
-        Chunks { reader, decoder: None, head: Vec::new(), xml, label: label.map(str::to_owned), done: false }
-    }
-
-    fn read(&mut self, buf: &mut Vec<u8>) -> io::Result<()> {
-        let old = buf.len();
-        buf.resize(old + CHUNK, 0);
-        let n = loop {
-            match self.reader.read(&mut buf[old..]) {
-                Ok(n) => break n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => {
-                    buf.truncate(old);
-                    return Err(e);
-                }
-            }
-        };
-        buf.truncate(old + n);
-        self.done = n == 0;
-        Ok(())
+        Chunks(if xml {
+            TextChunks::xml(reader, transport(label))
+        } else {
+            TextChunks::html(reader, &html_options(label))
+        })
     }
 
     /// Replace `out` with the next piece of text; `Ok(false)` once the input is exhausted.
     pub fn next_chunk(&mut self, out: &mut String) -> io::Result<bool> {
-        out.clear();
-        if self.decoder.is_none() {
-            // Enough bytes for the prescan (1024), or the whole input.
-            let mut head = std::mem::take(&mut self.head);
-            while head.len() < 1024 && !self.done {
-                self.read(&mut head)?;
-            }
-            let encoding = if self.xml {
-                decode_xml(&head[..head.len().min(1024)], self.label.as_deref()).encoding
-            } else {
-                let options = html_options(self.label.as_deref());
-                statemark::encoding::sniff(&head, &options).encoding
-            };
-            let mut d = statemark::encoding::StreamDecoder::new(encoding);
-            out.push_str(d.decode(&head, self.done));
-            self.decoder = Some(d);
-            return Ok(!out.is_empty() || !self.done);
-        }
-        while out.is_empty() && !self.done {
-            let mut buf = Vec::new();
-            self.read(&mut buf)?;
-            let done = self.done;
-            if let Some(d) = &mut self.decoder {
-                out.push_str(d.decode(&buf, done));
-            }
-        }
-        Ok(!out.is_empty() || !self.done)
+        self.0.next_chunk(out)
     }
+}
+
+/// Check an `--encoding` label as the command line is parsed: an unknown label is a usage
+/// error (exit status 2) naming it, in every command that takes one.
+pub fn encoding_label(label: &str) -> Result<String, String> {
+    statemark::encoding::encoding_for_label(label).map(|_| label.to_owned()).map_err(|e| e.to_string())
+}
+
+/// The encoding a checked `--encoding` label names.
+fn transport(label: Option<&str>) -> Option<&'static statemark::encoding::Encoding> {
+    label.and_then(|l| statemark::encoding::encoding_for_label(l).ok())
 }
 
 /// Read a whole input's bytes.
@@ -141,19 +103,16 @@ pub struct Decoded {
     pub confidence: statemark::encoding::Confidence,
 }
 
-/// The sniffing options of the command: the `--encoding` label as the transport layer's; else
-/// UTF-8 as the default (step 9 lets the default suit the context, and files on disk today are
-/// UTF-8; a browser's default for the web is windows-1252: `--encoding windows-1252`).
+/// The sniffing options of the command: the `--encoding` label as the transport layer's;
+/// otherwise the library's defaults, so that the command and `parse_document_from_bytes` decode
+/// the same bytes the same way (a BOM, the `<meta>` prescan, detection by frequency analysis
+/// for unlabelled bytes, and windows-1252 for all-ASCII ones).
 pub fn html_options(label: Option<&str>) -> statemark::encoding::EncodingOptions {
-    use statemark::encoding::{EncodingOptions, UTF_8};
-    match label {
-        Some(l) => EncodingOptions::transport_label(l),
-        None => EncodingOptions { default: UTF_8, ..EncodingOptions::default() },
-    }
+    statemark::encoding::EncodingOptions { transport: transport(label), ..Default::default() }
 }
 
 /// Decode an HTML document's bytes as a browser would: the encoding sniffing algorithm (a BOM,
-/// the `--encoding` label as the transport layer's, the `<meta>` prescan, windows-1252), and
+/// the `--encoding` label as the transport layer's, the `<meta>` prescan, detection), and
 /// the encoding a late `<meta charset>` changes to (the library parses once to find it).
 pub fn decode_html(bytes: &[u8], label: Option<&str>) -> Decoded {
     use statemark::encoding::decode;
@@ -167,8 +126,7 @@ pub fn decode_html(bytes: &[u8], label: Option<&str>) -> Decoded {
 /// declaration's encoding, else UTF-8.
 pub fn decode_xml(bytes: &[u8], label: Option<&str>) -> Decoded {
     use statemark::encoding::{Confidence, Encoding, decode, sniff_xml};
-    let (encoding, confidence) = match (Encoding::for_bom(bytes), label.and_then(|l| Encoding::for_label(l.as_bytes())))
-    {
+    let (encoding, confidence) = match (Encoding::for_bom(bytes), transport(label)) {
         (Some((e, _)), _) => (e, Confidence::Certain),
         (None, Some(e)) => (e, Confidence::Certain),
         (None, None) => (sniff_xml(bytes), Confidence::Tentative),

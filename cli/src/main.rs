@@ -89,10 +89,11 @@ struct Common {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
-    /// The encoding the bytes are in, as a transport layer would say (`--encoding shift_jis`);
-    /// otherwise it is sniffed: a byte order mark, a `<meta charset>` (HTML) or the XML
-    /// declaration (XML5), else UTF-8.
-    #[arg(long)]
+    /// The encoding the bytes are in, as a transport layer would say (`--encoding shift_jis`;
+    /// an unknown label is an error); otherwise it is sniffed as the library does: a byte order
+    /// mark, a `<meta charset>` (HTML) or the XML declaration (XML5); else, for HTML, detected
+    /// from the text (windows-1252 if it is all ASCII); for XML5, UTF-8.
+    #[arg(long, value_parser = input::encoding_label)]
     encoding: Option<String>,
 }
 

@@ -182,7 +182,7 @@ fn other_inputs_go_on_after_a_bad_one() {
 
 #[test]
 fn invalid_utf8_is_decoded_with_replacement_characters() {
-    let o = run(&["parse"], b"<p>a\xFFb\xE2\x82</p>");
+    let o = run(&["parse", "--encoding", "utf-8"], b"<p>a\xFFb\xE2\x82</p>");
     no_panic(&o);
     assert_eq!(o.status.code(), Some(0));
     assert!(text(&o.stdout).contains("\"a\u{FFFD}b\u{FFFD}\""), "{}", text(&o.stdout));
@@ -436,4 +436,30 @@ fn xml_refusals_name_line_and_column() {
     let err = text(&o.stderr);
     assert!(err.starts_with("statemark: <stdin>:2:6: not well-formed XML: element local name"), "{err}");
     assert!(!err.contains(": node "), "{err}");
+}
+
+#[test]
+fn an_unknown_encoding_label_is_a_usage_error_naming_it() {
+    for cmd in ["sniff", "parse", "check", "tokenize", "serialize"] {
+        let o = run(&[cmd, "--encoding", "klingon"], b"<p>x");
+        assert_eq!(o.status.code(), Some(2), "{cmd}");
+        assert!(text(&o.stderr).contains("klingon"), "{cmd}: {}", text(&o.stderr));
+        assert_eq!(text(&o.stdout), "", "{cmd}");
+    }
+}
+
+#[test]
+fn unlabelled_bytes_decode_as_the_library_decodes_them() {
+    // UTF-8 without a declaration, and KOI8-R without one: detected, as the library does.
+    let o = run(&["sniff"], "<p>Café crème, déjà vu".as_bytes());
+    assert_eq!(text(&o.stdout), "<stdin>: UTF-8 (tentative)\n");
+    let koi8 = b"<p>\xf0\xd2\xc9\xd7\xc5\xd4, \xcd\xc9\xd2! \xfc\xd4\xcf \xd4\xc5\xd3\xd4.";
+    let o = run(&["sniff"], koi8);
+    // KOI8-U decodes these letters as KOI8-R does.
+    assert!(text(&o.stdout).starts_with("<stdin>: KOI8-"), "{}", text(&o.stdout));
+    let o = run(&["tokenize"], koi8);
+    assert!(text(&o.stdout).contains("Привет"), "{}", text(&o.stdout));
+    // All ASCII: the library's default.
+    let o = run(&["sniff"], b"<p>plain");
+    assert_eq!(text(&o.stdout), "<stdin>: windows-1252 (tentative)\n");
 }

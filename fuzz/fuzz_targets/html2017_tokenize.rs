@@ -17,5 +17,6 @@ fuzz_target!(|data: &[u8]| {
         initial_state: Some(state),
         last_start_tag: last_start_tag.clone(),
         errors: true,
+        switching: case.choice & 0x40 != 0,
     });
 });

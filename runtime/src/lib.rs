@@ -186,10 +186,12 @@ pub mod xml5;
 mod char_ref;
 mod core;
 mod generated;
+mod parsed;
 mod position;
 mod text;
 mod token;
 
+pub use parsed::Parsed;
 pub use position::{LineIndex, Position, Span};
 
 /// Text input as the Encoding Standard's "decode" would have produced it from bytes: without a

@@ -48,8 +48,12 @@ impl SuiteMachine for Html2017 {
     fn run(input: &str, start: &str, last_start_tag: Option<&str>) -> Outcome {
         // The suite names states by heading ("RCDATA state"); the edition has them all.
         let state = State::from_name(start).unwrap_or_else(|| panic!("unknown state {start}"));
-        let options =
-            Options { initial_state: Some(state), last_start_tag: last_start_tag.map(str::to_owned), errors: true };
+        let options = Options {
+            initial_state: Some(state),
+            last_start_tag: last_start_tag.map(str::to_owned),
+            errors: true,
+            switching: false,
+        };
         let mut t = Tokenizer::for_input(input, options, Rec::default());
         t.run();
         Outcome::from_events(&t.into_sink().events)

@@ -1,9 +1,10 @@
 //! Encoding conformance: html5lib-tests `encoding/` (`tests1.dat`, `tests2.dat`,
 //! `test-yahoo-jp.dat`, `scripted/`, `chardet/`). Each case is parsed from its bytes with the
-//! default options (windows-1252 the default, as the suite assumes) through the whole-input
-//! entry point and through the streaming parser fed one byte at a time and in 7-byte chunks;
-//! all three must report the suite's encoding and build the same tree. Cases the parser cannot
-//! decide without script execution or a character-set detector are listed in
+//! default options (windows-1252 the default, as the suite assumes; detection by frequency
+//! analysis on, which decides `chardet/test_big5.txt`) through the whole-input entry point and
+//! through the streaming parser fed one byte at a time and in 7-byte chunks; all three must
+//! report the suite's encoding and build the same tree. Cases the parser cannot decide without
+//! script execution are listed in
 //! `tests/expectations/html5lib_encoding.json` with what we give, the reason and a spec anchor;
 //! an entry that starts matching the suite, or stops matching its listed output, fails.
 

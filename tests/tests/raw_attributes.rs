@@ -78,7 +78,8 @@ mod html {
 
     fn options(state: Option<&str>, last: Option<&str>) -> Options {
         let initial_state = state.map(|s| State::from_name(s).unwrap_or_else(|| panic!("unknown state {s}")));
-        Options { initial_state, last_start_tag: last.map(str::to_owned), ..Options::default() }
+        // The states as given: the switching tracker reads decoded values whatever the sink says.
+        Options { initial_state, last_start_tag: last.map(str::to_owned), ..Options::without_switching() }
     }
 
     pub struct Html;

@@ -39,7 +39,12 @@ impl<'i> Sink<'i> for Recorder {
 type Recorded = (Vec<(Token<'static>, Span)>, Vec<Error>);
 
 fn options(state: State, last_start_tag: Option<&str>) -> Options {
-    Options { initial_state: Some(state), last_start_tag: last_start_tag.map(str::to_owned), ..Options::default() }
+    // The states as given: the switching tracker would read attributes whatever the sink says.
+    Options {
+        initial_state: Some(state),
+        last_start_tag: last_start_tag.map(str::to_owned),
+        ..Options::without_switching()
+    }
 }
 
 fn whole(input: &str, state: State, last: Option<&str>, reads: Reads, errors_on: bool) -> Recorded {

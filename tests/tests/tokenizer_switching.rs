@@ -35,6 +35,9 @@ impl<'i, B: Sink<'i>> Sink<'i> for Tap<B> {
     fn adjusted_current_node_is_foreign(&self) -> bool {
         self.builder.adjusted_current_node_is_foreign()
     }
+    fn switches_states(&self) -> bool {
+        self.builder.switches_states()
+    }
 }
 
 fn tree_builder_tokens(input: &str, scripting: bool) -> Vec<(Token<'static>, Span)> {

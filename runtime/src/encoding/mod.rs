@@ -16,6 +16,7 @@
 
 mod parse;
 mod prescan;
+mod reader;
 
 pub use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
 pub use parse::{
@@ -23,6 +24,7 @@ pub use parse::{
 };
 pub use parse::{parse_xml5_from_bytes, parse_xml5_from_reader};
 pub use prescan::{extract_from_content, prescan};
+pub use reader::{TextChunks, TokenReader, tokenize_html_reader, tokenize_xml5_reader};
 
 use encoding_rs::{Decoder, UTF_16BE, UTF_16LE};
 use std::borrow::Cow;
@@ -47,31 +49,90 @@ pub struct EncodingOptions {
     /// How many bytes to prescan for a `<meta>` (step 5; the spec encourages 1024). 0 skips it.
     /// The streaming parser waits for this many bytes (or the end) before it starts (step 3).
     pub prescan_bytes: usize,
-    /// Step 8's autodetection, restricted to what the spec singles out as effective: a document
-    /// whose bytes are all valid UTF-8 and not all ASCII is UTF-8 (tentative). Off by default,
-    /// as in browsers for pages from the network. The whole-input entry points look at all the
-    /// bytes; the streaming ones ([`ByteParser`], readers) at the first
-    /// [`prescan_bytes`](Self::prescan_bytes), so on a page whose first non-ASCII byte comes
-    /// later the two can decide differently.
+    /// Step 8's autodetection by frequency analysis ("The user agent may attempt to autodetect
+    /// the character encoding from applying frequency analysis or other algorithms to the data
+    /// stream"), with `chardetng`, the detector Firefox uses, UTF-8 included: when no BOM,
+    /// transport label or `<meta>` decides and the bytes are not all ASCII, its guess is the
+    /// encoding (tentative: a `<meta>` found later by the tree builder still changes it). On
+    /// by default. The whole-input entry points look at all the bytes; the streaming ones
+    /// ([`ByteParser`], readers) guess from the first bytes, keep looking while the confidence
+    /// is tentative, and parse again at the end if the guess over all the bytes differs, so both
+    /// decide the same. Off: the [`default`](Self::default) (or [`detect_utf8`](Self::detect_utf8)).
+    pub detect: bool,
+    /// With [`detect`](Self::detect) off, step 8 restricted to what the spec singles out as
+    /// effective: a document whose bytes are all valid UTF-8 and not all ASCII is UTF-8
+    /// (tentative). The whole-input entry points look at all the bytes; the streaming ones at
+    /// the first [`prescan_bytes`](Self::prescan_bytes).
     pub detect_utf8: bool,
     /// Step 9's default (tentative): windows-1252, the spec's suggestion for "all other
-    /// locales". Set it to UTF-8 where documents are known to be new.
+    /// locales", and the encoding of all-ASCII bytes (which decode the same in every encoding
+    /// detection picks from). With [`detect`](Self::detect) off, set it to UTF-8 where
+    /// documents are known to be new. The `statemark` command has the same default.
     pub default: &'static Encoding,
 }
 
 impl Default for EncodingOptions {
     fn default() -> Self {
-        EncodingOptions { transport: None, prescan_bytes: 1024, detect_utf8: false, default: WINDOWS_1252 }
+        EncodingOptions {
+            transport: None,
+            prescan_bytes: 1024,
+            detect: true,
+            detect_utf8: false,
+            default: WINDOWS_1252,
+        }
     }
 }
 
 impl EncodingOptions {
     /// Options with the transport layer's label (e.g. `"iso-8859-1"` from
     /// `Content-Type: text/html; charset=iso-8859-1`), looked up as the Encoding Standard's "get
-    /// an encoding" does; an unknown label is ignored ("if it is supported").
+    /// an encoding" does; an unknown label is ignored, as step 4 says of a transport layer's
+    /// ("if it is supported"). For a label a user typed, where a typo should be reported, use
+    /// [`EncodingOptions::with_label`].
     pub fn transport_label(label: &str) -> EncodingOptions {
         EncodingOptions { transport: Encoding::for_label(label.as_bytes()), ..Default::default() }
     }
+
+    /// Options with `label` as the transport layer's encoding, or the error naming it when the
+    /// Encoding Standard knows no such label ([`encoding_for_label`]).
+    ///
+    /// ```
+    /// use statemark::encoding::EncodingOptions;
+    ///
+    /// assert_eq!(EncodingOptions::with_label("latin2").unwrap().transport.unwrap().name(), "ISO-8859-2");
+    /// let e = EncodingOptions::with_label("klingon").unwrap_err();
+    /// assert_eq!(e.to_string(), "unknown encoding label \"klingon\"");
+    /// ```
+    pub fn with_label(label: &str) -> Result<EncodingOptions, UnknownLabel> {
+        Ok(EncodingOptions { transport: Some(encoding_for_label(label)?), ..Default::default() })
+    }
+}
+
+/// A label the Encoding Standard does not know (spec: Encoding Standard, "get an encoding",
+/// which returns failure for it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLabel(pub String);
+
+impl std::fmt::Display for UnknownLabel {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown encoding label {:?}", self.0)
+    }
+}
+
+impl std::error::Error for UnknownLabel {}
+
+/// The encoding a label names, as the Encoding Standard's "get an encoding" looks it up
+/// (ASCII whitespace around it removed, ASCII case-insensitive: `"Latin1"`, `" utf8 "`), or
+/// the error naming the label.
+///
+/// ```
+/// use statemark::encoding::encoding_for_label;
+///
+/// assert_eq!(encoding_for_label(" Shift-JIS ").unwrap().name(), "Shift_JIS");
+/// assert!(encoding_for_label("klingon").is_err());
+/// ```
+pub fn encoding_for_label(label: &str) -> Result<&'static Encoding, UnknownLabel> {
+    Encoding::for_label(label.as_bytes()).ok_or_else(|| UnknownLabel(label.to_owned()))
 }
 
 /// The result of the encoding sniffing algorithm.
@@ -95,10 +156,22 @@ pub struct Sniffed {
 /// let s = sniff(b"<p>plain", &EncodingOptions::transport_label("koi8-r"));
 /// assert_eq!((s.encoding.name(), s.confidence), ("KOI8-R", Confidence::Certain));
 /// assert_eq!(sniff(b"<p>plain", &EncodingOptions::default()).encoding.name(), "windows-1252");
+/// // Unlabelled bytes: step 8's frequency analysis.
+/// assert_eq!(sniff("<p>Café".as_bytes(), &EncodingOptions::default()).encoding.name(), "UTF-8");
+/// let koi8 = b"<p>\xf0\xd2\xc9\xd7\xc5\xd4, \xcd\xc9\xd2! \xfc\xd4\xcf \xd4\xc5\xd3\xd4.";
+/// // KOI8-U here: it decodes these letters as KOI8-R does.
+/// assert!(sniff(koi8, &EncodingOptions::default()).encoding.name().starts_with("KOI8"));
 /// ```
 pub fn sniff(bytes: &[u8], options: &EncodingOptions) -> Sniffed {
-    let certain = |encoding| Sniffed { encoding, confidence: Confidence::Certain };
-    let tentative = |encoding| Sniffed { encoding, confidence: Confidence::Tentative };
+    sniff_step(bytes, options).0
+}
+
+/// [`sniff`], and whether the answer is a guess of steps 8-9 (no BOM, transport layer or
+/// prescan decided), which more bytes can change.
+pub(crate) fn sniff_step(bytes: &[u8], options: &EncodingOptions) -> (Sniffed, bool) {
+    let certain = |encoding| (Sniffed { encoding, confidence: Confidence::Certain }, false);
+    let decided = |encoding| (Sniffed { encoding, confidence: Confidence::Tentative }, false);
+    let guessed = |encoding| (Sniffed { encoding, confidence: Confidence::Tentative }, true);
     // Step 1: BOM sniffing.
     if let Some((e, _)) = Encoding::for_bom(bytes) {
         return certain(e);
@@ -111,14 +184,48 @@ pub fn sniff(bytes: &[u8], options: &EncodingOptions) -> Sniffed {
     if options.prescan_bytes > 0
         && let Some(e) = prescan(&bytes[..bytes.len().min(options.prescan_bytes)])
     {
-        return tentative(e);
+        return decided(e);
     }
-    // Step 8.
+    // Steps 6-7 have no counterpart. Step 8.
+    if options.detect {
+        let mut detector = Detector::default();
+        detector.feed(bytes);
+        return guessed(detector.guess(options.default));
+    }
     if options.detect_utf8 && !bytes.is_ascii() && std::str::from_utf8(bytes).is_ok() {
-        return tentative(UTF_8);
+        return guessed(UTF_8);
     }
     // Step 9.
-    tentative(options.default)
+    guessed(options.default)
+}
+
+/// Step 8's frequency analysis over bytes fed in order (`chardetng`, Firefox's detector):
+/// linear in the bytes, and a constant amount of memory.
+pub(crate) struct Detector {
+    inner: chardetng::EncodingDetector,
+    /// Whether any byte so far was not ASCII: all-ASCII bytes get step 9's default.
+    non_ascii: bool,
+}
+
+impl Default for Detector {
+    fn default() -> Self {
+        Detector { inner: chardetng::EncodingDetector::new(), non_ascii: false }
+    }
+}
+
+impl Detector {
+    /// Look at the next bytes.
+    pub(crate) fn feed(&mut self, bytes: &[u8]) {
+        // `last` is never passed: a sequence cut off at the end still counts as what it began.
+        self.non_ascii |= self.inner.feed(bytes, false);
+    }
+
+    /// The guess over the bytes so far; `default` when they are all ASCII. No top-level
+    /// domain is given (a library does not know one), and UTF-8 is allowed: the spec
+    /// singles it out as highly detectable.
+    pub(crate) fn guess(&self, default: &'static Encoding) -> &'static Encoding {
+        if self.non_ascii { self.inner.guess(None, true) } else { default }
+    }
 }
 
 /// Decode `bytes` with `encoding` as the Encoding Standard's "decode" does: a BOM, if there is

@@ -3,7 +3,7 @@
 //! #changing-the-encoding-while-parsing, step 6: "the bytes should be re-parsed from memory").
 
 use super::{Confidence, EncodingOptions, StreamDecoder, decode, prescan::extract_from_content, prescan::is_utf16};
-use super::{sniff, sniff_xml};
+use super::{Detector, sniff_step, sniff_xml};
 use crate::dom::{Attrs, Dom, Namespace, QualNameRef, QuirksMode};
 use crate::html::tree::{KnownName, Location, TreeBuilder, TreeOptions, TreeSink, build_input_stream};
 use crate::html::{Options, Tokenizer};
@@ -177,7 +177,7 @@ pub fn build_document_from_bytes<S: TreeSink>(
     tree: TreeOptions,
     mut new_sink: impl FnMut() -> S,
 ) -> Decoded<S> {
-    let sniffed = sniff(bytes, options);
+    let sniffed = sniff_step(bytes, options).0;
     let (text, encoding) = decode(bytes, sniffed.encoding);
     let (text, bom) = with_utf8_bom(bytes, text);
     if sniffed.confidence == Confidence::Certain {
@@ -232,7 +232,11 @@ impl<S: TreeSink> Running<S> {
 /// end) to sniff the encoding, then decodes each chunk into the chunked tokenizer (a character
 /// split across chunks is put together inside). While the confidence is tentative it keeps the
 /// bytes, so that a late `<meta>` naming another encoding can start the parse over; once
-/// certain it keeps none.
+/// certain it keeps none. When the first bytes left the encoding to detection
+/// ([`EncodingOptions::detect`]), the detector goes on looking at every chunk while the
+/// confidence is tentative, and at the end, if its guess over all the bytes differs from the
+/// first one, the parse starts over once in the new guess: the tree is then the one
+/// [`parse_document_from_bytes`] builds from the same bytes.
 ///
 /// ```
 /// use statemark::dom::Dom;
@@ -253,12 +257,14 @@ pub struct ByteParser<S: TreeSink, F: FnMut() -> S> {
     /// Bytes so far: all of them before parsing starts, then as long as the confidence is tentative.
     kept: Vec<u8>,
     running: Option<Running<S>>,
+    /// Step 8 going on over the chunks, while the encoding is a tentative guess of it.
+    detector: Option<Detector>,
 }
 
 impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
     /// A parser building into the sinks `new_sink` makes (a second one if the parse starts over).
     pub fn new(options: EncodingOptions, tree: TreeOptions, new_sink: F) -> Self {
-        ByteParser { options, tree, new_sink, kept: Vec::new(), running: None }
+        ByteParser { options, tree, new_sink, kept: Vec::new(), running: None, detector: None }
     }
 
     /// Add a chunk of bytes and parse as far as it allows.
@@ -275,6 +281,9 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
             Some(run) => {
                 if run.watch().tentative {
                     self.kept.extend_from_slice(chunk);
+                    if let Some(d) = &mut self.detector {
+                        d.feed(chunk);
+                    }
                 }
                 let text = run.decoder.decode(chunk, false);
                 run.tokenizer.feed(text);
@@ -285,7 +294,12 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
 
     /// Sniff what has been kept and start parsing it.
     fn start(&mut self) {
-        let sniffed = sniff(&self.kept, &self.options);
+        let (sniffed, guessed) = sniff_step(&self.kept, &self.options);
+        if guessed && self.options.detect {
+            let mut detector = Detector::default();
+            detector.feed(&self.kept);
+            self.detector = Some(detector);
+        }
         self.begin(sniffed.encoding, sniffed.confidence);
     }
 
@@ -309,9 +323,11 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
     fn after_feed(&mut self) {
         let Some(run) = &self.running else { return };
         if let Some(new) = run.watch().change {
+            self.detector = None;
             self.begin(new, Confidence::Certain);
         } else if !run.watch().tentative && !self.kept.is_empty() {
             self.kept = Vec::new();
+            self.detector = None;
         }
     }
 
@@ -319,6 +335,16 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
     pub fn finish(mut self) -> Decoded<S> {
         if self.running.is_none() {
             self.start();
+        }
+        // Step 8 over all the bytes, as the whole-input entry point guesses: a different
+        // guess starts the parse over (still tentative: a `<meta>` may yet decide).
+        if let (Some(detector), Some(run)) = (self.detector.take(), &self.running)
+            && run.watch().tentative
+        {
+            let guess = detector.guess(self.options.default);
+            if guess != run.decoder.encoding() {
+                self.begin(guess, Confidence::Tentative);
+            }
         }
         loop {
             let Some(run) = &mut self.running else { unreachable!("started above") };

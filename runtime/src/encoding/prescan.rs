@@ -205,13 +205,17 @@ fn get_attribute(b: &[u8], pos: &mut usize) -> Scan<Option<(Vec<u8>, Vec<u8>)>> 
 /// Get an XML encoding (spec: #concept-get-xml-encoding-when-sniffing): the encoding named by
 /// an `<?xml ... encoding="...">` declaration at the very start of `bytes`.
 pub(crate) fn xml_encoding(b: &[u8]) -> Option<&'static Encoding> {
-    // Steps 1-3. (Step 3's end of the declaration bounds nothing in the steps that follow; only
-    // its existence is required.)
+    // Steps 1-3.
     if !b.starts_with(b"<?xml") {
         return None;
     }
-    b.iter().position(|&c| c == b'>')?;
-    // Steps 4-5.
+    let xml_declaration_end = b.iter().position(|&c| c == b'>')?;
+    // Steps 4-5. As written, step 4 searches the whole stream, so `<?xml version="1.0"?><p
+    // title="encoding='koi8-r'">` would name KOI8-R from an attribute of the page. The
+    // standard's editors call that a spec bug (whatwg/html#6939: xmlDeclarationEnd, which step
+    // 3 computes and nothing then uses, was meant to bound the search), and Chromium stops at
+    // the declaration's end: so does this. Every later step reads within the declaration too.
+    let b = &b[..xml_declaration_end];
     let mut p = find(b, b"encoding", 0)? + b"encoding".len();
     // Steps 6-9.
     while *b.get(p)? <= 0x20 {
@@ -328,6 +332,9 @@ mod tests {
         assert_eq!(name(b"<?xml version='1.0' encoding = \"utf-16\"?>"), Some("UTF-8"));
         assert_eq!(name(b"<?xml encoding='a b'?>"), None);
         assert_eq!(name(b" <?xml encoding='koi8-r'?>"), None);
+        // Not past the declaration's end (whatwg/html#6939).
+        assert_eq!(name(b"<?xml version=\"1.0\"?><p title=\"encoding='koi8-r'\">x"), None);
+        assert_eq!(name(b"<?xml version='1.0' encoding='koi8-r'"), None);
     }
 
     #[test]

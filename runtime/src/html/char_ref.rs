@@ -227,7 +227,7 @@ impl<'i> Sink<'i> for DecodeSink {
 /// changes how a reference before it resolves); that last error is not the value's.
 fn run_value_states(raw: &str, syntax: ValueSyntax, errors_on: bool) -> (Cow<'_, str>, Vec<Error>) {
     let sink = DecodeSink { errors_on, errors: Vec::new() };
-    let mut t = Tokenizer::with_sink(raw, Options::default(), sink);
+    let mut t = Tokenizer::with_sink(raw, Options::without_switching(), sink);
     t.core.create_start_tag();
     t.core.start_attribute();
     t.state = syntax.state();

@@ -156,12 +156,20 @@ pub struct StateTracker {
     /// Elements open inside foreign content, the foreign root first; empty in HTML content.
     stack: Vec<Open>,
     scripting: bool,
+    /// Attribute values arrive as written (a sink reading [`Reads::ALL_RAW_VALUES`]
+    /// (super::Reads::ALL_RAW_VALUES)): the one value compared, `encoding`, is decoded here.
+    raw_values: bool,
 }
 
 impl StateTracker {
     /// A tracker; `scripting` is the scripting flag (on: `<noscript>` is raw text).
     pub fn new(scripting: bool) -> StateTracker {
-        StateTracker { stack: Vec::new(), scripting }
+        StateTracker { stack: Vec::new(), scripting, raw_values: false }
+    }
+
+    /// Attribute values come as written (not decoded): decode what is compared.
+    pub(crate) fn set_raw_values(&mut self, raw: bool) {
+        self.raw_values = raw;
     }
 
     /// Whether the current node is an HTML element (or there is no foreign content open).
@@ -218,7 +226,7 @@ impl StateTracker {
             if !t.self_closing {
                 let html_ip = match ns {
                     Ns::Svg => matches!(&*t.name, "foreignobject" | "desc" | "title"),
-                    _ => t.name == "annotation-xml" && encoding_is_html(t),
+                    _ => t.name == "annotation-xml" && encoding_is_html(t, self.raw_values),
                 };
                 self.stack.push(Open { ns, name: t.name.to_string(), html_ip });
             }
@@ -328,10 +336,11 @@ impl StateTracker {
 
 /// `annotation-xml` with `encoding` "text/html" or "application/xhtml+xml" (ASCII
 /// case-insensitive) is an HTML integration point.
-fn encoding_is_html(t: &Tag<'_>) -> bool {
+fn encoding_is_html(t: &Tag<'_>, raw: bool) -> bool {
     t.attributes.iter().any(|a| {
+        let value = if raw { super::decode_attribute_value(&a.value) } else { std::borrow::Cow::Borrowed(&*a.value) };
         a.name == "encoding"
-            && (a.value.eq_ignore_ascii_case("text/html") || a.value.eq_ignore_ascii_case("application/xhtml+xml"))
+            && (value.eq_ignore_ascii_case("text/html") || value.eq_ignore_ascii_case("application/xhtml+xml"))
     })
 }
 
@@ -376,6 +385,9 @@ impl<'i, S: Sink<'i>> Sink<'i> for Switching<S> {
     }
     fn adjusted_current_node_is_foreign(&self) -> bool {
         self.tracker.in_foreign() || self.inner.adjusted_current_node_is_foreign()
+    }
+    fn switches_states(&self) -> bool {
+        true
     }
     #[cfg(feature = "trace")]
     fn trace(&mut self, state: State, case: u16) {

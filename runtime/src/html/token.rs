@@ -80,7 +80,7 @@ pub struct Reads {
     /// whole-string input (its place in it: [`value_span`](super::value_span)), and
     /// [`decode_attribute_value`](super::decode_attribute_value) gives the decoded value on request,
     /// exactly as the tokenizer would have. With [`Options::switching`](super::Options::switching)
-    /// values are decoded all the same (the switching tracker compares `encoding` values).
+    /// too (the switching tracker decodes the one value it compares, `<annotation-xml encoding>`).
     pub raw_attribute_values: bool,
     /// The text of character tokens. When false, [`Token::Characters`] carries an empty string;
     /// its span still says which input it stands for.
@@ -195,6 +195,20 @@ pub trait Sink<'i> {
 
     /// "There is an adjusted current node and it is not an element in the HTML namespace."
     fn adjusted_current_node_is_foreign(&self) -> bool {
+        false
+    }
+
+    /// Whether this sink makes the tree builder's state switches itself (answers each start
+    /// tag with the [`Control`] it needs, and
+    /// [`adjusted_current_node_is_foreign`](Sink::adjusted_current_node_is_foreign)): a tree
+    /// builder, or a
+    /// [`Switching`](super::Switching) wrapper. Then the tokenizer does not switch on its own
+    /// ([`Options::switching`](super::Options::switching) is ignored). Asked once, when the
+    /// tokenizer is created; the default is false, and the tokenizer switches as a document
+    /// would. A sink that wraps a tree builder forwards this (as it forwards
+    /// `adjusted_current_node_is_foreign`), or the tokenizer's own switches would stand where
+    /// the builder answers [`Control::Continue`] on purpose (`<noscript>` with scripting off).
+    fn switches_states(&self) -> bool {
         false
     }
 

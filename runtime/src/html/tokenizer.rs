@@ -15,7 +15,24 @@ use crate::token::{LastStartTag, Tag};
 use std::borrow::Cow;
 
 /// Tokenizer options: what a tree builder or a test sets.
-#[derive(Clone, Debug, Default)]
+///
+/// The default is what the spec does for a document: the states switch after start tags as a
+/// tree builder would ([`switching`](Self::switching) on), so `<script>a<b</script>` gives the
+/// text `a<b`, not a tag. For states exactly as given (html5lib's tokenizer tests, a sink that
+/// drives the states itself), ask for [`Options::without_switching`].
+///
+/// ```
+/// use statemark::html::{Options, Token, Tokenizer};
+///
+/// let texts = |options| -> Vec<Token<'static>> {
+///     Tokenizer::with_options("<script>a<b>c</script>", options).map(Token::into_owned).collect()
+/// };
+/// // As in a document: the script's text is text.
+/// assert_eq!(texts(Options::default())[1], Token::Characters("a<b>c".into()));
+/// // The data state throughout, as the tokenizer alone would go.
+/// assert!(matches!(&texts(Options::without_switching())[2], Token::StartTag(t) if t.name == "b"));
+/// ```
+#[derive(Clone, Debug)]
 pub struct Options {
     /// The state to start in (html5lib-tests' `initialStates`); default: the data state.
     pub initial_state: Option<State>,
@@ -26,10 +43,27 @@ pub struct Options {
     pub errors: bool,
     /// Switch states after start tags as a tree builder would (`<script>` to script data,
     /// `<title>` to RCDATA, ...) and recognize CDATA sections in foreign content, without one:
-    /// see [`StateTracker`](super::StateTracker). [`tokenize`] turns it on; the html5lib
-    /// suites and sinks that drive the states themselves (a tree builder) leave it off. A switch
-    /// the sink asks for wins.
+    /// see [`StateTracker`](super::StateTracker). On by default. A sink that makes these
+    /// switches itself says so ([`Sink::switches_states`], as the tree builder does), and then
+    /// the tokenizer leaves them to it; a switch a sink asks for always wins. Off
+    /// ([`Options::without_switching`]): the states change only as the tokenizer's own rules
+    /// and the sink's [`Control`] say (html5lib's tokenizer tests).
     pub switching: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { initial_state: None, last_start_tag: None, errors: false, switching: true }
+    }
+}
+
+impl Options {
+    /// No switching after start tags ([`switching`](Self::switching) off): the states change
+    /// only by the tokenizer's own rules and the sink's [`Control`] answers. For tests of the
+    /// tokenizer alone and sinks that drive the states themselves.
+    pub fn without_switching() -> Options {
+        Options { switching: false, ..Options::default() }
+    }
 }
 
 /// The HTML tokenizer: the [driver](crate::driver::Tokenizer) running the HTML machine.
@@ -76,22 +110,37 @@ impl Machine for Html {
     crate::driver::usual_token_constructors!(Token);
 }
 
+/// The options a sink runs with: no switching of the tokenizer's own where the sink makes the
+/// switches (a tree builder would otherwise be second-guessed where only it knows, e.g.
+/// `<noscript>` with scripting off).
+fn effective<'i, S: Sink<'i>>(options: Options, sink: &S) -> Options {
+    Options { switching: options.switching && !sink.switches_states(), ..options }
+}
+
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// Tokenize a whole string, sending tokens to `sink`. Call [`run`](Self::run) to drive it.
+    ///
+    /// The states switch after start tags as in a document ([`Options::switching`], on by
+    /// default) unless the sink switches them itself ([`Sink::switches_states`], a tree
+    /// builder) or the options say [`Options::without_switching`].
     pub fn with_sink(input: &'i str, options: Options, sink: S) -> Self {
+        let options = effective(options, &sink);
         let switching = options.switching;
         Self::for_input(input, options, sink).reading(switching)
     }
 
     /// Build only what the sink reads ([`Sink::reads`]); the switching tracker reads attribute
-    /// names and values (`<font color>`, `<annotation-xml encoding>`), so with it they are built
-    /// (decoded: the tracker compares `encoding` with its decoded value).
+    /// names and values (`<font color>`, `<annotation-xml encoding>`), so with it they are built;
+    /// values the sink wants as written stay so (the tracker decodes the `encoding` it compares).
     fn reading(mut self, switching: bool) -> Self {
         let reads = self.sink.reads();
         let attributes = reads.attributes || switching;
         let values = reads.attribute_values || switching;
-        let raw = reads.raw_attribute_values && !switching;
-        self.core.set_reads(attributes, values, raw, reads.text);
+        self.core.set_reads(attributes, values, reads.raw_attribute_values, reads.text);
+        let raw = self.core.raw_attribute_values();
+        if let Some(tracker) = &mut self.own.tracker {
+            tracker.set_raw_values(raw);
+        }
         self
     }
 
@@ -135,7 +184,12 @@ impl<S: Sink<'static>> Tokenizer<'static, S> {
     /// A tokenizer for input that arrives in chunks: [`feed`](Self::feed) each chunk, then
     /// [`finish`](Self::finish). Tokens reach the sink as soon as they are complete; the
     /// result is the same whatever the split.
+    ///
+    /// The states switch after start tags as in a document ([`Options::switching`], on by
+    /// default) unless the sink switches them itself ([`Sink::switches_states`], a tree
+    /// builder) or the options say [`Options::without_switching`].
     pub fn streaming(options: Options, sink: S) -> Self {
+        let options = effective(options, &sink);
         let switching = options.switching;
         Self::for_chunks(options, sink).reading(switching)
     }
@@ -281,8 +335,9 @@ impl HtmlFamily for Html {
 /// states switch after start tags as a tree builder would ([`Options::switching`]), so
 /// `<script>if (a<b)…` and `<title>&amp;<i>` give text, not tags, and `<![CDATA[` is a CDATA
 /// section inside `<svg>`/`<math>`. A leading byte order mark (U+FEFF) is skipped, as decoding
-/// bytes would have; spans still count bytes of `input` as passed, the BOM's included. (`Tokenizer::new` and the other
-/// constructors take the input stream as given, and do not switch unless asked.)
+/// bytes would have; spans still count bytes of `input` as passed, the BOM's included.
+/// (`Tokenizer::new` and the other constructors take the input stream as given; they switch
+/// states too unless told [`Options::without_switching`].)
 ///
 /// ```
 /// use statemark::html::{tokenize, Token};
@@ -296,7 +351,7 @@ impl HtmlFamily for Html {
 /// assert_eq!(texts, ["if (a<b) x()", "&<i>"]);
 /// ```
 pub fn tokenize(input: &str) -> Tokenizer<'_, TokenQueue<'_>> {
-    Tokenizer::with_options(input, Options { switching: true, ..Options::default() }).after_bom()
+    Tokenizer::with_options(input, Options::default()).after_bom()
 }
 
 /// Position of an offset, for users who kept spans and want lines and columns. It counts from

@@ -19,7 +19,10 @@ pub(crate) mod tokenizer;
 pub mod tree;
 
 #[cfg(feature = "encoding")]
-pub use crate::encoding::{parse_xml5_from_bytes as parse_from_bytes, parse_xml5_from_reader as parse_from_reader};
+pub use crate::encoding::{
+    parse_xml5_from_bytes as parse_from_bytes, parse_xml5_from_reader as parse_from_reader,
+    tokenize_xml5_reader as tokenize_reader,
+};
 pub use crate::generated::xml5_tokenizer::{ParseError, SCAN_STATES, State, Xml5};
 pub use crate::html::{ValueSyntax, value_span};
 pub use char_ref::{decode_attribute_value, decode_attribute_value_with_errors};

@@ -30,14 +30,10 @@ enum Phase {
     End,
 }
 
-/// What a parse produced besides the tree.
-#[derive(Debug, Default)]
-pub struct Parsed {
-    /// The document.
-    pub dom: Dom,
-    /// Tokenizer and tree-construction errors, in the order found (with `errors` on).
-    pub errors: Vec<TreeError>,
-}
+/// What a parse produced: the tree and the tokenizer and tree-construction errors, in the order
+/// found (with `errors` on). The shape [`html::parse_with_errors`](crate::html::parse_with_errors)
+/// returns too.
+pub type Parsed = crate::Parsed<TreeError>;
 
 /// A parse error of the tree builder or the tokenizer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -22,8 +22,10 @@ pub type Tokenizer<'i, S> = crate::driver::Tokenizer<'i, Html2017, S>;
 /// The default sink: queues tokens (and errors, when asked) for the iterator.
 pub type TokenQueue<'i> = crate::driver::TokenQueue<'i, Html2017>;
 
-/// Tokenizer options: what a tree builder or a test sets.
-#[derive(Clone, Debug, Default)]
+/// Tokenizer options: what a tree builder or a test sets. As today's
+/// [`html::Options`](crate::html::Options), the default switches states after start tags as
+/// a document does.
+#[derive(Clone, Debug)]
 pub struct Options {
     /// The state to start in (html5lib-tests' `initialStates`); default: the data state.
     pub initial_state: Option<State>,
@@ -32,12 +34,34 @@ pub struct Options {
     pub last_start_tag: Option<String>,
     /// Collect parse errors (iterator API). Sinks say so through [`Sink::wants_errors`].
     pub errors: bool,
+    /// Switch states after start tags as a tree builder would (`<script>` to script data,
+    /// `<title>` to RCDATA, ...; today's [`StateTracker`](crate::html::StateTracker), whose
+    /// switches are the same in 12.2.5's tree construction), and recognize CDATA sections in
+    /// foreign content. On by default; a switch the sink asks for wins. Off
+    /// ([`Options::without_switching`]): states as given (the edition's html5lib tests).
+    pub switching: bool,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { initial_state: None, last_start_tag: None, errors: false, switching: true }
+    }
+}
+
+impl Options {
+    /// No switching after start tags: the states change only by the tokenizer's own rules and
+    /// the sink's [`Control`] answers.
+    pub fn without_switching() -> Options {
+        Options { switching: false, ..Options::default() }
+    }
 }
 
 /// What the edition's own verbs keep between steps.
 #[derive(Debug, Default)]
 pub struct Html2017Own<'i> {
     last_start_tag: LastStartTag<'i>,
+    /// With [`Options::switching`].
+    tracker: Option<crate::html::StateTracker>,
     /// The "additional allowed character" the attribute value states pass to the character
     /// reference algorithm (`"`, `'` or `>`); taken (left empty) each time the algorithm runs,
     /// so the data and RCDATA states' "with no additional allowed character" needs no verb.
@@ -101,7 +125,11 @@ impl Machine for Html2017 {
     const NONCHARACTER_IN_INPUT_STREAM: ParseError = ParseError::NoncharacterInInputStream;
 
     fn setup<'i>(options: Options) -> (Option<State>, Html2017Own<'i>) {
-        let own = Html2017Own { last_start_tag: LastStartTag::new(options.last_start_tag), additional_allowed: None };
+        let own = Html2017Own {
+            last_start_tag: LastStartTag::new(options.last_start_tag),
+            tracker: options.switching.then(|| crate::html::StateTracker::new(true)),
+            additional_allowed: None,
+        };
         (options.initial_state, own)
     }
 
@@ -125,6 +153,22 @@ impl HtmlFamily for Html2017 {
     fn last_start_tag_ref<'a, 'i>(own: &'a <Self as Machine>::Own<'i>) -> &'a LastStartTag<'i> {
         &own.last_start_tag
     }
+    /// Today's tracker, its states mapped to the edition's (the same four text states).
+    fn track(own: &mut Html2017Own<'_>, tag: &crate::token::Tag<'_>, start: bool) -> Option<State> {
+        use crate::html::State as Today;
+        let tracker = own.tracker.as_mut()?;
+        if !start {
+            tracker.end_tag(tag);
+            return None;
+        }
+        match tracker.start_tag(tag) {
+            crate::html::Control::SwitchTo(Today::RcdataState) => Some(State::RcdataState),
+            crate::html::Control::SwitchTo(Today::RawtextState) => Some(State::RawtextState),
+            crate::html::Control::SwitchTo(Today::ScriptDataState) => Some(State::ScriptDataState),
+            crate::html::Control::SwitchTo(Today::PlaintextState) => Some(State::PlaintextState),
+            _ => None,
+        }
+    }
 }
 
 // Its sink has no tag events: a tag that reaches it without attributes is a token like any other.
@@ -134,7 +178,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// 12.2.4.45: "if there is an adjusted current node and it is not an element in the HTML
     /// namespace" (the sink, a tree builder, knows).
     pub(crate) fn adjusted_current_node_is_foreign(&self) -> bool {
-        self.sink.adjusted_current_node_is_foreign()
+        self.sink.adjusted_current_node_is_foreign() || self.own.tracker.as_ref().is_some_and(|t| t.in_foreign())
     }
 
     /// Whether the character reference is consumed as part of an attribute: the attribute value
@@ -161,7 +205,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
 }
 
 /// Tokenize a whole string with the 12.2.4 edition: an iterator of tokens, adjacent characters
-/// merged into runs.
+/// merged into runs. States switch after start tags as in a document ([`Options::switching`]).
+///
+/// ```
+/// use statemark::editions::html2017::{tokenize, Token};
+///
+/// let tokens: Vec<Token> = tokenize("<script>a<b</script>").collect();
+/// assert_eq!(tokens[1], Token::Characters("a<b".into()));
+/// ```
 pub fn tokenize(input: &str) -> Tokenizer<'_, TokenQueue<'_>> {
     Tokenizer::new(input)
 }

@@ -1381,6 +1381,11 @@ impl<'i, S: TreeSink> Sink<'i> for TreeBuilder<S> {
     fn adjusted_current_node_is_foreign(&self) -> bool {
         self.adjusted_current().is_some_and(|r| r.ns != Ns::Html)
     }
+
+    /// The tree builder answers every start tag with the switch it needs.
+    fn switches_states(&self) -> bool {
+        true
+    }
 }
 
 mod modes;

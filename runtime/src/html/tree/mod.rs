@@ -242,6 +242,8 @@ pub fn build_fragment<S: TreeSink>(html: &str, context: &Context, options: TreeO
 /// errors carry statemark's [`TreeErrorCode`]s, at the start of the token that caused them).
 /// A leading byte order mark is skipped as [`build_document`] skips it; offsets count bytes of
 /// `html` as passed.
+/// As a tuple; [`parse_with_errors`] returns the same as [`Parsed`](crate::Parsed), the shape
+/// both parsers share.
 ///
 /// ```
 /// use statemark::html::{parse_document_with_errors, TreeOptions};
@@ -259,6 +261,24 @@ pub fn parse_document_with_errors(html: &str, options: TreeOptions) -> (Dom, Vec
     builder.resolve_positions(html);
     let errors = builder.take_errors();
     (builder.into_sink(), errors)
+}
+
+/// Parse a document (spec: #parsing) with these options, collecting every parse error:
+/// [`parse_document_with_errors`] in the shape
+/// [`xml5::parse_with_errors`](crate::xml5::parse_with_errors) returns,
+/// [`Parsed`](crate::Parsed) `{ dom, errors }`.
+///
+/// ```
+/// use statemark::html::{TreeOptions, parse_with_errors};
+///
+/// let parsed = parse_with_errors("<p>x</div>", TreeOptions::default());
+/// let codes: Vec<String> = parsed.errors.iter().map(|e| e.to_string()).collect();
+/// assert_eq!(codes, ["1:1: missing-doctype", "1:5: end-tag-without-open-element"]);
+/// assert!(parsed.dom.to_test_format().contains("<p>"));
+/// ```
+pub fn parse_with_errors(html: &str, options: TreeOptions) -> crate::Parsed<HtmlError> {
+    let (dom, errors) = parse_document_with_errors(html, options);
+    crate::Parsed { dom, errors }
 }
 
 /// [`parse_fragment_with`], also returning every parse error, as
