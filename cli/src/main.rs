@@ -326,7 +326,7 @@ struct Found {
 }
 
 fn parse_html(text: &str, a: &ParseArgs) -> (Dom, NodeId, Vec<Found>) {
-    let options = TreeOptions { scripting: !a.no_scripting };
+    let options = TreeOptions::with_scripting(!a.no_scripting);
     let (dom, root, errors) = match &a.fragment {
         None => {
             let (dom, errors) = html::parse_document_with_errors(text, options);

@@ -213,7 +213,7 @@ fn tag_soup_never_panics() {
         let frag = statemark::html::parse_fragment_with(
             &doc,
             &ctx,
-            statemark::html::TreeOptions { scripting: round % 2 == 0 },
+            statemark::html::TreeOptions::with_scripting(round % 2 == 0),
         );
         let _ = frag.to_test_format();
     }

@@ -144,7 +144,7 @@ fn ron_against_text(list: &RuleList, problems: &mut Vec<String>) -> bool {
 
 /// Parse one case with the rule trace on; the tree must be the one the untraced parse gives.
 fn trace_case(case: &TreeCase, scripting: bool) -> (Vec<TreeRule>, String) {
-    let options = TreeOptions { scripting };
+    let options = TreeOptions::with_scripting(scripting);
     let data = case.data.strip_prefix('\u{feff}').unwrap_or(&case.data);
     let (builder, frag) = match &case.fragment {
         Some(c) => {

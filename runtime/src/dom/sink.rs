@@ -1,7 +1,7 @@
 //! The arena DOM as a [`TreeSink`]: what `parse_document` and `parse_fragment` build into.
 
-use super::{Attrs, Dom, NodeId, QualNameRef, QuirksMode};
-use crate::html::tree::{KnownName, Location, TreeSink};
+use super::{Attrs, Dom, NodeData, NodeId, QualNameRef, QuirksMode};
+use crate::html::tree::{KnownName, Location, ScriptFlags, ScriptingMode, TreeSink};
 
 impl Dom {
     /// The Text node immediately before `at`, if there is one.
@@ -136,6 +136,29 @@ impl TreeSink for Dom {
 
     fn is_inclusive_ancestor(&self, ancestor: &NodeId, node: &NodeId) -> bool {
         Dom::is_inclusive_ancestor(self, *ancestor, *node)
+    }
+
+    fn set_scripting_mode(&mut self, mode: ScriptingMode) {
+        Dom::set_scripting_mode(self, Some(mode));
+    }
+
+    fn script_created(&mut self, script: &NodeId, flags: ScriptFlags) {
+        self.record_script(*script, flags);
+    }
+
+    fn first_child(&self, node: &NodeId) -> Option<NodeId> {
+        self[*node].first_child()
+    }
+
+    fn next_sibling(&self, node: &NodeId) -> Option<NodeId> {
+        self[*node].next_sibling()
+    }
+
+    fn processing_instruction(&self, node: &NodeId) -> Option<(&str, &str)> {
+        match self.data(*node) {
+            NodeData::ProcessingInstruction { target, data } => Some((target, data)),
+            _ => None,
+        }
     }
 }
 

@@ -142,6 +142,21 @@ impl<S: TreeSink> TreeSink for MetaWatch<S> {
     fn is_inclusive_ancestor(&self, ancestor: &S::Handle, node: &S::Handle) -> bool {
         self.inner.is_inclusive_ancestor(ancestor, node)
     }
+    fn set_scripting_mode(&mut self, mode: crate::html::tree::ScriptingMode) {
+        self.inner.set_scripting_mode(mode)
+    }
+    fn script_created(&mut self, script: &S::Handle, flags: crate::html::tree::ScriptFlags) {
+        self.inner.script_created(script, flags)
+    }
+    fn first_child(&self, node: &S::Handle) -> Option<S::Handle> {
+        self.inner.first_child(node)
+    }
+    fn next_sibling(&self, node: &S::Handle) -> Option<S::Handle> {
+        self.inner.next_sibling(node)
+    }
+    fn processing_instruction(&self, node: &S::Handle) -> Option<(&str, &str)> {
+        self.inner.processing_instruction(node)
+    }
 }
 
 /// Parse a document from bytes (spec: #parsing, with #encoding-sniffing-algorithm): sniff the

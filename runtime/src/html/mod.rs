@@ -20,7 +20,7 @@ pub mod tree;
 #[cfg(feature = "encoding")]
 pub use crate::encoding::{parse_document_from_bytes, parse_document_from_reader};
 pub use tree::{
-    Context, TreeOptions, build_document, build_fragment, parse_document, parse_document_with, parse_fragment,
+    Context, ScriptingMode, TreeOptions, build_document, build_fragment, parse_document, parse_document_with, parse_fragment,
     parse_fragment_with,
 };
 pub use tree::{

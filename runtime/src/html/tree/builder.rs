@@ -7,7 +7,7 @@
 
 use super::afe::{Afe, AttrRange, Item};
 use super::errors::{ErrorCode, HtmlError, TreeErrorCode as E};
-use super::sink::{KnownName, Location, TreeSink};
+use super::sink::{KnownName, Location, ScriptFlags, ScriptingMode, TreeSink};
 use super::stack::{ElemId, ElemRec, NOT_ON_STACK, Ns, Stack, lower};
 use super::tags::{TAG_COUNT, Tag, foreign_attribute, kind, kinds, svg_attribute_name, svg_tag_name};
 use crate::dom::{Attr, Attrs, Namespace, QualName, QualNameRef, QuirksMode};
@@ -41,13 +41,6 @@ pub(crate) enum Mode {
     AfterFrameset,
     AfterAfterBody,
     AfterAfterFrameset,
-}
-
-/// The scripting mode (spec: #scripting-mode): only whether it is Disabled changes the tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Scripting {
-    Enabled,
-    Disabled,
 }
 
 /// A start or end tag as the tree builder sees it.
@@ -159,16 +152,61 @@ fn ns_of(ns: Ns) -> Namespace {
 }
 
 /// Options for [`TreeBuilder`].
-#[derive(Clone, Copy, Debug)]
+///
+/// ```
+/// use statemark::html::{ScriptingMode, TreeOptions};
+///
+/// let off = TreeOptions::with_scripting(false);
+/// assert_eq!((off.document_mode(), off.fragment_mode()), (ScriptingMode::Disabled, ScriptingMode::Disabled));
+/// let on = TreeOptions::default();
+/// assert_eq!((on.document_mode(), on.fragment_mode()), (ScriptingMode::Normal, ScriptingMode::Inert));
+/// let contextual = TreeOptions { fragment_scripting: ScriptingMode::Fragment, ..TreeOptions::default() };
+/// assert_eq!(contextual.fragment_mode(), ScriptingMode::Fragment);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TreeOptions {
-    /// The scripting flag (spec: #scripting-flag). On (the default) parses `<noscript>` as raw
-    /// text, as a browser with scripts enabled does; off parses its content as markup.
+    /// Whether scripting is enabled for the document (spec: #scripting-flag, "the scripting
+    /// flag" of the text before 2026). On (the default), a document is parsed in the
+    /// [`Normal`](ScriptingMode::Normal) [parser scripting mode](ScriptingMode) and `noscript`
+    /// is raw text, as in a browser with scripts enabled; off, in the
+    /// [`Disabled`](ScriptingMode::Disabled) mode, where `noscript` content is markup. Off
+    /// also makes fragments `Disabled` (spec: #html-fragment-parsing-algorithm, step 9).
     pub scripting: bool,
+    /// The scripting mode the HTML fragment parsing algorithm is given (its `scriptingMode`,
+    /// spec: #html-fragment-parsing-algorithm): [`Inert`](ScriptingMode::Inert), the
+    /// default, or [`Fragment`](ScriptingMode::Fragment) as `createContextualFragment()`
+    /// asks. Documents ignore it; the other two modes are taken as `Inert` (the algorithm
+    /// asserts one of the two, step 1).
+    pub fragment_scripting: ScriptingMode,
 }
 
 impl Default for TreeOptions {
     fn default() -> Self {
-        TreeOptions { scripting: true }
+        TreeOptions { scripting: true, fragment_scripting: ScriptingMode::Inert }
+    }
+}
+
+impl TreeOptions {
+    /// The defaults with scripting on or off: what `TreeOptions::with_scripting(scripting)` wrote before
+    /// the options had more fields.
+    pub const fn with_scripting(scripting: bool) -> TreeOptions {
+        TreeOptions { scripting, fragment_scripting: ScriptingMode::Inert }
+    }
+
+    /// The mode a document is parsed in: [`Normal`](ScriptingMode::Normal), or
+    /// [`Disabled`](ScriptingMode::Disabled) with scripting off.
+    pub fn document_mode(&self) -> ScriptingMode {
+        if self.scripting { ScriptingMode::Normal } else { ScriptingMode::Disabled }
+    }
+
+    /// The mode a fragment is parsed in (spec: #html-fragment-parsing-algorithm, steps 1, 9
+    /// and 10).
+    pub fn fragment_mode(&self) -> ScriptingMode {
+        match (self.scripting, self.fragment_scripting) {
+            (false, _) | (_, ScriptingMode::Disabled) => ScriptingMode::Disabled,
+            (true, ScriptingMode::Fragment) => ScriptingMode::Fragment,
+            (true, _) => ScriptingMode::Inert,
+        }
     }
 }
 
@@ -208,7 +246,8 @@ pub struct TreeBuilder<S: TreeSink> {
     form: Option<ElemId>,
     frameset_ok: bool,
     foster: bool,
-    scripting: Scripting,
+    /// The parser scripting mode (spec: #parser-scripting-mode).
+    scripting: ScriptingMode,
     quirks: QuirksMode,
     fragment: Option<FragmentCtx<S::Handle>>,
     pending_text: String,
@@ -251,6 +290,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub fn new(mut sink: S, options: TreeOptions) -> Self {
         let doc = sink.document();
         let sources = sink.wants_source_spans();
+        sink.set_scripting_mode(options.document_mode());
         TreeBuilder {
             sink,
             doc,
@@ -263,7 +303,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             form: None,
             frameset_ok: true,
             foster: false,
-            scripting: if options.scripting { Scripting::Enabled } else { Scripting::Disabled },
+            scripting: options.document_mode(),
             quirks: QuirksMode::NoQuirks,
             fragment: None,
             pending_text: String::new(),
@@ -425,6 +465,8 @@ impl<S: TreeSink> TreeBuilder<S> {
         quirks: QuirksMode,
     ) -> (Self, Option<State>, S::Handle) {
         let mut b = TreeBuilder::new(sink, options);
+        // Steps 1, 9 and 10.
+        b.set_scripting_mode(options.fragment_mode());
         // Steps 6-7.
         b.quirks = quirks;
         b.sink.set_quirks_mode(quirks);
@@ -440,7 +482,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Tag::Title | Tag::Textarea => Some(State::RcdataState),
                 Tag::Style | Tag::Xmp | Tag::Iframe | Tag::Noembed | Tag::Noframes => Some(State::RawtextState),
                 Tag::Script => Some(State::ScriptDataState),
-                Tag::Noscript if b.scripting != Scripting::Disabled => Some(State::RawtextState),
+                Tag::Noscript if b.scripting.scripting_enabled() => Some(State::RawtextState),
                 Tag::Plaintext => Some(State::PlaintextState),
                 _ => None,
             }
@@ -476,6 +518,17 @@ impl<S: TreeSink> TreeBuilder<S> {
             b.form = Some(ctx);
         }
         (b, state, frag)
+    }
+
+    /// Parse in this scripting mode from here on, and tell the sink.
+    fn set_scripting_mode(&mut self, mode: ScriptingMode) {
+        self.scripting = mode;
+        self.sink.set_scripting_mode(mode);
+    }
+
+    /// The parser scripting mode (spec: #parser-scripting-mode).
+    pub fn scripting_mode(&self) -> ScriptingMode {
+        self.scripting
     }
 
     /// The tree sink.

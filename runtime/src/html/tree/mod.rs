@@ -21,7 +21,7 @@ mod tags;
 
 pub use builder::{TreeBuilder, TreeOptions, TreeRule};
 pub use errors::{ErrorCode, HtmlError, TreeErrorCode};
-pub use sink::{KnownName, Location, TreeSink};
+pub use sink::{KnownName, Location, ScriptFlags, ScriptingMode, TreeSink};
 
 use crate::dom::{Attr, Dom, Namespace, QualName, QuirksMode};
 use crate::html::{Options, Tokenizer};
@@ -176,9 +176,9 @@ pub fn parse_document(html: &str) -> Dom {
 /// ```
 /// use statemark::html::{parse_document_with, TreeOptions};
 ///
-/// let off = parse_document_with("<noscript><p>x</p></noscript>", TreeOptions { scripting: false });
+/// let off = parse_document_with("<noscript><p>x</p></noscript>", TreeOptions::with_scripting(false));
 /// assert!(off.to_test_format().contains("<p>"));
-/// let on = parse_document_with("<noscript><p>x</p></noscript>", TreeOptions { scripting: true });
+/// let on = parse_document_with("<noscript><p>x</p></noscript>", TreeOptions::with_scripting(true));
 /// assert!(on.to_test_format().contains("\"<p>x</p>\""));
 /// ```
 pub fn parse_document_with(html: &str, options: TreeOptions) -> Dom {

@@ -338,7 +338,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.rule(InHeadStartTitle);
                     self.generic_text(s, State::RcdataState);
                 }
-                Noscript | Noframes | Style if s.tag != Noscript || self.scripting != Scripting::Disabled => {
+                Noscript | Noframes | Style if s.tag != Noscript || self.scripting.scripting_enabled() => {
                     self.rule(InHeadStartRawText);
                     self.generic_text(s, State::RawtextState);
                 }
@@ -351,6 +351,15 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.rule(InHeadStartScript);
                     let loc = self.adjusted_location(Target::Current);
                     let id = self.create_elem(Ns::Html, Script, "script", Attrs::token(&s.attrs), false);
+                    // Steps 3 and 5: what the mode sets on the element, for a sink that keeps
+                    // it ("force async" (step 4) is the element's own default, step 6 is
+                    // document.write's).
+                    let flags = ScriptFlags {
+                        parser_inserted: self.scripting != ScriptingMode::Fragment,
+                        already_started: self.scripting == ScriptingMode::Inert,
+                    };
+                    let h = self.handle(id);
+                    self.sink.script_created(&h, flags);
                     self.insert_element_at(&loc, id);
                     self.stack.push(id);
                     self.switch_to = Some(State::ScriptDataState);
@@ -848,7 +857,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.frameset_ok = false;
                 self.generic_text(s, State::RawtextState);
             }
-            Noembed | Noscript if s.tag == Noembed || self.scripting != Scripting::Disabled => {
+            Noembed | Noscript if s.tag == Noembed || self.scripting.scripting_enabled() => {
                 self.rule(InBodyStartNoembed);
                 self.generic_text(s, State::RawtextState);
             }
