@@ -210,6 +210,15 @@ impl TreeOptions {
     }
 }
 
+/// A `template` element's insertion target, insertion start marker and insertion end marker
+/// (spec: #concept-template-insertion-target), kept while the template is on the stack.
+struct Patch<H> {
+    template: ElemId,
+    target: H,
+    start: H,
+    end: Option<H>,
+}
+
 /// The context element of fragment parsing.
 struct FragmentCtx<H> {
     context: ElemId,
@@ -248,6 +257,12 @@ pub struct TreeBuilder<S: TreeSink> {
     foster: bool,
     /// The parser scripting mode (spec: #parser-scripting-mode).
     scripting: ScriptingMode,
+    /// The `template` elements on the stack whose content patching was prepared, with their
+    /// insertion target and markers (spec: #prepare-content-patching).
+    patches: Vec<Patch<S::Handle>>,
+    /// How many processing instructions with the target `marker` or `start` the builder has
+    /// inserted: with none, "find markers" cannot find one and its walk is skipped.
+    marker_pis: usize,
     quirks: QuirksMode,
     fragment: Option<FragmentCtx<S::Handle>>,
     pending_text: String,
@@ -304,6 +319,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             frameset_ok: true,
             foster: false,
             scripting: options.document_mode(),
+            patches: Vec::new(),
+            marker_pis: 0,
             quirks: QuirksMode::NoQuirks,
             fragment: None,
             pending_text: String::new(),
@@ -656,6 +673,11 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     fn pop(&mut self) -> Option<ElemId> {
         let id = self.stack.pop()?;
+        if !self.patches.is_empty() {
+            // A template popped without its end tag (end of file) keeps its markers (spec:
+            // #parsing-main-intemplate, EOF), but nothing is inserted through it any more.
+            self.patches.retain(|p| p.template != id);
+        }
         // Popped, and named by no list or pointer: the record can be reused. (Elements that
         // leave the stack any other way are simply not recycled.)
         let r = self.stack.rec(id);
@@ -777,9 +799,20 @@ impl<S: TreeSink> TreeBuilder<S> {
         } else {
             target
         };
-        // Step 3: inside a template, insert into its contents.
+        // Step 3: inside a template, insert into its insertion target or its contents.
         let h = self.handle(loc_elem);
         if self.stack.rec(loc_elem).is_html(Template) {
+            if let Some(p) = self.patches.iter().rev().find(|p| p.template == loc_elem) {
+                // Substep 3.3.1: before the end marker while it is still the target's child;
+                // substep 3.3.2: else (removed or moved away) after the target's last child.
+                return match &p.end {
+                    Some(end) if self.sink.parent(end).as_ref() == Some(&p.target) => {
+                        Location::Before { parent: p.target.clone(), sibling: end.clone() }
+                    }
+                    _ => Location::Append(p.target.clone()),
+                };
+            }
+            // Substep 4.
             return Location::Append(self.sink.template_contents(&h));
         }
         Location::Append(h)
@@ -891,6 +924,9 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// spec: #insert-a-processing-instruction
     fn insert_pi(&mut self, target_name: &str, data: &str, target: Target) {
+        if matches!(target_name, "marker" | "start") {
+            self.marker_pis += 1;
+        }
         let loc = self.adjusted_location(target);
         let n = self.sink.create_processing_instruction(target_name, data);
         self.sink.insert(&loc, n);
@@ -1416,6 +1452,7 @@ impl<'i, S: TreeSink> Sink<'i> for TreeBuilder<S> {
 }
 
 mod modes;
+mod patching;
 mod quirks;
 mod rules;
 

@@ -372,11 +372,16 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.frameset_ok = false;
                     self.mode = Mode::InTemplate;
                     self.template_modes.push(Mode::InTemplate);
-                    // Step 7: the parser does not allow declarative shadow roots. Step 8:
-                    // "prepare content patching" (#attr-template-for) is outside the text we
-                    // transcribe from; we take its failure path (8.6), which inserts the template
-                    // where step 9 would (recorded in tests/expectations/html5lib_tree.json).
-                    self.insert_html(s);
+                    // Step 7: the parser does not allow declarative shadow roots.
+                    if let Some(name) = s.attr("for") {
+                        // Steps 6 and 8 (patching.rs).
+                        let name = name.to_owned();
+                        let loc = self.appropriate_place(Target::Current);
+                        self.template_for(s, &loc, &name);
+                    } else {
+                        // Step 9.
+                        self.insert_html(s);
+                    }
                 }
                 Head => {
                     self.rule(InHeadStartHeadOrOtherEnd);
@@ -424,6 +429,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.generate_all_implied_end_tags_thoroughly();
         if !self.current_is(Template) {
             self.err(E::ImplicitlyClosedElements);
+        }
+        // Steps 3-4 (patching.rs).
+        if !self.patches.is_empty() {
+            self.end_patching();
         }
         self.pop_until(Template);
         self.clear_afe_to_marker();
