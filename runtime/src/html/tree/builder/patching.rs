@@ -1,5 +1,5 @@
 //! Content patching, `<template for>` (spec: #attr-template-for, the 2026 text in
-//! `spec/html/content-patching.md`): step 8 of the in-head "template" start tag, "prepare
+//! `../shared/spec/html/content-patching.txt`): step 8 of the in-head "template" start tag, "prepare
 //! content patching", "find markers" and "getting a processing instruction attribute" (DOM
 //! Standard, `spec/dom/processing-instruction-attributes.md`), and step 4 of the "template"
 //! end tag. Where the content then goes is step 3 of the appropriate place for inserting a
@@ -12,16 +12,86 @@ use super::TreeRule::*;
 use super::*;
 
 /// spec (DOM): getting a processing instruction attribute `name` of a processing instruction
-/// with this data. The attribute map is what the HTML parser makes of `<html ` + data + `>`:
-/// the `html` element's attributes (names lowercased, character references decoded, the first
-/// of duplicates kept); data that leaves the tag unfinished gives no attributes.
+/// with this data: its attribute map\[name\], or null. The map is the data read as
+/// pseudo-attributes (`spec/dom/processing-instruction-attributes.md`): `Name S? = S? "value"`
+/// or `'value'`, separated by whitespace, names kept as written (case-sensitive), character
+/// references and the five predefined entity references decoded. Data that is not all such
+/// pseudo-attributes (an unquoted value, a bare name, a `<` or a stray `&` in a value, a name
+/// twice) gives an empty map.
 pub(crate) fn pi_attribute(data: &str, name: &str) -> Option<String> {
-    let source = format!("<html {data}>");
-    let mut tokens = crate::html::Tokenizer::with_options(&source, crate::html::Options::default());
-    match tokens.next()? {
-        Token::StartTag(tag) => tag.attributes.into_iter().find(|a| a.name == name).map(|a| a.value.into_owned()),
-        _ => None,
+    pseudo_attributes(data)?.into_iter().find(|(n, _)| *n == name).map(|(_, v)| v)
+}
+
+/// The attribute map of a processing instruction with this data, in order; `None` when the
+/// data does not parse (the map is then empty).
+fn pseudo_attributes(data: &str) -> Option<Vec<(&str, String)>> {
+    use crate::xml5::serialize::{is_name_char, is_name_start};
+    let is_s = |c: char| matches!(c, ' ' | '\t' | '\n' | '\r');
+    let mut map: Vec<(&str, String)> = Vec::new();
+    let mut rest = data.trim_start_matches(is_s);
+    while !rest.is_empty() {
+        // Name: NameStartChar NameChar* (XML 1.0 [5], `:` included).
+        let name_len = rest
+            .char_indices()
+            .find(|&(i, c)| !(if i == 0 { is_name_start(c) || c == ':' } else { is_name_char(c) || c == ':' }))
+            .map_or(rest.len(), |(i, _)| i);
+        if name_len == 0 {
+            return None;
+        }
+        let (name, after) = rest.split_at(name_len);
+        // S? '=' S?
+        let after = after.trim_start_matches(is_s).strip_prefix('=')?.trim_start_matches(is_s);
+        // PseudoAttValue: quoted, without '<', '&' only in a reference.
+        let quote = after.chars().next().filter(|&q| q == '"' || q == '\'')?;
+        let body = &after[1..];
+        let end = body.find(quote)?;
+        let value = decode_pseudo_value(&body[..end])?;
+        if map.iter().any(|(n, _)| *n == name) {
+            return None;
+        }
+        map.push((name, value));
+        let tail = &body[end + 1..];
+        rest = tail.trim_start_matches(is_s);
+        // Pseudo-attributes are separated by whitespace.
+        if !rest.is_empty() && rest.len() == tail.len() {
+            return None;
+        }
     }
+    Some(map)
+}
+
+/// A pseudo-attribute value's text with its references decoded (XML 1.0 [66] `CharRef` to a
+/// `Char`, and `&lt;` `&gt;` `&amp;` `&apos;` `&quot;`); `None` for a `<` or any other `&`.
+fn decode_pseudo_value(raw: &str) -> Option<String> {
+    let mut out = String::with_capacity(raw.len());
+    let mut rest = raw;
+    while let Some(i) = rest.find(['&', '<']) {
+        out.push_str(&rest[..i]);
+        let reference = rest[i..].strip_prefix('&')?;
+        let semi = reference.find(';')?;
+        let c = match &reference[..semi] {
+            "lt" => '<',
+            "gt" => '>',
+            "amp" => '&',
+            "apos" => '\'',
+            "quot" => '"',
+            r => {
+                let digits = r.strip_prefix('#')?;
+                let n = match digits.strip_prefix('x') {
+                    Some(hex) if !hex.is_empty() && hex.bytes().all(|b| b.is_ascii_hexdigit()) => {
+                        u32::from_str_radix(hex, 16).ok()?
+                    }
+                    None if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => digits.parse().ok()?,
+                    _ => return None,
+                };
+                char::from_u32(n).filter(|&c| crate::xml5::serialize::is_xml_char(c))?
+            }
+        };
+        out.push(c);
+        rest = &reference[semi + 1..];
+    }
+    out.push_str(rest);
+    Some(out)
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
@@ -211,6 +281,37 @@ impl<S: TreeSink> TreeBuilder<S> {
             && self.sink.parent(end).is_some()
         {
             self.sink.remove(end);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::pi_attribute;
+
+    #[test]
+    fn pseudo_attributes_as_the_dom_reads_them() {
+        // WPT dom/nodes/processing-instruction-attributes.html: quoted values, names as written.
+        assert_eq!(pi_attribute(r#"a="b" x="yy""#, "x").as_deref(), Some("yy"));
+        assert_eq!(pi_attribute(r#"a="b" x="yy""#, "X"), None);
+        assert_eq!(pi_attribute(r#"_x="yy""#, "_x").as_deref(), Some("yy"));
+        assert_eq!(pi_attribute(r#"blabla="""#, "blabla").as_deref(), Some(""));
+        assert_eq!(pi_attribute("name = 'x' ", "name").as_deref(), Some("x"));
+        assert_eq!(pi_attribute(r#"name="a&lt;&#x62;&#99;&quot;""#, "name").as_deref(), Some("a<bc\""));
+        // Any error empties the map: an unquoted value, a bare name, '<' or a stray '&', a name
+        // twice, no space between two, a name that is not an XML Name.
+        for bad in [
+            r#"a=b x="yy""#,
+            "name",
+            r#"name="a<b""#,
+            r#"name="a&b""#,
+            r#"name="&#0;""#,
+            r#"name="x" name="y""#,
+            r#"a="1"name="x""#,
+            r#"$="v" name="x""#,
+            r#"name="x"#,
+        ] {
+            assert_eq!(pi_attribute(bad, "name"), None, "{bad}");
         }
     }
 }
