@@ -563,6 +563,9 @@ fn serialize(out: &mut dyn Write, a: &SerializeArgs) -> Result<u8, Stop> {
             }
         } else {
             let (dom, root, _) = parse_html(&text, &a.parse);
+            // noscript text is written as the tree was parsed (`--no-scripting`), so the
+            // output reads back the same (issue 23).
+            options.scripting = dom.scripting_enabled();
             write_io(&dom, root, false, &options, &mut *out)?;
         }
         writeln!(out)?;
