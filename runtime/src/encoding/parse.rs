@@ -148,6 +148,9 @@ impl<S: TreeSink> TreeSink for MetaWatch<S> {
     fn script_created(&mut self, script: &S::Handle, flags: crate::html::tree::ScriptFlags) {
         self.inner.script_created(script, flags)
     }
+    fn clone_children_into(&mut self, from: &S::Handle, into: &S::Handle) {
+        self.inner.clone_children_into(from, into)
+    }
     fn first_child(&self, node: &S::Handle) -> Option<S::Handle> {
         self.inner.first_child(node)
     }

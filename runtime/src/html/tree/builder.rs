@@ -178,11 +178,30 @@ pub struct TreeOptions {
     /// asks. Documents ignore it; the other two modes are taken as `Inert` (the algorithm
     /// asserts one of the two, step 1).
     pub fragment_scripting: ScriptingMode,
+    /// Copy the selected `option`'s content into the `select`'s `selectedcontent`, as the
+    /// element sections require of a parser (whatwg/html: "When an option element is popped off
+    /// the stack of open elements of an HTML parser", #the-option-element, and the
+    /// `selectedcontent` post-connection steps, #the-selectedcontent-element). On by default:
+    /// that is what browsers with customizable `select` (Chromium) build and what the
+    /// html5lib suite expects (`webkit02.dat` cases 45-48). Off gives the tree of tree
+    /// construction alone, an empty `selectedcontent`. The copy is made through
+    /// [`TreeSink::clone_children_into`]; a sink that keeps no tree gets nothing to do.
+    ///
+    /// ```
+    /// use statemark::html::{parse_document_with, TreeOptions};
+    ///
+    /// let html = "<select><button><selectedcontent></selectedcontent></button><option>One<option selected>Two</select>";
+    /// let on = parse_document_with(html, TreeOptions::default());
+    /// assert!(on.to_html().contains("<selectedcontent>Two</selectedcontent>"));
+    /// let off = parse_document_with(html, TreeOptions { selectedcontent: false, ..TreeOptions::default() });
+    /// assert!(off.to_html().contains("<selectedcontent></selectedcontent>"));
+    /// ```
+    pub selectedcontent: bool,
 }
 
 impl Default for TreeOptions {
     fn default() -> Self {
-        TreeOptions { scripting: true, fragment_scripting: ScriptingMode::Inert }
+        TreeOptions::with_scripting(true)
     }
 }
 
@@ -190,7 +209,7 @@ impl TreeOptions {
     /// The defaults with scripting on or off: what `TreeOptions::with_scripting(scripting)` wrote before
     /// the options had more fields.
     pub const fn with_scripting(scripting: bool) -> TreeOptions {
-        TreeOptions { scripting, fragment_scripting: ScriptingMode::Inert }
+        TreeOptions { scripting, fragment_scripting: ScriptingMode::Inert, selectedcontent: true }
     }
 
     /// The mode a document is parsed in: [`Normal`](ScriptingMode::Normal), or
@@ -263,6 +282,15 @@ pub struct TreeBuilder<S: TreeSink> {
     /// How many processing instructions with the target `marker` or `start` the builder has
     /// inserted: with none, "find markers" cannot find one and its walk is skipped.
     marker_pis: usize,
+    /// Run the `select`/`option`/`selectedcontent` element steps the parser causes
+    /// ([`TreeOptions::selectedcontent`]).
+    select_content: bool,
+    /// The `select` elements on the stack, with what those steps keep for each.
+    selects: Vec<selectedcontent::SelectState<S::Handle>>,
+    /// The `option` elements on the stack that belong to one of those.
+    open_options: Vec<selectedcontent::OpenOption>,
+    /// The disabled `optgroup` elements on the stack inside a `select`.
+    disabled_groups: Vec<ElemId>,
     quirks: QuirksMode,
     fragment: Option<FragmentCtx<S::Handle>>,
     pending_text: String,
@@ -321,6 +349,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             scripting: options.document_mode(),
             patches: Vec::new(),
             marker_pis: 0,
+            select_content: options.selectedcontent,
+            selects: Vec::new(),
+            open_options: Vec::new(),
+            disabled_groups: Vec::new(),
             quirks: QuirksMode::NoQuirks,
             fragment: None,
             pending_text: String::new(),
@@ -677,6 +709,9 @@ impl<S: TreeSink> TreeBuilder<S> {
             // A template popped without its end tag (end of file) keeps its markers (spec:
             // #parsing-main-intemplate, EOF), but nothing is inserted through it any more.
             self.patches.retain(|p| p.template != id);
+        }
+        if !self.selects.is_empty() {
+            self.select_popped(id);
         }
         // Popped, and named by no list or pointer: the record can be reused. (Elements that
         // leave the stack any other way are simply not recycled.)
@@ -1455,5 +1490,6 @@ mod modes;
 mod patching;
 mod quirks;
 mod rules;
+mod selectedcontent;
 
 pub use rules::TreeRule;

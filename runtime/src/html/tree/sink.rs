@@ -210,6 +210,14 @@ pub trait TreeSink {
         let _ = (script, flags);
     }
 
+    /// Replace the children of `into` with copies of the children of `from`, each with its
+    /// subtree: "clone an option into a selectedcontent" (spec: #the-selectedcontent-element),
+    /// which the builder runs when [`TreeOptions::selectedcontent`](crate::html::TreeOptions::selectedcontent)
+    /// is on. The default does nothing: a sink that keeps no tree has nothing to copy.
+    fn clone_children_into(&mut self, from: &Self::Handle, into: &Self::Handle) {
+        let _ = (from, into);
+    }
+
     /// The first child of `node`. Content patching (`<template for>`, spec:
     /// #prepare-content-patching) walks the tree through this,
     /// [`next_sibling`](Self::next_sibling) and

@@ -879,8 +879,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop_until(Select);
                 } else {
                     self.reconstruct_formatting();
-                    self.insert_html(s);
+                    let id = self.insert_html(s);
                     self.frameset_ok = false;
+                    self.select_opened(s, id);
                 }
             }
             Option => {
@@ -894,7 +895,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop();
                 }
                 self.reconstruct_formatting();
-                self.insert_html(s);
+                let select = self.select_for_option();
+                let id = self.insert_html(s);
+                self.option_inserted(s, id, select);
             }
             Optgroup => {
                 self.rule(InBodyStartOptgroup);
@@ -907,7 +910,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop();
                 }
                 self.reconstruct_formatting();
-                self.insert_html(s);
+                let id = self.insert_html(s);
+                self.optgroup_inserted(s, id);
             }
             Rb | Rtc => {
                 self.rule(InBodyStartRb);
@@ -947,7 +951,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             _ => {
                 self.rule(InBodyOtherStart);
                 self.reconstruct_formatting();
-                self.insert_html(s);
+                let id = self.insert_html(s);
+                if !self.selects.is_empty() && s.tag == Other && s.name == "selectedcontent" {
+                    self.selectedcontent_inserted(id);
+                }
             }
         }
         Done
