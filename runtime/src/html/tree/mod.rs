@@ -340,9 +340,18 @@ mod scripting_modes {
         let cases = [
             // (mode, tree, script flags, noscript content is an element)
             (ScriptingMode::Normal, parse_document_with("<script></script><noscript><b>", TreeOptions::default())),
-            (ScriptingMode::Disabled, parse_document_with("<script></script><noscript><b>", TreeOptions::with_scripting(false))),
-            (ScriptingMode::Inert, parse_fragment_with("<script></script><noscript><b>", &Context::html("div"), TreeOptions::default())),
-            (ScriptingMode::Fragment, parse_fragment_with("<script></script><noscript><b>", &Context::html("div"), contextual)),
+            (
+                ScriptingMode::Disabled,
+                parse_document_with("<script></script><noscript><b>", TreeOptions::with_scripting(false)),
+            ),
+            (
+                ScriptingMode::Inert,
+                parse_fragment_with("<script></script><noscript><b>", &Context::html("div"), TreeOptions::default()),
+            ),
+            (
+                ScriptingMode::Fragment,
+                parse_fragment_with("<script></script><noscript><b>", &Context::html("div"), contextual),
+            ),
         ];
         for (mode, dom) in cases {
             assert_eq!(dom.scripting_mode(), Some(mode));
@@ -357,8 +366,12 @@ mod scripting_modes {
         }
         // A fragment of a document with scripting disabled is Disabled whatever it asks for
         // (spec: #html-fragment-parsing-algorithm, step 9).
-        let off = TreeOptions { scripting: false, fragment_scripting: ScriptingMode::Fragment };
-        assert_eq!(parse_fragment_with("x", &Context::html("div"), off).scripting_mode(), Some(ScriptingMode::Disabled));
+        let off =
+            TreeOptions { scripting: false, fragment_scripting: ScriptingMode::Fragment, ..TreeOptions::default() };
+        assert_eq!(
+            parse_fragment_with("x", &Context::html("div"), off).scripting_mode(),
+            Some(ScriptingMode::Disabled)
+        );
     }
 
     /// Where a mode changes the tokenizer: a `noscript` context starts fragment parsing in
@@ -381,7 +394,8 @@ mod scripting_modes {
         let html = dom.to_html();
         assert!(html.contains("<noscript>&lt;b&gt;</noscript>"), "{html}");
         assert_eq!(parse_document_with(&html, off).to_test_format(), dom.to_test_format());
-        let noscript = dom.descendants(dom.root()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "noscript"));
+        let noscript =
+            dom.descendants(dom.root()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "noscript"));
         let noscript = noscript.expect("noscript");
         assert_eq!(dom.inner_html(noscript), "&lt;b&gt;");
         assert_eq!(dom.outer_html(noscript), "<noscript>&lt;b&gt;</noscript>");

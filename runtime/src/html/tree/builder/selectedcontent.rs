@@ -55,7 +55,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             return None;
         }
         if above(Tag::Optgroup) {
-            let groups = (pos + 1..self.stack.len()).filter(|&p| self.stack.rec(self.stack.at(p)).is_html(Tag::Optgroup));
+            let groups =
+                (pos + 1..self.stack.len()).filter(|&p| self.stack.rec(self.stack.at(p)).is_html(Tag::Optgroup));
             if groups.count() > 1 {
                 return None;
             }
@@ -80,7 +81,14 @@ impl<S: TreeSink> TreeBuilder<S> {
             Some(Ok(n)) => n == 1,
             _ => !multiple,
         };
-        self.selects.push(SelectState { select: id, multiple, size_one, selected: None, first_seen: false, selectedcontent: None });
+        self.selects.push(SelectState {
+            select: id,
+            multiple,
+            size_one,
+            selected: None,
+            first_seen: false,
+            selectedcontent: None,
+        });
     }
 
     /// An `option` element was inserted and pushed: the option insertion steps run the
