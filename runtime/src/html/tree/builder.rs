@@ -279,9 +279,11 @@ pub struct TreeBuilder<S: TreeSink> {
     /// The `template` elements on the stack whose content patching was prepared, with their
     /// insertion target and markers (spec: #prepare-content-patching).
     patches: Vec<Patch<S::Handle>>,
-    /// How many processing instructions with the target `marker` or `start` the builder has
-    /// inserted: with none, "find markers" cannot find one and its walk is skipped.
-    marker_pis: usize,
+    /// For each `name` attribute value, how many processing instructions with the target
+    /// `marker` or `start` and that name the builder has inserted and patching has not removed:
+    /// with none, "find markers" cannot find one and its walk is skipped, so templates whose
+    /// name no marker has cost nothing however many there are.
+    marker_names: std::collections::HashMap<String, usize>,
     /// Run the `select`/`option`/`selectedcontent` element steps the parser causes
     /// ([`TreeOptions::selectedcontent`]).
     select_content: bool,
@@ -348,7 +350,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             foster: false,
             scripting: options.document_mode(),
             patches: Vec::new(),
-            marker_pis: 0,
+            marker_names: std::collections::HashMap::new(),
             select_content: options.selectedcontent,
             selects: Vec::new(),
             open_options: Vec::new(),
@@ -959,8 +961,10 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// spec: #insert-a-processing-instruction
     fn insert_pi(&mut self, target_name: &str, data: &str, target: Target) {
-        if matches!(target_name, "marker" | "start") {
-            self.marker_pis += 1;
+        if matches!(target_name, "marker" | "start")
+            && let Some(name) = patching::pi_attribute(data, "name")
+        {
+            *self.marker_names.entry(name).or_default() += 1;
         }
         let loc = self.adjusted_location(target);
         let n = self.sink.create_processing_instruction(target_name, data);

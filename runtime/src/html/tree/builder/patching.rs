@@ -176,9 +176,9 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// (`None` for "null"), or `None` for (null, null). The walk is in tree order without
     /// recursion (first child, next sibling, back up through parents to `scope`).
     fn find_markers(&mut self, scope: &S::Handle, name: &str) -> Option<(S::Handle, Option<S::Handle>)> {
-        if self.marker_pis == 0 {
-            // No `marker` or `start` processing instruction was ever inserted: step 1 would
-            // find none.
+        if self.marker_names.get(name).is_none_or(|&n| n == 0) {
+            // No `marker` or `start` processing instruction with this name is in the tree:
+            // step 1 would find none.
             self.rule(FindMarkersNone);
             return None;
         }
@@ -276,6 +276,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         // Substeps 4.4-4.5.
         if self.sink.parent(&p.start).is_some() {
             self.sink.remove(&p.start);
+            // The start marker leaves the tree: one fewer to find under its name.
+            let name = self.sink.processing_instruction(&p.start).and_then(|(_, data)| pi_attribute(data, "name"));
+            if let Some(n) = name.and_then(|name| self.marker_names.get_mut(&name)) {
+                *n = n.saturating_sub(1);
+            }
         }
         if let Some(end) = &p.end
             && self.sink.parent(end).is_some()
