@@ -279,11 +279,12 @@ pub struct TreeBuilder<S: TreeSink> {
     /// The `template` elements on the stack whose content patching was prepared, with their
     /// insertion target and markers (spec: #prepare-content-patching).
     patches: Vec<Patch<S::Handle>>,
-    /// For each `name` attribute value, how many processing instructions with the target
-    /// `marker` or `start` and that name the builder has inserted and patching has not removed:
-    /// with none, "find markers" cannot find one and its walk is skipped, so templates whose
-    /// name no marker has cost nothing however many there are.
-    marker_names: std::collections::HashMap<String, usize>,
+    /// For each `name` attribute value, the processing instructions with the target `marker`
+    /// or `start` and that name the builder has inserted (those since removed are dropped when
+    /// next looked at). "Find markers" answers from it when the name has at most one such node
+    /// in the tree, and walks the tree by the spec's steps only when it has several: a template
+    /// costs the depth of its marker, not the size of the document.
+    markers: std::collections::HashMap<String, Vec<S::Handle>>,
     /// Run the `select`/`option`/`selectedcontent` element steps the parser causes
     /// ([`TreeOptions::selectedcontent`]).
     select_content: bool,
@@ -350,7 +351,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             foster: false,
             scripting: options.document_mode(),
             patches: Vec::new(),
-            marker_names: std::collections::HashMap::new(),
+            markers: std::collections::HashMap::new(),
             select_content: options.selectedcontent,
             selects: Vec::new(),
             open_options: Vec::new(),
@@ -961,13 +962,13 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// spec: #insert-a-processing-instruction
     fn insert_pi(&mut self, target_name: &str, data: &str, target: Target) {
+        let loc = self.adjusted_location(target);
+        let n = self.sink.create_processing_instruction(target_name, data);
         if matches!(target_name, "marker" | "start")
             && let Some(name) = patching::pi_attribute(data, "name")
         {
-            *self.marker_names.entry(name).or_default() += 1;
+            self.markers.entry(name).or_default().push(n.clone());
         }
-        let loc = self.adjusted_location(target);
-        let n = self.sink.create_processing_instruction(target_name, data);
         self.sink.insert(&loc, n);
     }
 

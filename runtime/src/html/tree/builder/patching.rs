@@ -176,11 +176,30 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// (`None` for "null"), or `None` for (null, null). The walk is in tree order without
     /// recursion (first child, next sibling, back up through parents to `scope`).
     fn find_markers(&mut self, scope: &S::Handle, name: &str) -> Option<(S::Handle, Option<S::Handle>)> {
-        if self.marker_names.get(name).is_none_or(|&n| n == 0) {
-            // No `marker` or `start` processing instruction with this name is in the tree:
-            // step 1 would find none.
-            self.rule(FindMarkersNone);
-            return None;
+        // The marker and start processing instructions of this name still in the tree.
+        let sink = &self.sink;
+        let candidates = match self.markers.get_mut(name) {
+            Some(list) => {
+                list.retain(|pi| sink.parent(pi).is_some());
+                list.len()
+            }
+            None => 0,
+        };
+        if candidates <= 1 {
+            // Step 1 can only stop at that one, if it is among scope's descendants; else it
+            // ends without a match (step 2).
+            let found = self.markers.get(name).and_then(|list| list.first()).cloned();
+            let Some(pi) = found.filter(|pi| self.is_descendant(pi, scope)) else {
+                self.rule(FindMarkersNone);
+                return None;
+            };
+            let is_marker = self.sink.processing_instruction(&pi).is_some_and(|(t, _)| t == "marker");
+            if is_marker {
+                self.rule(FindMarkersMarker);
+                return Some((pi.clone(), Some(pi)));
+            }
+            self.rule(FindMarkersStart);
+            return Some(self.end_marker(pi));
         }
         let mut skipped_other = false;
         let mut next = self.sink.first_child(scope);
@@ -248,6 +267,19 @@ impl<S: TreeSink> TreeBuilder<S> {
         (start, None)
     }
 
+    /// Whether `node` is a descendant of `scope` (through parents: template contents are not a
+    /// template's descendants).
+    fn is_descendant(&self, node: &S::Handle, scope: &S::Handle) -> bool {
+        let mut at = self.sink.parent(node);
+        while let Some(p) = at {
+            if p == *scope {
+                return true;
+            }
+            at = self.sink.parent(&p);
+        }
+        false
+    }
+
     /// The node after `node` in tree order among `scope`'s descendants.
     fn next_in_scope(&self, node: &S::Handle, scope: &S::Handle) -> Option<S::Handle> {
         if let Some(child) = self.sink.first_child(node) {
@@ -276,11 +308,6 @@ impl<S: TreeSink> TreeBuilder<S> {
         // Substeps 4.4-4.5.
         if self.sink.parent(&p.start).is_some() {
             self.sink.remove(&p.start);
-            // The start marker leaves the tree: one fewer to find under its name.
-            let name = self.sink.processing_instruction(&p.start).and_then(|(_, data)| pi_attribute(data, "name"));
-            if let Some(n) = name.and_then(|name| self.marker_names.get_mut(&name)) {
-                *n = n.saturating_sub(1);
-            }
         }
         if let Some(end) = &p.end
             && self.sink.parent(end).is_some()
