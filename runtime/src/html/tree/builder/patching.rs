@@ -176,20 +176,17 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// (`None` for "null"), or `None` for (null, null). The walk is in tree order without
     /// recursion (first child, next sibling, back up through parents to `scope`).
     fn find_markers(&mut self, scope: &S::Handle, name: &str) -> Option<(S::Handle, Option<S::Handle>)> {
-        // The marker and start processing instructions of this name still in the tree.
+        // The marker and start processing instructions of this name still in the tree, and
+        // those of them among scope's descendants.
         let sink = &self.sink;
-        let candidates = match self.markers.get_mut(name) {
-            Some(list) => {
-                list.retain(|pi| sink.parent(pi).is_some());
-                list.len()
-            }
-            None => 0,
-        };
-        if candidates <= 1 {
-            // Step 1 can only stop at that one, if it is among scope's descendants; else it
-            // ends without a match (step 2).
-            let found = self.markers.get(name).and_then(|list| list.first()).cloned();
-            let Some(pi) = found.filter(|pi| self.is_descendant(pi, scope)) else {
+        let mut in_scope = Vec::new();
+        if let Some(list) = self.markers.get_mut(name) {
+            list.retain(|pi| sink.parent(pi).is_some());
+            in_scope.extend(list.iter().filter(|pi| Self::descends(sink, pi, scope)).take(2).cloned());
+        }
+        if in_scope.len() <= 1 {
+            // Step 1 can only stop at that one; with none it ends without a match (step 2).
+            let Some(pi) = in_scope.pop() else {
                 self.rule(FindMarkersNone);
                 return None;
             };
@@ -201,6 +198,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             self.rule(FindMarkersStart);
             return Some(self.end_marker(pi));
         }
+        // Several: the first in tree order is the one step 1 finds.
         let mut skipped_other = false;
         let mut next = self.sink.first_child(scope);
         // Step 1: each descendant of scope, in tree order.
@@ -269,13 +267,13 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// Whether `node` is a descendant of `scope` (through parents: template contents are not a
     /// template's descendants).
-    fn is_descendant(&self, node: &S::Handle, scope: &S::Handle) -> bool {
-        let mut at = self.sink.parent(node);
+    fn descends(sink: &S, node: &S::Handle, scope: &S::Handle) -> bool {
+        let mut at = sink.parent(node);
         while let Some(p) = at {
             if p == *scope {
                 return true;
             }
-            at = self.sink.parent(&p);
+            at = sink.parent(&p);
         }
         false
     }
