@@ -6,7 +6,7 @@ use crate::html::tree::{KnownName, Location, ScriptFlags, ScriptingMode, TreeSin
 impl Dom {
     /// Replace the children of `into` with copies of the children of `from`, each with its
     /// subtree (DOM "replace all" with clones, subtree true; a template's contents copied as
-    /// its cloning steps do). Without recursion: an explicit stack of (original, parent of the
+    /// its cloning steps do); each copy keeps its original's source span. Without recursion: an explicit stack of (original, parent of the
     /// copy). `into` must not be inside `from`.
     pub(crate) fn replace_children_with_copies(&mut self, from: NodeId, into: NodeId) {
         if from == into || self.is_inclusive_ancestor(from, into) {
@@ -53,6 +53,13 @@ impl Dom {
                 // Never a child of an element.
                 NodeData::Document | NodeData::Fragment | NodeData::Doctype { .. } => continue,
             };
+            // A copy comes from the markup its original came from.
+            if let Some(spans) = &mut self.sources
+                && let Some(&span) = spans.get(original.index())
+                && let Some(slot) = spans.get_mut(copy.index())
+            {
+                *slot = span;
+            }
             self.append(parent, copy);
         }
     }
