@@ -339,7 +339,7 @@ impl xml5::Sink<'static> for Printer<'_> {
 /// Parse HTML as the arguments say; `errors`: collect the parse errors as findings (without,
 /// the parser keeps none: they can outnumber the input's bytes).
 fn parse_html(text: &str, a: &ParseArgs, errors: bool) -> (Dom, NodeId, Vec<Found>) {
-    let options = TreeOptions { scripting: !a.no_scripting };
+    let options = TreeOptions::with_scripting(!a.no_scripting);
     let (dom, root, errors) = match (&a.fragment, errors) {
         (None, false) => {
             let dom = html::parse_document_with(text, options);
@@ -551,6 +551,9 @@ fn serialize(out: &mut dyn Write, a: &SerializeArgs, status: &mut u8) -> Result<
             }
         } else {
             let (dom, root, _) = parse_html(&text, &a.parse, false);
+            // noscript text is written as the tree was parsed (`--no-scripting`), so the
+            // output reads back the same (issue 23).
+            options.scripting = dom.scripting_enabled();
             write_io(&dom, root, false, &options, &mut *out)?;
         }
         writeln!(out)?;

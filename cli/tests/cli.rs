@@ -86,6 +86,17 @@ fn parse_prints_the_tree_and_fragments() {
     assert!(text(&o.stdout).contains("\"<p>x</p>\""), "{}", text(&o.stdout));
 }
 
+/// Issue 23: `serialize --no-scripting` writes noscript text as it was parsed (escaped), not as
+/// raw text that would read back as markup.
+#[test]
+fn serialize_writes_noscript_by_the_scripting_it_parsed_with() {
+    let o = run(&["serialize", "--no-scripting"], b"<body><noscript>&lt;b&gt;</noscript>");
+    no_panic(&o);
+    assert!(text(&o.stdout).contains("<noscript>&lt;b&gt;</noscript>"), "{}", text(&o.stdout));
+    let o = run(&["serialize"], b"<body><noscript><b></noscript>");
+    assert!(text(&o.stdout).contains("<noscript><b></noscript>"), "{}", text(&o.stdout));
+}
+
 /// Brackets balance outside strings: the output is one well-formed JSON nesting.
 fn balanced(json: &str) -> bool {
     let (mut depth, mut in_str, mut escaped) = (0i64, false, false);

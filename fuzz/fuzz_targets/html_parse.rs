@@ -10,7 +10,7 @@ use statemark_fuzz::{Case, context};
 
 fuzz_target!(|data: &[u8]| {
     let case = Case::new(data);
-    let options = TreeOptions { scripting: case.choice & 1 == 1 };
+    let options = TreeOptions::with_scripting(case.choice & 1 == 1);
     if case.choice & 2 == 0 {
         // `parse_document_with` skips a leading BOM; the tokenizer constructors do not.
         let _ = parse_document_with(&case.text, options);

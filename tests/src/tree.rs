@@ -185,7 +185,7 @@ pub fn context_of(s: &str) -> Context {
 
 /// Parse the case's data with the scripting flag given, and serialize the tree.
 pub fn run_tree_case(case: &TreeCase, scripting: bool) -> String {
-    let options = TreeOptions { scripting };
+    let options = TreeOptions::with_scripting(scripting);
     let dom = match &case.fragment {
         Some(c) => parse_fragment_with(&case.data, &context_of(c), options),
         None => parse_document_with(&case.data, options),
@@ -196,7 +196,7 @@ pub fn run_tree_case(case: &TreeCase, scripting: bool) -> String {
 /// [`run_tree_case`] with parse errors collected: the serialized tree and every error
 /// (tokenizer and tree construction), in input order.
 pub fn run_tree_case_with_errors(case: &TreeCase, scripting: bool) -> (String, Vec<HtmlError>) {
-    let options = TreeOptions { scripting };
+    let options = TreeOptions::with_scripting(scripting);
     let (dom, errors) = match &case.fragment {
         Some(c) => parse_fragment_with_errors(&case.data, &context_of(c), options),
         None => parse_document_with_errors(&case.data, options),

@@ -65,7 +65,7 @@ fn a_tree_builder_is_not_second_guessed() {
     // With scripting off, `<noscript>` in the head holds elements: the tokenizer's own tracker
     // (which follows scripting on) would have made its content raw text.
     let input = "<head><noscript><style>x</style></noscript></head><p>y";
-    let off = TreeOptions { scripting: false };
+    let off = TreeOptions::with_scripting(false);
     let want = statemark::html::parse_document_with(input, off).to_test_format();
     let mut t = Tokenizer::streaming(Options::default(), TreeBuilder::new(Dom::new(), off));
     t.feed(input);

@@ -62,7 +62,7 @@ fn html_doc(run: &mut Run, tally: &mut Tally, key: &str, input: &str, scripting:
 }
 
 fn html_doc_with(run: &mut Run, tally: &mut Tally, key: &str, input: &str, opts: &SerializeOptions) {
-    let options = TreeOptions { scripting: opts.scripting };
+    let options = TreeOptions::with_scripting(opts.scripting);
     let dom = parse_document_with(input, options);
     let html = dom.to_html_with(opts);
     let again = parse_document_with(&html, options);
@@ -173,7 +173,7 @@ fn tree_cases(run: &mut Run, name: &str, dir: &Path) -> Tally {
                     continue;
                 };
                 let context = context_of(ctx);
-                let options = TreeOptions { scripting };
+                let options = TreeOptions::with_scripting(scripting);
                 let dom = parse_fragment_with(&case.data, &context, options);
                 let opts = SerializeOptions { scripting, ..SerializeOptions::round_trip() };
                 // The fragment's children, written as the context element's inner HTML.

@@ -41,7 +41,7 @@ impl<'i, B: Sink<'i>> Sink<'i> for Tap<B> {
 }
 
 fn tree_builder_tokens(input: &str, scripting: bool) -> Vec<(Token<'static>, Span)> {
-    let tap = Tap { builder: TreeBuilder::new(Dom::new(), TreeOptions { scripting }), seen: Vec::new() };
+    let tap = Tap { builder: TreeBuilder::new(Dom::new(), TreeOptions::with_scripting(scripting)), seen: Vec::new() };
     let mut t = Tokenizer::with_sink(input, Options::default(), tap);
     t.run();
     t.into_sink().seen

@@ -253,7 +253,7 @@ fn tag_soup_never_panics() {
         let frag = statemark::html::parse_fragment_with(
             &doc,
             &ctx,
-            statemark::html::TreeOptions { scripting: round % 2 == 0 },
+            statemark::html::TreeOptions::with_scripting(round % 2 == 0),
         );
         let _ = frag.to_test_format();
     }
@@ -353,7 +353,7 @@ impl TreeSink for Checked {
 /// returns its tree in the html5lib format, which must be what `parse_document_with` /
 /// `parse_fragment_with` give: the checks do not change the tree. Returns the insertions made.
 fn checked_parse(input: &str, context: Option<&str>, scripting: bool) -> usize {
-    let options = TreeOptions { scripting };
+    let options = TreeOptions::with_scripting(scripting);
     let sink = Checked { dom: Dom::new(), insertions: 0 };
     let (checked, plain) = match context {
         None => (build_document(input, options, sink), statemark::html::parse_document_with(input, options)),

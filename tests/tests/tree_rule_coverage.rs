@@ -21,7 +21,13 @@ struct RuleList {
     #[allow(dead_code)]
     provenance: String,
     modes: Vec<ModeDef>,
+    /// The branches of the algorithms content patching adds (each `bullets` one step's text).
+    #[serde(default)]
+    algorithms: Vec<ModeDef>,
 }
+
+/// Where the template element's algorithms are (their anchors other than the in-head mode's).
+const SCRIPTING_BASE: &str = "https://html.spec.whatwg.org/multipage/scripting.html#";
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -51,6 +57,7 @@ fn ron_against_enum(list: &RuleList, problems: &mut Vec<String>) {
     let ron: Vec<(String, String, u8)> = list
         .modes
         .iter()
+        .chain(&list.algorithms)
         .flat_map(|m| m.rules.iter().enumerate().map(|(i, r)| (r.name.clone(), m.anchor.clone(), i as u8 + 1)))
         .collect();
     let rust: Vec<(String, String, u8)> =
@@ -58,14 +65,17 @@ fn ron_against_enum(list: &RuleList, problems: &mut Vec<String>) {
     if ron != rust {
         problems.push(format!("spec/html/tree_rules.ron and TreeRule differ:\nron:  {ron:?}\nrust: {rust:?}"));
     }
-    for m in &list.modes {
+    for m in list.modes.iter().chain(&list.algorithms) {
         for r in m.rules.iter().filter(|r| !r.name.starts_with(&format!("{}_", m.mode))) {
             problems.push(format!("{}: the name does not start with its mode {}", r.name, m.mode));
         }
     }
+    let on_scripting_page: BTreeSet<&str> =
+        list.algorithms.iter().map(|m| m.anchor.as_str()).filter(|a| *a != "parsing-main-inhead").collect();
     for &r in TreeRule::ALL {
-        if r.spec_url() != format!("{}{}", list.anchor_base, r.mode_anchor()) {
-            problems.push(format!("{}: spec_url {} is not under {}", r.name(), r.spec_url(), list.anchor_base));
+        let base = if on_scripting_page.contains(r.mode_anchor()) { SCRIPTING_BASE } else { &list.anchor_base };
+        if r.spec_url() != format!("{base}{}", r.mode_anchor()) {
+            problems.push(format!("{}: spec_url {} is not under {base}", r.name(), r.spec_url()));
         }
     }
 }
@@ -123,6 +133,21 @@ fn ron_against_text(list: &RuleList, problems: &mut Vec<String>) -> bool {
         problems.push(format!("modes: spec/html/tree_rules.ron has {ron_heads:?}, the text {text_heads:?}"));
         return true;
     }
+    // Each algorithm branch is a step of the text, verbatim, in the tree-construction or
+    // content-patching text.
+    let mut steps = String::new();
+    for name in ["tree-construction.txt", "content-patching.txt"] {
+        let path = shared.join("spec/html").join(name);
+        steps += &std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    }
+    let steps = steps.split_whitespace().collect::<Vec<_>>().join(" ");
+    for m in &list.algorithms {
+        for r in &m.rules {
+            for b in r.bullets.iter().filter(|b| !steps.contains(&b.split_whitespace().collect::<Vec<_>>().join(" "))) {
+                problems.push(format!("{}: the step {b:?} is not in the text of #{}", r.name, m.anchor));
+            }
+        }
+    }
     for (m, t) in list.modes.iter().zip(&text) {
         let ron: Vec<&Vec<String>> = m.rules.iter().map(|r| &r.bullets).collect();
         let txt: Vec<&Vec<String>> = t.entries.iter().collect();
@@ -144,7 +169,7 @@ fn ron_against_text(list: &RuleList, problems: &mut Vec<String>) -> bool {
 
 /// Parse one case with the rule trace on; the tree must be the one the untraced parse gives.
 fn trace_case(case: &TreeCase, scripting: bool) -> (Vec<TreeRule>, String) {
-    let options = TreeOptions { scripting };
+    let options = TreeOptions::with_scripting(scripting);
     let data = case.data.strip_prefix('\u{feff}').unwrap_or(&case.data);
     let (builder, frag) = match &case.fragment {
         Some(c) => {

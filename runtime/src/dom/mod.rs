@@ -21,6 +21,7 @@ mod walk;
 pub(crate) use intern::{FastMap, FastState};
 
 use crate::Span;
+use crate::html::tree::{ScriptFlags, ScriptingMode};
 use intern::{LocalNames, Names};
 use std::borrow::Cow;
 use std::num::NonZeroU32;
@@ -614,6 +615,10 @@ pub struct Dom {
     sources: Option<Vec<Span>>,
     /// The span the tree builder said the next nodes come from.
     source_hint: Span,
+    /// The parser scripting mode the tree was parsed with (none for a tree built by hand).
+    scripting_mode: Option<ScriptingMode>,
+    /// What the parser set on each `script` element it made, in creation (so node) order.
+    scripts: Vec<(NodeId, ScriptFlags)>,
 }
 
 impl Default for Dom {
@@ -647,6 +652,8 @@ impl Dom {
             fragment: None,
             sources: None,
             source_hint: Span::default(),
+            scripting_mode: None,
+            scripts: Vec::new(),
         };
         dom.push(Node::new(Kind::Document, 0, 0, 0));
         dom
@@ -677,6 +684,57 @@ impl Dom {
     /// Set the document's [mode](https://dom.spec.whatwg.org/#concept-document-mode).
     pub fn set_quirks_mode(&mut self, mode: QuirksMode) {
         self.quirks_mode = mode;
+    }
+
+    /// The [parser scripting mode](https://html.spec.whatwg.org/multipage/parsing.html#parser-scripting-mode)
+    /// the tree was parsed with; `None` for a tree not made by the HTML parser. Serializing
+    /// without options ([`to_html`](Self::to_html), [`inner_html`](Self::inner_html),
+    /// [`outer_html`](Self::outer_html)) takes "scripting enabled" from it, so `noscript` text
+    /// parsed with scripting off is escaped and reads back as text:
+    ///
+    /// ```
+    /// use statemark::html::{parse_document_with, TreeOptions};
+    ///
+    /// let dom = parse_document_with("<body><noscript>&lt;b&gt;</noscript>", TreeOptions::with_scripting(false));
+    /// assert!(dom.to_html().contains("<noscript>&lt;b&gt;</noscript>"));
+    /// ```
+    pub fn scripting_mode(&self) -> Option<ScriptingMode> {
+        self.scripting_mode
+    }
+
+    /// Record the scripting mode the tree is parsed with (the tree builder does, through
+    /// [`TreeSink::set_scripting_mode`](crate::html::tree::TreeSink::set_scripting_mode)).
+    pub fn set_scripting_mode(&mut self, mode: Option<ScriptingMode>) {
+        self.scripting_mode = mode;
+    }
+
+    /// Whether scripting is enabled for the tree's nodes, as serialization reads it: off only
+    /// when the tree was parsed in the [`Disabled`](ScriptingMode::Disabled) mode.
+    pub fn scripting_enabled(&self) -> bool {
+        self.scripting_mode.is_none_or(ScriptingMode::scripting_enabled)
+    }
+
+    /// What the parser set on `script` when it made it ("parser document", "already
+    /// started"); `None` for any other node and for scripts made by editing.
+    pub fn script_flags(&self, script: NodeId) -> Option<ScriptFlags> {
+        // Recorded in creation order, and node ids grow with creation: a binary search.
+        let i = self.scripts.binary_search_by_key(&script, |&(id, _)| id).ok()?;
+        Some(self.scripts[i].1)
+    }
+
+    pub(crate) fn record_script(&mut self, script: NodeId, flags: ScriptFlags) {
+        match self.scripts.last() {
+            Some(&(last, _)) if last >= script => {
+                // Not in order (never from the parser): keep the list sorted anyway.
+                let i = self.scripts.partition_point(|&(id, _)| id < script);
+                if self.scripts.get(i).is_some_and(|&(id, _)| id == script) {
+                    self.scripts[i].1 = flags;
+                } else {
+                    self.scripts.insert(i, (script, flags));
+                }
+            }
+            _ => self.scripts.push((script, flags)),
+        }
     }
 
     /// How many nodes there are, detached ones included.

@@ -1,9 +1,69 @@
 //! The arena DOM as a [`TreeSink`]: what `parse_document` and `parse_fragment` build into.
 
-use super::{Attrs, Dom, NodeId, QualNameRef, QuirksMode};
-use crate::html::tree::{KnownName, Location, TreeSink};
+use super::{Attr, Attrs, Dom, NodeData, NodeId, QualNameRef, QuirksMode};
+use crate::html::tree::{KnownName, Location, ScriptFlags, ScriptingMode, TreeSink};
 
 impl Dom {
+    /// Replace the children of `into` with copies of the children of `from`, each with its
+    /// subtree (DOM "replace all" with clones, subtree true; a template's contents copied as
+    /// its cloning steps do); each copy keeps its original's source span. Without recursion: an explicit stack of (original, parent of the
+    /// copy). `into` must not be inside `from`.
+    pub(crate) fn replace_children_with_copies(&mut self, from: NodeId, into: NodeId) {
+        if from == into || self.is_inclusive_ancestor(from, into) {
+            return;
+        }
+        while let Some(child) = self[into].first_child() {
+            self.detach(child);
+        }
+        let mut todo: Vec<(NodeId, NodeId)> = Vec::new();
+        let push_children = |dom: &Dom, todo: &mut Vec<(NodeId, NodeId)>, of: NodeId, to: NodeId| {
+            let start = todo.len();
+            todo.extend(dom.children(of).map(|c| (c, to)));
+            todo[start..].reverse();
+        };
+        push_children(self, &mut todo, from, into);
+        while let Some((original, parent)) = todo.pop() {
+            let copy = match self.data(original) {
+                NodeData::Element(e) => {
+                    let name = e.name.clone();
+                    let contents = e.template_contents;
+                    let attrs: Vec<Attr> =
+                        e.attrs().map(|a| Attr { name: a.name.to_owned(), value: a.value.to_owned() }).collect();
+                    let copy = self.create_element(name.as_ref(), Attrs::owned(&attrs));
+                    if let (Some(contents), Some(copy_contents)) =
+                        (contents, self.element(copy).and_then(|c| c.template_contents))
+                    {
+                        push_children(self, &mut todo, contents, copy_contents);
+                    }
+                    push_children(self, &mut todo, original, copy);
+                    copy
+                }
+                NodeData::Text(t) => {
+                    let t = t.to_owned();
+                    self.create_text(&t)
+                }
+                NodeData::Comment(c) => {
+                    let c = c.to_owned();
+                    self.create_comment(&c)
+                }
+                NodeData::ProcessingInstruction { target, data } => {
+                    let (target, data) = (target.to_owned(), data.to_owned());
+                    self.create_processing_instruction(&target, &data)
+                }
+                // Never a child of an element.
+                NodeData::Document | NodeData::Fragment | NodeData::Doctype { .. } => continue,
+            };
+            // A copy comes from the markup its original came from.
+            if let Some(spans) = &mut self.sources
+                && let Some(&span) = spans.get(original.index())
+                && let Some(slot) = spans.get_mut(copy.index())
+            {
+                *slot = span;
+            }
+            self.append(parent, copy);
+        }
+    }
+
     /// The Text node immediately before `at`, if there is one.
     fn text_before(&self, at: &Location<NodeId>) -> Option<NodeId> {
         let prev = match at {
@@ -136,6 +196,33 @@ impl TreeSink for Dom {
 
     fn is_inclusive_ancestor(&self, ancestor: &NodeId, node: &NodeId) -> bool {
         Dom::is_inclusive_ancestor(self, *ancestor, *node)
+    }
+
+    fn set_scripting_mode(&mut self, mode: ScriptingMode) {
+        Dom::set_scripting_mode(self, Some(mode));
+    }
+
+    fn script_created(&mut self, script: &NodeId, flags: ScriptFlags) {
+        self.record_script(*script, flags);
+    }
+
+    fn first_child(&self, node: &NodeId) -> Option<NodeId> {
+        self[*node].first_child()
+    }
+
+    fn next_sibling(&self, node: &NodeId) -> Option<NodeId> {
+        self[*node].next_sibling()
+    }
+
+    fn clone_children_into(&mut self, from: &NodeId, into: &NodeId) {
+        Dom::replace_children_with_copies(self, *from, *into);
+    }
+
+    fn processing_instruction(&self, node: &NodeId) -> Option<(&str, &str)> {
+        match self.data(*node) {
+            NodeData::ProcessingInstruction { target, data } => Some((target, data)),
+            _ => None,
+        }
     }
 }
 

@@ -147,6 +147,24 @@ impl<S: TreeSink> TreeSink for MetaWatch<S> {
     fn source_span(&mut self, span: crate::Span) {
         self.inner.source_span(span)
     }
+    fn set_scripting_mode(&mut self, mode: crate::html::tree::ScriptingMode) {
+        self.inner.set_scripting_mode(mode)
+    }
+    fn script_created(&mut self, script: &S::Handle, flags: crate::html::tree::ScriptFlags) {
+        self.inner.script_created(script, flags)
+    }
+    fn clone_children_into(&mut self, from: &S::Handle, into: &S::Handle) {
+        self.inner.clone_children_into(from, into)
+    }
+    fn first_child(&self, node: &S::Handle) -> Option<S::Handle> {
+        self.inner.first_child(node)
+    }
+    fn next_sibling(&self, node: &S::Handle) -> Option<S::Handle> {
+        self.inner.next_sibling(node)
+    }
+    fn processing_instruction(&self, node: &S::Handle) -> Option<(&str, &str)> {
+        self.inner.processing_instruction(node)
+    }
 }
 
 /// Parse a document from bytes (spec: #parsing, with #encoding-sniffing-algorithm): sniff the

@@ -22,8 +22,8 @@ pub use crate::encoding::{
     parse_document_from_bytes, parse_document_from_reader, tokenize_html_reader as tokenize_reader,
 };
 pub use tree::{
-    Context, TreeOptions, build_document, build_fragment, parse_document, parse_document_with, parse_fragment,
-    parse_fragment_with,
+    Context, ScriptingMode, TreeOptions, build_document, build_fragment, parse_document, parse_document_with,
+    parse_fragment, parse_fragment_with,
 };
 pub use tree::{
     HtmlError, parse_document_with_errors, parse_document_with_source_spans, parse_fragment_with_errors,

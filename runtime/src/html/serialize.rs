@@ -1156,24 +1156,35 @@ pub fn write_io<W: io::Write>(
 
 impl Dom {
     /// The HTML serialization of the parse result (the Document, or a parsed fragment's
-    /// children) by the spec's algorithm.
+    /// children) by the spec's algorithm, with "scripting enabled" as the tree was parsed
+    /// ([`Dom::scripting_enabled`]): `noscript` text of a tree parsed with scripting off is
+    /// escaped, so the output parses back to the same tree with the same flag.
     pub fn to_html(&self) -> String {
-        self.to_html_with(&SerializeOptions::default())
+        self.to_html_with(&self.default_serialize_options())
     }
 
-    /// [`to_html`](Self::to_html) with options.
+    /// [`to_html`](Self::to_html) with options (their `scripting` is used as given).
     pub fn to_html_with(&self, options: &SerializeOptions) -> String {
         write_inner(self, self.root(), options, String::new()).unwrap_or_default()
     }
 
-    /// `node`'s inner HTML (spec: #dom-element-innerhtml getter): its children serialized.
+    /// `node`'s inner HTML (spec: #dom-element-innerhtml getter): its children serialized,
+    /// scripting as the tree was parsed.
     pub fn inner_html(&self, node: NodeId) -> String {
-        write_inner(self, node, &SerializeOptions::default(), String::new()).unwrap_or_default()
+        write_inner(self, node, &self.default_serialize_options(), String::new()).unwrap_or_default()
     }
 
-    /// `node`'s outer HTML (spec: #dom-element-outerhtml getter): the node and its children.
+    /// `node`'s outer HTML (spec: #dom-element-outerhtml getter): the node and its children,
+    /// scripting as the tree was parsed.
     pub fn outer_html(&self, node: NodeId) -> String {
-        write_outer(self, node, &SerializeOptions::default(), String::new()).unwrap_or_default()
+        write_outer(self, node, &self.default_serialize_options(), String::new()).unwrap_or_default()
+    }
+
+    /// The spec's algorithm, with "scripting is enabled for the node" (spec:
+    /// #serialising-html-fragments, "If current node is a Text node") from the mode the tree
+    /// was parsed with.
+    fn default_serialize_options(&self) -> SerializeOptions {
+        SerializeOptions { scripting: self.scripting_enabled(), ..SerializeOptions::default() }
     }
 }
 
@@ -1226,10 +1237,10 @@ mod tests {
             assert_eq!(body_html(&html), html, "{tag}");
         }
         // noscript is raw text only when scripting is enabled for it.
-        let on = parse_document_with("<body><noscript>&lt;p&gt;</noscript>", TreeOptions { scripting: true });
+        let on = parse_document_with("<body><noscript>&lt;p&gt;</noscript>", TreeOptions::with_scripting(true));
         assert!(on.to_html().contains("<noscript>&lt;p&gt;</noscript>"));
         let off = SerializeOptions { scripting: false, ..SerializeOptions::default() };
-        let dom = parse_document_with("<body><noscript>a&lt;b</noscript>", TreeOptions { scripting: false });
+        let dom = parse_document_with("<body><noscript>a&lt;b</noscript>", TreeOptions::with_scripting(false));
         assert!(dom.to_html_with(&off).contains("<noscript>a&lt;b</noscript>"));
         // RCDATA (title, textarea) is escaped.
         assert_eq!(body_html("<textarea>a&lt;/textarea&gt;</textarea>"), "<textarea>a&lt;/textarea&gt;</textarea>");

@@ -7,7 +7,7 @@
 
 use super::afe::{Afe, AttrRange, Item};
 use super::errors::{ErrorCode, HtmlError, TreeErrorCode as E};
-use super::sink::{KnownName, Location, TreeSink};
+use super::sink::{KnownName, Location, ScriptFlags, ScriptingMode, TreeSink};
 use super::stack::{ElemId, ElemRec, NOT_ON_STACK, Ns, Stack, lower};
 use super::tags::{TAG_COUNT, Tag, foreign_attribute, kind, kinds, svg_attribute_name, svg_tag_name};
 use crate::dom::{Attr, Attrs, Namespace, QualName, QualNameRef, QuirksMode};
@@ -41,13 +41,6 @@ pub(crate) enum Mode {
     AfterFrameset,
     AfterAfterBody,
     AfterAfterFrameset,
-}
-
-/// The scripting mode (spec: #scripting-mode): only whether it is Disabled changes the tree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Scripting {
-    Enabled,
-    Disabled,
 }
 
 /// A start or end tag as the tree builder sees it.
@@ -159,17 +152,90 @@ fn ns_of(ns: Ns) -> Namespace {
 }
 
 /// Options for [`TreeBuilder`].
-#[derive(Clone, Copy, Debug)]
+///
+/// ```
+/// use statemark::html::{ScriptingMode, TreeOptions};
+///
+/// let off = TreeOptions::with_scripting(false);
+/// assert_eq!((off.document_mode(), off.fragment_mode()), (ScriptingMode::Disabled, ScriptingMode::Disabled));
+/// let on = TreeOptions::default();
+/// assert_eq!((on.document_mode(), on.fragment_mode()), (ScriptingMode::Normal, ScriptingMode::Inert));
+/// let contextual = TreeOptions { fragment_scripting: ScriptingMode::Fragment, ..TreeOptions::default() };
+/// assert_eq!(contextual.fragment_mode(), ScriptingMode::Fragment);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TreeOptions {
-    /// The scripting flag (spec: #scripting-flag). On (the default) parses `<noscript>` as raw
-    /// text, as a browser with scripts enabled does; off parses its content as markup.
+    /// Whether scripting is enabled for the document (spec: #scripting-flag, "the scripting
+    /// flag" of the text before 2026). On (the default), a document is parsed in the
+    /// [`Normal`](ScriptingMode::Normal) [parser scripting mode](ScriptingMode) and `noscript`
+    /// is raw text, as in a browser with scripts enabled; off, in the
+    /// [`Disabled`](ScriptingMode::Disabled) mode, where `noscript` content is markup. Off
+    /// also makes fragments `Disabled` (spec: #html-fragment-parsing-algorithm, step 9).
     pub scripting: bool,
+    /// The scripting mode the HTML fragment parsing algorithm is given (its `scriptingMode`,
+    /// spec: #html-fragment-parsing-algorithm): [`Inert`](ScriptingMode::Inert), the
+    /// default, or [`Fragment`](ScriptingMode::Fragment) as `createContextualFragment()`
+    /// asks. Documents ignore it; the other two modes are taken as `Inert` (the algorithm
+    /// asserts one of the two, step 1).
+    pub fragment_scripting: ScriptingMode,
+    /// Copy the selected `option`'s content into the `select`'s `selectedcontent`, as the
+    /// element sections require of a parser (whatwg/html: "When an option element is popped off
+    /// the stack of open elements of an HTML parser", #the-option-element, and the
+    /// `selectedcontent` post-connection steps, #the-selectedcontent-element). On by default:
+    /// that is what browsers with customizable `select` (Chromium) build and what the
+    /// html5lib suite expects (`webkit02.dat` cases 45-48). Off gives the tree of tree
+    /// construction alone, an empty `selectedcontent`. The copy is made through
+    /// [`TreeSink::clone_children_into`]; a sink that keeps no tree gets nothing to do.
+    ///
+    /// ```
+    /// use statemark::html::{parse_document_with, TreeOptions};
+    ///
+    /// let html = "<select><button><selectedcontent></selectedcontent></button><option>One<option selected>Two</select>";
+    /// let on = parse_document_with(html, TreeOptions::default());
+    /// assert!(on.to_html().contains("<selectedcontent>Two</selectedcontent>"));
+    /// let off = parse_document_with(html, TreeOptions { selectedcontent: false, ..TreeOptions::default() });
+    /// assert!(off.to_html().contains("<selectedcontent></selectedcontent>"));
+    /// ```
+    pub selectedcontent: bool,
 }
 
 impl Default for TreeOptions {
     fn default() -> Self {
-        TreeOptions { scripting: true }
+        TreeOptions::with_scripting(true)
     }
+}
+
+impl TreeOptions {
+    /// The defaults with scripting on or off: what `TreeOptions::with_scripting(scripting)` wrote before
+    /// the options had more fields.
+    pub const fn with_scripting(scripting: bool) -> TreeOptions {
+        TreeOptions { scripting, fragment_scripting: ScriptingMode::Inert, selectedcontent: true }
+    }
+
+    /// The mode a document is parsed in: [`Normal`](ScriptingMode::Normal), or
+    /// [`Disabled`](ScriptingMode::Disabled) with scripting off.
+    pub fn document_mode(&self) -> ScriptingMode {
+        if self.scripting { ScriptingMode::Normal } else { ScriptingMode::Disabled }
+    }
+
+    /// The mode a fragment is parsed in (spec: #html-fragment-parsing-algorithm, steps 1, 9
+    /// and 10).
+    pub fn fragment_mode(&self) -> ScriptingMode {
+        match (self.scripting, self.fragment_scripting) {
+            (false, _) | (_, ScriptingMode::Disabled) => ScriptingMode::Disabled,
+            (true, ScriptingMode::Fragment) => ScriptingMode::Fragment,
+            (true, _) => ScriptingMode::Inert,
+        }
+    }
+}
+
+/// A `template` element's insertion target, insertion start marker and insertion end marker
+/// (spec: #concept-template-insertion-target), kept while the template is on the stack.
+struct Patch<H> {
+    template: ElemId,
+    target: H,
+    start: H,
+    end: Option<H>,
 }
 
 /// The context element of fragment parsing.
@@ -208,7 +274,26 @@ pub struct TreeBuilder<S: TreeSink> {
     form: Option<ElemId>,
     frameset_ok: bool,
     foster: bool,
-    scripting: Scripting,
+    /// The parser scripting mode (spec: #parser-scripting-mode).
+    scripting: ScriptingMode,
+    /// The `template` elements on the stack whose content patching was prepared, with their
+    /// insertion target and markers (spec: #prepare-content-patching).
+    patches: Vec<Patch<S::Handle>>,
+    /// For each `name` attribute value, the processing instructions with the target `marker`
+    /// or `start` and that name the builder has inserted (those since removed are dropped when
+    /// next looked at). "Find markers" answers from it when the name has at most one such node
+    /// in the tree, and walks the tree by the spec's steps only when it has several: a template
+    /// costs the depth of its marker, not the size of the document.
+    markers: std::collections::HashMap<String, Vec<S::Handle>>,
+    /// Run the `select`/`option`/`selectedcontent` element steps the parser causes
+    /// ([`TreeOptions::selectedcontent`]).
+    select_content: bool,
+    /// The `select` elements on the stack, with what those steps keep for each.
+    selects: Vec<selectedcontent::SelectState<S::Handle>>,
+    /// The `option` elements on the stack that belong to one of those.
+    open_options: Vec<selectedcontent::OpenOption>,
+    /// The disabled `optgroup` elements on the stack inside a `select`.
+    disabled_groups: Vec<ElemId>,
     quirks: QuirksMode,
     fragment: Option<FragmentCtx<S::Handle>>,
     pending_text: String,
@@ -251,6 +336,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub fn new(mut sink: S, options: TreeOptions) -> Self {
         let doc = sink.document();
         let sources = sink.wants_source_spans();
+        sink.set_scripting_mode(options.document_mode());
         TreeBuilder {
             sink,
             doc,
@@ -263,7 +349,13 @@ impl<S: TreeSink> TreeBuilder<S> {
             form: None,
             frameset_ok: true,
             foster: false,
-            scripting: if options.scripting { Scripting::Enabled } else { Scripting::Disabled },
+            scripting: options.document_mode(),
+            patches: Vec::new(),
+            markers: std::collections::HashMap::new(),
+            select_content: options.selectedcontent,
+            selects: Vec::new(),
+            open_options: Vec::new(),
+            disabled_groups: Vec::new(),
             quirks: QuirksMode::NoQuirks,
             fragment: None,
             pending_text: String::new(),
@@ -425,6 +517,8 @@ impl<S: TreeSink> TreeBuilder<S> {
         quirks: QuirksMode,
     ) -> (Self, Option<State>, S::Handle) {
         let mut b = TreeBuilder::new(sink, options);
+        // Steps 1, 9 and 10.
+        b.set_scripting_mode(options.fragment_mode());
         // Steps 6-7.
         b.quirks = quirks;
         b.sink.set_quirks_mode(quirks);
@@ -440,7 +534,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Tag::Title | Tag::Textarea => Some(State::RcdataState),
                 Tag::Style | Tag::Xmp | Tag::Iframe | Tag::Noembed | Tag::Noframes => Some(State::RawtextState),
                 Tag::Script => Some(State::ScriptDataState),
-                Tag::Noscript if b.scripting != Scripting::Disabled => Some(State::RawtextState),
+                Tag::Noscript if b.scripting.scripting_enabled() => Some(State::RawtextState),
                 Tag::Plaintext => Some(State::PlaintextState),
                 _ => None,
             }
@@ -476,6 +570,17 @@ impl<S: TreeSink> TreeBuilder<S> {
             b.form = Some(ctx);
         }
         (b, state, frag)
+    }
+
+    /// Parse in this scripting mode from here on, and tell the sink.
+    fn set_scripting_mode(&mut self, mode: ScriptingMode) {
+        self.scripting = mode;
+        self.sink.set_scripting_mode(mode);
+    }
+
+    /// The parser scripting mode (spec: #parser-scripting-mode).
+    pub fn scripting_mode(&self) -> ScriptingMode {
+        self.scripting
     }
 
     /// The tree sink.
@@ -603,6 +708,14 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     fn pop(&mut self) -> Option<ElemId> {
         let id = self.stack.pop()?;
+        if !self.patches.is_empty() {
+            // A template popped without its end tag (end of file) keeps its markers (spec:
+            // #parsing-main-intemplate, EOF), but nothing is inserted through it any more.
+            self.patches.retain(|p| p.template != id);
+        }
+        if !self.selects.is_empty() {
+            self.select_popped(id);
+        }
         // Popped, and named by no list or pointer: the record can be reused. (Elements that
         // leave the stack any other way are simply not recycled.)
         let r = self.stack.rec(id);
@@ -724,9 +837,20 @@ impl<S: TreeSink> TreeBuilder<S> {
         } else {
             target
         };
-        // Step 3: inside a template, insert into its contents.
+        // Step 3: inside a template, insert into its insertion target or its contents.
         let h = self.handle(loc_elem);
         if self.stack.rec(loc_elem).is_html(Template) {
+            if let Some(p) = self.patches.iter().rev().find(|p| p.template == loc_elem) {
+                // Substep 3.3.1: before the end marker while it is still the target's child;
+                // substep 3.3.2: else (removed or moved away) after the target's last child.
+                return match &p.end {
+                    Some(end) if self.sink.parent(end).as_ref() == Some(&p.target) => {
+                        Location::Before { parent: p.target.clone(), sibling: end.clone() }
+                    }
+                    _ => Location::Append(p.target.clone()),
+                };
+            }
+            // Substep 4.
             return Location::Append(self.sink.template_contents(&h));
         }
         Location::Append(h)
@@ -840,6 +964,11 @@ impl<S: TreeSink> TreeBuilder<S> {
     fn insert_pi(&mut self, target_name: &str, data: &str, target: Target) {
         let loc = self.adjusted_location(target);
         let n = self.sink.create_processing_instruction(target_name, data);
+        if matches!(target_name, "marker" | "start")
+            && let Some(name) = patching::pi_attribute(data, "name")
+        {
+            self.markers.entry(name).or_default().push(n.clone());
+        }
         self.sink.insert(&loc, n);
     }
 
@@ -1389,7 +1518,9 @@ impl<'i, S: TreeSink> Sink<'i> for TreeBuilder<S> {
 }
 
 mod modes;
+mod patching;
 mod quirks;
 mod rules;
+mod selectedcontent;
 
 pub use rules::TreeRule;

@@ -21,7 +21,7 @@ mod tags;
 
 pub use builder::{TreeBuilder, TreeOptions, TreeRule};
 pub use errors::{ErrorCode, HtmlError, TreeErrorCode};
-pub use sink::{KnownName, Location, TreeSink};
+pub use sink::{KnownName, Location, ScriptFlags, ScriptingMode, TreeSink};
 
 use crate::dom::{Attr, Dom, Namespace, QualName, QuirksMode};
 use crate::html::{Options, Tokenizer};
@@ -176,9 +176,9 @@ pub fn parse_document(html: &str) -> Dom {
 /// ```
 /// use statemark::html::{parse_document_with, TreeOptions};
 ///
-/// let off = parse_document_with("<noscript><p>x</p></noscript>", TreeOptions { scripting: false });
+/// let off = parse_document_with("<noscript><p>x</p></noscript>", TreeOptions::with_scripting(false));
 /// assert!(off.to_test_format().contains("<p>"));
-/// let on = parse_document_with("<noscript><p>x</p></noscript>", TreeOptions { scripting: true });
+/// let on = parse_document_with("<noscript><p>x</p></noscript>", TreeOptions::with_scripting(true));
 /// assert!(on.to_test_format().contains("\"<p>x</p>\""));
 /// ```
 pub fn parse_document_with(html: &str, options: TreeOptions) -> Dom {
@@ -346,5 +346,92 @@ mod context_from_str {
             let e = bad.parse::<Context>().expect_err(bad);
             assert!(e.to_string().contains(&format!("{bad:?}")), "{e}");
         }
+    }
+}
+
+#[cfg(test)]
+mod scripting_modes {
+    use super::{Context, ScriptFlags, ScriptingMode, TreeOptions, parse_document_with, parse_fragment_with};
+    use crate::dom::{Dom, NodeId};
+
+    fn first_script(dom: &Dom) -> NodeId {
+        let script = dom.descendants(dom.root()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "script"));
+        script.expect("a script element")
+    }
+
+    /// Each mode where it changes the tree: a script's flags (spec: #parsing-main-inhead, "A
+    /// start tag whose tag name is "script"", steps 3 and 5) and noscript (entries "if
+    /// scripting mode is (not) Disabled").
+    #[test]
+    fn each_mode_where_it_changes_the_tree() {
+        let contextual = TreeOptions { fragment_scripting: ScriptingMode::Fragment, ..TreeOptions::default() };
+        let cases = [
+            // (mode, tree, script flags, noscript content is an element)
+            (ScriptingMode::Normal, parse_document_with("<script></script><noscript><b>", TreeOptions::default())),
+            (
+                ScriptingMode::Disabled,
+                parse_document_with("<script></script><noscript><b>", TreeOptions::with_scripting(false)),
+            ),
+            (
+                ScriptingMode::Inert,
+                parse_fragment_with("<script></script><noscript><b>", &Context::html("div"), TreeOptions::default()),
+            ),
+            (
+                ScriptingMode::Fragment,
+                parse_fragment_with("<script></script><noscript><b>", &Context::html("div"), contextual),
+            ),
+        ];
+        for (mode, dom) in cases {
+            assert_eq!(dom.scripting_mode(), Some(mode));
+            let flags = dom.script_flags(first_script(&dom));
+            let want = ScriptFlags {
+                parser_inserted: mode != ScriptingMode::Fragment,
+                already_started: mode == ScriptingMode::Inert,
+            };
+            assert_eq!(flags, Some(want), "{mode:?}");
+            let b_is_element = dom.descendants(dom.root()).any(|n| dom.element(n).is_some_and(|e| e.name.local == "b"));
+            assert_eq!(b_is_element, mode == ScriptingMode::Disabled, "{mode:?}: {}", dom.to_test_format());
+        }
+        // A fragment of a document with scripting disabled is Disabled whatever it asks for
+        // (spec: #html-fragment-parsing-algorithm, step 9).
+        let off =
+            TreeOptions { scripting: false, fragment_scripting: ScriptingMode::Fragment, ..TreeOptions::default() };
+        assert_eq!(
+            parse_fragment_with("x", &Context::html("div"), off).scripting_mode(),
+            Some(ScriptingMode::Disabled)
+        );
+    }
+
+    /// Where a mode changes the tokenizer: a `noscript` context starts fragment parsing in
+    /// RAWTEXT unless the mode is Disabled (spec: #html-fragment-parsing-algorithm, step 11).
+    #[test]
+    fn noscript_context_state_follows_the_mode() {
+        let on = parse_fragment_with("<b>x</b>", &Context::html("noscript"), TreeOptions::default());
+        assert_eq!(on.to_test_format(), "| \"<b>x</b>\"\n");
+        let off = parse_fragment_with("<b>x</b>", &Context::html("noscript"), TreeOptions::with_scripting(false));
+        assert_eq!(off.to_test_format(), "| <b>\n|   \"x\"\n");
+    }
+
+    /// Issue 23: a tree parsed with scripting off serializes its noscript text escaped (the
+    /// serializer's "scripting is enabled for the node" follows the tree), so it reads back as
+    /// the same tree. Before, `to_html` wrote `<b>`, which re-parses as an element.
+    #[test]
+    fn noscript_text_round_trips_with_the_mode_it_was_parsed_with() {
+        let off = TreeOptions::with_scripting(false);
+        let dom = parse_document_with("<body><noscript>&lt;b&gt;</noscript>", off);
+        let html = dom.to_html();
+        assert!(html.contains("<noscript>&lt;b&gt;</noscript>"), "{html}");
+        assert_eq!(parse_document_with(&html, off).to_test_format(), dom.to_test_format());
+        let noscript =
+            dom.descendants(dom.root()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "noscript"));
+        let noscript = noscript.expect("noscript");
+        assert_eq!(dom.inner_html(noscript), "&lt;b&gt;");
+        assert_eq!(dom.outer_html(noscript), "<noscript>&lt;b&gt;</noscript>");
+        // Parsed with scripting on, the text is raw text and written as it is.
+        let on = parse_document_with("<body><noscript><b></noscript>", TreeOptions::default());
+        assert!(on.to_html().contains("<noscript><b></noscript>"));
+        // A tree built by hand has no mode: scripting enabled, the spec's default.
+        assert_eq!(Dom::new().scripting_mode(), None);
+        assert!(Dom::new().scripting_enabled());
     }
 }

@@ -214,6 +214,111 @@ pub trait TreeSink {
         }
         false
     }
+
+    /// The [parser scripting mode](https://html.spec.whatwg.org/multipage/parsing.html#parser-scripting-mode)
+    /// the tree is parsed with, told once, before any node is created. The arena `Dom` records
+    /// it ([`Dom::scripting_mode`](crate::dom::Dom::scripting_mode)) so that serializing
+    /// `noscript` text later agrees with how it was parsed. The default ignores it.
+    fn set_scripting_mode(&mut self, mode: ScriptingMode) {
+        let _ = mode;
+    }
+
+    /// What the parser set on a `script` element it just created (spec: #parsing-main-inhead,
+    /// "A start tag whose tag name is "script"", steps 3 and 5). The default ignores it.
+    fn script_created(&mut self, script: &Self::Handle, flags: ScriptFlags) {
+        let _ = (script, flags);
+    }
+
+    /// Replace the children of `into` with copies of the children of `from`, each with its
+    /// subtree: "clone an option into a selectedcontent" (spec: #the-selectedcontent-element),
+    /// which the builder runs when [`TreeOptions::selectedcontent`](crate::html::TreeOptions::selectedcontent)
+    /// is on. The default does nothing: a sink that keeps no tree has nothing to copy.
+    fn clone_children_into(&mut self, from: &Self::Handle, into: &Self::Handle) {
+        let _ = (from, into);
+    }
+
+    /// The first child of `node`. Content patching (`<template for>`, spec:
+    /// #prepare-content-patching) walks the tree through this,
+    /// [`next_sibling`](Self::next_sibling) and
+    /// [`processing_instruction`](Self::processing_instruction); a sink that cannot walk its
+    /// tree keeps the defaults, which find no marker, so every `<template for>` stays a
+    /// `template` element as before 2026.
+    fn first_child(&self, node: &Self::Handle) -> Option<Self::Handle> {
+        let _ = node;
+        None
+    }
+
+    /// The next sibling of `node`.
+    fn next_sibling(&self, node: &Self::Handle) -> Option<Self::Handle> {
+        let _ = node;
+        None
+    }
+
+    /// The target and data of `node` if it is a ProcessingInstruction node.
+    fn processing_instruction(&self, node: &Self::Handle) -> Option<(&str, &str)> {
+        let _ = node;
+        None
+    }
+}
+
+/// A [parser scripting mode](https://html.spec.whatwg.org/multipage/parsing.html#parser-scripting-mode)
+/// (spec: 13.2.4.6, "Other parsing state flags"). What each changes in the tree:
+///
+/// | mode | `noscript` | a parser-made `script` |
+/// |---|---|---|
+/// | `Normal` | raw text | parser document set, not started |
+/// | `Disabled` | its content parsed as markup (in head: "in head noscript") | parser document set, not started |
+/// | `Inert` | raw text | parser document set, **already started** |
+/// | `Fragment` | raw text | **no** parser document, not started |
+///
+/// A document is parsed `Normal` (scripting on) or `Disabled` (off); the HTML fragment parsing
+/// algorithm takes `Inert` (its default) or `Fragment` (`createContextualFragment()`), and
+/// `Disabled` when its context document has scripting disabled.
+///
+/// ```
+/// use statemark::html::{parse_document_with, parse_fragment, Context, ScriptingMode, TreeOptions};
+///
+/// let doc = parse_document_with("<noscript><b>x</b></noscript>", TreeOptions::with_scripting(false));
+/// assert_eq!(doc.scripting_mode(), Some(ScriptingMode::Disabled));
+/// let frag = parse_fragment("<script>go()</script>", &Context::html("div"));
+/// assert_eq!(frag.scripting_mode(), Some(ScriptingMode::Inert));
+/// let script = frag.children(frag.root()).next().unwrap();
+/// assert!(frag.script_flags(script).is_some_and(|f| f.already_started));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ScriptingMode {
+    /// Scripts are processed when inserted, respecting `async` and `defer` and blocking the
+    /// parser at a classic script. A document parsed with scripting on.
+    Normal,
+    /// Scripts are disabled, and `noscript` can represent fallback content: its content is
+    /// parsed as markup.
+    Disabled,
+    /// Scripts are enabled but marked as already started, so they never run: the default of
+    /// the HTML fragment parsing algorithm.
+    Inert,
+    /// Scripts run as soon as they are inserted into a document, ignoring `async` and `defer`:
+    /// parser-made scripts are treated as not parser-inserted (`createContextualFragment()`).
+    Fragment,
+}
+
+impl ScriptingMode {
+    /// Whether scripting is enabled: every mode but [`Disabled`](Self::Disabled). This is what
+    /// the tokenizer's `noscript` state and the serializer's "scripting enabled" read.
+    pub fn scripting_enabled(self) -> bool {
+        self != ScriptingMode::Disabled
+    }
+}
+
+/// What the parser set on a `script` element (spec: #parsing-main-inhead, "A start tag whose tag
+/// name is "script"").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ScriptFlags {
+    /// The element's [parser document](https://html.spec.whatwg.org/multipage/scripting.html#parser-document)
+    /// is set (step 3: every mode but [`ScriptingMode::Fragment`]).
+    pub parser_inserted: bool,
+    /// The element's [already started](https://html.spec.whatwg.org/multipage/scripting.html#already-started)
+    /// is true (step 5: [`ScriptingMode::Inert`]), so it will never run.
+    pub already_started: bool,
 }
 
 #[cfg(test)]

@@ -338,7 +338,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.rule(InHeadStartTitle);
                     self.generic_text(s, State::RcdataState);
                 }
-                Noscript | Noframes | Style if s.tag != Noscript || self.scripting != Scripting::Disabled => {
+                Noscript | Noframes | Style if s.tag != Noscript || self.scripting.scripting_enabled() => {
                     self.rule(InHeadStartRawText);
                     self.generic_text(s, State::RawtextState);
                 }
@@ -351,6 +351,15 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.rule(InHeadStartScript);
                     let loc = self.adjusted_location(Target::Current);
                     let id = self.create_elem(Ns::Html, Script, "script", Attrs::token(&s.attrs), false);
+                    // Steps 3 and 5: what the mode sets on the element, for a sink that keeps
+                    // it ("force async" (step 4) is the element's own default, step 6 is
+                    // document.write's).
+                    let flags = ScriptFlags {
+                        parser_inserted: self.scripting != ScriptingMode::Fragment,
+                        already_started: self.scripting == ScriptingMode::Inert,
+                    };
+                    let h = self.handle(id);
+                    self.sink.script_created(&h, flags);
                     self.insert_element_at(&loc, id);
                     self.stack.push(id);
                     self.switch_to = Some(State::ScriptDataState);
@@ -363,11 +372,16 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.frameset_ok = false;
                     self.mode = Mode::InTemplate;
                     self.template_modes.push(Mode::InTemplate);
-                    // Step 7: the parser does not allow declarative shadow roots. Step 8:
-                    // "prepare content patching" (#attr-template-for) is outside the text we
-                    // transcribe from; we take its failure path (8.6), which inserts the template
-                    // where step 9 would (recorded in tests/expectations/html5lib_tree.json).
-                    self.insert_html(s);
+                    // Step 7: the parser does not allow declarative shadow roots.
+                    if let Some(name) = s.attr("for") {
+                        // Steps 6 and 8 (patching.rs).
+                        let name = name.to_owned();
+                        let loc = self.appropriate_place(Target::Current);
+                        self.template_for(s, &loc, &name);
+                    } else {
+                        // Step 9.
+                        self.insert_html(s);
+                    }
                 }
                 Head => {
                     self.rule(InHeadStartHeadOrOtherEnd);
@@ -415,6 +429,10 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.generate_all_implied_end_tags_thoroughly();
         if !self.current_is(Template) {
             self.err(E::ImplicitlyClosedElements);
+        }
+        // Steps 3-4 (patching.rs).
+        if !self.patches.is_empty() {
+            self.end_patching();
         }
         self.pop_until(Template);
         self.clear_afe_to_marker();
@@ -848,7 +866,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.frameset_ok = false;
                 self.generic_text(s, State::RawtextState);
             }
-            Noembed | Noscript if s.tag == Noembed || self.scripting != Scripting::Disabled => {
+            Noembed | Noscript if s.tag == Noembed || self.scripting.scripting_enabled() => {
                 self.rule(InBodyStartNoembed);
                 self.generic_text(s, State::RawtextState);
             }
@@ -861,8 +879,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop_until(Select);
                 } else {
                     self.reconstruct_formatting();
-                    self.insert_html(s);
+                    let id = self.insert_html(s);
                     self.frameset_ok = false;
+                    self.select_opened(s, id);
                 }
             }
             Option => {
@@ -876,7 +895,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop();
                 }
                 self.reconstruct_formatting();
-                self.insert_html(s);
+                let select = self.select_for_option();
+                let id = self.insert_html(s);
+                self.option_inserted(s, id, select);
             }
             Optgroup => {
                 self.rule(InBodyStartOptgroup);
@@ -889,7 +910,8 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop();
                 }
                 self.reconstruct_formatting();
-                self.insert_html(s);
+                let id = self.insert_html(s);
+                self.optgroup_inserted(s, id);
             }
             Rb | Rtc => {
                 self.rule(InBodyStartRb);
@@ -929,7 +951,10 @@ impl<S: TreeSink> TreeBuilder<S> {
             _ => {
                 self.rule(InBodyOtherStart);
                 self.reconstruct_formatting();
-                self.insert_html(s);
+                let id = self.insert_html(s);
+                if !self.selects.is_empty() && s.tag == Other && s.name == "selectedcontent" {
+                    self.selectedcontent_inserted(id);
+                }
             }
         }
         Done

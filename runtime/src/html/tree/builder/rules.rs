@@ -42,10 +42,18 @@ macro_rules! tree_rules {
     };
 }
 
+/// Where the template element's algorithms are (#prepare-content-patching, #find-markers).
+const SCRIPTING_BASE: &str = "https://html.spec.whatwg.org/multipage/scripting.html#";
+
 impl TreeRule {
-    /// The link to the rule's mode in the spec (the entries have no anchors of their own).
+    /// The link to the rule's mode (or algorithm) in the spec (the entries have no anchors of
+    /// their own).
     pub fn spec_url(self) -> String {
-        format!("{ANCHOR_BASE}{}", self.mode_anchor())
+        let base = match self.mode_anchor() {
+            "prepare-content-patching" | "find-markers" => SCRIPTING_BASE,
+            _ => ANCHOR_BASE,
+        };
+        format!("{base}{}", self.mode_anchor())
     }
 }
 
@@ -505,4 +513,38 @@ tree_rules! {
     ForeignEndScript = "foreign_end_script", "parsing-main-inforeign", 9;
     /// spec: #parsing-main-inforeign, entry 10: Any other end tag
     ForeignOtherEnd = "foreign_other_end", "parsing-main-inforeign", 10;
+    // The branches of the algorithms content patching adds (2026), as `algorithms` in the RON:
+    // not switch entries, but each a place the coverage test must see reached.
+    /// spec: #parsing-main-inhead, branch 1: Otherwise, if scope is the body element of its node document, then set scope to its parent.
+    TemplateForScopeBody = "template_for_scope_body", "parsing-main-inhead", 1;
+    /// spec: #parsing-main-inhead, branch 2: If success is false:
+    TemplateForFailed = "template_for_failed", "parsing-main-inhead", 2;
+    /// spec: #parsing-main-inhead, branch 3: If template's insertion target is not null:
+    TemplateForEndMarkers = "template_for_end_markers", "parsing-main-inhead", 3;
+    /// spec: #prepare-content-patching, branch 1: If markerName is the empty string, then return false.
+    PrepareContentPatchingEmptyName = "prepare_content_patching_empty_name", "prepare-content-patching", 1;
+    /// spec: #prepare-content-patching, branch 2: If start is null, then return false.
+    PrepareContentPatchingNoStart = "prepare_content_patching_no_start", "prepare-content-patching", 2;
+    /// spec: #prepare-content-patching, branch 3: If start is end, then return true.
+    PrepareContentPatchingMarker = "prepare_content_patching_marker", "prepare-content-patching", 3;
+    /// spec: #prepare-content-patching, branch 4: Let removedNodes be an empty list.
+    PrepareContentPatchingRange = "prepare_content_patching_range", "prepare-content-patching", 4;
+    /// spec: #find-markers, branch 1: If descendant is not a ProcessingInstruction node, then continue.
+    FindMarkersNotPi = "find_markers_not_pi", "find-markers", 1;
+    /// spec: #find-markers, branch 2: If the result of getting a processing instruction attribute given descendant and "name" is not na...
+    FindMarkersOtherName = "find_markers_other_name", "find-markers", 2;
+    /// spec: #find-markers, branch 3: If descendant's target is "marker", then return (descendant, descendant).
+    FindMarkersMarker = "find_markers_marker", "find-markers", 3;
+    /// spec: #find-markers, branch 4: If descendant's target is "start":
+    FindMarkersStart = "find_markers_start", "find-markers", 4;
+    /// spec: #find-markers, branch 5: If sibling's target is "start", then increment nestingLevel by one.
+    FindMarkersNestedStart = "find_markers_nested_start", "find-markers", 5;
+    /// spec: #find-markers, branch 6: If nestingLevel is 0, then return (start, sibling).
+    FindMarkersEnd = "find_markers_end", "find-markers", 6;
+    /// spec: #find-markers, branch 7: Decrement nestingLevel by one.
+    FindMarkersNestedEnd = "find_markers_nested_end", "find-markers", 7;
+    /// spec: #find-markers, branch 8: Return (start, null).
+    FindMarkersNoEnd = "find_markers_no_end", "find-markers", 8;
+    /// spec: #find-markers, branch 9: Return (null, null).
+    FindMarkersNone = "find_markers_none", "find-markers", 9;
 }
