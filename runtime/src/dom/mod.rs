@@ -25,7 +25,7 @@ use std::num::NonZeroU32;
 
 pub use edit::DomError;
 #[cfg(feature = "selectors")]
-pub use select::{Selector, SelectorError};
+pub use select::{MAX_NESTED_COMPOUNDS, MAX_NESTING, Select, Selector, SelectorError};
 pub use serialize::to_test_format;
 
 /// A name: borrowed from a static table for the names the parser knows, owned otherwise.

@@ -2,22 +2,45 @@
 //! `selectors`/`cssparser` crates and matches through their `Element` trait, implemented here for
 //! an element of the arena (Selectors Level 4, <https://drafts.csswg.org/selectors-4/>).
 //!
-//! `:has()` is not parsed: the crate matches it by recursing over the subject's descendants, and
-//! nothing here may recurse to a depth the document chooses. Pseudo-classes that depend on user
+//! The crate parses selectors and matches compounds; which elements a complex selector matches
+//! is worked out by `engine` in one traversal, without recursion on the tree's depth, `:has()`
+//! included (the crate would recurse over the subject's descendants). Pseudo-classes that depend on user
 //! interaction (`:hover`, `:focus`...) cannot be parsed either: a parsed document has none of
 //! that state. `:link` and `:any-link` match `a` and `area` elements with an `href`.
 
-use super::{Dom, Kind, Namespace, NodeData, NodeId, QuirksMode};
+use super::{Dom, Kind, Namespace, NodeData, NodeId};
 use cssparser::{CowRcStr, ParseError, SourceLocation, ToCss};
 use selectors::attr::{AttrSelectorOperation, CaseSensitivity, NamespaceConstraint};
 use selectors::bloom::BloomFilter;
-use selectors::context::{MatchingContext, MatchingForInvalidation, MatchingMode, NeedsSelectorFlags, SelectorCaches};
-use selectors::matching::{ElementSelectorFlags, matches_selector_list};
+use selectors::context::MatchingContext;
+use selectors::matching::ElementSelectorFlags;
 use selectors::parser::{ParseRelative, SelectorParseErrorKind};
 use selectors::{OpaqueElement, SelectorImpl, SelectorList};
 use std::fmt;
 
+mod engine;
+
+pub use engine::Select;
+
+/// How deep brackets may nest in a selector's text: `(`, `[` and `{`, function tokens (`:is(`,
+/// `:not(`, `:where(`, `:has(`, `:nth-child(`) included. The CSS parser and the selector parser
+/// recurse once per level, so deeper text is refused with an error before they see it.
+pub const MAX_NESTING: usize = 24;
+
+/// How many compounds the complex selectors inside pseudo-class arguments (`:is(a b > c)` has
+/// three) may add up to along any path of nesting. The `selectors` crate matches those
+/// arguments recursively, one level per compound; top-level selectors and `:has()` arguments
+/// are matched by this crate's engine without recursion and have no such limit.
+pub const MAX_NESTED_COMPOUNDS: usize = 64;
+
 /// A selector list, parsed once and matched any number of times.
+///
+/// Matching the list against every element of a tree ([`Dom::select`]) costs O(n·s) compound
+/// tests for n nodes and s compounds in the list, whatever the depth and the combinators, plus
+/// the cost of combinators nested inside `:is()`, `:where()`, `:not()` and `:nth-child(… of
+/// S)`, which are matched by walking ancestors or siblings (O(depth) per test). `:has()` is
+/// answered for every element of the arena at once (O(n·s) more) when the list uses it. No
+/// matching operation recurses on the tree's depth.
 ///
 /// ```
 /// use statemark::dom::Selector;
@@ -29,10 +52,14 @@ use std::fmt;
 /// assert_eq!(text, ["one", "three"]);
 /// let second = dom.select_first(&Selector::parse("li:nth-child(2)").unwrap()).unwrap();
 /// assert_eq!(dom.text_content(second), "two");
+/// let lists = Selector::parse("ul:has(> li.a)").unwrap();
+/// assert_eq!(dom.select(&lists).count(), 1);
 /// assert!(Selector::parse("li:hover").is_err());
 /// ```
 #[derive(Clone, Debug)]
-pub struct Selector(SelectorList<Simple>);
+pub struct Selector {
+    plan: engine::Plan,
+}
 
 /// A selector that did not parse: what was wrong and where (line and column, from 1).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,34 +81,175 @@ impl fmt::Display for SelectorError {
 impl std::error::Error for SelectorError {}
 
 impl Selector {
-    /// Parse a selector list (`a, b > c`), as `querySelectorAll` takes it.
+    /// Parse a selector list (`a, b > c`), as `querySelectorAll` takes it. A namespace prefix
+    /// (`svg|rect`) is an error here: see [`parse_with_namespaces`](Self::parse_with_namespaces).
+    ///
+    /// Brackets nested deeper than [`MAX_NESTING`] and pseudo-class arguments longer than
+    /// [`MAX_NESTED_COMPOUNDS`] are refused with an error (they would make the parser or the
+    /// matcher recurse as deep as the text asks).
     pub fn parse(css: &str) -> Result<Selector, SelectorError> {
+        Selector::parse_with_namespaces(css, &[])
+    }
+
+    /// Parse a selector list with namespace prefixes, as `@namespace` rules would declare them:
+    /// `(prefix, namespace URL)` pairs, and `("", URL)` for the default namespace (which then
+    /// applies to type selectors and `*` without a prefix, not to attributes). Without a
+    /// default namespace, `rect` matches a `rect` in any namespace (Selectors 4,
+    /// #type-nmsp).
+    ///
+    /// ```
+    /// use statemark::dom::Selector;
+    /// use statemark::xml5;
+    ///
+    /// let doc = r#"<doc xmlns="urn:d" xmlns:s="http://www.w3.org/2000/svg"><s:text>a</s:text><text>b</text></doc>"#;
+    /// let dom = xml5::parse(doc);
+    /// let svg = [("svg", "http://www.w3.org/2000/svg"), ("d", "urn:d")];
+    /// let texts = |css| {
+    ///     let s = Selector::parse_with_namespaces(css, &svg).unwrap();
+    ///     dom.select(&s).map(|n| dom.text_content(n)).collect::<Vec<_>>()
+    /// };
+    /// assert_eq!(texts("svg|text"), ["a"]);
+    /// assert_eq!(texts("d|doc > d|text"), ["b"]);
+    /// assert_eq!(texts("text"), ["a", "b"]);
+    /// assert!(Selector::parse("svg|text").is_err()); // no prefix declared
+    /// ```
+    pub fn parse_with_namespaces(css: &str, namespaces: &[(&str, &str)]) -> Result<Selector, SelectorError> {
+        check_nesting(css)?;
         let mut input = cssparser::ParserInput::new(css);
         let mut parser = cssparser::Parser::new(&mut input);
-        let result = SelectorList::parse(&Parser, &mut parser, ParseRelative::No)
+        let result = SelectorList::parse(&Parser { namespaces }, &mut parser, ParseRelative::No)
             .and_then(|list| parser.expect_exhausted().map(|()| list).map_err(ParseError::from));
-        result.map(Selector).map_err(|e| SelectorError {
+        let list = result.map_err(|e| SelectorError {
             message: match &e.kind {
                 cssparser::ParseErrorKind::Basic(b) => format!("{b:?}"),
                 cssparser::ParseErrorKind::Custom(c) => format!("{c:?}"),
             },
             line: e.location.line + 1,
             column: e.location.column,
-        })
+        })?;
+        if nested_compounds(list.slice(), 0, 0) > MAX_NESTED_COMPOUNDS {
+            return Err(SelectorError {
+                message: format!("pseudo-class arguments longer than {MAX_NESTED_COMPOUNDS} compounds"),
+                line: 1,
+                column: 1,
+            });
+        }
+        Ok(Selector { plan: engine::Plan::new(&list) })
     }
+}
+
+/// Refuses text whose brackets nest deeper than [`MAX_NESTING`], in one pass that skips what
+/// the CSS tokenizer would not read as a bracket (CSS Syntax 3, #tokenization): comments,
+/// strings (with their escapes) and escaped characters. A closing bracket closes only the
+/// innermost open one of its kind, as in #consume-simple-block; others are plain tokens.
+fn check_nesting(css: &str) -> Result<(), SelectorError> {
+    let b = css.as_bytes();
+    let mut open: Vec<u8> = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'/' if b.get(i + 1) == Some(&b'*') => {
+                i = css[i + 2..].find("*/").map_or(b.len(), |e| i + 2 + e + 2);
+            }
+            q @ (b'"' | b'\'') => {
+                i += 1;
+                while i < b.len() {
+                    match b[i] {
+                        b'\\' => i += 2,
+                        b'\n' | b'\r' | b'\x0C' => break, // a bad string ends at the newline
+                        c => {
+                            i += 1;
+                            if c == q {
+                                break;
+                            }
+                        }
+                    }
+                }
+            }
+            b'\\' => i += 2,
+            c @ (b'(' | b'[' | b'{') => {
+                if open.len() == MAX_NESTING {
+                    let (line, column) = line_column(css, i);
+                    return Err(SelectorError {
+                        message: format!("brackets nested deeper than {MAX_NESTING}"),
+                        line,
+                        column,
+                    });
+                }
+                open.push(match c {
+                    b'(' => b')',
+                    b'[' => b']',
+                    _ => b'}',
+                });
+                i += 1;
+            }
+            c @ (b')' | b']' | b'}') => {
+                if open.last() == Some(&c) {
+                    open.pop();
+                }
+                i += 1;
+            }
+            _ => i += 1,
+        }
+    }
+    Ok(())
+}
+
+/// Line and column (from 1, the column in characters) of byte `at` of `text`.
+fn line_column(text: &str, at: usize) -> (u32, u32) {
+    let before = &text[..at];
+    let line_start = before.rfind('\n').map_or(0, |n| n + 1);
+    let line = before.matches('\n').count() + 1;
+    let column = before[line_start..].chars().count() + 1;
+    (u32::try_from(line).unwrap_or(u32::MAX), u32::try_from(column).unwrap_or(u32::MAX))
+}
+
+/// The most compounds along any path of nesting inside pseudo-class arguments of `selectors`,
+/// `so_far` counting the enclosing arguments' (`level` is 0 at the top, whose compounds do not
+/// count). Recursion bounded by [`MAX_NESTING`].
+fn nested_compounds(selectors: &[selectors::parser::Selector<Simple>], level: usize, so_far: usize) -> usize {
+    use selectors::parser::Component;
+    let mut most = so_far;
+    for sel in selectors {
+        let here = if level == 0 {
+            so_far
+        } else {
+            so_far + 1 + sel.iter_raw_parse_order_from(0).filter(|c| c.is_combinator()).count()
+        };
+        most = most.max(here);
+        for c in sel.iter_raw_parse_order_from(0) {
+            let inner = match c {
+                Component::Negation(l) | Component::Is(l) | Component::Where(l) => {
+                    nested_compounds(l.slice(), level + 1, here)
+                }
+                Component::NthOf(nth) => nested_compounds(nth.selectors(), level + 1, here),
+                // `:has()` arguments are matched by the engine, compound by compound; what
+                // they nest counts from there.
+                Component::Has(rels) => {
+                    rels.iter().map(|r| nested_compounds(std::slice::from_ref(&r.selector), 0, here)).max().unwrap_or(0)
+                }
+                _ => 0,
+            };
+            most = most.max(inner);
+        }
+    }
+    most
 }
 
 impl Dom {
     /// The elements under [`root`](Self::root) (the document, or a parsed fragment) that match
-    /// `selector`, in tree order (`querySelectorAll`; template contents are not searched).
-    pub fn select<'a>(&'a self, selector: &'a Selector) -> impl Iterator<Item = NodeId> + 'a {
+    /// `selector`, in tree order (`querySelectorAll`). Template contents are not searched
+    /// unless asked with [`Select::including_templates`]. Time O(n·s) for n nodes and s
+    /// compounds (see [`Selector`]); memory O(depth·s/64) words.
+    pub fn select<'a>(&'a self, selector: &'a Selector) -> Select<'a> {
         self.select_in(self.root(), selector)
     }
 
-    /// The matching elements among the descendants of `scope`, in tree order.
-    pub fn select_in<'a>(&'a self, scope: NodeId, selector: &'a Selector) -> impl Iterator<Item = NodeId> + 'a {
-        let mut caches = SelectorCaches::default();
-        self.descendants(scope).filter(move |&n| n != scope && self.matches_with(n, selector, &mut caches))
+    /// The matching elements among the descendants of `scope`, in tree order
+    /// (`scope.querySelectorAll`: ancestors of `scope` count for combinators, and `:scope` is
+    /// `scope`).
+    pub fn select_in<'a>(&'a self, scope: NodeId, selector: &'a Selector) -> Select<'a> {
+        Select::new(self, &selector.plan, scope)
     }
 
     /// The first element under [`root`](Self::root) matching `selector` (`querySelector`).
@@ -90,28 +258,13 @@ impl Dom {
     }
 
     /// Whether the element `id` matches `selector` (`Element.matches`); false for other nodes.
+    ///
+    /// Alone, one call costs a test of the subject compound, and when that passes, the
+    /// compounds over the ancestors of `id` (O(depth·s)); with `+` or `~` combinators, over
+    /// their earlier siblings too, and with `:has()`, over the whole arena (O(n·s)). To test
+    /// many elements, [`select`](Self::select) shares that work.
     pub fn matches(&self, id: NodeId, selector: &Selector) -> bool {
-        self.matches_with(id, selector, &mut SelectorCaches::default())
-    }
-
-    fn matches_with(&self, id: NodeId, selector: &Selector, caches: &mut SelectorCaches) -> bool {
-        if !self.node(id).is_element() {
-            return false;
-        }
-        let quirks = match self.quirks_mode {
-            QuirksMode::NoQuirks => selectors::context::QuirksMode::NoQuirks,
-            QuirksMode::LimitedQuirks => selectors::context::QuirksMode::LimitedQuirks,
-            QuirksMode::Quirks => selectors::context::QuirksMode::Quirks,
-        };
-        let mut cx = MatchingContext::new(
-            MatchingMode::Normal,
-            None,
-            caches,
-            quirks,
-            NeedsSelectorFlags::No,
-            MatchingForInvalidation::No,
-        );
-        matches_selector_list(&selector.0, &El { dom: self, id }, &mut cx)
+        engine::Matcher::new(self, &selector.plan, None).matches(id)
     }
 }
 
@@ -223,9 +376,12 @@ impl SelectorImpl for Simple {
     type PseudoElement = PseudoElement;
 }
 
-struct Parser;
+/// The selector parser's settings: the supported syntax, and the namespace prefixes declared.
+struct Parser<'n> {
+    namespaces: &'n [(&'n str, &'n str)],
+}
 
-impl<'i> selectors::Parser<'i> for Parser {
+impl<'i> selectors::Parser<'i> for Parser<'_> {
     type Impl = Simple;
     type Error = SelectorParseErrorKind<'i>;
 
@@ -235,6 +391,21 @@ impl<'i> selectors::Parser<'i> for Parser {
 
     fn parse_nth_child_of(&self) -> bool {
         true
+    }
+
+    fn parse_has(&self) -> bool {
+        true
+    }
+
+    fn default_namespace(&self) -> Option<Ident> {
+        self.namespaces.iter().find(|(p, _)| p.is_empty()).map(|(_, url)| Ident((*url).to_owned()))
+    }
+
+    fn namespace_for_prefix(&self, prefix: &Ident) -> Option<Ident> {
+        self.namespaces
+            .iter()
+            .find(|(p, _)| !p.is_empty() && *p == prefix.0)
+            .map(|(_, url)| Ident((*url).to_owned()))
     }
 
     fn parse_non_ts_pseudo_class(
@@ -455,7 +626,7 @@ mod tests {
         assert_eq!(texts(&dom, "svg a"), ["7"]);
         assert_eq!(texts(&dom, "p:nth-child(2 of .x, [lang])"), ["2"]);
         assert_eq!(dom.select(&Selector::parse(":root").unwrap()).count(), 1);
-        assert!(Selector::parse("p:has(span)").is_err());
+        assert_eq!(texts(&dom, "div:has(> span + p)").len(), 1);
         assert!(Selector::parse("p >").is_err());
         let e = Selector::parse("p::before").unwrap_err();
         assert!(e.to_string().starts_with("1:"), "{e}");
