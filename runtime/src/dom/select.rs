@@ -25,7 +25,9 @@ pub use engine::Select;
 /// How deep brackets may nest in a selector's text: `(`, `[` and `{`, function tokens (`:is(`,
 /// `:not(`, `:where(`, `:has(`, `:nth-child(`) included. The CSS parser and the selector parser
 /// recurse once per level, so deeper text is refused with an error before they see it.
-pub const MAX_NESTING: usize = 24;
+/// Twelve levels parse and match in a 256 KiB stack even in a debug build (which takes about
+/// 16 KiB a level); selectors written by hand rarely pass four.
+pub const MAX_NESTING: usize = 12;
 
 /// How many compounds the complex selectors inside pseudo-class arguments (`:is(a b > c)` has
 /// three) may add up to along any path of nesting. The `selectors` crate matches those
@@ -599,6 +601,7 @@ impl selectors::Element for El<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::dom::QualName;
     use crate::html::{Context, parse_document, parse_fragment};
 
     fn texts(dom: &Dom, css: &str) -> Vec<String> {
@@ -648,6 +651,214 @@ mod tests {
         assert_eq!(dom.select_in(i, &b).map(|n| dom.text_content(n)).collect::<Vec<_>>(), ["2"]);
         assert!(dom.matches(i, &Selector::parse("div > i, i").unwrap()));
         assert!(!dom.matches(dom.root(), &b));
+    }
+
+    /// The crate's own matcher, for comparison: the engine must select exactly what it does.
+    fn oracle(dom: &Dom, css: &str) -> Vec<NodeId> {
+        use selectors::context::{MatchingForInvalidation, MatchingMode, NeedsSelectorFlags, SelectorCaches};
+        let mut input = cssparser::ParserInput::new(css);
+        let mut parser = cssparser::Parser::new(&mut input);
+        let list = SelectorList::parse(&Parser { namespaces: &[] }, &mut parser, ParseRelative::No).unwrap();
+        let mut caches = SelectorCaches::default();
+        let quirks = match dom.quirks_mode() {
+            crate::dom::QuirksMode::NoQuirks => selectors::context::QuirksMode::NoQuirks,
+            crate::dom::QuirksMode::LimitedQuirks => selectors::context::QuirksMode::LimitedQuirks,
+            crate::dom::QuirksMode::Quirks => selectors::context::QuirksMode::Quirks,
+        };
+        dom.descendants(dom.root())
+            .filter(|&n| n != dom.root() && dom.node(n).is_element())
+            .filter(|&id| {
+                let mut cx = MatchingContext::new(
+                    MatchingMode::Normal,
+                    None,
+                    &mut caches,
+                    quirks,
+                    NeedsSelectorFlags::No,
+                    MatchingForInvalidation::No,
+                );
+                selectors::matching::matches_selector_list(&list, &El { dom, id }, &mut cx)
+            })
+            .collect()
+    }
+
+    /// Random small documents (a fixed-seed generator) against the crate's matcher, over
+    /// selectors that use every combinator, in and out of `:is()`, `:not()` and `:has()`.
+    #[test]
+    fn engine_selects_what_the_crates_matcher_matches() {
+        const SELECTORS: &[&str] = &[
+            "a", "div p", "div > p", "p + a", "p ~ a", "div div", ":not(p) div", "div p > a + b ~ i",
+            "p ~ p ~ p", "div > * + p", ":is(div, span) a", "div :not(div) > b", "b:first-child",
+            "i:nth-child(2n+1)", "p:nth-last-child(2)", "p:nth-of-type(2) ~ a", ":is(div p) a",
+            "div:has(p)", "div:has(> p)", "p:has(+ a)", "p:has(~ b)", ":has(p a) > b", "div:has(p > a, i)",
+            "span:has(div + p b)", ":not(:has(p)) > a", "div:has(p) a + b", "a, b, div > i",
+            ".c", "div.c p", "[x] ~ .c", "*:empty", "div:has(:not(p) > b)", "div:has(> p ~ span a)",
+        ];
+        const TAGS: [&str; 7] = ["div", "p", "a", "b", "i", "span", "div"];
+        let mut seed = 0x2545_f491_u32;
+        let mut rand = |n: u32| {
+            seed ^= seed << 13;
+            seed ^= seed >> 17;
+            seed ^= seed << 5;
+            seed % n
+        };
+        for round in 0..60 {
+            let mut html = String::from("<!DOCTYPE html>");
+            let mut open = Vec::new();
+            for _ in 0..40 + round {
+                match rand(6) {
+                    0 | 1 | 2 => {
+                        let t = TAGS[rand(7) as usize];
+                        let attrs = match rand(4) {
+                            0 => " class=c",
+                            1 => " x",
+                            _ => "",
+                        };
+                        html.push_str(&format!("<{t}{attrs}>"));
+                        open.push(t);
+                    }
+                    3 => html.push_str("t"),
+                    _ => {
+                        if let Some(t) = open.pop() {
+                            html.push_str(&format!("</{t}>"));
+                        }
+                    }
+                }
+            }
+            let dom = parse_document(&html);
+            for css in SELECTORS {
+                let s = Selector::parse(css).unwrap_or_else(|e| panic!("{css}: {e}"));
+                let ours: Vec<NodeId> = dom.select(&s).collect();
+                assert_eq!(ours, oracle(&dom, css), "{css} on {html}");
+                for &n in &ours {
+                    assert!(dom.matches(n, &s), "matches({css}) on {html}");
+                }
+                let inside = dom.descendants(dom.root()).filter(|&n| dom.node(n).is_element()).count();
+                let matched = dom.descendants(dom.root()).filter(|&n| dom.matches(n, &s)).count();
+                assert_eq!(matched, ours.len(), "{css}: matches() on each of {inside} elements, {html}");
+            }
+        }
+    }
+
+    /// Runs `f` in a thread with a 256 KiB stack: a recursion on the input shows as a crash.
+    fn small_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+        std::thread::scope(|s| std::thread::Builder::new().stack_size(256 * 1024).spawn_scoped(s, f).unwrap().join().unwrap())
+    }
+
+    #[test]
+    fn deep_nesting_is_refused_before_the_parsers_recurse() {
+        for open in [":is(", ":not(", ":where(", ":nth-child(1 of ", ":has(", "(", "[", ":is(a, [x="] {
+            let css = open.repeat(3000) + "a" + &")".repeat(3000);
+            let e = small_stack(|| Selector::parse(&css)).unwrap_err();
+            assert!(e.message.contains("nested deeper"), "{open}: {e}");
+            let at = css.char_indices().filter(|(_, c)| matches!(c, '(' | '[')).nth(MAX_NESTING).unwrap().0;
+            assert_eq!((e.line, e.column as usize), (1, at + 1), "{open}");
+        }
+        // At the limit it parses and matches, in the same small stack.
+        let css = ":is(".repeat(MAX_NESTING) + "p" + &")".repeat(MAX_NESTING);
+        let not = ":not(".repeat(MAX_NESTING) + "p" + &")".repeat(MAX_NESTING);
+        // The longest argument the limits allow, at the deepest nesting: a chain of
+        // compounds inside twelve levels, matched against a deep tree.
+        let inner = vec!["div"; MAX_NESTED_COMPOUNDS - MAX_NESTING + 1].join(" ");
+        let longest = ":is(".repeat(MAX_NESTING - 1) + ":not(" + &inner + &")".repeat(MAX_NESTING);
+        let dom = parse_document(&("<div>".repeat(200) + "<p>x</p><b></b>"));
+        let counts = small_stack(|| {
+            let (a, b) = (Selector::parse(&css).unwrap(), Selector::parse(&not).unwrap());
+            let c = Selector::parse(&longest).unwrap();
+            (dom.select(&a).count(), dom.select(&b).count(), dom.select(&c).count())
+        });
+        // Twelve `:not(`s: `p`; every element of the 205 but the first 52 divs (a chain of
+        // 53 divs needs 52 div ancestors) is not the inner chain.
+        assert_eq!(counts, (1, 1, 205 - 148));
+        // What the tokenizer does not read as brackets does not count.
+        let quoted = format!("[title=\"{}\"], a /* {} */, [x=\\(], \\28 {}", "(".repeat(3000), "[".repeat(3000), "\\(".repeat(3000));
+        assert!(small_stack(|| Selector::parse(&quoted)).is_ok(), "{quoted}");
+        // Long pseudo-class arguments (the crate matches them one recursion per compound).
+        let long = format!(":is({})", vec!["a"; MAX_NESTED_COMPOUNDS + 1].join(" "));
+        assert!(Selector::parse(&long).unwrap_err().message.contains("compounds"));
+        let ok = format!(":is({})", vec!["a"; MAX_NESTED_COMPOUNDS].join(" "));
+        assert!(Selector::parse(&ok).is_ok());
+        // A long top-level chain is fine: the engine does not recurse on it.
+        let chain = vec!["div"; 1000].join(" ");
+        let dom = parse_document(&"<div>".repeat(1001));
+        assert_eq!(small_stack(|| dom.select(&Selector::parse(&chain).unwrap()).count()), 2);
+    }
+
+    /// 10^6 nested elements, matched in a 256 KiB stack: no matching path recurses on depth.
+    #[test]
+    fn million_deep_tree_in_a_small_stack() {
+        let depth = 1_000_000;
+        let mut dom = Dom::new();
+        let mut parent = dom.document();
+        let html = dom.create_element(QualName::new(Namespace::Html, "html").as_ref(), super::super::Attrs::owned(&[]));
+        dom.append(parent, html);
+        parent = html;
+        let mut last = html;
+        for i in 0..depth {
+            let name = if i % 1000 == 999 { "p" } else { "div" };
+            let e = dom.create_element(QualName::new(Namespace::Html, name).as_ref(), super::super::Attrs::owned(&[]));
+            dom.append(parent, e);
+            parent = e;
+            last = e;
+        }
+        let counts = small_stack(|| {
+            let count = |css: &str| dom.select(&Selector::parse(css).unwrap()).count();
+            let m = |css: &str| dom.matches(last, &Selector::parse(css).unwrap());
+            (count(":not(p) div"), count("p div > p"), count(":has(> p) > p"), m("html > div p"), m(":root p ~ p"))
+        });
+        assert_eq!(counts, (depth - 1000, 999, 1000, true, false));
+    }
+
+    #[test]
+    fn template_contents_on_request() {
+        let dom = parse_document("<p>1</p><template><p>2</p><template><p>3</p></template></template><p>4</p>");
+        let p = Selector::parse("p").unwrap();
+        let text = |it: Select<'_>| it.map(|n| dom.text_content(n)).collect::<Vec<_>>();
+        assert_eq!(text(dom.select(&p)), ["1", "4"]);
+        assert_eq!(text(dom.select(&p).including_templates()), ["1", "2", "3", "4"]);
+        // Contents are a tree of their own: no ancestor, no sibling across the boundary.
+        let across = Selector::parse("template p, body p, p + p").unwrap();
+        assert_eq!(text(dom.select(&across).including_templates()), ["1", "4"]);
+        assert_eq!(text(dom.select(&Selector::parse("template + p").unwrap()).including_templates()), ["4"]);
+        let names: Vec<String> = dom
+            .descendants(dom.root())
+            .including_templates()
+            .map(|n| match dom.data(n) {
+                NodeData::Element(e) => e.name.local.to_string(),
+                NodeData::Text(t) => t.to_string(),
+                NodeData::Fragment => "#fragment".into(),
+                _ => "?".into(),
+            })
+            .collect();
+        let expected = "? html head body p 1 template #fragment p 2 template #fragment p 3 p 4";
+        assert_eq!(names.join(" "), expected);
+    }
+
+    #[test]
+    fn namespace_prefixes_on_xml_and_html_trees() {
+        const SVG: &str = "http://www.w3.org/2000/svg";
+        let xml = crate::xml5::parse(
+            "<r xmlns='urn:r' xmlns:s='http://www.w3.org/2000/svg' xmlns:k='urn:k'><s:text k:a='1'>a</s:text><text>b</text><k:text>c</k:text></r>",
+        );
+        let ns = [("svg", SVG), ("k", "urn:k"), ("", "urn:r")];
+        let texts = |dom: &Dom, css: &str, ns: &[(&str, &str)]| {
+            let s = Selector::parse_with_namespaces(css, ns).unwrap_or_else(|e| panic!("{css}: {e}"));
+            dom.select(&s).map(|n| dom.text_content(n)).collect::<Vec<_>>()
+        };
+        assert_eq!(texts(&xml, "svg|text", &ns), ["a"]);
+        assert_eq!(texts(&xml, "text", &ns), ["b"]); // the default namespace applies
+        assert_eq!(texts(&xml, "*|text", &ns), ["a", "b", "c"]);
+        assert_eq!(texts(&xml, "text", &[]), ["a", "b", "c"]);
+        // A default namespace applies to the implied `*` too (Selectors 4, #type-nmsp).
+        assert_eq!(texts(&xml, "[k|a]", &ns), Vec::<String>::new());
+        assert_eq!(texts(&xml, "[k|a]", &ns[..2]), ["a"]);
+        assert_eq!(texts(&xml, "[*|a]", &ns[..2]), ["a"]);
+        assert_eq!(texts(&xml, "[a]", &ns[..2]), Vec::<String>::new()); // no prefix: no namespace
+        assert_eq!(texts(&xml, "|text", &ns), Vec::<String>::new());
+        assert!(Selector::parse_with_namespaces("x|text", &ns).is_err());
+        let html = parse_document("<svg><text>s</text></svg><p><text>h</text>");
+        assert_eq!(texts(&html, "svg|text", &ns[..1]), ["s"]);
+        assert_eq!(texts(&html, "text", &[]), ["s", "h"]);
+        assert_eq!(texts(&html, "text", &[("", "http://www.w3.org/1999/xhtml")]), ["h"]);
     }
 
     #[test]

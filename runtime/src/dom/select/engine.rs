@@ -420,6 +420,25 @@ impl<'a> Select<'a> {
     /// assert_eq!(dom.select(&scripts).count(), 1);
     /// assert_eq!(dom.select(&scripts).including_templates().count(), 2);
     /// ```
+    ///
+    /// A sanitizer that removes every `script` element and every `on…` event handler
+    /// attribute, template contents included:
+    ///
+    /// ```
+    /// use statemark::dom::Selector;
+    /// use statemark::html::parse_document;
+    ///
+    /// let html = "<p onclick=go()>hi<script>1</script><template><img src=a onerror=x()><script>2</script></template>";
+    /// let mut dom = parse_document(html);
+    /// let scripts: Vec<_> = dom.select(&Selector::parse("script").unwrap()).including_templates().collect();
+    /// scripts.into_iter().for_each(|s| dom.remove(s));
+    /// for n in dom.descendants(dom.root()).including_templates().collect::<Vec<_>>() {
+    ///     let Some(e) = dom.element(n) else { continue };
+    ///     let on: Vec<String> = e.attrs().map(|a| a.name.local).filter(|a| a.starts_with("on")).map(String::from).collect();
+    ///     on.iter().for_each(|a| _ = dom.remove_attribute(n, a));
+    /// }
+    /// assert_eq!(dom.to_html(), "<html><head></head><body><p>hi<template><img src=\"a\"></template></p></body></html>");
+    /// ```
     pub fn including_templates(mut self) -> Self {
         self.templates = true;
         self
