@@ -1,7 +1,7 @@
 //! Adversarial growth: the instructions statemark spends parsing each adversarial input of
-//! `generate::GROWTH` at 1x and at 4x size, counted by callgrind (not timed: instruction counts
-//! do not depend on what else the machine runs). Fails when 4x the input costs more than 4.5x
-//! the work (issue 12).
+//! `generate::GROWTH`, and selecting in each tree of `generate::SELECT_GROWTH`, at 1x and at
+//! 4x size, counted by callgrind (not timed: instruction counts do not depend on what else the
+//! machine runs). Fails when 4x the input costs more than 4.5x the work (issues 12 and 22).
 //!
 //! ```sh
 //! cargo bench -p statemark-benches --bench growth                  # every generator
@@ -15,7 +15,7 @@
 
 use statemark_benches::callgrind;
 use statemark_benches::corpus::skip;
-use statemark_benches::generate::GROWTH;
+use statemark_benches::generate::{GROWTH, SELECT_GROWTH};
 use std::hint::black_box;
 use std::process::ExitCode;
 
@@ -29,8 +29,29 @@ fn parse_once(input: &str) -> usize {
     black_box(dom.descendants(dom.document()).count())
 }
 
-/// The child's side: generate `name` at `scale` (not counted) and parse it (counted).
+/// Selects in a parsed tree: the only code callgrind counts for `SELECT_GROWTH`.
+#[inline(never)]
+fn select_once(dom: &statemark::dom::Dom, selector: &str) -> usize {
+    let selector = statemark::dom::Selector::parse(black_box(selector)).expect("a valid selector");
+    black_box(dom.select(&selector).count())
+}
+
+/// Every input, with the function whose instructions count: (name, callgrind toggle).
+fn inputs() -> impl Iterator<Item = (&'static str, &'static str)> {
+    let parse = GROWTH.iter().map(|(n, _)| (*n, "*parse_once*"));
+    parse.chain(SELECT_GROWTH.iter().map(|(n, _, _)| (*n, "*select_once*")))
+}
+
+/// The child's side: generate `name` at `scale` (not counted) and parse it (counted), or
+/// for a selector input, parse it (not counted) and select (counted).
 fn one(name: &str, scale: u32) -> ExitCode {
+    if let Some((_, make, selector)) = SELECT_GROWTH.iter().find(|(n, _, _)| *n == name) {
+        let input = make(scale);
+        let dom = statemark::html::parse_document(&input);
+        let matched = select_once(&dom, selector);
+        println!("{} {matched}", input.len());
+        return ExitCode::SUCCESS;
+    }
     let Some((_, make)) = GROWTH.iter().find(|(n, _)| *n == name) else {
         eprintln!("no generator {name}");
         return ExitCode::FAILURE;
@@ -41,10 +62,11 @@ fn one(name: &str, scale: u32) -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// (input bytes, nodes in the tree, instructions) of `name` at `scale`, from a callgrind child.
-fn count(name: &str, scale: u32) -> Result<(u64, u64, u64), String> {
+/// (input bytes, nodes in the tree or elements selected, instructions) of `name` at `scale`,
+/// from a callgrind child counting the function `collect`.
+fn count(name: &str, collect: &str, scale: u32) -> Result<(u64, u64, u64), String> {
     let (stdout, instructions) =
-        callgrind::run_child("*parse_once*", "/dev/null", &["--one", name, &scale.to_string()])?;
+        callgrind::run_child(collect, "/dev/null", &["--one", name, &scale.to_string()])?;
     let mut numbers = stdout.split_whitespace().map(|w| w.parse().ok());
     match (numbers.next().flatten(), numbers.next().flatten()) {
         (Some(b), Some(n)) => Ok((b, n, instructions)),
@@ -67,8 +89,8 @@ fn main() -> ExitCode {
     println!("| input | 1x bytes | 1x nodes | 1x instructions | per byte | 4x instructions | 4x / 1x |");
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     let mut failed = Vec::new();
-    for (name, _) in GROWTH.iter().filter(|(n, _)| wanted(n)) {
-        match (count(name, 1), count(name, 4)) {
+    for (name, collect) in inputs().filter(|(n, _)| wanted(n)) {
+        match (count(name, collect, 1), count(name, collect, 4)) {
             (Ok((b1, n1, i1)), Ok((_, _, i4))) => {
                 let ratio = i4 as f64 / i1 as f64;
                 let per_byte = i1 as f64 / b1 as f64;

@@ -690,7 +690,7 @@ mod tests {
             "p ~ p ~ p", "div > * + p", ":is(div, span) a", "div :not(div) > b", "b:first-child",
             "i:nth-child(2n+1)", "p:nth-last-child(2)", "p:nth-of-type(2) ~ a", ":is(div p) a",
             "div:has(p)", "div:has(> p)", "p:has(+ a)", "p:has(~ b)", ":has(p a) > b", "div:has(p > a, i)",
-            "span:has(div + p b)", ":not(:has(p)) > a", "div:has(p) a + b", "a, b, div > i",
+            "span:has(div + p b)", ":nth-last-of-type(2)", "b:only-of-type", "div :first-of-type + i:last-of-type", ":not(:has(p)) > a", "div:has(p) a + b", "a, b, div > i",
             ".c", "div.c p", "[x] ~ .c", "*:empty", "div:has(:not(p) > b)", "div:has(> p ~ span a)",
         ];
         const TAGS: [&str; 7] = ["div", "p", "a", "b", "i", "span", "div"];

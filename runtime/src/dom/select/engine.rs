@@ -33,7 +33,7 @@
 //! recurses deeper than a constant.
 
 use super::{El, Simple};
-use crate::dom::{Dom, NodeId, QuirksMode};
+use crate::dom::{Dom, FastMap, NodeId, QuirksMode};
 use selectors::context::{
     MatchingContext, MatchingForInvalidation, MatchingMode, NeedsSelectorFlags, SelectorCaches,
 };
@@ -66,6 +66,8 @@ pub(super) struct Plan {
     has: Vec<HasPlan>,
     /// 64-bit words per bit set of `steps`.
     words: usize,
+    /// Whether `:nth-of-type()` and its kin appear anywhere in the list.
+    of_type: bool,
 }
 
 /// One relative selector of a `:has()`: its compounds after the anchor, each with the
@@ -105,6 +107,7 @@ impl Plan {
             siblings: false,
             has: Vec::new(),
             words: 0,
+            of_type: false,
         };
         for (s, sel) in list.slice().iter().enumerate() {
             for (start, left) in compounds(sel) {
@@ -114,6 +117,7 @@ impl Plan {
             plan.subjects.push(plan.steps.len() - 1);
         }
         plan.words = plan.steps.len().div_ceil(64);
+        plan.of_type = uses_of_type(list.slice());
         let mut bits = 0;
         visit_relative_selectors(list.slice(), &mut |rel| {
             let steps: Vec<(usize, Combinator)> =
@@ -147,6 +151,20 @@ fn visit_relative_selectors(selectors: &[CrateSelector<Simple>], f: &mut dyn FnM
             }
         }
     }
+}
+
+/// Whether `:nth-of-type()`, `:nth-last-of-type()`, `:first-of-type`, `:last-of-type` or
+/// `:only-of-type` appears in `selectors`, at any nesting (bounded by [`super::MAX_NESTING`]).
+fn uses_of_type(selectors: &[CrateSelector<Simple>]) -> bool {
+    selectors.iter().any(|sel| {
+        sel.iter_raw_parse_order_from(0).any(|c| match c {
+            Component::Nth(nth) => nth.ty.is_of_type(),
+            Component::NthOf(nth) => nth.nth_data().ty.is_of_type() || uses_of_type(nth.selectors()),
+            Component::Negation(l) | Component::Is(l) | Component::Where(l) => uses_of_type(l.slice()),
+            Component::Has(rels) => rels.iter().any(|r| uses_of_type(std::slice::from_ref(&r.selector))),
+            _ => false,
+        })
+    })
 }
 
 /// Bit `i` of a bit set.
@@ -196,6 +214,27 @@ impl<'a> Matcher<'a> {
         let el = El { dom: self.dom, id };
         cx.scope_element = self.scope.filter(|&s| self.dom.node(s).is_element()).map(|s| El { dom: self.dom, id: s }.opaque());
         !matches!(matches_compound_selector_from(selector, start, &mut cx, &el), CompoundSelectorMatchingResult::NotMatched)
+    }
+
+    /// Fills the crate's `:nth-of-type` caches for the element children of `parent` in two
+    /// passes. The crate would find an element's index by walking back to the previous
+    /// sibling of its type, O(siblings) for each of a run of distinct names: quadratic.
+    fn of_type_indices(&mut self, parent: NodeId) {
+        if !self.plan.of_type {
+            return;
+        }
+        let dom = self.dom;
+        let mut counts: FastMap<u32, i32> = FastMap::default();
+        let children: Vec<NodeId> = dom.children(parent).filter(|&c| dom.node(c).is_element()).collect();
+        for (from_end, order) in [(false, children.clone()), (true, children.into_iter().rev().collect())] {
+            counts.clear();
+            let cache = self.caches.nth_index.get::<Simple>(true, from_end, &[]);
+            for c in order {
+                let index = counts.entry(dom.node(c).a()).or_insert(0);
+                *index += 1;
+                cache.insert(El { dom, id: c }.opaque(), *index);
+            }
+        }
     }
 
     /// `M` of the element `id` into `out` (cleared first), given the frame of its parent.
@@ -259,6 +298,9 @@ impl<'a> Matcher<'a> {
         }
         let mut next = Vec::with_capacity(4 * w);
         for &a in path.iter().rev() {
+            if let Some(p) = self.dom.node(a).parent {
+                self.of_type_indices(p);
+            }
             if self.plan.siblings
                 && let Some(p) = self.dom.node(a).parent
             {
@@ -316,10 +358,12 @@ impl<'a> Matcher<'a> {
         let mut stack: Vec<NodeId> = vec![root];
         let mut frames: Vec<u64> = vec![0; 3 * w];
         let mut n = vec![0u64; w];
+        self.of_type_indices(root);
         let mut cur = dom.last_child(root);
         while let Some(x) = cur {
             let node = dom.node(x);
             if node.first_child.is_some() {
+                self.of_type_indices(x);
                 stack.push(x);
                 frames.extend(std::iter::repeat_n(0, 3 * w));
                 cur = dom.last_child(x);
@@ -456,6 +500,7 @@ impl<'a> Select<'a> {
         let dom = self.m.dom;
         let node = dom.node(id);
         if node.first_child.is_some() {
+            self.m.of_type_indices(id);
             self.open.push(node.first_child);
             self.frames.extend_from_slice(frame);
         }
@@ -463,6 +508,7 @@ impl<'a> Select<'a> {
             && let Some(contents) = dom.element(id).and_then(|e| e.template_contents)
             && let Some(first) = dom.node(contents).first_child
         {
+            self.m.of_type_indices(contents);
             self.open.push(Some(first));
             self.frames.extend(std::iter::repeat_n(0, 4 * self.m.plan.words));
         }
