@@ -65,8 +65,7 @@ fn one(name: &str, scale: u32) -> ExitCode {
 /// (input bytes, nodes in the tree or elements selected, instructions) of `name` at `scale`,
 /// from a callgrind child counting the function `collect`.
 fn count(name: &str, collect: &str, scale: u32) -> Result<(u64, u64, u64), String> {
-    let (stdout, instructions) =
-        callgrind::run_child(collect, "/dev/null", &["--one", name, &scale.to_string()])?;
+    let (stdout, instructions) = callgrind::run_child(collect, "/dev/null", &["--one", name, &scale.to_string()])?;
     let mut numbers = stdout.split_whitespace().map(|w| w.parse().ok());
     match (numbers.next().flatten(), numbers.next().flatten()) {
         (Some(b), Some(n)) => Ok((b, n, instructions)),

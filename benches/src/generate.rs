@@ -290,6 +290,13 @@ pub const GROWTH: [(&str, Generator); 21] = [
     ("formatting-dead-records", formatting_dead_records),
 ];
 
+/// `20k × scale` nested `div`s: the deep tree for selector matching (smaller than
+/// [`nested_div`]: callgrind runs the parse too, uncounted).
+pub fn deep_divs(scale: u32) -> String {
+    let n = 20_000 * scale as usize;
+    runs(&[("<div>", n), ("x", 1), ("</div>", n)])
+}
+
 /// `10k × scale` `p` siblings (with text): sibling combinators over one wide parent.
 pub fn wide_siblings(scale: u32) -> String {
     repeat("<p>x", 10_000 * scale as usize)
@@ -312,11 +319,11 @@ pub fn distinct_siblings(scale: u32) -> String {
 /// `:not(p) div` are the worst cases for an ancestor Bloom filter (every ancestor passes it);
 /// `div:has(p)` searches every subtree.
 pub const SELECT_GROWTH: [(&str, Generator, &str); 7] = [
-    ("select-descendant-deep", nested_div, "p div"),
-    ("select-every-ancestor-matches", nested_div, "div div"),
-    ("select-negation-deep", nested_div, ":not(p) div"),
-    ("select-has-deep", nested_div, "div:has(p)"),
-    ("select-has-child-deep", nested_div, "div:has(> div > div) div"),
+    ("select-descendant-deep", deep_divs, "p div"),
+    ("select-every-ancestor-matches", deep_divs, "div div"),
+    ("select-negation-deep", deep_divs, ":not(p) div"),
+    ("select-has-deep", deep_divs, "div:has(p)"),
+    ("select-has-child-deep", deep_divs, "div:has(> div > div) div"),
     ("select-later-siblings", wide_siblings, "p ~ p + p, p:nth-child(2n+1), p:nth-last-child(3)"),
     ("select-nth-of-type-distinct", distinct_siblings, ":nth-of-type(2), :nth-last-of-type(2)"),
 ];

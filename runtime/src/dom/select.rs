@@ -404,10 +404,7 @@ impl<'i> selectors::Parser<'i> for Parser<'_> {
     }
 
     fn namespace_for_prefix(&self, prefix: &Ident) -> Option<Ident> {
-        self.namespaces
-            .iter()
-            .find(|(p, _)| !p.is_empty() && *p == prefix.0)
-            .map(|(_, url)| Ident((*url).to_owned()))
+        self.namespaces.iter().find(|(p, _)| !p.is_empty() && *p == prefix.0).map(|(_, url)| Ident((*url).to_owned()))
     }
 
     fn parse_non_ts_pseudo_class(
@@ -686,12 +683,42 @@ mod tests {
     #[test]
     fn engine_selects_what_the_crates_matcher_matches() {
         const SELECTORS: &[&str] = &[
-            "a", "div p", "div > p", "p + a", "p ~ a", "div div", ":not(p) div", "div p > a + b ~ i",
-            "p ~ p ~ p", "div > * + p", ":is(div, span) a", "div :not(div) > b", "b:first-child",
-            "i:nth-child(2n+1)", "p:nth-last-child(2)", "p:nth-of-type(2) ~ a", ":is(div p) a",
-            "div:has(p)", "div:has(> p)", "p:has(+ a)", "p:has(~ b)", ":has(p a) > b", "div:has(p > a, i)",
-            "span:has(div + p b)", ":nth-last-of-type(2)", "b:only-of-type", "div :first-of-type + i:last-of-type", ":not(:has(p)) > a", "div:has(p) a + b", "a, b, div > i",
-            ".c", "div.c p", "[x] ~ .c", "*:empty", "div:has(:not(p) > b)", "div:has(> p ~ span a)",
+            "a",
+            "div p",
+            "div > p",
+            "p + a",
+            "p ~ a",
+            "div div",
+            ":not(p) div",
+            "div p > a + b ~ i",
+            "p ~ p ~ p",
+            "div > * + p",
+            ":is(div, span) a",
+            "div :not(div) > b",
+            "b:first-child",
+            "i:nth-child(2n+1)",
+            "p:nth-last-child(2)",
+            "p:nth-of-type(2) ~ a",
+            ":is(div p) a",
+            "div:has(p)",
+            "div:has(> p)",
+            "p:has(+ a)",
+            "p:has(~ b)",
+            ":has(p a) > b",
+            "div:has(p > a, i)",
+            "span:has(div + p b)",
+            ":nth-last-of-type(2)",
+            "b:only-of-type",
+            "div :first-of-type + i:last-of-type",
+            ":not(:has(p)) > a",
+            "div:has(p) a + b",
+            "a, b, div > i",
+            ".c",
+            "div.c p",
+            "[x] ~ .c",
+            "*:empty",
+            "div:has(:not(p) > b)",
+            "div:has(> p ~ span a)",
         ];
         const TAGS: [&str; 7] = ["div", "p", "a", "b", "i", "span", "div"];
         let mut seed = 0x2545_f491_u32;
@@ -706,7 +733,7 @@ mod tests {
             let mut open = Vec::new();
             for _ in 0..40 + round {
                 match rand(6) {
-                    0 | 1 | 2 => {
+                    0..=2 => {
                         let t = TAGS[rand(7) as usize];
                         let attrs = match rand(4) {
                             0 => " class=c",
@@ -716,7 +743,7 @@ mod tests {
                         html.push_str(&format!("<{t}{attrs}>"));
                         open.push(t);
                     }
-                    3 => html.push_str("t"),
+                    3 => html.push('t'),
                     _ => {
                         if let Some(t) = open.pop() {
                             html.push_str(&format!("</{t}>"));
@@ -741,7 +768,9 @@ mod tests {
 
     /// Runs `f` in a thread with a 256 KiB stack: a recursion on the input shows as a crash.
     fn small_stack<T: Send>(f: impl FnOnce() -> T + Send) -> T {
-        std::thread::scope(|s| std::thread::Builder::new().stack_size(256 * 1024).spawn_scoped(s, f).unwrap().join().unwrap())
+        std::thread::scope(|s| {
+            std::thread::Builder::new().stack_size(256 * 1024).spawn_scoped(s, f).unwrap().join().unwrap()
+        })
     }
 
     #[test]
@@ -770,7 +799,12 @@ mod tests {
         // 53 divs needs 52 div ancestors) is not the inner chain.
         assert_eq!(counts, (1, 1, 205 - 148));
         // What the tokenizer does not read as brackets does not count.
-        let quoted = format!("[title=\"{}\"], a /* {} */, [x=\\(], \\28 {}", "(".repeat(3000), "[".repeat(3000), "\\(".repeat(3000));
+        let quoted = format!(
+            "[title=\"{}\"], a /* {} */, [x=\\(], \\28 {}",
+            "(".repeat(3000),
+            "[".repeat(3000),
+            "\\(".repeat(3000)
+        );
         assert!(small_stack(|| Selector::parse(&quoted)).is_ok(), "{quoted}");
         // Long pseudo-class arguments (the crate matches them one recursion per compound).
         let long = format!(":is({})", vec!["a"; MAX_NESTED_COMPOUNDS + 1].join(" "));

@@ -34,9 +34,7 @@
 
 use super::{El, Simple};
 use crate::dom::{Dom, FastMap, NodeId, QuirksMode};
-use selectors::context::{
-    MatchingContext, MatchingForInvalidation, MatchingMode, NeedsSelectorFlags, SelectorCaches,
-};
+use selectors::context::{MatchingContext, MatchingForInvalidation, MatchingMode, NeedsSelectorFlags, SelectorCaches};
 use selectors::matching::{CompoundSelectorMatchingResult, matches_compound_selector_from};
 use selectors::parser::{Combinator, Component, RelativeSelector, Selector as CrateSelector};
 use selectors::relative_selector::cache::RelativeSelectorCachedMatch;
@@ -212,8 +210,12 @@ impl<'a> Matcher<'a> {
             MatchingForInvalidation::No,
         );
         let el = El { dom: self.dom, id };
-        cx.scope_element = self.scope.filter(|&s| self.dom.node(s).is_element()).map(|s| El { dom: self.dom, id: s }.opaque());
-        !matches!(matches_compound_selector_from(selector, start, &mut cx, &el), CompoundSelectorMatchingResult::NotMatched)
+        cx.scope_element =
+            self.scope.filter(|&s| self.dom.node(s).is_element()).map(|s| El { dom: self.dom, id: s }.opaque());
+        !matches!(
+            matches_compound_selector_from(selector, start, &mut cx, &el),
+            CompoundSelectorMatchingResult::NotMatched
+        )
     }
 
     /// Fills the crate's `:nth-of-type` caches for the element children of `parent` in two
@@ -328,8 +330,10 @@ impl<'a> Matcher<'a> {
         }
         // The subject compound alone rejects most elements without the walk up.
         let plan = self.plan;
-        let subject_may_match =
-            plan.subjects.iter().any(|&i| self.compound(&plan.selectors[plan.steps[i].selector], plan.steps[i].start, id));
+        let subject_may_match = plan
+            .subjects
+            .iter()
+            .any(|&i| self.compound(&plan.selectors[plan.steps[i].selector], plan.steps[i].start, id));
         subject_may_match && {
             let (_, m) = self.frame_of(id);
             self.is_subject(&m)
@@ -424,7 +428,8 @@ impl<'a> Matcher<'a> {
             }
             let matched = k > 0 && related(h.steps[0].1, h.base);
             let opaque = El { dom: self.dom, id: x }.opaque();
-            let answer = if matched { RelativeSelectorCachedMatch::Matched } else { RelativeSelectorCachedMatch::NotMatched };
+            let answer =
+                if matched { RelativeSelectorCachedMatch::Matched } else { RelativeSelectorCachedMatch::NotMatched };
             self.caches.relative_selector.add(opaque, &h.rel, answer);
         }
     }
@@ -447,7 +452,16 @@ pub struct Select<'a> {
 impl<'a> Select<'a> {
     pub(super) fn new(dom: &'a Dom, plan: &'a Plan, scope: NodeId) -> Select<'a> {
         let m = Matcher::new(dom, plan, Some(scope));
-        Select { m, open: Vec::new(), frames: Vec::new(), m_bits: vec![0; plan.words], child: Vec::new(), templates: false, started: false, root: scope }
+        Select {
+            m,
+            open: Vec::new(),
+            frames: Vec::new(),
+            m_bits: vec![0; plan.words],
+            child: Vec::new(),
+            templates: false,
+            started: false,
+            root: scope,
+        }
     }
 
     /// Also search [template contents](https://html.spec.whatwg.org/multipage/scripting.html#template-contents),
