@@ -647,6 +647,16 @@ mod tests {
         let i = dom.select_first(&Selector::parse("i").unwrap()).unwrap();
         assert_eq!(dom.select_in(i, &b).map(|n| dom.text_content(n)).collect::<Vec<_>>(), ["2"]);
         assert!(dom.matches(i, &Selector::parse("div > i, i").unwrap()));
+        // As `querySelectorAll` on an element: `:scope` is the element, and its ancestors and
+        // earlier siblings count for combinators.
+        let doc = parse_document("<div class=a><b>1</b><p><b>2</b><i><b>3</b></i></p></div>");
+        let p = doc.select_first(&Selector::parse("p").unwrap()).unwrap();
+        let within =
+            |css| doc.select_in(p, &Selector::parse(css).unwrap()).map(|n| doc.text_content(n)).collect::<Vec<_>>();
+        assert_eq!(within(":scope > b"), ["2"]);
+        assert_eq!(within(".a b"), ["2", "3"]);
+        assert_eq!(within("b + p > b, :scope i > b"), ["2", "3"]);
+        assert_eq!(within("b + :scope > i > b"), ["3"]);
         assert!(!dom.matches(dom.root(), &b));
     }
 
