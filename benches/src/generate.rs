@@ -378,3 +378,41 @@ pub fn set_attributes(input: &str) -> usize {
     }
     found
 }
+
+/// `20k × scale` nested `div`s: the deep tree for selector matching (smaller than
+/// [`nested_div`]: callgrind runs the parse too, uncounted).
+pub fn deep_divs(scale: u32) -> String {
+    let n = 20_000 * scale as usize;
+    runs(&[("<div>", n), ("x", 1), ("</div>", n)])
+}
+
+/// `10k × scale` `p` siblings (with text): sibling combinators over one wide parent.
+pub fn wide_siblings(scale: u32) -> String {
+    repeat("<p>x", 10_000 * scale as usize)
+}
+
+/// `10k × scale` siblings with distinct element names: `:nth-of-type` finds no earlier
+/// sibling of its type to count from.
+pub fn distinct_siblings(scale: u32) -> String {
+    let n = 10_000 * scale as usize;
+    let mut s = String::from("<body>");
+    for i in 0..n {
+        s.push_str(&format!("<x{i}></x{i}>"));
+    }
+    s
+}
+
+/// Selector matching (issue 22, item 6): (name, document generator, selector). The growth
+/// bench parses the document uncounted and counts `Dom::select` over it. Over `n` nested
+/// divs, `p div` used to walk every ancestor of every div (O(n·depth)); `div div` and
+/// `:not(p) div` are the worst cases for an ancestor Bloom filter (every ancestor passes it);
+/// `div:has(p)` searches every subtree.
+pub const SELECT_GROWTH: [(&str, Generator, &str); 7] = [
+    ("select-descendant-deep", deep_divs, "p div"),
+    ("select-every-ancestor-matches", deep_divs, "div div"),
+    ("select-negation-deep", deep_divs, ":not(p) div"),
+    ("select-has-deep", deep_divs, "div:has(p)"),
+    ("select-has-child-deep", deep_divs, "div:has(> div > div) div"),
+    ("select-later-siblings", wide_siblings, "p ~ p + p, p:nth-child(2n+1), p:nth-last-child(3)"),
+    ("select-nth-of-type-distinct", distinct_siblings, ":nth-of-type(2), :nth-last-of-type(2)"),
+];

@@ -28,7 +28,7 @@ use std::num::NonZeroU32;
 
 pub use edit::DomError;
 #[cfg(feature = "selectors")]
-pub use select::{Selector, SelectorError};
+pub use select::{MAX_NESTED_COMPOUNDS, MAX_NESTING, Select, Selector, SelectorError};
 pub use serialize::{OUTLINE_INDENT, to_test_format, write_outline, write_test_format};
 pub use subtree::Ancestors;
 pub use walk::{Step, Walk};
@@ -1125,10 +1125,10 @@ impl Dom {
         Children { dom: self, next: self.node(id).first_child }
     }
 
-    /// `id` and its descendants in tree order (template contents not included), without
-    /// recursion.
+    /// `id` and its descendants in tree order (template contents not included: see
+    /// [`Descendants::including_templates`]), without recursion.
     pub fn descendants(&self, id: NodeId) -> Descendants<'_> {
-        Descendants { dom: self, root: id, next: Some(id) }
+        Descendants { dom: self, root: id, next: Some(id), templates: false }
     }
 
     /// The concatenated text of the Text descendants of `id`.
@@ -1307,6 +1307,27 @@ pub struct Descendants<'a> {
     dom: &'a Dom,
     root: NodeId,
     next: Option<NodeId>,
+    templates: bool,
+}
+
+impl Descendants<'_> {
+    /// Also walk [template contents](https://html.spec.whatwg.org/multipage/scripting.html#template-contents):
+    /// each `template` element is followed by its contents' document fragment and what it
+    /// holds, then by the template's own children (a parsed template has none). The obvious
+    /// sanitizer needs this: a `<template><script>` is in no `descendants` walk otherwise.
+    ///
+    /// ```
+    /// use statemark::html::parse_document;
+    ///
+    /// let dom = parse_document("<template><script>x</script></template>");
+    /// let is_script = |&n: &_| dom.element(n).is_some_and(|e| e.name.local == "script");
+    /// assert_eq!(dom.descendants(dom.root()).filter(is_script).count(), 0);
+    /// assert_eq!(dom.descendants(dom.root()).including_templates().filter(is_script).count(), 1);
+    /// ```
+    pub fn including_templates(mut self) -> Self {
+        self.templates = true;
+        self
+    }
 }
 
 impl Iterator for Descendants<'_> {
@@ -1314,7 +1335,9 @@ impl Iterator for Descendants<'_> {
     fn next(&mut self) -> Option<NodeId> {
         let n = self.next?;
         let node = self.dom.node(n);
-        self.next = if let Some(c) = node.first_child {
+        // A template's contents come first (their fragment was created right before it).
+        let contents = (self.templates && node.kind() == Kind::Template).then(|| NodeId::new(n.index() - 1));
+        self.next = if let Some(c) = contents.or(node.first_child) {
             Some(c)
         } else {
             let mut cur = n;
@@ -1328,6 +1351,14 @@ impl Iterator for Descendants<'_> {
                 }
                 match c.parent {
                     Some(p) => cur = p,
+                    // Done with a template's contents: its own children, or what follows it.
+                    None if self.templates && c.kind() == Kind::Fragment => match self.dom.template_of(cur) {
+                        Some(t) => match self.dom.node(t).first_child {
+                            Some(first) => break Some(first),
+                            None => cur = t,
+                        },
+                        None => break None,
+                    },
                     None => break None,
                 }
             }
