@@ -172,6 +172,20 @@
 //! assert_eq!(dom.text_content(doc), "text & more");
 //! ```
 
+//!
+//! # Cargo features
+//!
+//! | feature | default | what it adds |
+//! |---|---|---|
+//! | `encoding` | on | bytes in any WHATWG encoding: [`encoding`] (sniffing, the `<meta>` prescan, decoding, a late `<meta charset>` re-parse), `parse_document_from_bytes`, `parse_document_from_reader`, XML5 from bytes; on `encoding_rs` |
+//! | `selectors` | off | CSS selectors on the [`dom::Dom`] (`Selector`, `Dom::select`, `select_first`, `matches`); on Servo's `selectors` and `cssparser` |
+//! | `trace` | off | every (state, case) the generated tokenizer takes reported to `Sink::trace`, and the tree-construction rules the builder takes; for tools and the tests |
+//! | `edition-html2017` | off | [`editions::html2017`]: the "12.2.4 Tokenization" text of 2015–16 as a machine of its own |
+//! | `edition-html2008` | off | [`editions::html2008`]: the early HTML5 draft of 2008-01-18 as a machine of its own |
+//!
+//! `default-features = false` leaves the `&str` parsers, the DOM, serializers, checker and
+//! microsyntaxes with `memchr` as the only dependency.
+
 #![warn(missing_docs)]
 
 pub mod dom;

@@ -229,3 +229,13 @@ pub mod tokenizer_suite;
 pub mod trace;
 pub mod tree;
 pub mod xml_wf;
+
+/// The README's code blocks, compiled and run as doctests (`cargo test -p statemark-tests --doc`).
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
+
+/// The user's guide's code blocks, compiled and run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/guide.md")]
+pub struct GuideDoctests;
