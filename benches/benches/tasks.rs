@@ -12,7 +12,8 @@ use std::io::Read;
 
 // ---- 1. Links via CSS --------------------------------------------------------------------
 
-const LINKS: &str = "<nav><a href=\"/a\">A</a><p><a href='/b?x=1&amp;y=2'>B</a></nav><a href=/c>C</a><nav><A HREF=/d>D</A></nav>";
+const LINKS: &str =
+    "<nav><a href=\"/a\">A</a><p><a href='/b?x=1&amp;y=2'>B</a></nav><a href=/c>C</a><nav><A HREF=/d>D</A></nav>";
 
 // task: links statemark
 fn links_statemark(html: &str) -> Vec<String> {
@@ -158,14 +159,15 @@ const SANITIZE: &str = "<p onclick=x>hi<script>a()</script><template><script>b()
 
 // task: sanitize statemark
 fn sanitize_statemark(html: &str) -> String {
-    use statemark::dom::{Selector, Traversal};
     let mut dom = statemark::html::parse_document(html);
-    let all = Traversal::IncludingTemplateContents;
-    for script in dom.select_with(&Selector::parse("script").unwrap(), all).collect::<Vec<_>>() {
-        dom.remove(script).unwrap();
+    let scripts = statemark::dom::Selector::parse("script").unwrap();
+    for script in dom.select(&scripts).including_templates().collect::<Vec<_>>() {
+        dom.remove(script);
     }
-    for e in dom.descendants_with(dom.document(), all).collect::<Vec<_>>() {
-        dom.retain_attributes(e, |name, _| !name.starts_with("on"));
+    for n in dom.descendants(dom.document()).including_templates().collect::<Vec<_>>() {
+        let names = dom.element(n).into_iter().flat_map(|e| e.attrs()).map(|a| a.name.local.to_owned());
+        let on: Vec<String> = names.filter(|name| name.starts_with("on")).collect();
+        on.iter().for_each(|name| _ = dom.remove_attribute(n, name));
     }
     dom.to_html()
 }
@@ -180,7 +182,8 @@ fn sanitize_lol_html(html: &str) -> String {
                 Ok(())
             }),
             element!("*", |el| {
-                let on: Vec<String> = el.attributes().iter().map(|a| a.name()).filter(|n| n.starts_with("on")).collect();
+                let on: Vec<String> =
+                    el.attributes().iter().map(|a| a.name()).filter(|n| n.starts_with("on")).collect();
                 on.iter().for_each(|name| el.remove_attribute(name));
                 Ok(())
             }),
@@ -203,7 +206,10 @@ fn validate_statemark(html: &str) -> Vec<String> {
 // task: validate html5ever
 fn validate_html5ever(html: &str) -> Vec<String> {
     use html5ever::tendril::TendrilSink;
-    let opts = html5ever::ParseOpts { tree_builder: html5ever::tree_builder::TreeBuilderOpts { exact_errors: true, ..Default::default() }, ..Default::default() };
+    let opts = html5ever::ParseOpts {
+        tree_builder: html5ever::tree_builder::TreeBuilderOpts { exact_errors: true, ..Default::default() },
+        ..Default::default()
+    };
     let dom = html5ever::parse_document(markup5ever_rcdom::RcDom::default(), opts).one(html);
     dom.errors.take().into_iter().map(|e| e.into_owned()).collect()
 }
@@ -232,7 +238,9 @@ fn namespaces_quick_xml(xml: &str) -> Vec<(String, String)> {
             _ => String::new(),
         };
         match event {
-            Event::Start(e) | Event::Empty(e) => out.push((ns, String::from_utf8_lossy(e.local_name().as_ref()).into_owned())),
+            Event::Start(e) | Event::Empty(e) => {
+                out.push((ns, String::from_utf8_lossy(e.local_name().as_ref()).into_owned()))
+            }
             Event::Eof => break,
             _ => {}
         }
@@ -269,7 +277,9 @@ fn fragment_html5ever(html: &str) -> String {
     use html5ever::tendril::TendrilSink;
     use html5ever::{QualName, local_name, ns};
     let context = QualName::new(None, ns!(html), local_name!("tr"));
-    let dom = html5ever::parse_fragment(markup5ever_rcdom::RcDom::default(), Default::default(), context, vec![], false).one(html);
+    let dom =
+        html5ever::parse_fragment(markup5ever_rcdom::RcDom::default(), Default::default(), context, vec![], false)
+            .one(html);
     let root: markup5ever_rcdom::SerializableHandle = dom.document.children.borrow()[0].clone().into();
     let mut out = Vec::new();
     html5ever::serialize(&mut out, &root, Default::default()).unwrap();
@@ -288,7 +298,11 @@ fn tree(html: &str) -> String {
 /// contents included, and the rest kept.
 fn sanitized(html: &str) -> bool {
     let t = tree(html);
-    !t.contains("<script>") && !t.contains("<svg script>") && !t.contains(" on") && t.contains("\"hi\"") && t.contains("<img>")
+    !t.contains("<script>")
+        && !t.contains("<svg script>")
+        && !t.contains(" on")
+        && t.contains("\"hi\"")
+        && t.contains("<img>")
 }
 
 struct Row {
@@ -305,14 +319,25 @@ fn rows() -> Vec<Row> {
     let hrefs: Vec<String> = (0..20_000).map(|i| format!("/p{i}")).collect();
     let edited = "<p><a href=\"http://x.example/\" rel=nofollow>x</a> <a href=\"/y\">y</a> <a href=https://z.example/ rel=nofollow>z</a>";
     let positions = ["2:1", "3:13"].map(String::from).to_vec();
-    let errors = ["1:1 missing-doctype", "1:9 duplicate-attribute", "1:13 end-tag-without-open-element", "2:6 unexpected-null-character"]
-        .map(String::from)
-        .to_vec();
-    let names = [("urn:a", "r"), ("urn:b", "x"), ("urn:a", "y"), ("", "z")].map(|(a, b)| (a.to_owned(), b.to_owned())).to_vec();
+    let errors = [
+        "1:1 missing-doctype",
+        "1:9 duplicate-attribute",
+        "1:13 end-tag-without-open-element",
+        "2:6 unexpected-null-character",
+    ]
+    .map(String::from)
+    .to_vec();
+    let names =
+        [("urn:a", "r"), ("urn:b", "x"), ("urn:a", "y"), ("", "z")].map(|(a, b)| (a.to_owned(), b.to_owned())).to_vec();
     let integers = vec![Some(42), Some(42), Some(7), None, None, Some(12)];
     let fragment = "<td>cell</td><td>two</td>";
     vec![
-        Row { task: "links via CSS", peer: "scraper", ours: links_statemark(LINKS) == links, theirs: links_scraper(LINKS) == links },
+        Row {
+            task: "links via CSS",
+            peer: "scraper",
+            ours: links_statemark(LINKS) == links,
+            theirs: links_scraper(LINKS) == links,
+        },
         Row {
             task: "bytes in legacy encodings",
             peer: "scraper + chardetng",
@@ -425,7 +450,10 @@ fn main() {
         std::fs::write(&path, fresh).unwrap();
         println!("tasks: wrote {}", path.display());
     } else if fresh != doc {
-        eprintln!("tasks: {} is stale; run STATEMARK_UPDATE_TASKS=1 cargo bench -p statemark-benches --bench tasks", path.display());
+        eprintln!(
+            "tasks: {} is stale; run STATEMARK_UPDATE_TASKS=1 cargo bench -p statemark-benches --bench tasks",
+            path.display()
+        );
         std::process::exit(1);
     }
     let wrong: Vec<&str> = rows().iter().filter(|r| !r.ours).map(|r| r.task).collect();

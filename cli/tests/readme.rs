@@ -35,7 +35,8 @@ fn every_cargo_run_line_of_the_readme_works_as_written() {
         let out = Command::new(env!("CARGO_BIN_EXE_statemark")).args(args).current_dir(root).output().unwrap();
         let stderr = String::from_utf8_lossy(&out.stderr);
         // `check` exits 1 when the page has errors: that is the command working.
-        let ok = out.status.code() == Some(0) || (args.first().is_some_and(|a| a == "check") && out.status.code() == Some(1));
+        let ok = out.status.code() == Some(0)
+            || (args.first().is_some_and(|a| a == "check") && out.status.code() == Some(1));
         assert!(ok, "statemark {args:?} exited {:?}: {stderr}", out.status.code());
         assert!(!out.stdout.is_empty(), "statemark {args:?} printed nothing: {stderr}");
     }

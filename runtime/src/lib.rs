@@ -177,8 +177,8 @@
 //!
 //! | feature | default | what it adds |
 //! |---|---|---|
-//! | `encoding` | on | bytes in any WHATWG encoding: [`encoding`] (sniffing, the `<meta>` prescan, decoding, a late `<meta charset>` re-parse), `parse_document_from_bytes`, `parse_document_from_reader`, XML5 from bytes; on `encoding_rs` |
-//! | `selectors` | off | CSS selectors on the [`dom::Dom`] (`Selector`, `Dom::select`, `select_first`, `matches`); on Servo's `selectors` and `cssparser` |
+//! | `encoding` | on | bytes in any WHATWG encoding: [`encoding`] (sniffing, the `<meta>` prescan, detection of unlabelled bytes, decoding, a late `<meta charset>` re-parse), `parse_document_from_bytes`, `parse_document_from_reader`, `tokenize_reader`, XML5 from bytes; on `encoding_rs` and `chardetng` |
+//! | `selectors` | on | CSS selectors on the [`dom::Dom`] (`Selector`, `Dom::select`, `select_first`, `matches`, `:has()`, namespace prefixes); on Servo's `selectors` and `cssparser` |
 //! | `trace` | off | every (state, case) the generated tokenizer takes reported to `Sink::trace`, and the tree-construction rules the builder takes; for tools and the tests |
 //! | `edition-html2017` | off | [`editions::html2017`]: the "12.2.4 Tokenization" text of 2015–16 as a machine of its own |
 //! | `edition-html2008` | off | [`editions::html2008`]: the early HTML5 draft of 2008-01-18 as a machine of its own |
