@@ -85,7 +85,10 @@ fn main() -> ExitCode {
         if f.ratio > MAX_RATIO
             && let Some(op) = chosen.iter().find(|o| o.name == f.op)
         {
-            *f = Finding { tried: f.tried, ..worstcase::minimize(op, f, settings.bytes, if ci { 2 } else { 6 }, &mut counter) };
+            *f = Finding {
+                tried: f.tried,
+                ..worstcase::minimize(op, f, settings.bytes, if ci { 2 } else { 6 }, &mut counter)
+            };
         }
     }
     let cli_settings = Settings { patterns: cli_patterns, ..settings };
@@ -97,7 +100,9 @@ fn main() -> ExitCode {
                 }
             }
             None if ci => {
-                eprintln!("worstcase: no statemark binary beside this one (cargo build --profile bench -p statemark-cli)");
+                eprintln!(
+                    "worstcase: no statemark binary beside this one (cargo build --profile bench -p statemark-cli)"
+                );
                 return ExitCode::FAILURE;
             }
             None => skip("no statemark binary beside this one: the commands are not searched"),

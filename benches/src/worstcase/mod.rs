@@ -247,17 +247,95 @@ fn dat_inputs(dir: &Path, out: &mut Vec<String>) {
 /// Selector seeds: CSS has no suite in /work/shared, so the tokens of Selectors Level 4's
 /// grammar (combinators, every simple-selector kind, the functional pseudo-classes).
 const SELECTOR_TOKENS: &[&str] = &[
-    "p", "div", "a", "*", "#x", ".c", "[x]", "[x=y]", "[x~=y]", "[x^=y]", "[x$=y]", "[x*=y]", "[x|=y]", " ", " > ",
-    " + ", " ~ ", ", ", ":first-child", ":last-child", ":nth-child(2n+1)", ":nth-last-child(3)", ":only-child",
-    ":empty", ":root", ":not(", ":is(", ":where(", ":has(", ")", ":first-of-type", ":nth-of-type(odd)", ":checked",
-    ":link", "svg|a", "|p", "*|*", "p div", "a b", ":not(p) ",
+    "p",
+    "div",
+    "a",
+    "*",
+    "#x",
+    ".c",
+    "[x]",
+    "[x=y]",
+    "[x~=y]",
+    "[x^=y]",
+    "[x$=y]",
+    "[x*=y]",
+    "[x|=y]",
+    " ",
+    " > ",
+    " + ",
+    " ~ ",
+    ", ",
+    ":first-child",
+    ":last-child",
+    ":nth-child(2n+1)",
+    ":nth-last-child(3)",
+    ":only-child",
+    ":empty",
+    ":root",
+    ":not(",
+    ":is(",
+    ":where(",
+    ":has(",
+    ")",
+    ":first-of-type",
+    ":nth-of-type(odd)",
+    ":checked",
+    ":link",
+    "svg|a",
+    "|p",
+    "*|*",
+    "p div",
+    "a b",
+    ":not(p) ",
 ];
 
 /// Value seeds: the characters and pieces the microsyntaxes branch on.
 const VALUE_TOKENS: &[&str] = &[
-    "0", "1", "9", "-", "+", ".", "e", "E", "5", " ", "\t", "\n", ",", "%", "*", "px", "#", "#fff", "#", "T", ":",
-    "Z", "W", "P", "D", "H", "M", "S", "2026-11-27", "12:30", "00:00:00.5", "+01:00", "P1DT2H", "1x", "&amp;",
-    "&#60;", "&", ";", "a", "A", "red", "transparent", "\u{0}", "é", "\u{feff}",
+    "0",
+    "1",
+    "9",
+    "-",
+    "+",
+    ".",
+    "e",
+    "E",
+    "5",
+    " ",
+    "\t",
+    "\n",
+    ",",
+    "%",
+    "*",
+    "px",
+    "#",
+    "#fff",
+    "#",
+    "T",
+    ":",
+    "Z",
+    "W",
+    "P",
+    "D",
+    "H",
+    "M",
+    "S",
+    "2026-11-27",
+    "12:30",
+    "00:00:00.5",
+    "+01:00",
+    "P1DT2H",
+    "1x",
+    "&amp;",
+    "&#60;",
+    "&",
+    ";",
+    "a",
+    "A",
+    "red",
+    "transparent",
+    "\u{0}",
+    "é",
+    "\u{feff}",
 ];
 
 impl Seeds {
@@ -665,10 +743,8 @@ fn ratio(w1: u64, w4: u64) -> f64 {
 /// child. Returns each operation's worst finding.
 pub fn search(ops: &[&'static Op], seeds: &Seeds, settings: &Settings, counter: &mut Counter) -> Vec<Finding> {
     let mut rng = Rng::new(settings.seed);
-    let mut findings: Vec<Finding> = ops
-        .iter()
-        .map(|op| Finding { op: op.name, tried: 0, ratio: 0.0, pattern: Pattern::default(), n: 1 })
-        .collect();
+    let mut findings: Vec<Finding> =
+        ops.iter().map(|op| Finding { op: op.name, tried: 0, ratio: 0.0, pattern: Pattern::default(), n: 1 }).collect();
     // The best few patterns of each operation, mutated in later generations.
     let mut elite: Vec<Vec<(f64, Pattern)>> = vec![Vec::new(); ops.len()];
     let generations = settings.patterns.div_ceil(settings.per_generation.max(1));

@@ -67,9 +67,9 @@ fn misnested_formatting(unit: &str) -> bool {
         ["a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u"];
     let lower = unit.to_ascii_lowercase();
     FORMATTING.iter().any(|f| {
-        lower.match_indices(&format!("<{f}")).any(|(i, m)| {
-            lower[i + m.len()..].starts_with(|c: char| c == '>' || c == '/' || c.is_ascii_whitespace())
-        })
+        lower
+            .match_indices(&format!("<{f}"))
+            .any(|(i, m)| lower[i + m.len()..].starts_with(|c: char| c == '>' || c == '/' || c.is_ascii_whitespace()))
     })
 }
 
@@ -84,7 +84,12 @@ pub const KNOWN: &[Known] = &[
     },
     Known { op: "spans/position_of", item: 3, reason: "position_of rescans the input from the start", matches: any },
     Known { op: "cli/check", item: 3, reason: "line and column by position_of, from the start", matches: any },
-    Known { op: "cli/tokenize-errors", item: 3, reason: "line and column by position_of, from the start", matches: any },
+    Known {
+        op: "cli/tokenize-errors",
+        item: 3,
+        reason: "line and column by position_of, from the start",
+        matches: any,
+    },
     Known { op: "cli/parse-errors", item: 3, reason: "line and column by position_of, from the start", matches: any },
     Known { op: "edit/set_attribute", item: 5, reason: "attributes are searched linearly", matches: any },
     Known { op: "edit/remove_attribute", item: 5, reason: "attributes are searched linearly", matches: any },
@@ -94,10 +99,7 @@ pub const KNOWN: &[Known] = &[
 
 /// The allow-list entry covering a finding, if any.
 pub fn known(op: &str, unit: &str) -> Option<&'static Known> {
-    KNOWN.iter().find(|k| {
-        (k.op == "*" || op == k.op || op.starts_with(&format!("{}-", k.op)))
-            && (k.matches)(unit)
-    })
+    KNOWN.iter().find(|k| (k.op == "*" || op == k.op || op.starts_with(&format!("{}-", k.op))) && (k.matches)(unit))
 }
 
 fn touch_dom(dom: &Dom) -> usize {
@@ -190,7 +192,11 @@ const FRAGMENTS: [Op; 17] = fragment_ops![
 /// Every in-process public operation. Fragment parsing is [`FRAGMENTS`], one per context kind.
 pub const OPS: &[Op] = &[
     // Tokenizers: the iterator, the sinks, streaming in chunks, the editions, XML5.
-    Op { name: "tokenize/iterator", family: Family::Html, run: |s| crate::statemark_drivers::iterator(&[s.to_owned()]) },
+    Op {
+        name: "tokenize/iterator",
+        family: Family::Html,
+        run: |s| crate::statemark_drivers::iterator(&[s.to_owned()]),
+    },
     Op { name: "tokenize/sink", family: Family::Html, run: |s| crate::statemark_drivers::sink(&[s.to_owned()]) },
     Op {
         name: "tokenize/sink-reading-all",
@@ -217,7 +223,11 @@ pub const OPS: &[Op] = &[
     },
     Op { name: "tokenize/html2017", family: Family::Html, run: |s| statemark::editions::html2017::tokenize(s).count() },
     Op { name: "tokenize/html2008", family: Family::Html, run: |s| statemark::editions::html2008::tokenize(s).count() },
-    Op { name: "tokenize/xml5-iterator", family: Family::Xml, run: |s| crate::statemark_drivers::xml5_tokenizer(&[s.to_owned()]) },
+    Op {
+        name: "tokenize/xml5-iterator",
+        family: Family::Xml,
+        run: |s| crate::statemark_drivers::xml5_tokenizer(&[s.to_owned()]),
+    },
     // Tree construction.
     Op { name: "tree/document", family: Family::Html, run: |s| touch_dom(&statemark::html::parse_document(s)) },
     Op {
@@ -228,10 +238,16 @@ pub const OPS: &[Op] = &[
     Op {
         name: "tree/document-no-scripting",
         family: Family::Html,
-        run: |s| touch_dom(&statemark::html::parse_document_with(s, TreeOptions { scripting: false, ..Default::default() })),
+        run: |s| {
+            touch_dom(&statemark::html::parse_document_with(s, TreeOptions { scripting: false, ..Default::default() }))
+        },
     },
     Op { name: "tree/xml5", family: Family::Xml, run: |s| touch_dom(&statemark::xml5::parse(s)) },
-    Op { name: "tree/xml5-errors", family: Family::Xml, run: |s| statemark::xml5::parse_with_errors(s, true).errors.len() },
+    Op {
+        name: "tree/xml5-errors",
+        family: Family::Xml,
+        run: |s| statemark::xml5::parse_with_errors(s, true).errors.len(),
+    },
     // Serializers (the parse is counted too; it is linear or found above).
     Op { name: "serialize/spec", family: Family::Html, run: |s| statemark::html::parse_document(s).to_html().len() },
     Op {
@@ -244,7 +260,11 @@ pub const OPS: &[Op] = &[
         family: Family::Html,
         run: |s| statemark::html::parse_document(s).to_html_with(&SerializeOptions::round_trip()).len(),
     },
-    Op { name: "serialize/test-format", family: Family::Html, run: |s| statemark::html::parse_document(s).to_test_format().len() },
+    Op {
+        name: "serialize/test-format",
+        family: Family::Html,
+        run: |s| statemark::html::parse_document(s).to_test_format().len(),
+    },
     Op { name: "serialize/xml", family: Family::Xml, run: |s| statemark::xml5::parse(s).to_xml().len() },
     Op {
         name: "serialize/xml-well-formed",
@@ -423,7 +443,11 @@ pub const OPS: &[Op] = &[
         run: |s| touch_dom(&statemark::xml5::parse_from_bytes(s.as_bytes()).tree.dom),
     },
     // The microsyntaxes.
-    Op { name: "microsyntax/integer", family: Family::Value, run: |s| usize::from(statemark::microsyntax::parse_integer(s).is_ok()) },
+    Op {
+        name: "microsyntax/integer",
+        family: Family::Value,
+        run: |s| usize::from(statemark::microsyntax::parse_integer(s).is_ok()),
+    },
     Op {
         name: "microsyntax/float",
         family: Family::Value,
@@ -468,7 +492,9 @@ pub const OPS: &[Op] = &[
         name: "microsyntax/tokens",
         family: Family::Value,
         run: |s| {
-            use statemark::microsyntax::{TokenComparison, has_duplicate_tokens, split_on_ascii_whitespace, split_on_commas};
+            use statemark::microsyntax::{
+                TokenComparison, has_duplicate_tokens, split_on_ascii_whitespace, split_on_commas,
+            };
             split_on_ascii_whitespace(s).count()
                 + split_on_commas(s).len()
                 + usize::from(has_duplicate_tokens(s, TokenComparison::AsciiCaseInsensitive))
