@@ -238,9 +238,7 @@ pub const OPS: &[Op] = &[
     Op {
         name: "tree/document-no-scripting",
         family: Family::Html,
-        run: |s| {
-            touch_dom(&statemark::html::parse_document_with(s, TreeOptions { scripting: false, ..Default::default() }))
-        },
+        run: |s| touch_dom(&statemark::html::parse_document_with(s, TreeOptions { scripting: false })),
     },
     Op { name: "tree/xml5", family: Family::Xml, run: |s| touch_dom(&statemark::xml5::parse(s)) },
     Op {
