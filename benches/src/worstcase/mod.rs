@@ -408,7 +408,8 @@ impl Seeds {
                 if rng.chance(40) {
                     p.pre = self.prefix(markup, rng);
                 }
-                p.unit = self.tokens(markup, rng, 3);
+                // Half the units are start tags only: what nests, misnests and piles up.
+                p.unit = if rng.chance(50) { self.start_tags(markup, rng, 2) } else { self.tokens(markup, rng, 3) };
                 match rng.below(3) {
                     0 => p.close = closing(&p.unit),
                     1 => p.close = self.tokens(markup, rng, 2),
@@ -422,13 +423,41 @@ impl Seeds {
                 }
                 if rng.chance(30) {
                     insert_counter(&mut p.unit, rng);
+                } else if rng.chance(20) {
+                    add_counted_attribute(&mut p.unit);
                 }
             }
         }
         if family == Family::SelectorAndHtml {
-            p.pre = format!("{}\n{}", self.tokens(Family::Selector, rng, 3).replace('\n', " "), p.pre);
+            // A selector whose subject is the unit's first element half of the time, so its
+            // combinators walk the pattern's own nesting.
+            let mut css = self.tokens(Family::Selector, rng, 2).replace('\n', " ");
+            if rng.chance(50)
+                && let Some(name) = first_tag_name(&p.unit)
+            {
+                css = format!("{css} {name}");
+            }
+            p.pre = format!("{css}\n{}", p.pre);
         }
         p
+    }
+
+    /// Up to `max` start tags (tokens of the suites that are start tags).
+    fn start_tags(&self, family: Family, rng: &mut Rng, max: usize) -> String {
+        let mut out = String::new();
+        let want = 1 + rng.below(max);
+        let mut found = 0;
+        for _ in 0..64 {
+            let t = self.token(family, rng);
+            if t.starts_with('<') && t[1..].starts_with(|c: char| c.is_ascii_alphabetic()) {
+                out.push_str(&t);
+                found += 1;
+                if found == want {
+                    break;
+                }
+            }
+        }
+        if out.is_empty() { self.token(family, rng) } else { out }
     }
 
     /// `p` changed in one place.
@@ -492,7 +521,8 @@ impl Seeds {
                     insert_counter(&mut q.unit, rng);
                 }
             }
-            // Splice another random pattern's unit in.
+            // Splice another random pattern's unit in, or a distinct attribute per repetition.
+            6 if rng.chance(30) => add_counted_attribute(&mut q.unit),
             6 => {
                 let other = self.random(family, rng);
                 q.unit.push_str(&other.unit);
@@ -555,6 +585,24 @@ fn insert_counter(unit: &mut String, rng: &mut Rng) {
     } else {
         unit.push(COUNTER);
     }
+}
+
+/// ` n§` added to the first start tag of `unit`: a distinct attribute per repetition.
+fn add_counted_attribute(unit: &mut String) {
+    if let Some(at) = unit.find('<').filter(|&i| unit[i + 1..].starts_with(|c: char| c.is_ascii_alphabetic()))
+        && let Some(end) = unit[at..].find('>')
+    {
+        let end = at + end;
+        let end = if unit[..end].ends_with('/') { end - 1 } else { end };
+        unit.insert_str(end, &format!(" n{COUNTER}"));
+    }
+}
+
+/// The name of the first start tag of `unit`.
+fn first_tag_name(unit: &str) -> Option<String> {
+    let at = unit.find('<')?;
+    let name: String = unit[at + 1..].chars().take_while(|c| !c.is_whitespace() && *c != '>' && *c != '/').collect();
+    name.starts_with(|c: char| c.is_ascii_alphabetic()).then_some(name)
 }
 
 /// The end tags that close the start tags of `unit`, innermost first.
