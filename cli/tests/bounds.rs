@@ -17,6 +17,10 @@ const ALLOWED: &[(&str, &str, &str)] = &[
     ("parse", "deep", "issue 22 item 2: the text format indents by depth in one String"),
     ("parse --errors", "deep", "issue 22 item 2: the text format indents by depth in one String"),
     ("parse --fragment td", "deep", "issue 22 item 2: the text format indents by depth in one String"),
+    // Found by this test: the JSON of one tag with 2·10^5 attributes goes over 96 MiB + 64x
+    // (aborts); the cause is not yet pinned down (memory or stack).
+    ("tokenize --format json", "attributes", "issue 22 item 2: every output streamed with bounded memory"),
+    ("parse --format json", "attributes", "issue 22 item 2: every output streamed with bounded memory"),
     ("parse --xml", "deep", "issue 22 item 2: the text format indents by depth in one String"),
 ];
 
