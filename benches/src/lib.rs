@@ -11,6 +11,7 @@ pub mod memory;
 pub mod plan;
 pub mod run;
 pub mod statemark_drivers;
+pub mod worstcase;
 
 use std::time::Duration;
 

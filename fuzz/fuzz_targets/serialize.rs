@@ -3,6 +3,11 @@
 //! checked XML output of an XML5 tree (`to_xml_well_formed`) is well-formed by the tests'
 //! independent checker and parses back to the same tree, and a refusal names a node that
 //! breaks its rule.
+//!
+//! Round trip as a fixed point: for a document the parser built, `round_trip()` output parses
+//! to a tree that serializes to the same text, except for the trees the spec says do not
+//! round-trip (#serialising-html-fragments, the notes), each excluded by name in
+//! [`NOT_ROUND_TRIPPING`] and by nothing else.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -24,7 +29,11 @@ fuzz_target!(|data: &[u8]| {
         _ => SerializeOptions::html5lib(),
     };
     let dom = parse_document(&case.text);
-    let _ = dom.to_html_with(&options);
+    let once = dom.to_html_with(&options);
+    if case.choice % 3 == 1 && !NOT_ROUND_TRIPPING.iter().any(|(_, excluded)| excluded(&dom)) {
+        let twice = parse_document(&once).to_html_with(&options);
+        assert_eq!(once, twice, "round_trip() is not a fixed point");
+    }
     let frag = parse_fragment_with(&case.text, &context(case.choice >> 2), TreeOptions::default());
     let _ = frag.to_html_with(&options);
     for d in statemark::html::check(&case.text) {
@@ -55,6 +64,58 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => assert!(breaks(&xml, e), "{e} is not what node {} holds: {written:?}", e.node.index()),
     }
 });
+
+fn html_elements<'d>(dom: &'d Dom) -> impl Iterator<Item = (statemark::dom::NodeId, &'d str)> + 'd {
+    dom.descendants(dom.root())
+        .filter_map(move |n| dom.element(n).filter(|e| e.name.ns == Namespace::Html).map(|e| (n, &*e.name.local)))
+}
+
+fn html_parent<'d>(dom: &'d Dom, n: statemark::dom::NodeId) -> Option<&'d str> {
+    let p = dom[n].parent()?;
+    dom.element(p).filter(|e| e.name.ns == Namespace::Html).map(|e| &*e.name.local)
+}
+
+fn has_html_ancestor(dom: &Dom, n: statemark::dom::NodeId, local: &str) -> bool {
+    let mut cur = dom[n].parent();
+    while let Some(p) = cur {
+        if dom.element(p).is_some_and(|e| e.name.ns == Namespace::Html && &*e.name.local == local) {
+            return true;
+        }
+        cur = dom[p].parent();
+    }
+    false
+}
+
+/// The trees #serialising-html-fragments says may not round-trip, by name: "It is possible that
+/// the output of this algorithm, if parsed with an HTML parser, will not return the original
+/// tree structure. Tree structures that do not roundtrip a serialize and reparse step can also
+/// be produced by the HTML parser itself, although such cases are typically non-conforming."
+/// (with its `<form>` example), and the `plaintext` and script-escape notes of
+/// `tests/expectations/round_trip.json`.
+const NOT_ROUND_TRIPPING: &[(&str, fn(&Dom) -> bool)] = &[
+    // The tokenizer never leaves the PLAINTEXT state: nothing after `<plaintext>` is markup.
+    ("plaintext element", |dom| html_elements(dom).any(|(_, l)| l == "plaintext")),
+    // Script text holding `<!--` can end in the double-escaped state and swallow `</script>`.
+    ("script text with <!--", |dom| {
+        html_elements(dom).any(|(n, l)| l == "script" && dom.text_content(n).contains("<!--"))
+    }),
+    // The spec's example: nesting the parser itself makes (form pointer, adoption agency,
+    // foster parenting) that its markup closes on the way back.
+    ("parser-made nesting", |dom| {
+        const SELF_CLOSING: [&str; 9] = ["a", "form", "nobr", "button", "p", "li", "dd", "dt", "option"];
+        const TABLE_PARTS: [&str; 8] = ["caption", "colgroup", "col", "tbody", "thead", "tfoot", "tr", "td"];
+        html_elements(dom).any(|(n, l)| {
+            (SELF_CLOSING.contains(&l) && has_html_ancestor(dom, n, l))
+                || ((TABLE_PARTS.contains(&l) || l == "th" || l == "table")
+                    && !matches!(
+                        html_parent(dom, n),
+                        Some("table" | "tbody" | "thead" | "tfoot" | "tr" | "template" | "colgroup" | "td" | "th")
+                            | None
+                    ))
+                || (l == "table" && has_html_ancestor(dom, n, "p"))
+        })
+    }),
+];
 
 /// The html5lib tree format plus each element's and attribute's prefix.
 fn dump(dom: &Dom) -> String {

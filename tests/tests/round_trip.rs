@@ -3,7 +3,8 @@
 //! in their context, in each scripting mode), `parse(serialize(parse(x)))` must equal `parse(x)`
 //! compared in the html5lib tree format; the same for XML5 over `bench-corpus/xml` and the
 //! xml5lib tree cases (plus element and attribute prefixes). HTML is written with
-//! `SerializeOptions::round_trip()`: the spec's algorithm plus DOCTYPE identifiers and the
+//! `SerializeOptions::round_trip()`: the spec's algorithm plus DOCTYPE identifiers, U+000D as `&#13;`, a
+//! quirks-mode DOCTYPE that forces quirks again, and the
 //! `pre`/`textarea`/`listing` leading newline, which the algorithm itself does not round-trip;
 //! the corpora also with every optional tag omitted (13.1.2.4).
 //! Trees the algorithm cannot round-trip by the spec's own account are listed in

@@ -87,6 +87,15 @@ pub struct SerializeOptions {
     /// algorithm does not roundtrip an initial U+000A (LF) character"), so the parser drops the
     /// first LF on reparsing; this option makes it round-trip.
     pub pre_newline: bool,
+    /// Write U+000D CARRIAGE RETURN in text and attribute values as `&#13;`. Written raw, the
+    /// parser's input preprocessing turns it into U+000A (LF) (spec: #preprocessing-the-input-stream);
+    /// a parsed tree holds one only from a character reference, so this makes it round-trip.
+    pub escape_cr: bool,
+    /// In a document in quirks mode, write the DOCTYPE so that it sets the force-quirks flag
+    /// again (`<!DOCTYPE html x>`, or an identifier left open: `<!DOCTYPE html PUBLIC "a>`), so
+    /// the reparsed document is in quirks mode too (spec: #the-initial-insertion-mode). The
+    /// algorithm writes only `<!DOCTYPE name>`, which a force-quirks DOCTYPE does not survive.
+    pub quirks_doctype: bool,
 }
 
 impl Default for SerializeOptions {
@@ -108,6 +117,8 @@ impl Default for SerializeOptions {
             scripting: true,
             doctype_identifiers: false,
             pre_newline: false,
+            escape_cr: false,
+            quirks_doctype: false,
         }
     }
 }
@@ -129,10 +140,27 @@ impl SerializeOptions {
     }
 
     /// The spec's algorithm plus what makes `parse(serialize(tree))` give `tree` back for a
-    /// tree the parser built: DOCTYPE identifiers, and the leading newline of `pre`,
-    /// `textarea` and `listing`.
+    /// tree the parser built: DOCTYPE identifiers, the leading newline of `pre`, `textarea`
+    /// and `listing`, U+000D as `&#13;`, and a quirks-mode document's DOCTYPE forcing quirks.
+    ///
+    /// ```
+    /// use statemark::html::{parse_document, serialize::SerializeOptions};
+    /// let rt = SerializeOptions::round_trip();
+    /// for page in ["<p>a&#13;b</p>", "<!DOCTYPE html x><p><table>"] {
+    ///     let once = parse_document(page).to_html_with(&rt);
+    ///     let twice = parse_document(&once);
+    ///     assert_eq!(twice.to_html_with(&rt), once);
+    ///     assert_eq!(twice.to_test_format(), parse_document(page).to_test_format());
+    /// }
+    /// ```
     pub fn round_trip() -> Self {
-        SerializeOptions { doctype_identifiers: true, pre_newline: true, ..SerializeOptions::default() }
+        SerializeOptions {
+            doctype_identifiers: true,
+            pre_newline: true,
+            escape_cr: true,
+            quirks_doctype: true,
+            ..SerializeOptions::default()
+        }
     }
 }
 
@@ -426,6 +454,8 @@ pub struct Serializer<'a, W: Write> {
     lookahead: bool,
     /// Just wrote a `pre`, `textarea` or `listing` start tag (`pre_newline`).
     after_pre: bool,
+    /// The document being written is in quirks mode (`quirks_doctype`).
+    quirks: bool,
 }
 
 impl<'a, W: Write> Serializer<'a, W> {
@@ -446,6 +476,7 @@ impl<'a, W: Write> Serializer<'a, W> {
             sorted: Vec::new(),
             lookahead,
             after_pre: false,
+            quirks: false,
         }
     }
 
@@ -620,18 +651,24 @@ impl<'a, W: Write> Serializer<'a, W> {
             Item::Doctype { name, public_id, system_id } => {
                 self.out.write_str("<!DOCTYPE ")?;
                 self.out.write_str(name)?;
-                if self.opts.doctype_identifiers {
-                    if !public_id.is_empty() {
-                        self.out.write_str(" PUBLIC ")?;
-                        write_quoted_id(&mut self.out, public_id)?;
-                        if !system_id.is_empty() {
-                            self.out.write_char(' ')?;
-                            write_quoted_id(&mut self.out, system_id)?;
-                        }
-                    } else if !system_id.is_empty() {
-                        self.out.write_str(" SYSTEM ")?;
-                        write_quoted_id(&mut self.out, system_id)?;
+                // quirks_doctype: the last identifier left unterminated ("abrupt", which sets
+                // force-quirks), or with no identifier a bogus word after the name; an empty
+                // name sets force-quirks by itself.
+                let force = self.opts.quirks_doctype && self.quirks;
+                let ids = self.opts.doctype_identifiers;
+                if ids && !public_id.is_empty() {
+                    self.out.write_str(" PUBLIC ")?;
+                    let open_public = force && system_id.is_empty();
+                    write_quoted_id(&mut self.out, public_id, !open_public)?;
+                    if !system_id.is_empty() {
+                        self.out.write_char(' ')?;
+                        write_quoted_id(&mut self.out, system_id, !force)?;
                     }
+                } else if ids && !system_id.is_empty() {
+                    self.out.write_str(" SYSTEM ")?;
+                    write_quoted_id(&mut self.out, system_id, !force)?;
+                } else if force && !name.is_empty() {
+                    self.out.write_str(" x")?;
                 }
                 self.out.write_char('>')?;
             }
@@ -652,11 +689,11 @@ impl<'a, W: Write> Serializer<'a, W> {
                 let raw = parent.is_some_and(|p| p.raw);
                 if self.opts.strip_whitespace && self.preserving == 0 && !raw {
                     let collapsed = collapse_whitespace(text);
-                    escape(&mut self.out, &collapsed, Mode::Text)?;
+                    escape(&mut self.out, &collapsed, Mode::Text, self.opts.escape_cr)?;
                 } else if raw && !self.opts.escape_rcdata {
                     self.out.write_str(text)?;
                 } else {
-                    escape(&mut self.out, text, Mode::Text)?;
+                    escape(&mut self.out, text, Mode::Text, self.opts.escape_cr)?;
                 }
             }
             Item::Start { name, start, end } => {
@@ -891,7 +928,7 @@ fn write_attr_value(
         && (lt || !value.contains('>'))
     {
         out.write_char('=')?;
-        return escape(out, value, Mode::Attr { quote: None, lt });
+        return escape(out, value, Mode::Attr { quote: None, lt }, o.escape_cr);
     }
     let mut q = if o.quote_char == '\'' { b'\'' } else { b'"' };
     if o.use_best_quote_char {
@@ -902,16 +939,16 @@ fn write_attr_value(
     }
     out.write_char('=')?;
     out.write_char(q as char)?;
-    escape(out, value, Mode::Attr { quote: Some(q), lt })?;
+    escape(out, value, Mode::Attr { quote: Some(q), lt }, o.escape_cr)?;
     out.write_char(q as char)
 }
 
-fn write_quoted_id(out: &mut impl Write, id: &str) -> fmt::Result {
+fn write_quoted_id(out: &mut impl Write, id: &str, close: bool) -> fmt::Result {
     // 13.1.1: the identifiers are quoted strings; one holding `"` takes `'`.
     let q = if id.contains('"') { '\'' } else { '"' };
     out.write_char(q)?;
     out.write_str(id)?;
-    out.write_char(q)
+    if close { out.write_char(q) } else { Ok(()) }
 }
 
 fn collapse_whitespace(text: &str) -> Cow<'_, str> {
@@ -951,16 +988,24 @@ enum Mode {
 /// U+00A0; in attribute values also the quotes. Found with the tokenizer's bulk scan.
 static TEXT_ESCAPES: StopSet = StopSet::new(b"&<>\xC2");
 static ATTR_ESCAPES: StopSet = StopSet::new(b"&<>\"'\xC2");
+/// The same with U+000D, for `escape_cr`.
+static TEXT_ESCAPES_CR: StopSet = StopSet::new(b"&<>\xC2\r");
+static ATTR_ESCAPES_CR: StopSet = StopSet::new(b"&<>\"'\xC2\r");
 
 /// "Escaping a string" (spec: #escapingString): `&`, U+00A0, `<`, `>`, and in attribute mode
 /// the quote. Runs without special bytes are written in one piece.
-fn escape(out: &mut impl Write, s: &str, mode: Mode) -> fmt::Result {
+fn escape(out: &mut impl Write, s: &str, mode: Mode, cr: bool) -> fmt::Result {
     let b = s.as_bytes();
     let (quote, lt) = match mode {
         Mode::Text => (0, true),
         Mode::Attr { quote, lt } => (quote.unwrap_or(0), lt),
     };
-    let stop = if matches!(mode, Mode::Text) { &TEXT_ESCAPES } else { &ATTR_ESCAPES };
+    let stop = match (matches!(mode, Mode::Text), cr) {
+        (true, false) => &TEXT_ESCAPES,
+        (false, false) => &ATTR_ESCAPES,
+        (true, true) => &TEXT_ESCAPES_CR,
+        (false, true) => &ATTR_ESCAPES_CR,
+    };
     let mut run = 0;
     let mut i = 0;
     loop {
@@ -976,6 +1021,7 @@ fn escape(out: &mut impl Write, s: &str, mode: Mode) -> fmt::Result {
             b'"' if quote == b'"' => "&quot;",
             b'\'' if quote == b'\'' => "&#39;",
             0xC2 if b.get(i + 1) == Some(&0xA0) => "&nbsp;",
+            b'\r' if cr => "&#13;",
             _ => {
                 i += 1;
                 continue;
@@ -1017,7 +1063,10 @@ fn walk<'a, W: Write>(dom: &'a Dom, container: NodeId, s: &mut Serializer<'a, W>
             NodeData::Text(t) => s.text(t)?,
             NodeData::Comment(c) => s.comment(c)?,
             NodeData::ProcessingInstruction { target, data } => s.processing_instruction(target, data)?,
-            NodeData::Doctype { name, public_id, system_id } => s.doctype(name, public_id, system_id)?,
+            NodeData::Doctype { name, public_id, system_id } => {
+                s.quirks = dom.quirks_mode() == crate::dom::QuirksMode::Quirks;
+                s.doctype(name, public_id, system_id)?
+            }
             // A document or fragment is never a child.
             NodeData::Document | NodeData::Fragment => {}
         }
@@ -1105,7 +1154,10 @@ pub fn write_outer<W: Write>(dom: &Dom, node: NodeId, options: &SerializeOptions
         }
         NodeData::Comment(c) => s.comment(c)?,
         NodeData::ProcessingInstruction { target, data } => s.processing_instruction(target, data)?,
-        NodeData::Doctype { name, public_id, system_id } => s.doctype(name, public_id, system_id)?,
+        NodeData::Doctype { name, public_id, system_id } => {
+            s.quirks = dom.quirks_mode() == crate::dom::QuirksMode::Quirks;
+            s.doctype(name, public_id, system_id)?
+        }
     }
     s.finish()
 }

@@ -1,0 +1,541 @@
+//! The operation table of the worst-case search: every public operation of statemark as a
+//! function of one input string, the seed family each is searched from, and the allow-list of
+//! the operations known to be super-linear (issue 22), in one place.
+//!
+//! To cover a new public function, add one row to [`OPS`] (in-process) or [`CLI_OPS`] (the
+//! `statemark` command); nothing else changes.
+
+use statemark::dom::{Dom, NodeId};
+use statemark::html::tree::Context;
+use statemark::html::{TreeOptions, serialize::SerializeOptions};
+use std::hint::black_box;
+
+/// What kind of text an operation reads, so it is searched from seeds of that kind.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// HTML markup (the html5lib tree and tokenizer suites, WPT).
+    Html,
+    /// XML5 markup (xml5lib).
+    Xml,
+    /// A CSS selector on the first line, then an HTML document.
+    SelectorAndHtml,
+    /// A CSS selector alone.
+    Selector,
+    /// An attribute value for the microsyntaxes.
+    Value,
+}
+
+/// One operation: a name (`area/what`), the family of its inputs, and the code measured.
+pub struct Op {
+    /// `area/what`, unique; the allow-list and the command line name operations by it.
+    pub name: &'static str,
+    /// Which seeds it is searched from.
+    pub family: Family,
+    /// The measured work; returns something derived from the result so nothing is optimized out.
+    pub run: fn(&str) -> usize,
+}
+
+/// One `statemark` command line, run on a file holding the input.
+pub struct CliOp {
+    /// `cli/...`, unique.
+    pub name: &'static str,
+    /// Which seeds it is searched from.
+    pub family: Family,
+    /// The arguments before the file name.
+    pub args: &'static [&'static str],
+}
+
+/// An operation known to be super-linear, reported but not failed on until its fix is merged.
+pub struct Known {
+    /// Operation name, or a prefix ending in `/` for a whole area.
+    pub op: &'static str,
+    /// The item of issue 22 that fixes it.
+    pub item: u8,
+    /// What is quadratic.
+    pub reason: &'static str,
+    /// Whether a found input is this bug (and not another one in the same operation).
+    pub matches: fn(&str) -> bool,
+}
+
+fn any(_: &str) -> bool {
+    true
+}
+
+/// A formatting element misnested with a block inside it, repeated: the adoption agency.
+fn misnested_formatting(unit: &str) -> bool {
+    const FORMATTING: [&str; 14] =
+        ["a", "b", "big", "code", "em", "font", "i", "nobr", "s", "small", "strike", "strong", "tt", "u"];
+    let lower = unit.to_ascii_lowercase();
+    FORMATTING.iter().any(|f| {
+        lower
+            .match_indices(&format!("<{f}"))
+            .any(|(i, m)| lower[i + m.len()..].starts_with(|c: char| c == '>' || c == '/' || c.is_ascii_whitespace()))
+    })
+}
+
+/// The allow-list: each entry cites issue 22 and is removed by the lead when its fix is merged.
+/// The search still reports every entry's findings; only the exit status ignores them.
+pub const KNOWN: &[Known] = &[
+    Known {
+        op: "*",
+        item: 1,
+        reason: "adoption agency step 19 walks the ancestors of the target (is_inclusive_ancestor), in any parse",
+        matches: misnested_formatting,
+    },
+    Known { op: "spans/position_of", item: 3, reason: "position_of rescans the input from the start", matches: any },
+    Known { op: "cli/check", item: 3, reason: "line and column by position_of, from the start", matches: any },
+    Known {
+        op: "cli/tokenize-errors",
+        item: 3,
+        reason: "line and column by position_of, from the start",
+        matches: any,
+    },
+    Known { op: "cli/parse-errors", item: 3, reason: "line and column by position_of, from the start", matches: any },
+    Known { op: "edit/set_attribute", item: 5, reason: "attributes are searched linearly", matches: any },
+    Known { op: "edit/remove_attribute", item: 5, reason: "attributes are searched linearly", matches: any },
+    Known { op: "edit/rename_attribute", item: 5, reason: "attributes are searched linearly", matches: any },
+    Known { op: "select/match", item: 6, reason: "descendant combinators walk every ancestor", matches: any },
+];
+
+/// The allow-list entry covering a finding, if any.
+pub fn known(op: &str, unit: &str) -> Option<&'static Known> {
+    KNOWN.iter().find(|k| (k.op == "*" || op == k.op || op.starts_with(&format!("{}-", k.op))) && (k.matches)(unit))
+}
+
+fn touch_dom(dom: &Dom) -> usize {
+    black_box(dom.node_count())
+}
+
+/// Every element of a tree, in tree order.
+fn elements(dom: &Dom) -> Vec<NodeId> {
+    dom.descendants(dom.document()).filter(|&n| dom[n].is_element()).collect()
+}
+
+/// The tree's first element (the `html` element of any parsed document).
+fn first_element(dom: &Dom) -> Option<NodeId> {
+    dom.descendants(dom.document()).find(|&n| dom[n].is_element())
+}
+
+/// Every attribute name of the tree, in order, then the element they all go onto.
+fn attribute_names(dom: &Dom) -> (Vec<String>, Option<NodeId>) {
+    let mut names = Vec::new();
+    for n in elements(dom) {
+        if let Some(e) = dom.element(n) {
+            names.extend(e.attrs().map(|a| a.name.local.to_string()));
+        }
+    }
+    (names, first_element(dom))
+}
+
+fn set_all(dom: &mut Dom, names: &[String], target: NodeId) -> usize {
+    names.iter().filter(|name| dom.set_attribute(target, name, "v").is_ok()).count()
+}
+
+fn fragment(input: &str, context: &Context) -> usize {
+    touch_dom(&statemark::html::parse_fragment(black_box(input), context))
+}
+
+/// The selector on the first line, the document after it.
+fn split_selector(input: &str) -> (&str, &str) {
+    input.split_once('\n').unwrap_or((input, ""))
+}
+
+fn tokenize_chunks(input: &str, chunk: usize) -> usize {
+    use statemark::html::{Options, TokenQueue, Tokenizer};
+    let mut t = Tokenizer::for_chunks(Options::default(), TokenQueue::new(false));
+    let mut count = 0;
+    let mut rest = input;
+    while !rest.is_empty() {
+        let mut end = chunk.min(rest.len());
+        while !rest.is_char_boundary(end) {
+            end += 1;
+        }
+        t.feed(&rest[..end]);
+        rest = &rest[end..];
+        while t.next_spanned().is_some() {
+            count += 1;
+        }
+    }
+    t.finish();
+    while t.next_spanned().is_some() {
+        count += 1;
+    }
+    count
+}
+
+macro_rules! fragment_ops {
+    ($($name:literal => $context:expr),* $(,)?) => {
+        [$(Op { name: $name, family: Family::Html, run: |s| fragment(s, &$context) }),*]
+    };
+}
+
+const FRAGMENTS: [Op; 17] = fragment_ops![
+    "tree/fragment-body" => Context::html("body"),
+    "tree/fragment-div" => Context::html("div"),
+    "tree/fragment-html" => Context::html("html"),
+    "tree/fragment-head" => Context::html("head"),
+    "tree/fragment-table" => Context::html("table"),
+    "tree/fragment-tbody" => Context::html("tbody"),
+    "tree/fragment-tr" => Context::html("tr"),
+    "tree/fragment-td" => Context::html("td"),
+    "tree/fragment-select" => Context::html("select"),
+    "tree/fragment-template" => Context::html("template"),
+    "tree/fragment-title" => Context::html("title"),
+    "tree/fragment-textarea" => Context::html("textarea"),
+    "tree/fragment-script" => Context::html("script"),
+    "tree/fragment-plaintext" => Context::html("plaintext"),
+    "tree/fragment-svg-foreignObject" => Context::svg("foreignObject"),
+    "tree/fragment-svg-path" => Context::svg("path"),
+    "tree/fragment-math-mi" => Context::mathml("mi"),
+];
+
+/// Every in-process public operation. Fragment parsing is [`FRAGMENTS`], one per context kind.
+pub const OPS: &[Op] = &[
+    // Tokenizers: the iterator, the sinks, streaming in chunks, the editions, XML5.
+    Op {
+        name: "tokenize/iterator",
+        family: Family::Html,
+        run: |s| crate::statemark_drivers::iterator(&[s.to_owned()]),
+    },
+    Op { name: "tokenize/sink", family: Family::Html, run: |s| crate::statemark_drivers::sink(&[s.to_owned()]) },
+    Op {
+        name: "tokenize/sink-reading-all",
+        family: Family::Html,
+        run: |s| crate::statemark_drivers::sink_reading_all(&[s.to_owned()]),
+    },
+    Op {
+        name: "tokenize/sink-raw-values",
+        family: Family::Html,
+        run: |s| crate::statemark_drivers::sink_reading_all_raw(&[s.to_owned()]),
+    },
+    Op { name: "tokenize/chunks-7", family: Family::Html, run: |s| tokenize_chunks(s, 7) },
+    Op {
+        name: "tokenize/with-errors",
+        family: Family::Html,
+        run: |s| {
+            let mut t = statemark::html::tokenize(s);
+            let mut n = 0;
+            while t.next_spanned().is_some() {
+                n += 1;
+            }
+            n + t.errors().len()
+        },
+    },
+    Op { name: "tokenize/html2017", family: Family::Html, run: |s| statemark::editions::html2017::tokenize(s).count() },
+    Op { name: "tokenize/html2008", family: Family::Html, run: |s| statemark::editions::html2008::tokenize(s).count() },
+    Op {
+        name: "tokenize/xml5-iterator",
+        family: Family::Xml,
+        run: |s| crate::statemark_drivers::xml5_tokenizer(&[s.to_owned()]),
+    },
+    // Tree construction.
+    Op { name: "tree/document", family: Family::Html, run: |s| touch_dom(&statemark::html::parse_document(s)) },
+    Op {
+        name: "tree/document-errors",
+        family: Family::Html,
+        run: |s| statemark::html::parse_document_with_errors(s, TreeOptions::default()).1.len(),
+    },
+    Op {
+        name: "tree/document-no-scripting",
+        family: Family::Html,
+        run: |s| touch_dom(&statemark::html::parse_document_with(s, TreeOptions { scripting: false })),
+    },
+    Op { name: "tree/xml5", family: Family::Xml, run: |s| touch_dom(&statemark::xml5::parse(s)) },
+    Op {
+        name: "tree/xml5-errors",
+        family: Family::Xml,
+        run: |s| statemark::xml5::parse_with_errors(s, true).errors.len(),
+    },
+    // Serializers (the parse is counted too; it is linear or found above).
+    Op { name: "serialize/spec", family: Family::Html, run: |s| statemark::html::parse_document(s).to_html().len() },
+    Op {
+        name: "serialize/html5lib",
+        family: Family::Html,
+        run: |s| statemark::html::parse_document(s).to_html_with(&SerializeOptions::html5lib()).len(),
+    },
+    Op {
+        name: "serialize/round-trip",
+        family: Family::Html,
+        run: |s| statemark::html::parse_document(s).to_html_with(&SerializeOptions::round_trip()).len(),
+    },
+    Op {
+        name: "serialize/test-format",
+        family: Family::Html,
+        run: |s| statemark::html::parse_document(s).to_test_format().len(),
+    },
+    Op { name: "serialize/xml", family: Family::Xml, run: |s| statemark::xml5::parse(s).to_xml().len() },
+    Op {
+        name: "serialize/xml-well-formed",
+        family: Family::Xml,
+        run: |s| statemark::xml5::parse(s).to_xml_well_formed().map_or(0, |x| x.len()),
+    },
+    // The checker.
+    Op { name: "check/check", family: Family::Html, run: |s| statemark::html::check(s).len() },
+    Op {
+        name: "check/check_dom",
+        family: Family::Html,
+        run: |s| statemark::html::check::check_dom(&statemark::html::parse_document(s)).len(),
+    },
+    // Selectors.
+    Op {
+        name: "select/parse",
+        family: Family::Selector,
+        run: |s| usize::from(statemark::dom::Selector::parse(s).is_ok()),
+    },
+    Op {
+        name: "select/match",
+        family: Family::SelectorAndHtml,
+        run: |s| {
+            let (css, html) = split_selector(s);
+            let dom = statemark::html::parse_document(html);
+            statemark::dom::Selector::parse(css).map_or(0, |sel| dom.select(&sel).count())
+        },
+    },
+    // Editing: every element's attributes set onto one element, then removed or renamed.
+    Op {
+        name: "edit/set_attribute",
+        family: Family::Html,
+        run: |s| {
+            let mut dom = statemark::html::parse_document(s);
+            let (names, target) = attribute_names(&dom);
+            target.map_or(0, |t| set_all(&mut dom, &names, t))
+        },
+    },
+    Op {
+        name: "edit/remove_attribute",
+        family: Family::Html,
+        run: |s| {
+            let mut dom = statemark::html::parse_document(s);
+            let (names, Some(t)) = attribute_names(&dom) else { return 0 };
+            set_all(&mut dom, &names, t);
+            names.iter().filter(|n| dom.remove_attribute(t, n) == Ok(true)).count()
+        },
+    },
+    Op {
+        name: "edit/rename_attribute",
+        family: Family::Html,
+        run: |s| {
+            let mut dom = statemark::html::parse_document(s);
+            let (names, Some(t)) = attribute_names(&dom) else { return 0 };
+            set_all(&mut dom, &names, t);
+            names.iter().filter(|n| dom.rename_attribute(t, n, &format!("r{n}")) == Ok(true)).count()
+        },
+    },
+    Op {
+        name: "edit/set_text_content",
+        family: Family::Html,
+        run: |s| {
+            let mut dom = statemark::html::parse_document(s);
+            for n in elements(&dom).into_iter().rev() {
+                dom.set_text_content(n, "t");
+            }
+            dom.node_count()
+        },
+    },
+    Op {
+        name: "edit/set_data",
+        family: Family::Html,
+        run: |s| {
+            let mut dom = statemark::html::parse_document(s);
+            let ids: Vec<NodeId> = dom.descendants(dom.document()).collect();
+            ids.into_iter().filter(|&n| dom.set_data(n, "d")).count()
+        },
+    },
+    Op {
+        name: "edit/remove",
+        family: Family::Html,
+        run: |s| {
+            let mut dom = statemark::html::parse_document(s);
+            let all = elements(&dom);
+            for &n in all.iter().skip(1) {
+                dom.remove(n);
+            }
+            dom.node_count()
+        },
+    },
+    Op {
+        name: "edit/insert_child",
+        family: Family::Html,
+        run: |s| {
+            // Every element moved, in tree order, to be the last child of the first one.
+            let mut dom = statemark::html::parse_document(s);
+            let all = elements(&dom);
+            let Some((&root, rest)) = all.split_first() else { return 0 };
+            rest.iter().filter(|&&n| dom.insert_child(root, None, n).is_ok()).count()
+        },
+    },
+    Op {
+        name: "edit/replace",
+        family: Family::Html,
+        run: |s| {
+            let mut dom = statemark::html::parse_document(s);
+            let all = elements(&dom);
+            let mut ok = 0;
+            for &n in all.iter().skip(1).rev() {
+                let fresh = dom.create_text("x");
+                ok += usize::from(dom.replace(n, fresh).is_ok());
+            }
+            ok
+        },
+    },
+    Op {
+        name: "edit/clone-drop",
+        family: Family::Html,
+        run: |s| {
+            let dom = statemark::html::parse_document(s);
+            let copy = dom.clone();
+            drop(dom);
+            copy.node_count()
+        },
+    },
+    // Spans and positions.
+    Op {
+        name: "spans/source_span",
+        family: Family::Html,
+        run: |s| {
+            let dom = statemark::html::parse_document_with_source_spans(s, TreeOptions::default());
+            dom.descendants(dom.document()).filter_map(|n| dom.source_span(n)).map(|sp| sp.len()).sum()
+        },
+    },
+    Op {
+        name: "spans/position_of",
+        family: Family::Html,
+        run: |s| {
+            let dom = statemark::html::parse_document_with_source_spans(s, TreeOptions::default());
+            dom.descendants(dom.document())
+                .filter_map(|n| dom.source_span(n))
+                .map(|sp| statemark::html::position_of(s, sp.start.min(s.len())).line)
+                .sum()
+        },
+    },
+    // Sniffing and decoding (the input's UTF-8 bytes).
+    Op {
+        name: "encoding/sniff",
+        family: Family::Html,
+        run: |s| statemark::encoding::sniff(s.as_bytes(), &Default::default()).encoding.name().len(),
+    },
+    Op {
+        name: "encoding/parse-from-bytes",
+        family: Family::Html,
+        run: |s| touch_dom(&statemark::html::parse_document_from_bytes(s.as_bytes(), &Default::default()).tree),
+    },
+    Op {
+        name: "encoding/parse-windows-1252",
+        family: Family::Html,
+        run: |s| {
+            let options = statemark::encoding::EncodingOptions::transport_label("windows-1252");
+            touch_dom(&statemark::html::parse_document_from_bytes(s.as_bytes(), &options).tree)
+        },
+    },
+    Op {
+        name: "encoding/stream-decoder",
+        family: Family::Html,
+        run: |s| {
+            let mut d = statemark::encoding::StreamDecoder::new(encoding_rs::SHIFT_JIS);
+            s.as_bytes().chunks(5).map(|c| d.decode(c, false).len()).sum::<usize>() + d.decode(&[], true).len()
+        },
+    },
+    Op {
+        name: "encoding/xml5-from-bytes",
+        family: Family::Xml,
+        run: |s| touch_dom(&statemark::xml5::parse_from_bytes(s.as_bytes()).tree.dom),
+    },
+    // The microsyntaxes.
+    Op {
+        name: "microsyntax/integer",
+        family: Family::Value,
+        run: |s| usize::from(statemark::microsyntax::parse_integer(s).is_ok()),
+    },
+    Op {
+        name: "microsyntax/float",
+        family: Family::Value,
+        run: |s| usize::from(statemark::microsyntax::parse_floating_point_number(s).is_ok()),
+    },
+    Op {
+        name: "microsyntax/dimension",
+        family: Family::Value,
+        run: |s| usize::from(statemark::microsyntax::parse_dimension(s).is_ok()),
+    },
+    Op {
+        name: "microsyntax/list-of-floats",
+        family: Family::Value,
+        run: |s| statemark::microsyntax::parse_list_of_floating_point_numbers(s).len(),
+    },
+    Op {
+        name: "microsyntax/list-of-dimensions",
+        family: Family::Value,
+        run: |s| statemark::microsyntax::parse_list_of_dimensions(s).len(),
+    },
+    Op {
+        name: "microsyntax/legacy-color",
+        family: Family::Value,
+        run: |s| usize::from(statemark::microsyntax::parse_legacy_color_value(s).is_ok()),
+    },
+    Op {
+        name: "microsyntax/date-or-time",
+        family: Family::Value,
+        run: |s| usize::from(statemark::microsyntax::parse_date_or_time_string(s).is_ok()),
+    },
+    Op {
+        name: "microsyntax/global-date-time",
+        family: Family::Value,
+        run: |s| usize::from(statemark::microsyntax::parse_global_date_and_time_string(s).is_ok()),
+    },
+    Op {
+        name: "microsyntax/duration",
+        family: Family::Value,
+        run: |s| usize::from(statemark::microsyntax::parse_duration_string(s).is_ok()),
+    },
+    Op {
+        name: "microsyntax/tokens",
+        family: Family::Value,
+        run: |s| {
+            use statemark::microsyntax::{
+                TokenComparison, has_duplicate_tokens, split_on_ascii_whitespace, split_on_commas,
+            };
+            split_on_ascii_whitespace(s).count()
+                + split_on_commas(s).len()
+                + usize::from(has_duplicate_tokens(s, TokenComparison::AsciiCaseInsensitive))
+        },
+    },
+    Op {
+        name: "microsyntax/hash-name",
+        family: Family::Value,
+        run: |s| statemark::microsyntax::parse_hash_name_reference(s).map_or(0, str::len),
+    },
+    Op {
+        name: "microsyntax/html-attribute-value",
+        family: Family::Value,
+        run: |s| statemark::html::decode_attribute_value(s).len(),
+    },
+    Op {
+        name: "microsyntax/xml5-attribute-value",
+        family: Family::Value,
+        run: |s| statemark::xml5::decode_attribute_value(s).len(),
+    },
+];
+
+/// Every in-process operation: [`OPS`] and the fragment contexts.
+pub fn all_ops() -> impl Iterator<Item = &'static Op> {
+    OPS.iter().chain(FRAGMENTS.iter())
+}
+
+/// Every command and output format of the `statemark` command.
+pub const CLI_OPS: &[CliOp] = &[
+    CliOp { name: "cli/tokenize", family: Family::Html, args: &["tokenize"] },
+    CliOp { name: "cli/tokenize-errors", family: Family::Html, args: &["tokenize", "--errors"] },
+    CliOp { name: "cli/tokenize-json", family: Family::Html, args: &["tokenize", "--format", "json"] },
+    CliOp { name: "cli/tokenize-xml", family: Family::Xml, args: &["tokenize", "--xml"] },
+    CliOp { name: "cli/parse", family: Family::Html, args: &["parse"] },
+    CliOp { name: "cli/parse-json", family: Family::Html, args: &["parse", "--format", "json"] },
+    CliOp { name: "cli/parse-errors", family: Family::Html, args: &["parse", "--errors"] },
+    CliOp { name: "cli/parse-fragment", family: Family::Html, args: &["parse", "--fragment", "td"] },
+    CliOp { name: "cli/parse-xml", family: Family::Xml, args: &["parse", "--xml"] },
+    CliOp { name: "cli/check", family: Family::Html, args: &["check"] },
+    CliOp { name: "cli/check-json", family: Family::Html, args: &["check", "--format", "json"] },
+    CliOp { name: "cli/serialize", family: Family::Html, args: &["serialize"] },
+    CliOp { name: "cli/serialize-spec", family: Family::Html, args: &["serialize", "--style", "spec"] },
+    CliOp { name: "cli/serialize-html5lib", family: Family::Html, args: &["serialize", "--style", "html5lib"] },
+    CliOp { name: "cli/serialize-xml", family: Family::Xml, args: &["serialize", "--xml"] },
+    CliOp { name: "cli/sniff", family: Family::Html, args: &["sniff"] },
+];
