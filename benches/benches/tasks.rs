@@ -84,7 +84,7 @@ fn stream_html5gum(reader: impl Read) -> Vec<String> {
     let mut emitter = html5gum::emitters::default::DefaultEmitter::default();
     emitter.naively_switch_states(true);
     let mut out = Vec::new();
-    for Ok(token) in html5gum::Tokenizer::new_with_emitter(html5gum::IoReader::new(reader), emitter) {
+    for token in html5gum::Tokenizer::new_with_emitter(html5gum::IoReader::new(reader), emitter).flatten() {
         if let html5gum::Token::StartTag(tag) = token
             && &*tag.name == b"a"
             && let Some(href) = tag.attributes.get(b"href".as_slice())
@@ -112,13 +112,10 @@ fn edit_statemark(html: &str) -> String {
 // task: edit lol_html
 fn edit_lol_html(html: &str) -> String {
     use lol_html::{RewriteStrSettings, element, rewrite_str};
-    let settings = RewriteStrSettings {
-        element_content_handlers: vec![element!("a[href^='http']", |el| {
-            el.set_attribute("rel", "nofollow")?;
-            Ok(())
-        })],
-        ..RewriteStrSettings::new()
-    };
+    let settings = RewriteStrSettings::new().append_element_content_handler(element!("a[href^='http']", |el| {
+        el.set_attribute("rel", "nofollow")?;
+        Ok(())
+    }));
     rewrite_str(html, settings).unwrap()
 }
 
@@ -139,16 +136,13 @@ fn positions_statemark(html: &str) -> Vec<String> {
 fn positions_lol_html(html: &str) -> Vec<String> {
     use lol_html::{RewriteStrSettings, element, rewrite_str};
     let mut out = Vec::new();
-    let settings = RewriteStrSettings {
-        element_content_handlers: vec![element!("img:not([alt])", |el| {
-            let start = el.source_location().bytes().start;
-            let line = html[..start].matches('\n').count() + 1;
-            let column = start - html[..start].rfind('\n').map_or(0, |i| i + 1) + 1;
-            out.push(format!("{line}:{column}"));
-            Ok(())
-        })],
-        ..RewriteStrSettings::new()
-    };
+    let settings = RewriteStrSettings::new().append_element_content_handler(element!("img:not([alt])", |el| {
+        let start = el.source_location().bytes().start;
+        let line = html[..start].matches('\n').count() + 1;
+        let column = start - html[..start].rfind('\n').map_or(0, |i| i + 1) + 1;
+        out.push(format!("{line}:{column}"));
+        Ok(())
+    }));
     rewrite_str(html, settings).unwrap();
     out
 }
@@ -175,21 +169,16 @@ fn sanitize_statemark(html: &str) -> String {
 // task: sanitize lol_html
 fn sanitize_lol_html(html: &str) -> String {
     use lol_html::{RewriteStrSettings, element, rewrite_str};
-    let settings = RewriteStrSettings {
-        element_content_handlers: vec![
-            element!("script", |el| {
-                el.remove();
-                Ok(())
-            }),
-            element!("*", |el| {
-                let on: Vec<String> =
-                    el.attributes().iter().map(|a| a.name()).filter(|n| n.starts_with("on")).collect();
-                on.iter().for_each(|name| el.remove_attribute(name));
-                Ok(())
-            }),
-        ],
-        ..RewriteStrSettings::new()
-    };
+    let settings = RewriteStrSettings::new()
+        .append_element_content_handler(element!("script", |el| {
+            el.remove();
+            Ok(())
+        }))
+        .append_element_content_handler(element!("*", |el| {
+            let on: Vec<String> = el.attributes().iter().map(|a| a.name()).filter(|n| n.starts_with("on")).collect();
+            on.iter().for_each(|name| el.remove_attribute(name));
+            Ok(())
+        }));
     rewrite_str(html, settings).unwrap()
 }
 
@@ -234,13 +223,11 @@ fn namespaces_quick_xml(xml: &str) -> Vec<(String, String)> {
     loop {
         let (ns, event) = reader.read_resolved_event().unwrap();
         let ns = match ns {
-            ResolveResult::Bound(ns) => String::from_utf8_lossy(ns.as_ref()).into_owned(),
+            ResolveResult::Bound(ns) => ns.into_inner().to_owned(),
             _ => String::new(),
         };
         match event {
-            Event::Start(e) | Event::Empty(e) => {
-                out.push((ns, String::from_utf8_lossy(e.local_name().as_ref()).into_owned()))
-            }
+            Event::Start(e) | Event::Empty(e) => out.push((ns, e.local_name().into_inner().to_owned())),
             Event::Eof => break,
             _ => {}
         }

@@ -879,6 +879,29 @@ pub fn search_cli(op: &'static CliOp, seeds: &Seeds, settings: &Settings, counte
     f
 }
 
+/// How much larger than the search's size a failing finding is measured again.
+pub const CONFIRM_SCALE: usize = 8;
+
+/// A failing finding's ratio measured again at [`CONFIRM_SCALE`] times the bytes: a fixed cost
+/// of a small input (a table's first growth, what a warmed process has cached) can push the
+/// ratio above [`MAX_RATIO`] at the search's size and fade at a larger one, where a
+/// super-linear cost only grows. `None` if nothing could be counted.
+pub fn confirm(finding: &Finding, cli: Option<&'static CliOp>, bytes: usize, counter: &mut Counter) -> Option<f64> {
+    let n = finding.pattern.repetitions(bytes * CONFIRM_SCALE);
+    let (w1, w4) = match cli {
+        Some(op) => (
+            counter.run_cli(op, &finding.pattern.render(n)).ok()?,
+            counter.run_cli(op, &finding.pattern.render(4 * n)).ok()?,
+        ),
+        None => {
+            let jobs = [(finding.op, n, finding.pattern.clone()), (finding.op, 4 * n, finding.pattern.clone())];
+            let totals = counter.run(&jobs).ok()?;
+            (*totals.first()?, *totals.get(1)?)
+        }
+    };
+    Some(ratio(w1, w4))
+}
+
 /// Shrinks a failing in-process finding: token, then character deletions that keep the ratio
 /// above [`MAX_RATIO`], in at most `rounds` children.
 pub fn minimize(op: &'static Op, finding: &Finding, bytes: usize, rounds: usize, counter: &mut Counter) -> Finding {
