@@ -305,12 +305,13 @@ fn rows() -> Vec<Row> {
     let page = big_page();
     let hrefs: Vec<String> = (0..20_000).map(|i| format!("/p{i}")).collect();
     let edited = "<p><a href=\"http://x.example/\" rel=nofollow>x</a> <a href=\"/y\">y</a> <a href=https://z.example/ rel=nofollow>z</a>";
-    let positions = ["2:1", "3:13"].map(String::from).to_vec();
+    let positions = ["2:1", "3:14"].map(String::from).to_vec();
     let errors = [
         "1:1 missing-doctype",
         "1:9 duplicate-attribute",
         "1:13 end-tag-without-open-element",
         "2:6 unexpected-null-character",
+        "2:6 null-character-in-content",
     ]
     .map(String::from)
     .to_vec();
