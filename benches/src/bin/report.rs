@@ -57,7 +57,9 @@ struct Args {
     out: PathBuf,
     criterion: PathBuf,
     memory: PathBuf,
-    instructions: PathBuf,
+    /// Count files, read together (`--instructions` may be given more than once: one per profile
+    /// when the two counting runs used different target directories).
+    instructions: Vec<PathBuf>,
     note: Option<String>,
     counts_only: bool,
 }
@@ -69,7 +71,7 @@ fn parse_args() -> Args {
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from).join("criterion")
     });
     let mut memory = memory::results_path();
-    let mut instructions = callgrind::results_path();
+    let mut instructions = Vec::new();
     let mut note = None;
     let mut counts_only = false;
     let mut args = std::env::args().skip(1);
@@ -79,12 +81,15 @@ fn parse_args() -> Args {
             "--out" => out = PathBuf::from(value()),
             "--criterion" => criterion = PathBuf::from(value()),
             "--memory" => memory = PathBuf::from(value()),
-            "--instructions" => instructions = PathBuf::from(value()),
+            "--instructions" => instructions.push(PathBuf::from(value())),
             "--note" => note = Some(value()),
             "--counts-only" => counts_only = true,
             "-h" | "--help" => usage(""),
             _ => usage(&format!("unknown argument {arg}")),
         }
+    }
+    if instructions.is_empty() {
+        instructions.push(callgrind::results_path());
     }
     Args { out, criterion, memory, instructions, note, counts_only }
 }
@@ -105,7 +110,7 @@ fn main() {
         let existing = std::fs::read_to_string(&args.out)
             .unwrap_or_else(|e| panic!("--counts-only keeps {}, which cannot be read: {e}", args.out.display()));
         let mut section = String::new();
-        equal_work_section(&mut section, &callgrind::read_results(&args.instructions));
+        equal_work_section(&mut section, &read_counts(&args.instructions));
         let markdown = splice_section(&existing, EQUAL_WORK_HEADING, "## Peak memory", &section);
         std::fs::write(&args.out, &markdown).unwrap_or_else(|e| panic!("writing {}: {e}", args.out.display()));
         print!("{section}");
@@ -121,11 +126,16 @@ fn main() {
         std::process::exit(1);
     }
     let peaks = std::fs::read_to_string(&args.memory).ok().and_then(|t| memory::from_json(&t));
-    let all_counts = callgrind::read_results(&args.instructions);
+    let all_counts = read_counts(&args.instructions);
     let markdown = render(&results, &all_counts, peaks.as_deref(), args.note.as_deref());
     std::fs::write(&args.out, &markdown).unwrap_or_else(|e| panic!("writing {}: {e}", args.out.display()));
     print!("{markdown}");
     eprintln!("report: wrote {}", args.out.display());
+}
+
+/// The counts of every file given, in order.
+fn read_counts(files: &[PathBuf]) -> Vec<Count> {
+    files.iter().flat_map(|f| callgrind::read_results(f)).collect()
 }
 
 // ----- reading criterion's output -----
@@ -338,8 +348,13 @@ fn equal_work_section(md: &mut String, counts: &[Count]) {
          after each); the others are totals over their input. \"x floor\" is a row's count over \
          `floor/memchr2`'s on the same input and profile. Instruction counts do not depend on the \
          machine's load; the timed table above was not re-run with them (the machine was loaded by other \
-         builds, so times would have been noise) and keeps its own date.\n\n",
+         builds, so times would have been noise) and keeps its own date. callgrind counts every \
+         iteration of a `rep movsb` as an instruction, so `floor/memcpy` depends on the copy routine \
+         glibc picks for the size (1 per byte for the 0.5 MB page, 0.1 for 5.9 MB).\n\n",
     );
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let commit = command_line("git", &["rev-parse", "--short", "HEAD"]).unwrap_or_else(|| "unknown".to_owned());
+    let _ = writeln!(md, "Section written {} at git {commit}.\n", utc(now));
     for input in INPUTS {
         let mut ids: Vec<&str> =
             counts.iter().filter(|c| c.group == input.group).map(|c| c.id.as_str()).collect::<Vec<_>>();
@@ -352,7 +367,10 @@ fn equal_work_section(md: &mut String, counts: &[Count]) {
         let docs = counts.iter().filter(|c| c.group == input.group).map(|c| c.documents).max().unwrap_or(0);
         let _ = writeln!(md, "### {}\n", input.title);
         if docs > 0 {
-            let _ = writeln!(md, "{docs} pages counted one by one; the median page's instructions per byte.\n");
+            let _ = writeln!(
+                md,
+                "{docs} pages counted one by one (`--stride N` counts every N-th page of the corpus); the median page's instructions per byte.\n"
+            );
         }
         md.push_str("| driver |");
         for p in PROFILES {
