@@ -15,6 +15,12 @@ pub struct Corpus {
 
 pub const HTML: Corpus = Corpus { var: "STATEMARK_BENCH_HTML", default: "../shared/bench-corpus/html" };
 pub const HTML_BIG: Corpus = Corpus { var: "STATEMARK_BENCH_HTML_BIG", default: "../shared/bench-corpus/html-big" };
+/// A second big page of another generator than `html-big` (issue 26): the largest page of the
+/// HTML corpus outside `node-api`, a Haddock hyperlinked source page.
+pub const HTML_PAGE_2: Corpus = Corpus {
+    var: "STATEMARK_BENCH_HTML_PAGE_2",
+    default: "../shared/bench-corpus/html/haddock-aeson/src/Data.Aeson.Types.Internal.html",
+};
 pub const XML: Corpus = Corpus { var: "STATEMARK_BENCH_XML", default: "../shared/bench-corpus/xml" };
 
 /// The workspace root: the parent of this crate.

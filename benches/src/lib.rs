@@ -6,6 +6,7 @@
 
 pub mod callgrind;
 pub mod corpus;
+pub mod equal_work;
 pub mod generate;
 pub mod memory;
 pub mod plan;

@@ -16,7 +16,9 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     callgrind::main(&[
-        Group { name: "html-big", corpus: corpus::HTML_BIG, drivers: sm::HTML_BIG },
-        Group { name: "xml", corpus: corpus::XML, drivers: sm::XML },
+        Group { name: "html-big", corpus: corpus::HTML_BIG, drivers: sm::HTML_BIG, per_document: false },
+        Group { name: "html-page-2", corpus: corpus::HTML_PAGE_2, drivers: sm::HTML_BIG, per_document: false },
+        Group { name: "html", corpus: corpus::HTML, drivers: sm::HTML_BIG, per_document: true },
+        Group { name: "xml", corpus: corpus::XML, drivers: sm::XML, per_document: false },
     ])
 }

@@ -3,6 +3,11 @@
 //! crate versions they were measured with.
 //!
 //! cargo run -p statemark-benches --bin report [-- --note TEXT] [--out PATH] [--criterion DIR]
+//! cargo run -p statemark-benches --bin report -- --counts-only   # the equal-work section alone
+//!
+//! `--counts-only` rewrites only issue 26's equal-work section of the existing file (from
+//! `instructions.json`) and keeps every other section as it is, with its date: for a run of the
+//! instruction counts on a machine too loaded for times.
 //!
 //! Reads `<criterion dir>/**/new/{benchmark,estimates}.json` (criterion dir: `--criterion`,
 //! else `$CRITERION_HOME`, else `$CARGO_TARGET_DIR/criterion`, else `<workspace>/target/criterion`)
@@ -13,11 +18,13 @@
 //! `cargo bench -p statemark-benches --bench memory` writes; without it the section says so.
 //! Instructions per byte come from `instructions.json` (`--instructions PATH`, else the target
 //! directory), which `cargo bench -p statemark-benches --bench instructions` writes: a column
-//! beside the times and a section of their own.
+//! beside the times and a section of their own, and issue 26's equal-work section (both build
+//! profiles, every input, the `memchr2` floor; `statemark_benches::equal_work` names the rows).
 
 use serde_json::Value;
 use statemark_benches::callgrind::{self, Count};
 use statemark_benches::corpus::workspace_root;
+use statemark_benches::equal_work::{self, FLOOR_MEMCHR2, INPUTS, PROFILES, SINK_OVER_FLOOR_AT_MOST};
 use statemark_benches::memory::{self, PeakRow};
 use statemark_benches::plan::{self, COMPARISONS, MAX_TIME_RATIO_AT_4X, Parser, RATIO_TARGETS, WORKLOADS, Workload};
 use std::collections::BTreeMap;
@@ -50,8 +57,11 @@ struct Args {
     out: PathBuf,
     criterion: PathBuf,
     memory: PathBuf,
-    instructions: PathBuf,
+    /// Count files, read together (`--instructions` may be given more than once: one per profile
+    /// when the two counting runs used different target directories).
+    instructions: Vec<PathBuf>,
     note: Option<String>,
+    counts_only: bool,
 }
 
 fn parse_args() -> Args {
@@ -61,8 +71,9 @@ fn parse_args() -> Args {
         std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| root.join("target"), PathBuf::from).join("criterion")
     });
     let mut memory = memory::results_path();
-    let mut instructions = callgrind::results_path();
+    let mut instructions = Vec::new();
     let mut note = None;
+    let mut counts_only = false;
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
         let mut value = || args.next().unwrap_or_else(|| usage(&format!("{arg} needs a value")));
@@ -70,13 +81,17 @@ fn parse_args() -> Args {
             "--out" => out = PathBuf::from(value()),
             "--criterion" => criterion = PathBuf::from(value()),
             "--memory" => memory = PathBuf::from(value()),
-            "--instructions" => instructions = PathBuf::from(value()),
+            "--instructions" => instructions.push(PathBuf::from(value())),
             "--note" => note = Some(value()),
+            "--counts-only" => counts_only = true,
             "-h" | "--help" => usage(""),
             _ => usage(&format!("unknown argument {arg}")),
         }
     }
-    Args { out, criterion, memory, instructions, note }
+    if instructions.is_empty() {
+        instructions.push(callgrind::results_path());
+    }
+    Args { out, criterion, memory, instructions, note, counts_only }
 }
 
 fn usage(problem: &str) -> ! {
@@ -84,13 +99,24 @@ fn usage(problem: &str) -> ! {
         eprintln!("report: {problem}");
     }
     eprintln!(
-        "usage: cargo run -p statemark-benches --bin report -- [--note TEXT] [--out PATH] [--criterion DIR] [--memory FILE] [--instructions FILE]"
+        "usage: cargo run -p statemark-benches --bin report -- [--note TEXT] [--out PATH] [--criterion DIR] [--memory FILE] [--instructions FILE] [--counts-only]"
     );
     std::process::exit(2)
 }
 
 fn main() {
     let args = parse_args();
+    if args.counts_only {
+        let existing = std::fs::read_to_string(&args.out)
+            .unwrap_or_else(|e| panic!("--counts-only keeps {}, which cannot be read: {e}", args.out.display()));
+        let mut section = String::new();
+        equal_work_section(&mut section, &read_counts(&args.instructions));
+        let markdown = splice_section(&existing, EQUAL_WORK_HEADING, "## Peak memory", &section);
+        std::fs::write(&args.out, &markdown).unwrap_or_else(|e| panic!("writing {}: {e}", args.out.display()));
+        print!("{section}");
+        eprintln!("report: rewrote the equal-work section of {}", args.out.display());
+        return;
+    }
     let results = read_results(&args.criterion);
     if results.is_empty() {
         eprintln!(
@@ -100,11 +126,16 @@ fn main() {
         std::process::exit(1);
     }
     let peaks = std::fs::read_to_string(&args.memory).ok().and_then(|t| memory::from_json(&t));
-    let counts = callgrind::read_results(&args.instructions);
-    let markdown = render(&results, &counts, peaks.as_deref(), args.note.as_deref());
+    let all_counts = read_counts(&args.instructions);
+    let markdown = render(&results, &all_counts, peaks.as_deref(), args.note.as_deref());
     std::fs::write(&args.out, &markdown).unwrap_or_else(|e| panic!("writing {}: {e}", args.out.display()));
     print!("{markdown}");
     eprintln!("report: wrote {}", args.out.display());
+}
+
+/// The counts of every file given, in order.
+fn read_counts(files: &[PathBuf]) -> Vec<Count> {
+    files.iter().flat_map(|f| callgrind::read_results(f)).collect()
 }
 
 // ----- reading criterion's output -----
@@ -172,7 +203,16 @@ fn lookup(results: &Results, group: &str, parser: &Parser, scale: Option<u32>) -
 
 // ----- rendering -----
 
-fn render(results: &Results, counts: &[Count], peaks: Option<&[PeakRow]>, note: Option<&str>) -> String {
+fn render(results: &Results, all_counts: &[Count], peaks: Option<&[PeakRow]>, note: Option<&str>) -> String {
+    // The timed table and issue 13's section: the release profile on html-big and the XML
+    // corpus, as before; everything else is issue 26's section.
+    let counts: Vec<Count> = all_counts
+        .iter()
+        .filter(|c| c.profile == "release" && ["html-big", "xml"].contains(&c.group.as_str()))
+        .filter(|c| !c.id.starts_with("floor/") && !equal_work_only(&c.id))
+        .cloned()
+        .collect();
+    let counts = counts.as_slice();
     let mut md = String::new();
     md.push_str("<!-- Generated by `cargo run -p statemark-benches --bin report`; do not edit. -->\n");
     md.push_str("# Benchmarks\n\n");
@@ -184,6 +224,7 @@ fn render(results: &Results, counts: &[Count], peaks: Option<&[PeakRow]>, note: 
     header(&mut md, results, note);
     table(&mut md, results, counts);
     instructions(&mut md, counts);
+    equal_work_section(&mut md, all_counts);
     peak_memory(&mut md, peaks);
     targets(&mut md, results);
     md
@@ -243,6 +284,179 @@ fn header(md: &mut String, results: &Results, note: Option<&str>) {
 /// Instructions per byte of `id` on `group`, when counted.
 fn per_byte(counts: &[Count], group: &str, id: &str) -> Option<f64> {
     counts.iter().find(|c| c.group == group && c.id == id).map(Count::per_byte)
+}
+
+/// Replace the section of `doc` that starts with the line `heading` (up to the next `## `
+/// heading) by `section`; without one, put `section` before the line starting with `before`
+/// (at the end when there is none either).
+fn splice_section(doc: &str, heading: &str, before: &str, section: &str) -> String {
+    let at_line = |pat: &str, from: usize| {
+        doc[from..].match_indices(pat).map(|(i, _)| from + i).find(|&i| i == 0 || doc.as_bytes()[i - 1] == b'\n')
+    };
+    let (start, end) = match at_line(heading, 0) {
+        Some(start) => (start, at_line("## ", start + heading.len()).unwrap_or(doc.len())),
+        None => {
+            let at = at_line(before, 0).unwrap_or(doc.len());
+            (at, at)
+        }
+    };
+    format!("{}{section}{}", &doc[..start], &doc[end..])
+}
+
+/// The equal-work section's heading line, which `--counts-only` finds it by.
+const EQUAL_WORK_HEADING: &str = "## Equal work, both profiles, and the scan floor (callgrind; issue 26)";
+
+/// Drivers that only issue 26's section shows.
+fn equal_work_only(id: &str) -> bool {
+    [
+        equal_work::HTML5EVER_TOKENIZER_SWITCHING,
+        equal_work::HTML5GUM_CALLBACK_SWITCHING,
+        equal_work::HTML5GUM_DEFAULT_SWITCHING,
+        equal_work::LOL_HTML_EVERY_ELEMENT,
+        equal_work::QUICK_XML_EVENTS_CHECKED,
+    ]
+    .contains(&id)
+}
+
+/// The count of `id` on `group` under `profile`, as the tables show it (median page or total).
+fn shown(counts: &[Count], profile: &str, group: &str, id: &str) -> Option<f64> {
+    counts.iter().find(|c| c.profile == profile && c.group == group && c.id == id).map(Count::shown_per_byte)
+}
+
+/// Issue 26: every driver under both profiles on every input, as instructions per byte and as a
+/// multiple of the `memchr2` floor; then the comparisons, each on every input and profile.
+fn equal_work_section(md: &mut String, counts: &[Count]) {
+    let _ = writeln!(md, "{EQUAL_WORK_HEADING}\n");
+    if !counts.iter().any(|c| c.id == FLOOR_MEMCHR2) {
+        md.push_str(
+            "not run (`cargo bench -p statemark-benches --bench instructions`, then the same with \
+             `--profile bench-lto`, write the counts)\n\n",
+        );
+        return;
+    }
+    md.push_str(
+        "Instructions per input byte by callgrind, as above, with every peer doing the work statemark does: \
+         html5gum with `naively_switch_states(true)` and html5ever's tokenizer fed by a sink that switches \
+         its state (`-switching`: both then read `<script>`/`<style>`/`<title>` contents as text, as \
+         statemark's tokenizer does), lol_html with an `element!(\"*\", ...)` handler reading every tag's \
+         name and attributes beside lol_html with no handlers (which builds no tokens: a lower bound, not \
+         equal work), quick-xml with its duplicate-attribute check on. `floor/memchr2` finds every `<` and \
+         `&` with `memchr::memchr2_iter` (the least any tokenizer here must do); `floor/memcpy` copies the \
+         input once. Two build profiles of the same drivers: `release` (cargo's `bench` profile) and \
+         `bench-lto` (fat LTO, one codegen unit; `[profile.bench-lto]` in the root Cargo.toml). The \
+         `html` row is the median page of the HTML corpus, each page counted on its own (callgrind dumps \
+         after each); the others are totals over their input. \"x floor\" is a row's count over \
+         `floor/memchr2`'s on the same input and profile. Instruction counts do not depend on the \
+         machine's load; the timed table above was not re-run with them (the machine was loaded by other \
+         builds, so times would have been noise) and keeps its own date. callgrind counts every \
+         iteration of a `rep movsb` as an instruction, so `floor/memcpy` depends on the copy routine \
+         glibc picks for the size (1 per byte for the 0.5 MB page, 0.1 for 5.9 MB).\n\n",
+    );
+    let now = SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs());
+    let commit = command_line("git", &["rev-parse", "--short", "HEAD"]).unwrap_or_else(|| "unknown".to_owned());
+    let _ = writeln!(md, "Section written {} at git {commit}.\n", utc(now));
+    for input in INPUTS {
+        let mut ids: Vec<&str> =
+            counts.iter().filter(|c| c.group == input.group).map(|c| c.id.as_str()).collect::<Vec<_>>();
+        ids.sort_by_key(|id| (!id.starts_with("statemark/"), id.starts_with("floor/"), *id));
+        ids.dedup();
+        if ids.is_empty() {
+            let _ = writeln!(md, "### {}\n\nnot run\n", input.title);
+            continue;
+        }
+        let docs = counts.iter().filter(|c| c.group == input.group).map(|c| c.documents).max().unwrap_or(0);
+        let _ = writeln!(md, "### {}\n", input.title);
+        if docs > 0 {
+            let _ = writeln!(
+                md,
+                "{docs} pages counted one by one (`--stride N` counts every N-th page of the corpus); the median page's instructions per byte.\n"
+            );
+        }
+        md.push_str("| driver |");
+        for p in PROFILES {
+            let _ = write!(md, " {p} instr/byte | {p} x floor |");
+        }
+        md.push_str("\n| --- |");
+        for _ in PROFILES {
+            md.push_str(" ---: | ---: |");
+        }
+        md.push('\n');
+        for id in ids {
+            let name = if id.starts_with("statemark/") { format!("**`{id}`**") } else { format!("`{id}`") };
+            let _ = write!(md, "| {name} |");
+            for p in PROFILES {
+                match (shown(counts, p, input.group, id), shown(counts, p, input.group, FLOOR_MEMCHR2)) {
+                    (Some(v), Some(f)) => {
+                        let _ = write!(md, " {v:.2} | {:.2}x |", v / f);
+                    }
+                    (Some(v), None) => {
+                        let _ = write!(md, " {v:.2} | |");
+                    }
+                    _ => md.push_str(" not run | |"),
+                }
+            }
+            md.push('\n');
+        }
+        md.push('\n');
+    }
+    md.push_str(
+        "### Comparisons\n\nEach cell: the other driver's instructions over statemark's on that input and \
+         profile (> 1: statemark executes fewer); the floor row is statemark's cheapest sink over \
+         `floor/memchr2` (lower is better). A target is met only when every counted cell meets it.\n\n",
+    );
+    md.push_str("| comparison |");
+    let mut columns = Vec::new();
+    for input in INPUTS {
+        for p in PROFILES {
+            if counts.iter().any(|c| c.group == input.group && c.profile == *p) {
+                columns.push((input.group, *p));
+                let _ = write!(md, " {} {p} |", input.group);
+            }
+        }
+    }
+    md.push_str(" target |\n| --- |");
+    for _ in &columns {
+        md.push_str(" ---: |");
+    }
+    md.push_str(" --- |\n");
+    for c in equal_work::COMPARISONS {
+        let cells: Vec<Option<f64>> = columns
+            .iter()
+            .map(|(g, p)| Some(shown(counts, p, g, c.against)? / shown(counts, p, g, c.subject)?))
+            .collect();
+        let verdict = c.at_least.map(|t| {
+            let counted: Vec<f64> = cells.iter().flatten().copied().collect();
+            let mark = if counted.is_empty() { Verdict::NotRun } else { Verdict::of(counted.iter().all(|r| *r >= t)) };
+            format!("{} >= {t}x", mark.mark())
+        });
+        comparison_row(md, c.what, &cells, verdict.as_deref().unwrap_or(""));
+    }
+    let floor: Vec<Option<f64>> = columns
+        .iter()
+        .map(|(g, p)| Some(shown(counts, p, g, "statemark/sink")? / shown(counts, p, g, FLOOR_MEMCHR2)?))
+        .collect();
+    let counted: Vec<f64> = floor.iter().flatten().copied().collect();
+    let mark = if counted.is_empty() {
+        Verdict::NotRun
+    } else {
+        Verdict::of(counted.iter().all(|r| *r <= SINK_OVER_FLOOR_AT_MOST))
+    };
+    let target = format!("{} <= {SINK_OVER_FLOOR_AT_MOST}x", mark.mark());
+    comparison_row(md, "cheapest sink over the `memchr2` floor", &floor, &target);
+    md.push('\n');
+}
+
+fn comparison_row(md: &mut String, what: &str, cells: &[Option<f64>], target: &str) {
+    let _ = write!(md, "| {what} |");
+    for cell in cells {
+        match cell {
+            Some(r) => {
+                let _ = write!(md, " {r:.2}x |");
+            }
+            None => md.push_str(" – |"),
+        }
+    }
+    let _ = writeln!(md, " {target} |");
 }
 
 fn instructions(md: &mut String, counts: &[Count]) {
