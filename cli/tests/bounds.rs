@@ -14,14 +14,10 @@ const PER_BYTE: usize = 64;
 /// Commands known to exceed the bound on an input, and why; the lead empties this as the fixes
 /// are merged.
 const ALLOWED: &[(&str, &str, &str)] = &[
-    ("parse", "deep", "issue 22 item 2: the text format indents by depth in one String"),
-    ("parse --errors", "deep", "issue 22 item 2: the text format indents by depth in one String"),
-    ("parse --fragment td", "deep", "issue 22 item 2: the text format indents by depth in one String"),
-    // Found by this test: the JSON of one tag with 2·10^5 attributes goes over 96 MiB + 64x
-    // (aborts); the cause is not yet pinned down (memory or stack).
+    // Found by this test: the JSON tokens of one tag with 2·10^5 attributes go over 96 MiB + 64x
+    // and abort; not yet pinned down (memory or stack). The `parse` entries of item 2 (the text
+    // format indenting by depth in one String) are gone since the outline streams.
     ("tokenize --format json", "attributes", "issue 22 item 2: every output streamed with bounded memory"),
-    ("parse --format json", "attributes", "issue 22 item 2: every output streamed with bounded memory"),
-    ("parse --xml", "deep", "issue 22 item 2: the text format indents by depth in one String"),
 ];
 
 const COMMANDS: &[&str] = &[

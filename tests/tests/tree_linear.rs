@@ -5,7 +5,9 @@
 
 use statemark::dom::{Attrs, Dom, NodeId, QualNameRef, QuirksMode};
 use statemark::html::parse_document;
-use statemark::html::tree::{KnownName, Location, TreeOptions, TreeSink, build_document, build_fragment};
+use statemark::html::tree::{
+    KnownName, Location, ScriptFlags, ScriptingMode, TreeOptions, TreeSink, build_document, build_fragment,
+};
 
 fn nested_divs(n: usize) -> String {
     "<div>".repeat(n)
@@ -346,6 +348,28 @@ impl TreeSink for Checked {
     }
     fn has_element_child(&self, node: &NodeId) -> bool {
         self.dom.has_element_child(node)
+    }
+    // What the 2026 text added (scripting modes, content patching, selectedcontent), passed on
+    // so that the checked tree is the plain one.
+    fn set_scripting_mode(&mut self, mode: ScriptingMode) {
+        TreeSink::set_scripting_mode(&mut self.dom, mode)
+    }
+    fn script_created(&mut self, script: &NodeId, flags: ScriptFlags) {
+        TreeSink::script_created(&mut self.dom, script, flags)
+    }
+    fn first_child(&self, node: &NodeId) -> Option<NodeId> {
+        TreeSink::first_child(&self.dom, node)
+    }
+    fn next_sibling(&self, node: &NodeId) -> Option<NodeId> {
+        TreeSink::next_sibling(&self.dom, node)
+    }
+    fn processing_instruction(&self, node: &NodeId) -> Option<(&str, &str)> {
+        TreeSink::processing_instruction(&self.dom, node)
+    }
+    fn clone_children_into(&mut self, from: &NodeId, into: &NodeId) {
+        // Copies go into a `selectedcontent` that holds nothing of `from`'s: always valid.
+        self.insertions += 1;
+        TreeSink::clone_children_into(&mut self.dom, from, into)
     }
 }
 

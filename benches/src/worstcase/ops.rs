@@ -57,10 +57,20 @@ pub struct Known {
     pub matches: fn(&str) -> bool,
 }
 
+fn any(_: &str) -> bool {
+    true
+}
+
 /// The allow-list: each entry cites its issue and is removed when its fix is merged; the search
-/// still reports every entry's findings, only the exit status ignores them. Empty since issue
-/// 22's fixes (items 1, 3, 5 and 6 were here, each found by the search before its fix).
-pub const KNOWN: &[Known] = &[];
+/// still reports every entry's findings, only the exit status ignores them. Issue 22's items 1,
+/// 3, 5 and 6 were here, each found by the search before its fix, and are gone.
+pub const KNOWN: &[Known] = &[Known {
+    op: "serialize/test-format",
+    item: 2,
+    reason: "the html5lib tree format indents each line by its depth, so its size is n·depth by \
+             definition (kept exact for the suites); `write_outline`, what the command prints, is linear",
+    matches: any,
+}];
 
 /// The allow-list entry covering a finding, if any.
 pub fn known(op: &str, unit: &str) -> Option<&'static Known> {
@@ -341,6 +351,16 @@ pub const OPS: &[Op] = &[
                 ok += usize::from(dom.replace(n, fresh).is_ok());
             }
             ok
+        },
+    },
+    Op {
+        name: "serialize/outline",
+        family: Family::Html,
+        run: |s| {
+            let dom = statemark::html::parse_document(s);
+            let mut out = String::new();
+            statemark::dom::write_outline(&dom, dom.document(), &mut out).ok();
+            out.len()
         },
     },
     Op {

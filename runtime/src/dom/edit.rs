@@ -294,10 +294,15 @@ impl Dom {
     /// assert_eq!(dom.insert_child(b, None, ul), Err(DomError::HierarchyRequest));
     /// ```
     pub fn insert_child(&mut self, parent: NodeId, before: Option<NodeId>, child: NodeId) -> Result<(), DomError> {
-        if !self.can_have_children(parent)
-            || self.node(child).kind() == Kind::Document
-            || self.is_inclusive_ancestor(child, parent)
-        {
+        // A node without children is an inclusive ancestor of `parent` only if it is `parent`:
+        // constant time for leaves (text, a fresh element), the walk up `parent`'s ancestors
+        // (time linear in its depth, as the DOM's own check) only for a subtree.
+        let cycle = if self.node(child).first_child.is_none() {
+            child == parent
+        } else {
+            self.is_inclusive_ancestor(child, parent)
+        };
+        if !self.can_have_children(parent) || self.node(child).kind() == Kind::Document || cycle {
             return Err(DomError::HierarchyRequest);
         }
         if let Some(b) = before
