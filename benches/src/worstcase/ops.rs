@@ -373,6 +373,43 @@ pub const OPS: &[Op] = &[
             copy.node_count()
         },
     },
+    // Issue 23's entry points: whole subtrees, markup in an element's context, the walk.
+    Op {
+        name: "edit/clone_subtree",
+        family: Family::Html,
+        run: |s| {
+            let mut dom = statemark::html::parse_document(s);
+            let root = first_element(&dom).unwrap_or(dom.document());
+            let copy = dom.clone_subtree(root);
+            dom.descendants(copy).count()
+        },
+    },
+    Op {
+        name: "edit/set_inner_html",
+        family: Family::Html,
+        run: |s| {
+            let mut dom = statemark::html::parse_document("<div></div>");
+            let Some(div) = elements(&dom).into_iter().find(|&n| dom.element(n).is_some_and(|e| e.name.local == "div"))
+            else {
+                return 0;
+            };
+            dom.set_inner_html(div, s).ok();
+            dom.descendants(div).count()
+        },
+    },
+    Op {
+        name: "tree/walk",
+        family: Family::Html,
+        run: |s| {
+            let dom = statemark::html::parse_document(s);
+            dom.walk(dom.document()).count()
+        },
+    },
+    Op {
+        name: "tokenize/reader",
+        family: Family::Html,
+        run: |s| statemark::html::tokenize_reader(s.as_bytes(), &Default::default()).count(),
+    },
     // Spans and positions.
     Op {
         name: "spans/source_span",
