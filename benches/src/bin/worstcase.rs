@@ -1,6 +1,6 @@
 //! The worst-case search's command (`statemark_benches::worstcase`): every public operation,
-//! patterns from the suites' seeds mutated towards the largest work(4N) / work(N), a ratio above
-//! 4.6 a failure printed as a minimized Rust expression, unless the operation is on the
+//! patterns from the suites' seeds mutated towards the largest work(4N) / work(N) (scaled to 4x
+//! the bytes, since numbered units grow with their number), a ratio above 4.6 a failure printed as a minimized Rust expression, unless the operation is on the
 //! allow-list (`worstcase::ops::KNOWN`, issue 22).
 //!
 //! ```sh
@@ -120,7 +120,7 @@ fn main() -> ExitCode {
         };
         confirmed.push(c);
     }
-    println!("\n| operation | patterns | worst 4x/1x | status |");
+    println!("\n| operation | patterns | worst 4x/1x, per byte | status |");
     println!("| --- | ---: | ---: | --- |");
     let mut failed = 0;
     let mut reports = Vec::new();

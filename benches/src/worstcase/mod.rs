@@ -785,8 +785,12 @@ pub struct Settings {
     pub seed: u64,
 }
 
-fn ratio(w1: u64, w4: u64) -> f64 {
-    w4 as f64 / w1.max(1) as f64
+/// work(4N) / work(N) per byte: the ratio scaled by the inputs' byte lengths, since a numbered
+/// unit grows with its number (`counter(i)` is one letter below 26, three from 676), so 4N
+/// repetitions can be nearly 5x the bytes of N. A linear operation scores 4.0 either way.
+fn ratio(p: &Pattern, n: usize, w1: u64, w4: u64) -> f64 {
+    let (b1, b4) = (p.render(n).len().max(1) as f64, p.render(4 * n).len().max(1) as f64);
+    (w4 as f64 / w1.max(1) as f64) * (4.0 * b1 / b4)
 }
 
 /// The search over in-process operations: all of `ops` advance one generation per callgrind
@@ -832,7 +836,7 @@ pub fn search(ops: &[&'static Op], seeds: &Seeds, settings: &Settings, counter: 
             }
         };
         for (j, (k, n, p)) in owners.into_iter().enumerate() {
-            let r = ratio(totals[2 * j], totals[2 * j + 1]);
+            let r = ratio(&p, n, totals[2 * j], totals[2 * j + 1]);
             let f = &mut findings[k];
             f.tried += 1;
             if r > f.ratio {
@@ -865,7 +869,7 @@ pub fn search_cli(op: &'static CliOp, seeds: &Seeds, settings: &Settings, counte
         let (Ok(w1), Ok(w4)) = (counter.run_cli(op, &p.render(n)), counter.run_cli(op, &p.render(4 * n))) else {
             continue;
         };
-        let r = ratio(w1, w4);
+        let r = ratio(&p, n, w1, w4);
         f.tried += 1;
         if r > f.ratio {
             f.ratio = r;
@@ -899,7 +903,7 @@ pub fn confirm(finding: &Finding, cli: Option<&'static CliOp>, bytes: usize, cou
             (*totals.first()?, *totals.get(1)?)
         }
     };
-    Some(ratio(w1, w4))
+    Some(ratio(&finding.pattern, n, w1, w4))
 }
 
 /// Shrinks a failing in-process finding: token, then character deletions that keep the ratio
@@ -944,7 +948,7 @@ pub fn minimize(op: &'static Op, finding: &Finding, bytes: usize, rounds: usize,
         let better = candidates
             .iter()
             .enumerate()
-            .map(|(j, q)| (ratio(totals[2 * j], totals[2 * j + 1]), q, jobs[2 * j].1))
+            .map(|(j, q)| (ratio(q, jobs[2 * j].1, totals[2 * j], totals[2 * j + 1]), q, jobs[2 * j].1))
             .filter(|(r, _, _)| *r > MAX_RATIO)
             .min_by_key(|(_, q, _)| q.encode().len());
         match better {
