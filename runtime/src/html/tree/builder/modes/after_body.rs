@@ -114,7 +114,6 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.insert_text(&only_ws(s));
     }
 
-
     /// spec: #parsing-main-afterframeset
     pub(in super::super) fn after_frameset(&mut self, t: &mut Tok<'_, '_>) -> Flow {
         if let Some(flow) = self.opening(t, &AFTER_FRAMESET) {
