@@ -1,0 +1,67 @@
+//! The tree builder's steps on the list of active formatting elements
+//! (spec: #the-list-of-active-formatting-elements): pushing an entry (the Noah's Ark clause is
+//! in `afe.rs`), removing one, clearing to the last marker, and reconstructing the active
+//! formatting elements (spec: #reconstruct-the-active-formatting-elements).
+
+use super::*;
+
+impl<S: TreeSink> TreeBuilder<S> {
+    pub(super) fn push_formatting(&mut self, id: ElemId, t: &TagTok<'_>) {
+        self.stack.rec_mut(id).in_afe = true;
+        if let Some(old) = self.afe.push(id, t.tag, Attrs::token(&t.attrs)) {
+            self.stack.rec_mut(old).in_afe = false;
+        }
+    }
+
+    pub(super) fn afe_remove_at(&mut self, index: usize) {
+        if let Some(id) = self.afe.remove_at(index) {
+            self.stack.rec_mut(id).in_afe = false;
+        }
+    }
+
+    pub(super) fn clear_afe_to_marker(&mut self) {
+        let elems = &mut self.stack.elems;
+        self.afe.clear_to_last_marker(|id| elems[id as usize].in_afe = false);
+    }
+
+    /// spec: #reconstruct-the-active-formatting-elements. Steps 1-2 in line: most calls (before
+    /// every character run and most start tags in body) stop there.
+    #[inline(always)]
+    pub(super) fn reconstruct_formatting(&mut self) {
+        // Steps 1-2.
+        let needs = match self.afe.items.last() {
+            None | Some(Item::Marker) => false,
+            Some(Item::Elem(e)) => !self.stack.on_stack(e.id),
+        };
+        if needs {
+            self.reconstruct_formatting_steps();
+        }
+    }
+
+    /// [`reconstruct_formatting`](Self::reconstruct_formatting) from step 3.
+    #[inline(never)]
+    pub(super) fn reconstruct_formatting_steps(&mut self) {
+        let len = self.afe.items.len();
+        // Steps 3-6 (rewind).
+        let mut i = len - 1;
+        while i > 0 {
+            match &self.afe.items[i - 1] {
+                Item::Elem(e) if !self.stack.on_stack(e.id) => i -= 1,
+                _ => break,
+            }
+        }
+        // Steps 7-10 (advance, create).
+        for j in i..len {
+            let Some(e) = self.afe.entry(j) else { continue };
+            let (tag, attrs) = (e.tag, e.attrs);
+            let old = e.id;
+            let loc = self.adjusted_location(Target::Current);
+            let id = self.create_from_afe(tag, attrs);
+            self.insert_element_at(&loc, id);
+            self.stack.push(id);
+            self.afe.set_id(j, id);
+            self.stack.rec_mut(old).in_afe = false;
+            self.stack.rec_mut(id).in_afe = true;
+        }
+    }
+}
