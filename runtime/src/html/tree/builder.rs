@@ -972,14 +972,6 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.sink.insert(&loc, n);
     }
 
-    /// spec: #generic-raw-text-element-parsing-algorithm and #generic-rcdata-element-parsing-algorithm
-    fn generic_text(&mut self, t: &TagTok<'_>, state: State) {
-        self.insert_html(t);
-        self.switch_to = Some(state);
-        self.original_mode = self.mode;
-        self.mode = Mode::Text;
-    }
-
     // ----- the dispatcher -----
 
     /// spec: #tree-construction-dispatcher: whether the token goes to the insertion mode
@@ -1227,5 +1219,6 @@ mod quirks;
 mod reset_mode;
 mod rules;
 mod selectedcontent;
+mod text_only;
 
 pub use rules::TreeRule;
