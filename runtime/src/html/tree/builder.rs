@@ -597,126 +597,6 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub fn quirks_mode(&self) -> QuirksMode {
         self.quirks
     }
-
-    // ----- elements and the stack -----
-
-    fn handle(&self, id: ElemId) -> S::Handle {
-        self.stack.rec(id).handle.clone()
-    }
-
-    fn current(&self) -> Option<&ElemRec<S::Handle>> {
-        self.stack.current().map(|id| self.stack.rec(id))
-    }
-
-    fn current_is(&self, tag: Tag) -> bool {
-        self.current().is_some_and(|r| r.is_html(tag))
-    }
-
-    fn current_is_any(&self, tags: &[Tag]) -> bool {
-        self.current().is_some_and(|r| r.ns == Ns::Html && tags.contains(&r.tag))
-    }
-
-    /// spec: #adjusted-current-node
-    fn adjusted_current(&self) -> Option<&ElemRec<S::Handle>> {
-        if let Some(f) = &self.fragment
-            && self.stack.len() == 1
-        {
-            return Some(self.stack.rec(f.context));
-        }
-        self.current()
-    }
-
-    fn pop(&mut self) -> Option<ElemId> {
-        let id = self.stack.pop()?;
-        if !self.patches.is_empty() {
-            // A template popped without its end tag (end of file) keeps its markers (spec:
-            // #parsing-main-intemplate, EOF), but nothing is inserted through it any more.
-            self.patches.retain(|p| p.template != id);
-        }
-        if !self.selects.is_empty() {
-            self.select_popped(id);
-        }
-        // Popped, and named by no list or pointer: the record can be reused. (Elements that
-        // leave the stack any other way are simply not recycled.)
-        let r = self.stack.rec(id);
-        if !r.in_afe
-            && self.head != Some(id)
-            && self.form != Some(id)
-            && self.fragment.as_ref().is_none_or(|f| f.context != id)
-        {
-            self.free.push(id);
-        }
-        Some(id)
-    }
-
-    /// Pop until an HTML element with this tag has been popped.
-    fn pop_until(&mut self, tag: Tag) {
-        while let Some(id) = self.pop() {
-            if self.stack.rec(id).is_html(tag) {
-                break;
-            }
-        }
-    }
-
-    fn pop_until_any(&mut self, tags: &[Tag]) {
-        while let Some(id) = self.pop() {
-            let r = self.stack.rec(id);
-            if r.ns == Ns::Html && tags.contains(&r.tag) {
-                break;
-            }
-        }
-    }
-
-    /// Pop until the stack has `len` entries.
-    fn pop_to_len(&mut self, len: usize) {
-        while self.stack.len() > len {
-            self.pop();
-        }
-    }
-
-    fn template_on_stack(&self) -> bool {
-        self.stack.contains_tag(Tag::Template)
-    }
-
-    /// spec: #generate-implied-end-tags, except for HTML elements named `except`.
-    fn generate_implied_end_tags(&mut self, except: Option<&str>) {
-        use Tag::*;
-        while let Some(r) = self.current() {
-            if r.ns != Ns::Html
-                || !matches!(r.tag, Dd | Dt | Li | Optgroup | Option | P | Rb | Rp | Rt | Rtc)
-                || except == Some(r.tag.name())
-            {
-                break;
-            }
-            self.pop();
-        }
-    }
-
-    /// spec: #generate-all-implied-end-tags-thoroughly
-    fn generate_all_implied_end_tags_thoroughly(&mut self) {
-        use Tag::*;
-        while self.current_is_any(&[
-            Caption, Colgroup, Dd, Dt, Li, Optgroup, Option, P, Rb, Rp, Rt, Rtc, Tbody, Td, Tfoot, Th, Thead, Tr,
-        ]) {
-            self.pop();
-        }
-    }
-
-    /// spec: #close-a-p-element
-    fn close_p(&mut self) {
-        self.generate_implied_end_tags(Some("p"));
-        // Step 2.
-        if !self.current_is(Tag::P) {
-            self.err(E::ImplicitlyClosedElements);
-        }
-        self.pop_until(Tag::P);
-    }
-
-    fn close_p_if_in_button_scope(&mut self) {
-        if self.stack.has_in_scope(Tag::P, kind::BUTTON) {
-            self.close_p();
-        }
-    }
 }
 
 mod adoption;
@@ -724,6 +604,7 @@ mod dispatch;
 mod formatting;
 mod insert;
 mod modes;
+mod open_elements;
 mod patching;
 mod quirks;
 mod reset_mode;
