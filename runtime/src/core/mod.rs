@@ -1,8 +1,12 @@
-//! The machinery every generated tokenizer shares: input (whole or chunked, preprocessing,
-//! suspension), lookahead and bulk scans, and the token under construction with the spec's
-//! building verbs (append to the tag name, start an attribute, ...). The driver's `Tokenizer`
-//! holds a `Core`, so generated code calls these verbs as `self.core.verb()`; the verbs that
-//! emit, report errors or depend on the machine's states live on the driver or the machine.
+//! The machinery every generated tokenizer shares, as one state (`Core`) with the vocabulary
+//! the generated code speaks (`Step`, `Consumed`, `Look`, `Src`, `TagKind`): its fields, its
+//! construction and what the sink reads. The driver's `Tokenizer` holds a `Core`, so generated
+//! code calls these verbs as `self.core.verb()`; the verbs that emit, report errors or depend
+//! on the machine's states live on the driver or the machine. The verbs are by concept: the
+//! input stream (`input.rs`), bulk scans (`scan.rs`), the token under construction
+//! (`token.rs`), character runs and token spans (`emit.rs`), the temporary buffer and the
+//! character reference verbs (`temp_buffer.rs`); the text buffer and positions are
+//! `crate::text` and `crate::position`.
 
 use crate::position::LineCounter;
 use crate::text::TextBuf;
@@ -11,6 +15,7 @@ use crate::{Position, Span};
 use std::borrow::Cow;
 use std::collections::HashMap;
 
+mod emit;
 mod input;
 mod scan;
 mod temp_buffer;
@@ -236,79 +241,5 @@ impl<'i> Core<'i> {
             Src::Str(s) => buf.push_str(input, s),
             Src::Run(a, b) => buf.push_run(input, a, b),
         }
-    }
-
-    // ----- characters -----
-
-    #[inline(always)]
-    pub fn emit_chars(&mut self, src: Src) {
-        if !self.has_chars() {
-            self.chars_start = self.emitted_upto;
-        }
-        if self.read_text {
-            Self::push(&self.input, self.cur, self.pos, &mut self.chars, src, self.replace_nul);
-        }
-        self.chars_pending = true;
-        self.emitted_upto = self.base
-            + match src {
-                Src::Run(_, b) => b,
-                _ => self.pos,
-            };
-    }
-
-    /// "Emit ... the temporary buffer" (the end tag name states' anything else): what the buffer
-    /// holds is input consumed before the current character, which the case then reconsumes,
-    /// so this is flushing it as text.
-    pub fn emit_temp_buffer(&mut self) {
-        self.flush_temp(false);
-    }
-
-    /// Emit characters standing for everything consumed so far (flushed references).
-    fn emit_str_for_consumed(&mut self, s: &str) {
-        if !self.has_chars() {
-            self.chars_start = self.emitted_upto;
-        }
-        if self.read_text {
-            self.chars.push_str(&self.input, s);
-        }
-        self.chars_pending = true;
-        self.emitted_upto = self.base + self.pos;
-    }
-
-    /// Whether characters are waiting to be emitted as a run.
-    #[inline(always)]
-    pub fn has_chars(&self) -> bool {
-        self.chars_pending
-    }
-
-    /// The pending character run, if any, with its span.
-    #[inline(always)]
-    pub fn take_chars(&mut self) -> Option<(Cow<'i, str>, Span)> {
-        if !self.has_chars() {
-            return None;
-        }
-        // Text nobody reads is handed over empty; the span says where the run was.
-        self.chars_pending = false;
-        let text = if self.read_text { self.chars.take(&self.input) } else { Cow::Borrowed("") };
-        Some((text, Span::new(self.chars_start, self.emitted_upto.max(self.chars_start))))
-    }
-
-    /// The span of a markup token ending at the current position; marks it emitted. Inline:
-    /// a few instructions, on every token.
-    #[inline(always)]
-    pub fn token_span(&mut self) -> Span {
-        let start = self.emitted_upto;
-        let end = (self.base + self.pos).max(start);
-        self.emitted_upto = end;
-        Span::new(start, end)
-    }
-
-    /// The end-of-file token's span covers whatever unterminated markup was dropped before it
-    /// (`<a` at the end of the input emits no tag), so spans always tile the input.
-    pub fn eof_span(&mut self) -> Span {
-        let end = self.base + self.input.len();
-        let start = self.emitted_upto.min(end);
-        self.emitted_upto = end;
-        Span::new(start, end)
     }
 }
