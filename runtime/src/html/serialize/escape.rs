@@ -38,6 +38,7 @@ const BOOLEAN_ATTRIBUTES: &[&str] = &[
     "shadowrootdelegatesfocus",
     "shadowrootserializable",
 ];
+
 /// `=` and the value, quoted and escaped as the options say (or nothing, minimized); `html`:
 /// the element is an HTML element; `quote`: quote even when the value could go unquoted.
 pub(super) fn write_attr_value(

@@ -129,6 +129,7 @@ const START_RULES: &[(&str, StartRule)] = &[
     ("colgroup", StartRule::FirstIsUnlessAfterOmitted { first: "col", after: &["colgroup"] }),
     ("tbody", StartRule::FirstIsUnlessAfterOmitted { first: "tr", after: &["tbody", "thead", "tfoot"] }),
 ];
+
 /// Whether the end tag of the HTML element `local` may be omitted, `next` being what follows
 /// it and `parent` the element it is in (None: unknown, at the end of a stream without a
 /// context, which counts as an ordinary parent).

@@ -92,6 +92,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         stack.elems.push(rec);
         id
     }
+
     /// spec: #appropriate-place-for-inserting-a-node
     pub(super) fn appropriate_place(&mut self, target: Target) -> Location<S::Handle> {
         let target = match target {
