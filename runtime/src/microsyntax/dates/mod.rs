@@ -1,6 +1,13 @@
 //! Dates and times (spec: #dates-and-times): months, dates, yearless dates, times, local and
-//! global dates and times, time-zone offsets, weeks, durations and the vaguer "date or time"
-//! strings, with the proleptic Gregorian calendar arithmetic they need.
+//! global dates and times, time-zone offsets, weeks and the vaguer "date or time" strings,
+//! their valid-string checks and their normalized forms. Durations (`durations.rs`) and the
+//! calendar arithmetic (`calendar.rs`) are beside this file.
+//!
+//! The rest is one piece: each microsyntax is built from the spec's shared components (a
+//! date is a month component and a day, a global date and time a date, a time and an offset,
+//! "date or time" any of them), each valid-string check is its parser, and the 2009 edition
+//! (`editions/html5_2009.rs`) reuses the same components; split by microsyntax, every file
+//! would import the others.
 
 use std::fmt;
 
