@@ -274,7 +274,7 @@ impl Dom {
         }
         let local = local.to_ascii_lowercase();
         let mut refs: Vec<AttrRef<'_>> = Vec::with_capacity(attrs.len());
-        let mut seen = super::FastMap::default();
+        let mut seen = crate::tree_interface::FastMap::default();
         for &(name, value) in attrs {
             if seen.insert(name, ()).is_none() {
                 refs.push(AttrRef { name: super::QualNameRef::new(&Namespace::None, name), value });

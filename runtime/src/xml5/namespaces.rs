@@ -35,7 +35,7 @@
 //! ```
 
 use super::Tag;
-use crate::dom::{FastMap, Namespace, QualNameRef};
+use crate::tree_interface::{FastMap, Namespace, QualNameRef};
 
 pub(crate) const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
 pub(crate) const XMLNS_NS: &str = "http://www.w3.org/2000/xmlns/";

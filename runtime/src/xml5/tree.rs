@@ -15,7 +15,8 @@ use super::State;
 use super::token::{Attribute, Error, Sink, Token};
 use super::tokenizer::Tokenizer;
 use crate::Span;
-use crate::dom::{AttrRef, Attrs, Dom, FastMap, Namespace, NodeData, NodeId, QualNameRef};
+use crate::dom::{AttrRef, Attrs, Dom, Namespace, NodeData, NodeId, QualNameRef};
+use crate::tree_interface::{FastMap, TreeSink};
 
 use super::namespaces::NamespaceScopes;
 #[cfg(test)]
@@ -436,8 +437,8 @@ impl TreeBuilder {
 
 impl<'i> Sink<'i> for TreeBuilder {
     fn token(&mut self, token: Token<'i>, span: Span) {
-        if crate::html::tree::TreeSink::wants_source_spans(&self.dom) {
-            crate::html::tree::TreeSink::source_span(&mut self.dom, span);
+        if TreeSink::wants_source_spans(&self.dom) {
+            TreeSink::source_span(&mut self.dom, span);
         }
         self.process(token, span);
     }

@@ -7,12 +7,12 @@
 
 use super::afe::{Afe, AttrRange, Item};
 use super::errors::{ErrorCode, HtmlError, TreeErrorCode as E};
-use super::sink::{KnownName, Location, ScriptFlags, ScriptingMode, TreeSink};
 use super::stack::{ElemId, ElemRec, NOT_ON_STACK, Ns, Stack, lower};
 use super::tags::{TAG_COUNT, Tag, foreign_attribute, kind, kinds, svg_attribute_name, svg_tag_name};
-use crate::dom::{Attr, Attrs, Namespace, QualName, QualNameRef, QuirksMode};
 use crate::html::{Attribute, Control, Doctype, Error, ParseError, Sink, State, Token};
 use crate::position::LineCounter;
+use crate::tree_interface::{Attr, Attrs, Namespace, QualName, QualNameRef, QuirksMode};
+use crate::tree_interface::{KnownName, Location, ScriptFlags, ScriptingMode, TreeSink};
 use crate::{Position, Span};
 use std::borrow::Cow;
 
