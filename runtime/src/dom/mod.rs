@@ -4,7 +4,7 @@
 //! (text, comments, attribute values, DOCTYPE and processing-instruction parts). Building a tree
 //! makes no allocation per node; dropping a `Dom` frees a few dozen buffers, so trees of any
 //! depth drop without recursion. Navigation, the html5lib-format serializer, and the
-//! [`TreeSink`](crate::html::tree::TreeSink) implementation the HTML parser builds into.
+//! [`TreeSink`](crate::tree_interface::TreeSink) implementation the HTML parser builds into.
 //!
 //! Nodes are read through views that borrow the `Dom`: [`Dom::data`] gives a [`NodeData`]
 //! with `&str`s, [`Dom::element`] an [`ElementRef`].
@@ -500,7 +500,7 @@ impl Dom {
     }
 
     /// Record the scripting mode the tree is parsed with (the tree builder does, through
-    /// [`TreeSink::set_scripting_mode`](crate::html::tree::TreeSink::set_scripting_mode)).
+    /// [`TreeSink::set_scripting_mode`](crate::tree_interface::TreeSink::set_scripting_mode)).
     pub fn set_scripting_mode(&mut self, mode: Option<ScriptingMode>) {
         self.scripting_mode = mode;
     }

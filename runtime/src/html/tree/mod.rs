@@ -15,6 +15,7 @@
 mod afe;
 mod builder;
 mod errors;
+mod inner_html;
 mod stack;
 mod tags;
 
