@@ -255,7 +255,7 @@ impl Iterator for Ancestors<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::html::{parse_document, parse_fragment};
+    use crate::html::{Context, parse_document, parse_fragment};
 
     fn find(dom: &Dom, local: &str) -> NodeId {
         dom.descendants(dom.document()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == local)).unwrap()

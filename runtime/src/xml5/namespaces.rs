@@ -34,7 +34,7 @@
 //! assert_eq!(scopes.resolve(None), Some(&Namespace::None));
 //! ```
 
-use super::Tag;
+use super::token::Tag;
 use crate::tree_interface::{FastMap, Namespace, QualNameRef};
 
 pub(crate) const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";

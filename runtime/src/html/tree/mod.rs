@@ -24,7 +24,7 @@ pub use builder::{TreeBuilder, TreeOptions, TreeRule};
 pub use errors::{ErrorCode, HtmlError, TreeErrorCode};
 
 use crate::dom::Dom;
-use crate::html::{Options, Tokenizer};
+use crate::html::tokenizer::{Options, Tokenizer};
 use crate::tree_interface::{Attr, Namespace, QualName, QuirksMode};
 
 /// The context element for fragment parsing (`innerHTML`-style): its name, attributes, and
