@@ -11,12 +11,14 @@
 
 mod edit;
 mod intern;
+mod navigation;
 #[cfg(feature = "selectors")]
 mod select;
 mod serialize;
 mod sink;
 mod storage;
 mod subtree;
+mod views;
 mod walk;
 
 pub use crate::tree_interface::{Attr, AttrRef, Attrs, Name, Namespace, QualName, QualNameRef, QuirksMode};
@@ -32,111 +34,10 @@ pub use serialize::{OUTLINE_INDENT, to_test_format, write_outline, write_test_fo
 pub use subtree::Ancestors;
 pub use walk::{Step, Walk};
 
+pub use navigation::{Children, Descendants};
 use storage::{AttrRec, HOLE, HOLES, Kind, QUALIFIED, StrRef, TextArena, to_u32};
 pub use storage::{Node, NodeId};
-
-/// What a node is, borrowed from its [`Dom`].
-#[derive(Clone, Copy, Debug)]
-pub enum NodeData<'a> {
-    /// The [document](https://dom.spec.whatwg.org/#concept-document) node, the root of a parsed
-    /// document.
-    Document,
-    /// A document fragment: the result of fragment parsing, or a template's contents.
-    Fragment,
-    /// A [doctype](https://dom.spec.whatwg.org/#concept-doctype); missing identifiers are empty
-    /// strings, as in the DOM.
-    Doctype {
-        /// The DOCTYPE's name.
-        name: &'a str,
-        /// The public identifier.
-        public_id: &'a str,
-        /// The system identifier.
-        system_id: &'a str,
-    },
-    /// An [element](https://dom.spec.whatwg.org/#concept-element).
-    Element(ElementRef<'a>),
-    /// A [Text](https://dom.spec.whatwg.org/#text) node's data.
-    Text(&'a str),
-    /// A [Comment](https://dom.spec.whatwg.org/#comment) node's data.
-    Comment(&'a str),
-    /// A [ProcessingInstruction](https://dom.spec.whatwg.org/#processinginstruction) node.
-    ProcessingInstruction {
-        /// The target (`xml-stylesheet` in `<?xml-stylesheet href=a?>`).
-        target: &'a str,
-        /// The data after the target.
-        data: &'a str,
-    },
-}
-
-/// An element, borrowed from its [`Dom`]: its name, its attributes in source order, and for an
-/// HTML `template` the document fragment holding its template contents.
-#[derive(Clone, Copy)]
-pub struct ElementRef<'a> {
-    /// The element's qualified name.
-    pub name: &'a QualName,
-    /// For an HTML `template`, the fragment holding its
-    /// [template contents](https://html.spec.whatwg.org/multipage/scripting.html#template-contents).
-    pub template_contents: Option<NodeId>,
-    /// The element's run of attribute records, holes included.
-    attrs: &'a [AttrRec],
-    /// How many of `attrs` are attributes (not holes).
-    live: usize,
-    id: NodeId,
-    dom: &'a Dom,
-}
-
-impl std::fmt::Debug for ElementRef<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Element").field("name", self.name).field("attrs", &self.attrs().collect::<Vec<_>>()).finish()
-    }
-}
-
-/// An attribute of an element, borrowed from its [`Dom`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AttrView<'a> {
-    /// The attribute's name.
-    pub name: QualNameRef<'a>,
-    /// The attribute's value.
-    pub value: &'a str,
-}
-
-impl<'a> ElementRef<'a> {
-    /// The attributes in source order.
-    pub fn attrs(&self) -> impl ExactSizeIterator<Item = AttrView<'a>> + use<'a> {
-        AttrIter { recs: self.attrs.iter(), left: self.live, dom: self.dom }
-    }
-
-    /// The value of the no-namespace attribute with this local name (constant time on an
-    /// element whose attributes were edited, else a scan of its attributes).
-    pub fn attr(&self, local: &str) -> Option<&'a str> {
-        if let Some(found) = self.dom.indexed_attribute(self.id, local) {
-            return found;
-        }
-        self.attrs().find(|a| *a.name.ns == Namespace::None && a.name.local == local).map(|a| a.value)
-    }
-}
-
-/// The attributes of an element, holes skipped.
-struct AttrIter<'a> {
-    recs: std::slice::Iter<'a, AttrRec>,
-    left: usize,
-    dom: &'a Dom,
-}
-
-impl<'a> Iterator for AttrIter<'a> {
-    type Item = AttrView<'a>;
-    #[inline]
-    fn next(&mut self) -> Option<AttrView<'a>> {
-        let a = self.recs.find(|a| a.name != HOLE)?;
-        self.left -= 1;
-        Some(AttrView { name: self.dom.attr_name(a), value: self.dom.text.get(a.value) })
-    }
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        (self.left, Some(self.left))
-    }
-}
-
-impl ExactSizeIterator for AttrIter<'_> {}
+pub use views::{AttrView, ElementRef, NodeData};
 
 const NODE_CHUNK_BITS: u32 = 7;
 const NODE_CHUNK: usize = 1 << NODE_CHUNK_BITS;
@@ -390,55 +291,6 @@ impl Dom {
         }
     }
 
-    /// What `id` is.
-    pub fn data(&self, id: NodeId) -> NodeData<'_> {
-        let n = self.node(id);
-        match n.kind() {
-            Kind::Document => NodeData::Document,
-            Kind::Fragment => NodeData::Fragment,
-            Kind::Doctype => {
-                let e = &self.extra[n.b as usize..n.b as usize + 3];
-                NodeData::Doctype {
-                    name: self.text.get(e[0]),
-                    public_id: self.text.get(e[1]),
-                    system_id: self.text.get(e[2]),
-                }
-            }
-            Kind::Element | Kind::Template => NodeData::Element(self.element_ref(id, n)),
-            Kind::Text => NodeData::Text(self.text.get(n.str_ref())),
-            Kind::Comment => NodeData::Comment(self.text.get(n.str_ref())),
-            Kind::Pi => {
-                let e = &self.extra[n.b as usize..n.b as usize + 2];
-                NodeData::ProcessingInstruction { target: self.text.get(e[0]), data: self.text.get(e[1]) }
-            }
-        }
-    }
-
-    fn element_ref(&self, id: NodeId, n: &Node) -> ElementRef<'_> {
-        let template_contents = (n.kind() == Kind::Template).then(|| NodeId::new(id.index() - 1));
-        let (start, len) = (n.b as usize, (n.c & !HOLES) as usize);
-        ElementRef {
-            name: self.names.get(n.a()),
-            template_contents,
-            attrs: &self.attrs[start..start + len],
-            live: if n.c & HOLES == 0 { len } else { len - self.holes(id) },
-            id,
-            dom: self,
-        }
-    }
-
-    /// The element at `id`, if it is one.
-    pub fn element(&self, id: NodeId) -> Option<ElementRef<'_>> {
-        let n = self.node(id);
-        n.is_element().then(|| self.element_ref(id, n))
-    }
-
-    /// The text of a Text node.
-    pub fn text(&self, id: NodeId) -> Option<&str> {
-        let n = self.node(id);
-        n.is_text().then(|| self.text.get(n.str_ref()))
-    }
-
     /// Create a detached element; an HTML `template` gets its (empty) template contents,
     /// created just before it.
     pub fn create_element(&mut self, name: QualNameRef<'_>, attrs: Attrs<'_>) -> NodeId {
@@ -678,35 +530,6 @@ impl Dom {
         }
     }
 
-    /// The children of `id`, in order.
-    pub fn children(&self, id: NodeId) -> Children<'_> {
-        Children { dom: self, next: self.node(id).first_child }
-    }
-
-    /// `id` and its descendants in tree order (template contents not included: see
-    /// [`Descendants::including_templates`]), without recursion.
-    pub fn descendants(&self, id: NodeId) -> Descendants<'_> {
-        Descendants { dom: self, root: id, next: Some(id), templates: false }
-    }
-
-    /// The concatenated text of the Text descendants of `id`.
-    pub fn text_content(&self, id: NodeId) -> String {
-        let mut s = String::new();
-        for n in self.descendants(id) {
-            if let Some(t) = self.text(n) {
-                s.push_str(t);
-            }
-        }
-        s
-    }
-
-    /// The [last child](https://dom.spec.whatwg.org/#concept-tree-last-child) of `id`, if any
-    /// (the `prev` of its first child).
-    #[inline]
-    pub fn last_child(&self, id: NodeId) -> Option<NodeId> {
-        self.node(id).first_child.and_then(|f| self.node(f).prev)
-    }
-
     /// Remove `id` from its parent, if it has one.
     #[inline]
     pub fn detach(&mut self, id: NodeId) {
@@ -814,114 +637,9 @@ impl Dom {
         }
     }
 
-    /// Whether `ancestor` is `node` or one of its ancestors, following template contents up
-    /// to their template ("host-including"). Iterative.
-    pub fn is_inclusive_ancestor(&self, ancestor: NodeId, node: NodeId) -> bool {
-        let mut cur = Some(node);
-        while let Some(n) = cur {
-            if n == ancestor {
-                return true;
-            }
-            let node = self.node(n);
-            cur = match node.parent {
-                Some(p) => Some(p),
-                None if node.kind() == Kind::Fragment => self.template_of(n),
-                None => None,
-            };
-        }
-        false
-    }
-
-    /// The template whose contents `fragment` is: template contents are created right before
-    /// their template, so this is a constant-time check.
-    fn template_of(&self, fragment: NodeId) -> Option<NodeId> {
-        let t = fragment.index() + 1;
-        (t < self.len && self.node(NodeId::new(t)).kind() == Kind::Template).then(|| NodeId::new(t))
-    }
-
     /// Serialize in the html5lib-tests tree format (see [`to_test_format`]).
     pub fn to_test_format(&self) -> String {
         to_test_format(self, self.root())
-    }
-}
-
-/// Iterator over the children of a node.
-pub struct Children<'a> {
-    dom: &'a Dom,
-    next: Option<NodeId>,
-}
-
-impl Iterator for Children<'_> {
-    type Item = NodeId;
-    fn next(&mut self) -> Option<NodeId> {
-        let n = self.next?;
-        self.next = self.dom.node(n).next;
-        Some(n)
-    }
-}
-
-/// Iterator over a node and its descendants in tree order.
-pub struct Descendants<'a> {
-    dom: &'a Dom,
-    root: NodeId,
-    next: Option<NodeId>,
-    templates: bool,
-}
-
-impl Descendants<'_> {
-    /// Also walk [template contents](https://html.spec.whatwg.org/multipage/scripting.html#template-contents):
-    /// each `template` element is followed by its contents' document fragment and what it
-    /// holds, then by the template's own children (a parsed template has none). The obvious
-    /// sanitizer needs this: a `<template><script>` is in no `descendants` walk otherwise.
-    ///
-    /// ```
-    /// use statemark::html::parse_document;
-    ///
-    /// let dom = parse_document("<template><script>x</script></template>");
-    /// let is_script = |&n: &_| dom.element(n).is_some_and(|e| e.name.local == "script");
-    /// assert_eq!(dom.descendants(dom.root()).filter(is_script).count(), 0);
-    /// assert_eq!(dom.descendants(dom.root()).including_templates().filter(is_script).count(), 1);
-    /// ```
-    pub fn including_templates(mut self) -> Self {
-        self.templates = true;
-        self
-    }
-}
-
-impl Iterator for Descendants<'_> {
-    type Item = NodeId;
-    fn next(&mut self) -> Option<NodeId> {
-        let n = self.next?;
-        let node = self.dom.node(n);
-        // A template's contents come first (their fragment was created right before it).
-        let contents = (self.templates && node.kind() == Kind::Template).then(|| NodeId::new(n.index() - 1));
-        self.next = if let Some(c) = contents.or(node.first_child) {
-            Some(c)
-        } else {
-            let mut cur = n;
-            loop {
-                if cur == self.root {
-                    break None;
-                }
-                let c = self.dom.node(cur);
-                if let Some(s) = c.next {
-                    break Some(s);
-                }
-                match c.parent {
-                    Some(p) => cur = p,
-                    // Done with a template's contents: its own children, or what follows it.
-                    None if self.templates && c.kind() == Kind::Fragment => match self.dom.template_of(cur) {
-                        Some(t) => match self.dom.node(t).first_child {
-                            Some(first) => break Some(first),
-                            None => cur = t,
-                        },
-                        None => break None,
-                    },
-                    None => break None,
-                }
-            }
-        };
-        Some(n)
     }
 }
 
