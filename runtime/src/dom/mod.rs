@@ -3,11 +3,19 @@
 //! names, one vector of attribute records, and a chunked text arena holding every string
 //! (text, comments, attribute values, DOCTYPE and processing-instruction parts). Building a tree
 //! makes no allocation per node; dropping a `Dom` frees a few dozen buffers, so trees of any
-//! depth drop without recursion. Navigation, the html5lib-format serializer, and the
-//! [`TreeSink`](crate::tree_interface::TreeSink) implementation the HTML parser builds into.
+//! depth drop without recursion.
 //!
 //! Nodes are read through views that borrow the `Dom`: [`Dom::data`] gives a [`NodeData`]
 //! with `&str`s, [`Dom::element`] an [`ElementRef`].
+//!
+//! Layer: the DOM, above the tree-building interface (whose names it re-exports) and beside
+//! the tree builders, importing neither builder. This file owns the `Dom` itself: its arenas,
+//! the document's state (mode, scripting, source spans) and nodes created and linked. The
+//! rest by concept: `storage.rs` the records, `views.rs` reading a node, `navigation.rs`
+//! moving through the tree, `walk.rs` the constant-memory walk, `intern.rs` the name tables,
+//! `sink.rs` the [`TreeSink`](crate::tree_interface::TreeSink) the parsers build into,
+//! `edit.rs` checked edits, `subtree.rs` whole subtrees, `serialize.rs` the html5lib format,
+//! `select.rs` selectors.
 
 mod edit;
 mod intern;
