@@ -10,6 +10,7 @@ mod hash;
 pub(crate) mod known;
 mod names;
 mod sink;
+pub(crate) mod xml_chars;
 
 pub(crate) use hash::{FastMap, FastState};
 pub use known::KnownName;
