@@ -4,7 +4,7 @@
 
 use std::fmt;
 
-use super::{Cursor, decimal_to_f64, digits_value, is_ascii_whitespace};
+use super::cursor::{Cursor, decimal_to_f64, digits_value, is_ascii_whitespace};
 
 /// Why a date or time parser failed ("fails" in the spec), by the step that failed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
