@@ -5,7 +5,7 @@
 
 use std::num::NonZeroU32;
 
-/// A handle to a node of one [`Dom`]. Handles of another `Dom` are meaningless for it.
+/// A handle to a node of one [`Dom`](super::Dom). Handles of another `Dom` are meaningless for it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct NodeId(NonZeroU32);
 
@@ -16,7 +16,7 @@ impl NodeId {
     }
 
     /// The node's index: nodes are numbered from 0 in creation order, up to
-    /// [`Dom::node_count`].
+    /// [`Dom::node_count`](super::Dom::node_count).
     pub fn index(self) -> usize {
         self.0.get() as usize - 1
     }
@@ -206,7 +206,7 @@ impl Node {
         self.next
     }
     /// The [first child](https://dom.spec.whatwg.org/#concept-tree-first-child), if any. (The
-    /// last child is [`Dom::last_child`]: a node does not store it.)
+    /// last child is [`Dom::last_child`](super::Dom::last_child): a node does not store it.)
     pub fn first_child(&self) -> Option<NodeId> {
         self.first_child
     }

@@ -152,7 +152,7 @@ pub fn is_valid_boolean_attribute_value(value: &str, canonical_name: &str) -> bo
 }
 
 /// Steps 1-2 of the rules for parsing a hash-name reference: the name after the first "#", or
-/// `None` (null) when there is no "#" or it is last. [`find_hash_name_reference`] runs step 3
+/// `None` (null) when there is no "#" or it is last. [`find_hash_name_reference`](super::find_hash_name_reference) runs step 3
 /// over a [`Dom`](crate::dom::Dom); other trees can use this and search themselves.
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#rules-for-parsing-a-hash-name-reference>

@@ -30,6 +30,7 @@ pub use crate::encoding::{
     tokenize_xml5_reader as tokenize_reader,
 };
 pub use crate::generated::xml5_tokenizer::{ParseError, SCAN_STATES, State, Xml5};
+#[doc(no_inline)]
 pub use crate::html::char_ref::{ValueSyntax, value_span};
 pub use char_ref::{decode_attribute_value, decode_attribute_value_with_errors};
 pub use namespaces::NamespaceScopes;

@@ -20,11 +20,15 @@ use crate::microsyntax::numbers::{DimensionKind, FloatError, IntegerError};
 
 /// 2.4.7 "split a string on spaces": the same algorithm as today's (Infra's) split on ASCII
 /// whitespace ("space characters" are the same five characters).
+#[doc(no_inline)]
 pub use crate::microsyntax::dates::{parse_date_string, parse_month_string, parse_week_string};
+#[doc(no_inline)]
 pub use crate::microsyntax::numbers::{
     is_valid_integer, is_valid_non_negative_integer, parse_integer, parse_list_of_dimensions,
 };
+#[doc(no_inline)]
 pub use crate::microsyntax::tokens::split_on_ascii_whitespace as split_on_spaces;
+#[doc(no_inline)]
 pub use crate::microsyntax::tokens::{EnumeratedAttribute, parse_hash_name_reference, split_on_commas};
 
 /// 2.4.4.1 The rules for parsing non-negative integers (2009): whitespace, an optional "+",
