@@ -204,6 +204,7 @@ mod parsed;
 mod position;
 mod text;
 mod token;
+mod tree_interface;
 
 pub use parsed::Parsed;
 pub use position::{LineIndex, Position, Span};

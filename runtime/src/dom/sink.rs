@@ -1,7 +1,7 @@
 //! The arena DOM as a [`TreeSink`]: what `parse_document` and `parse_fragment` build into.
 
 use super::{Attr, Attrs, Dom, NodeData, NodeId, QualNameRef, QuirksMode};
-use crate::html::tree::{KnownName, Location, ScriptFlags, ScriptingMode, TreeSink};
+use crate::tree_interface::{KnownName, Location, ScriptFlags, ScriptingMode, TreeSink};
 
 impl Dom {
     /// Replace the children of `into` with copies of the children of `from`, each with its

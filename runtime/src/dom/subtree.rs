@@ -1,12 +1,13 @@
-//! Whole subtrees at once: deep copies (within a [`Dom`] and from another one) and markup
-//! parsed into an element (`innerHTML`, appending HTML or a parsed fragment).
+//! Whole subtrees at once: deep copies (within a [`Dom`] and from another one) and a parsed
+//! fragment appended to an element. Layer: the DOM (markup parsed into an element,
+//! `set_inner_html` and `append_html`, runs the HTML parser, one layer up in
+//! `html/tree/inner_html.rs`).
 //!
 //! Every operation walks with a work list on the heap, never by recursion, so a tree of any
 //! depth is copied or replaced in a thread with a small stack; each costs time linear in the
 //! nodes it copies or parses, plus the children it removes.
 
 use super::{AttrRec, AttrRef, Attrs, Dom, DomError, HOLE, HOLES, Kind, Namespace, Node, NodeData, NodeId, to_u32};
-use crate::html::tree::{Context, TreeOptions};
 
 impl Dom {
     /// A deep copy of `node` and its descendants (DOM: "clone a node" with the subdeep flag set;
@@ -123,62 +124,8 @@ impl Dom {
         }
     }
 
-    /// Parse `html` as a fragment in the context of `element` (spec:
-    /// #html-fragment-parsing-algorithm, the element as context, in this document's mode) and
-    /// append the result to it; to a `template`'s template contents for a `template`. The
-    /// scripting flag is on, as for [`parse_fragment`](crate::html::parse_fragment). (The form element pointer, which only
-    /// decides whether a `form` start tag inside the markup is ignored, starts unset.)
-    ///
-    /// ```
-    /// use statemark::html::parse_document;
-    ///
-    /// let mut dom = parse_document("<table><tr><td>a</td></tr></table>");
-    /// let tr = dom.descendants(dom.document()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "tr")).unwrap();
-    /// dom.append_html(tr, "<td>b<td>c").unwrap();
-    /// assert_eq!(dom.children(tr).count(), 3);
-    /// assert_eq!(dom.text_content(tr), "abc");
-    /// ```
-    pub fn append_html(&mut self, element: NodeId, html: &str) -> Result<(), DomError> {
-        self.append_html_with(element, html, TreeOptions::default())
-    }
-
-    /// [`append_html`](Self::append_html) with the tree builder's options (the scripting flag).
-    pub fn append_html_with(&mut self, element: NodeId, html: &str, options: TreeOptions) -> Result<(), DomError> {
-        let context = {
-            let e = self.element(element).ok_or(DomError::NotAnElement)?;
-            let mut context = Context::new(e.name.clone()).with_quirks_mode(self.quirks_mode);
-            context.attrs =
-                e.attrs().map(|a| super::Attr { name: a.name.to_owned(), value: a.value.to_owned() }).collect();
-            context
-        };
-        let parsed = crate::html::parse_fragment_with(html, &context, options);
-        self.append_fragment(element, &parsed)
-    }
-
-    /// Replace the children of `element` with `html` parsed in its context (DOM `innerHTML`
-    /// setter: spec #dom-element-innerhtml, "fragment parsing algorithm steps", then "replace
-    /// all"); for a `template`, its template contents. The old children stay in the arena,
-    /// detached.
-    ///
-    /// ```
-    /// use statemark::html::parse_document;
-    ///
-    /// let mut dom = parse_document("<p>old <b>text</b></p>");
-    /// let p = dom.descendants(dom.document()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "p")).unwrap();
-    /// dom.set_inner_html(p, "new <em>text</em>").unwrap();
-    /// assert_eq!(dom.text_content(p), "new text");
-    /// assert_eq!(dom.inner_html(p), "new <em>text</em>");
-    /// ```
-    pub fn set_inner_html(&mut self, element: NodeId, html: &str) -> Result<(), DomError> {
-        let target = self.inner_target(element)?;
-        while let Some(c) = self.node(target).first_child {
-            self.detach(c);
-        }
-        self.append_html(element, html)
-    }
-
     /// Where the children of `element` go: its template contents for a `template`.
-    fn inner_target(&self, element: NodeId) -> Result<NodeId, DomError> {
+    pub(crate) fn inner_target(&self, element: NodeId) -> Result<NodeId, DomError> {
         if !self.node(element).is_element() {
             return Err(DomError::NotAnElement);
         }
@@ -274,7 +221,7 @@ impl Dom {
         }
         let local = local.to_ascii_lowercase();
         let mut refs: Vec<AttrRef<'_>> = Vec::with_capacity(attrs.len());
-        let mut seen = super::FastMap::default();
+        let mut seen = crate::tree_interface::FastMap::default();
         for &(name, value) in attrs {
             if seen.insert(name, ()).is_none() {
                 refs.push(AttrRef { name: super::QualNameRef::new(&Namespace::None, name), value });
@@ -308,7 +255,7 @@ impl Iterator for Ancestors<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::html::{parse_document, parse_fragment};
+    use crate::html::{Context, parse_document, parse_fragment};
 
     fn find(dom: &Dom, local: &str) -> NodeId {
         dom.descendants(dom.document()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == local)).unwrap()

@@ -5,8 +5,8 @@
 use super::{Confidence, EncodingOptions, StreamDecoder, decode, prescan::extract_from_content, prescan::is_utf16};
 use super::{Detector, sniff_step, sniff_xml};
 use crate::dom::{Attrs, Dom, Namespace, QualNameRef, QuirksMode};
+use crate::html::tokenizer::{Options, Tokenizer};
 use crate::html::tree::{KnownName, Location, TreeBuilder, TreeOptions, TreeSink, build_input_stream};
-use crate::html::{Options, Tokenizer};
 use encoding_rs::{Encoding, UTF_8, WINDOWS_1252, X_USER_DEFINED};
 use std::borrow::Cow;
 use std::io::Read;
@@ -419,7 +419,7 @@ fn read_chunks<R: Read>(mut reader: R, mut each: impl FnMut(&[u8])) -> std::io::
 /// let parsed = parse_from_bytes(b"<?xml version='1.0' encoding='iso-8859-1'?><a>caf\xE9</a>");
 /// assert!(parsed.tree.dom.to_test_format().contains("\"café\""));
 /// ```
-pub fn parse_xml5_from_bytes(bytes: &[u8]) -> Decoded<crate::xml5::Parsed> {
+pub fn parse_xml5_from_bytes(bytes: &[u8]) -> Decoded<crate::xml5::tree::Parsed> {
     let (text, encoding) = decode(bytes, sniff_xml(bytes));
     let (text, bom) = with_utf8_bom(bytes, text);
     let tree = crate::xml5::tree::parse_input_stream(&text, false, bom);
@@ -428,9 +428,10 @@ pub fn parse_xml5_from_bytes(bytes: &[u8]) -> Decoded<crate::xml5::Parsed> {
 
 /// Parse an XML5 document from any [`Read`], streaming: the first 1024 bytes (or all, if
 /// fewer) decide the encoding as [`sniff_xml`] does.
-pub fn parse_xml5_from_reader<R: Read>(reader: R) -> std::io::Result<Decoded<crate::xml5::Parsed>> {
+pub fn parse_xml5_from_reader<R: Read>(reader: R) -> std::io::Result<Decoded<crate::xml5::tree::Parsed>> {
     let mut head = Vec::new();
-    let mut run: Option<(crate::xml5::Tokenizer<'static, crate::xml5::TreeBuilder>, StreamDecoder)> = None;
+    let mut run: Option<(crate::xml5::tokenizer::Tokenizer<'static, crate::xml5::tree::TreeBuilder>, StreamDecoder)> =
+        None;
     read_chunks(reader, |chunk| match &mut run {
         Some((tok, dec)) => tok.feed(dec.decode(chunk, false)),
         None => {
@@ -446,10 +447,13 @@ pub fn parse_xml5_from_reader<R: Read>(reader: R) -> std::io::Result<Decoded<cra
     Ok(Decoded { encoding: dec.encoding(), tree: tok.into_sink().finish(), confidence: Confidence::Certain })
 }
 
-fn start_xml5(head: &[u8]) -> (crate::xml5::Tokenizer<'static, crate::xml5::TreeBuilder>, StreamDecoder) {
+fn start_xml5(
+    head: &[u8],
+) -> (crate::xml5::tokenizer::Tokenizer<'static, crate::xml5::tree::TreeBuilder>, StreamDecoder) {
     let mut dec = StreamDecoder::new(sniff_xml(head));
     let bom = head.starts_with(UTF8_BOM);
-    let mut tok = crate::xml5::Tokenizer::streaming(crate::xml5::TreeBuilder::new(false)).after_utf8_bom(bom);
+    let mut tok =
+        crate::xml5::tokenizer::Tokenizer::streaming(crate::xml5::tree::TreeBuilder::new(false)).after_utf8_bom(bom);
     tok.feed(dec.decode(head, false));
     (tok, dec)
 }

@@ -201,8 +201,11 @@ impl<R: Read, M: Drive<'static, TokenQueue<'static, M>>> Iterator for TokenReade
 /// assert_eq!(texts, ["café", "a<b"]);
 /// # Ok::<(), std::io::Error>(())
 /// ```
-pub fn tokenize_html_reader<R: Read>(reader: R, options: &EncodingOptions) -> TokenReader<R, crate::html::Html> {
-    TokenReader::new(TextChunks::html(reader, options), crate::html::Options::default())
+pub fn tokenize_html_reader<R: Read>(
+    reader: R,
+    options: &EncodingOptions,
+) -> TokenReader<R, crate::generated::html_tokenizer::Html> {
+    TokenReader::new(TextChunks::html(reader, options), crate::html::tokenizer::Options::default())
 }
 
 /// Tokenize an XML5 document from any [`Read`], streaming: the encoding from a BOM, else the
@@ -220,6 +223,6 @@ pub fn tokenize_html_reader<R: Read>(reader: R, options: &EncodingOptions) -> To
 ///     .collect();
 /// assert_eq!(texts, ["café"]);
 /// ```
-pub fn tokenize_xml5_reader<R: Read>(reader: R) -> TokenReader<R, crate::xml5::Xml5> {
-    TokenReader::new(TextChunks::xml(reader, None), crate::xml5::Options::default())
+pub fn tokenize_xml5_reader<R: Read>(reader: R) -> TokenReader<R, crate::generated::xml5_tokenizer::Xml5> {
+    TokenReader::new(TextChunks::xml(reader, None), crate::xml5::tokenizer::Options::default())
 }

@@ -4,11 +4,12 @@
 //! decoder of attribute values handed over as written, which runs those same states.
 
 use super::named_refs::longest_match;
+use super::token::{Control, Error, Sink, Token};
 use super::tokenizer::{Options, Tokenizer};
-use super::{Control, Error, ParseError, Sink, State, Token};
 use crate::Span;
 use crate::char_ref::{NumericProblem, resolve_numeric};
 use crate::core::{Step, StopSet};
+use crate::generated::html_tokenizer::{ParseError, State};
 use std::borrow::Cow;
 
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {

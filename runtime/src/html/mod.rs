@@ -1,8 +1,15 @@
 //! HTML: the tokenizer generated from `spec/html/`, its tokens, sink interface and options.
+//!
+//! Layer: this file is the public facade (the top layer, with `lib.rs`): it composes
+//! `statemark::html` from the tokenizer (`token`, `tokenizer`, `char_ref`, `named_refs`,
+//! `switching` and the generated machine), the tree builder (`tree`), the serializer, the
+//! checker and the bytes-in layer (`encoding`), and nothing inside the crate imports through
+//! it. The one exception is the generated tokenizer's `use crate::html::Sink`: the manifest's
+//! module name, resolved by the re-export to `html::token`.
 
 pub(crate) mod char_ref;
 pub(crate) mod named_refs;
-mod switching;
+pub(crate) mod switching;
 pub(crate) mod token;
 pub(crate) mod tokenizer;
 

@@ -17,8 +17,9 @@
 //! foreign root (as `</div>` does in `<div><svg></div>`) unless an integration point stands
 //! between; implied end tags inside integration points are not generated.
 
-use super::{Control, Error, Sink, State, Tag, Token};
+use super::token::{Control, Error, Sink, Tag, Token};
 use crate::Span;
+use crate::generated::html_tokenizer::State;
 
 /// The namespaces of elements the tracker keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -338,7 +339,8 @@ impl StateTracker {
 /// case-insensitive) is an HTML integration point.
 fn encoding_is_html(t: &Tag<'_>, raw: bool) -> bool {
     t.attributes.iter().any(|a| {
-        let value = if raw { super::decode_attribute_value(&a.value) } else { std::borrow::Cow::Borrowed(&*a.value) };
+        let value =
+            if raw { super::char_ref::decode_attribute_value(&a.value) } else { std::borrow::Cow::Borrowed(&*a.value) };
         a.name == "encoding"
             && (value.eq_ignore_ascii_case("text/html") || value.eq_ignore_ascii_case("application/xhtml+xml"))
     })
@@ -380,7 +382,7 @@ impl<'i, S: Sink<'i>> Sink<'i> for Switching<S> {
     fn wants_errors(&self) -> bool {
         self.inner.wants_errors()
     }
-    fn spare_attributes(&mut self) -> Option<Vec<super::Attribute<'i>>> {
+    fn spare_attributes(&mut self) -> Option<Vec<super::token::Attribute<'i>>> {
         self.inner.spare_attributes()
     }
     fn adjusted_current_node_is_foreign(&self) -> bool {

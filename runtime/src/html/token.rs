@@ -1,7 +1,7 @@
 //! The tokens the HTML tokenizer emits, the sink interface for streaming use, and errors.
 
-use super::{ParseError, State};
 use crate::Span;
+use crate::generated::html_tokenizer::{ParseError, State};
 pub use crate::token::{Attribute, Doctype, ProcessingInstruction, Tag};
 use std::borrow::Cow;
 

@@ -5,11 +5,11 @@
 //! ([`Control`]), and its constructors. The two algorithmic states are in `char_ref.rs`.
 
 use super::token::{Control, Sink, Token};
-use super::{Html, ParseError, State};
 use crate::Position;
 use crate::Span;
 use crate::core::TagKind;
 use crate::driver::{Drive, Feedback, Machine};
+use crate::generated::html_tokenizer::{Html, ParseError, State};
 use crate::position::LineCounter;
 use crate::token::{LastStartTag, Tag};
 use std::borrow::Cow;
@@ -78,7 +78,7 @@ pub type TokenQueue<'i> = crate::driver::TokenQueue<'i, Html>;
 pub struct HtmlOwn<'i> {
     last_start_tag: LastStartTag<'i>,
     /// With [`Options::switching`].
-    tracker: Option<super::StateTracker>,
+    tracker: Option<super::switching::StateTracker>,
 }
 
 impl Machine for Html {
@@ -93,7 +93,7 @@ impl Machine for Html {
     fn setup<'i>(options: Options) -> (Option<State>, HtmlOwn<'i>) {
         let own = HtmlOwn {
             last_start_tag: LastStartTag::new(options.last_start_tag),
-            tracker: options.switching.then(|| super::StateTracker::new(true)),
+            tracker: options.switching.then(|| super::switching::StateTracker::new(true)),
         };
         (options.initial_state, own)
     }

@@ -130,7 +130,7 @@ pub fn parse_legacy_color_value(input: &str) -> Result<Rgb, LegacyColorError> {
         return Err(LegacyColorError::Empty);
     }
     // Step 2.
-    let input = input.trim_matches(|c: char| c.is_ascii() && super::is_ascii_whitespace(c as u8));
+    let input = input.trim_matches(|c: char| c.is_ascii() && super::cursor::is_ascii_whitespace(c as u8));
     // Step 3.
     if input.eq_ignore_ascii_case("transparent") {
         return Err(LegacyColorError::Transparent);

@@ -1,7 +1,7 @@
 //! Numbers (spec: #numbers): signed and non-negative integers, floating-point numbers and their
 //! best representation, dimension values, lists of floating-point numbers and of dimensions.
 
-use super::{Cursor, decimal_to_f64, digits_value, is_ascii_whitespace};
+use super::cursor::{Cursor, decimal_to_f64, digits_value, is_ascii_whitespace};
 
 /// Why the rules for parsing integers (or non-negative integers) returned an error.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -458,7 +458,7 @@ pub fn parse_list_of_dimensions(input: &str) -> Vec<ListDimension> {
     // Steps 3-4.
     let mut result = Vec::new();
     // Step 5.
-    for token in super::split_on_commas(raw) {
+    for token in super::tokens::split_on_commas(raw) {
         // Substeps 1-4.
         let mut c = Cursor::new(token);
         let mut value = 0.0f64;

@@ -1,12 +1,11 @@
 //! Token lists and attribute states: space- and comma-separated tokens, enumerated attributes,
 //! boolean attributes and hash-name references (spec: #space-separated-tokens,
 //! #comma-separated-tokens, #keywords-and-enumerated-attributes, #boolean-attributes,
-//! #syntax-references).
+//! #syntax-references). Layer: foundation (the hash-name reference over a `Dom` is `dom.rs`).
 
 use std::collections::HashSet;
 
-use super::is_ascii_whitespace;
-use crate::dom::{Dom, Namespace, NodeId};
+use super::cursor::is_ascii_whitespace;
 
 /// Splits `input` on ASCII whitespace: the tokens of a set of space-separated tokens, in order
 /// (Infra's "split a string on ASCII whitespace", which the current text relies on; the 2009
@@ -153,8 +152,8 @@ pub fn is_valid_boolean_attribute_value(value: &str, canonical_name: &str) -> bo
 }
 
 /// Steps 1-2 of the rules for parsing a hash-name reference: the name after the first "#", or
-/// `None` (null) when there is no "#" or it is last. [`find_hash_name_reference`] runs step 3
-/// over a [`Dom`]; other trees can use this and search themselves.
+/// `None` (null) when there is no "#" or it is last. [`find_hash_name_reference`](super::find_hash_name_reference) runs step 3
+/// over a [`Dom`](crate::dom::Dom); other trees can use this and search themselves.
 ///
 /// Spec: <https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#rules-for-parsing-a-hash-name-reference>
 pub fn parse_hash_name_reference(input: &str) -> Option<&str> {
@@ -166,27 +165,4 @@ pub fn parse_hash_name_reference(input: &str) -> Option<&str> {
     }
     // Step 2.
     Some(name)
-}
-
-/// The rules for parsing a hash-name reference to an element of type `element_type` (an HTML
-/// element's local name, e.g. `map`) given a context node `scope` of `dom`: steps 1-2, then
-/// step 3, the first such element of scope's tree, in tree order, whose `id` or `name` is the
-/// name. Linear in the size of the tree, without recursion.
-///
-/// Spec: <https://html.spec.whatwg.org/multipage/common-microsyntaxes.html#rules-for-parsing-a-hash-name-reference>
-pub fn find_hash_name_reference(dom: &Dom, scope: NodeId, element_type: &str, input: &str) -> Option<NodeId> {
-    // Steps 1-2.
-    let name = parse_hash_name_reference(input)?;
-    // Step 3: scope's tree is everything under its root.
-    let mut root = scope;
-    while let Some(parent) = dom.node(root).parent() {
-        root = parent;
-    }
-    dom.descendants(root).find(|&n| {
-        dom.element(n).is_some_and(|e| {
-            e.name.ns == Namespace::Html
-                && e.name.local == element_type
-                && (e.attr("id") == Some(name) || e.attr("name") == Some(name))
-        })
-    })
 }

@@ -5,12 +5,13 @@
 //! finishes or suspends (changing nothing) until more input arrives. And the decoder of
 //! attribute values handed over as written, which runs those same states.
 
+use super::token::{Error, Sink, Token};
 use super::tokenizer::Tokenizer;
-use super::{Error, ParseError, Sink, State, Token};
 use crate::Span;
 use crate::char_ref::{NumericProblem, NumericScan, resolve_numeric, scan_numeric};
 use crate::core::{Src, Step};
-use crate::html::ValueSyntax;
+use crate::generated::xml5_tokenizer::{ParseError, State};
+use crate::html::char_ref::ValueSyntax;
 use crate::html::named_refs::longest_match;
 use std::borrow::Cow;
 

@@ -2,6 +2,12 @@
 //! of the XML5 draft). It never rejects a document: bad input gets the draft's recovery and a
 //! parse error with one of statemark's codes (`spec/xml5/errors.ron`; the draft names none).
 //!
+//! Layer: this file is the public facade (the top layer): it composes `statemark::xml5` from
+//! the tokenizer (`token`, `tokenizer`, `char_ref`, the generated machine), the namespace
+//! scopes, the tree builder, the serializer and the bytes-in layer (`encoding`); nothing inside
+//! the crate imports through it (the generated tokenizer's `use crate::xml5::Sink` aside: the
+//! manifest's module name, resolved by the re-export to `xml5::token`).
+//!
 //! ```
 //! use statemark::xml5::{tokenize, Token};
 //!
@@ -24,7 +30,8 @@ pub use crate::encoding::{
     tokenize_xml5_reader as tokenize_reader,
 };
 pub use crate::generated::xml5_tokenizer::{ParseError, SCAN_STATES, State, Xml5};
-pub use crate::html::{ValueSyntax, value_span};
+#[doc(no_inline)]
+pub use crate::html::char_ref::{ValueSyntax, value_span};
 pub use char_ref::{decode_attribute_value, decode_attribute_value_with_errors};
 pub use namespaces::NamespaceScopes;
 pub use token::{Attribute, Doctype, Error, ProcessingInstruction, Sink, Tag, Token};

@@ -34,8 +34,8 @@
 //! assert_eq!(scopes.resolve(None), Some(&Namespace::None));
 //! ```
 
-use super::Tag;
-use crate::dom::{FastMap, Namespace, QualNameRef};
+use super::token::Tag;
+use crate::tree_interface::{FastMap, Namespace, QualNameRef};
 
 pub(crate) const XML_NS: &str = "http://www.w3.org/XML/1998/namespace";
 pub(crate) const XMLNS_NS: &str = "http://www.w3.org/2000/xmlns/";

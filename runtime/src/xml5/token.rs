@@ -1,9 +1,9 @@
 //! The tokens the XML5 tokenizer emits, its sink interface and its errors.
 
-use super::ParseError;
-#[cfg(feature = "trace")]
-use super::State;
 use crate::Span;
+use crate::generated::xml5_tokenizer::ParseError;
+#[cfg(feature = "trace")]
+use crate::generated::xml5_tokenizer::State;
 pub use crate::token::{Attribute, Doctype, ProcessingInstruction, Tag};
 use std::borrow::Cow;
 

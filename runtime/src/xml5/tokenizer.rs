@@ -5,9 +5,9 @@
 //! `char_ref.rs`.
 
 use super::token::{Sink, Token};
-use super::{ParseError, State, Xml5};
 use crate::core::{Src, TagKind};
 use crate::driver::Machine;
+use crate::generated::xml5_tokenizer::{ParseError, State, Xml5};
 
 /// Tokenizer options.
 #[derive(Clone, Debug, Default)]

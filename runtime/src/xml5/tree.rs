@@ -10,12 +10,13 @@
 //! assert_eq!(dom.element(root).unwrap().name.ns.url(), "urn:x");
 //! ```
 
-#[cfg(feature = "trace")]
-use super::State;
 use super::token::{Attribute, Error, Sink, Token};
 use super::tokenizer::Tokenizer;
 use crate::Span;
-use crate::dom::{AttrRef, Attrs, Dom, FastMap, Namespace, NodeData, NodeId, QualNameRef};
+use crate::dom::{AttrRef, Attrs, Dom, Namespace, NodeData, NodeId, QualNameRef};
+#[cfg(feature = "trace")]
+use crate::generated::xml5_tokenizer::State;
+use crate::tree_interface::{FastMap, TreeSink};
 
 use super::namespaces::NamespaceScopes;
 #[cfg(test)]
@@ -169,7 +170,7 @@ impl TreeBuilder {
     /// Create an element for a tag, declaring its namespaces first (they apply to the element
     /// itself and its attributes): its scope is pushed, and popped with the element (at once
     /// for an empty tag).
-    fn create_element(&mut self, tag: &super::Tag<'_>, span: Span) -> NodeId {
+    fn create_element(&mut self, tag: &super::token::Tag<'_>, span: Span) -> NodeId {
         for _ in 0..self.scopes.push_element(tag) {
             // Namespaces in XML: `xml` and `xmlns` are bound by definition and may not be
             // declared otherwise; the attribute stays an ordinary attribute.
@@ -436,8 +437,8 @@ impl TreeBuilder {
 
 impl<'i> Sink<'i> for TreeBuilder {
     fn token(&mut self, token: Token<'i>, span: Span) {
-        if crate::html::tree::TreeSink::wants_source_spans(&self.dom) {
-            crate::html::tree::TreeSink::source_span(&mut self.dom, span);
+        if TreeSink::wants_source_spans(&self.dom) {
+            TreeSink::source_span(&mut self.dom, span);
         }
         self.process(token, span);
     }

@@ -33,7 +33,8 @@
 //! recurses deeper than a constant.
 
 use super::{El, Simple};
-use crate::dom::{Dom, FastMap, NodeId, QuirksMode};
+use crate::dom::{Dom, NodeId, QuirksMode};
+use crate::tree_interface::FastMap;
 use selectors::context::{MatchingContext, MatchingForInvalidation, MatchingMode, NeedsSelectorFlags, SelectorCaches};
 use selectors::matching::{CompoundSelectorMatchingResult, matches_compound_selector_from};
 use selectors::parser::{Combinator, Component, RelativeSelector, Selector as CrateSelector};

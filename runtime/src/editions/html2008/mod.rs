@@ -22,6 +22,7 @@ mod entities;
 pub(crate) mod tokenizer;
 
 pub use crate::generated::html2008_tokenizer::{ContentModel, Escape, Flags, Html2008, ParseError, SCAN_STATES, State};
-pub use crate::html::Token;
+#[doc(no_inline)]
+pub use crate::html::token::Token;
 pub use crate::token::{Attribute, Doctype, Tag};
 pub use tokenizer::{Error, Html2008Own, Options, Sink, TokenQueue, Tokenizer, tokenize, tokenize_with};

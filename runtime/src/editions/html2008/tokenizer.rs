@@ -10,7 +10,7 @@ use super::{Flags, Html2008, ParseError, State};
 use crate::Span;
 use crate::core::{InputProblem, Look, TagKind};
 use crate::driver::Machine;
-use crate::html::Token;
+use crate::html::token::Token;
 use crate::token::LastStartTag;
 
 /// A parse error of the 2008 draft: one of statemark's codes for it, and where.

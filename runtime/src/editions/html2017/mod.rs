@@ -19,6 +19,7 @@ mod char_ref;
 pub(crate) mod tokenizer;
 
 pub use crate::generated::html2017_tokenizer::{Html2017, ParseError, SCAN_STATES, State};
-pub use crate::html::Token;
+#[doc(no_inline)]
+pub use crate::html::token::Token;
 pub use crate::token::{Attribute, Doctype, Tag};
 pub use tokenizer::{Control, Error, Html2017Own, Options, Sink, TokenQueue, Tokenizer, tokenize};

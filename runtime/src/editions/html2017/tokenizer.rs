@@ -9,7 +9,7 @@ use super::{Html2017, ParseError, State};
 use crate::Span;
 use crate::core::Src;
 use crate::driver::Machine;
-use crate::html::Token;
+use crate::html::token::Token;
 use crate::html::tokenizer::HtmlFamily;
 use crate::token::LastStartTag;
 
@@ -61,7 +61,7 @@ impl Options {
 pub struct Html2017Own<'i> {
     last_start_tag: LastStartTag<'i>,
     /// With [`Options::switching`].
-    tracker: Option<crate::html::StateTracker>,
+    tracker: Option<crate::html::switching::StateTracker>,
     /// The "additional allowed character" the attribute value states pass to the character
     /// reference algorithm (`"`, `'` or `>`); taken (left empty) each time the algorithm runs,
     /// so the data and RCDATA states' "with no additional allowed character" needs no verb.
@@ -127,7 +127,7 @@ impl Machine for Html2017 {
     fn setup<'i>(options: Options) -> (Option<State>, Html2017Own<'i>) {
         let own = Html2017Own {
             last_start_tag: LastStartTag::new(options.last_start_tag),
-            tracker: options.switching.then(|| crate::html::StateTracker::new(true)),
+            tracker: options.switching.then(|| crate::html::switching::StateTracker::new(true)),
             additional_allowed: None,
         };
         (options.initial_state, own)
@@ -155,17 +155,17 @@ impl HtmlFamily for Html2017 {
     }
     /// Today's tracker, its states mapped to the edition's (the same four text states).
     fn track(own: &mut Html2017Own<'_>, tag: &crate::token::Tag<'_>, start: bool) -> Option<State> {
-        use crate::html::State as Today;
+        use crate::generated::html_tokenizer::State as Today;
         let tracker = own.tracker.as_mut()?;
         if !start {
             tracker.end_tag(tag);
             return None;
         }
         match tracker.start_tag(tag) {
-            crate::html::Control::SwitchTo(Today::RcdataState) => Some(State::RcdataState),
-            crate::html::Control::SwitchTo(Today::RawtextState) => Some(State::RawtextState),
-            crate::html::Control::SwitchTo(Today::ScriptDataState) => Some(State::ScriptDataState),
-            crate::html::Control::SwitchTo(Today::PlaintextState) => Some(State::PlaintextState),
+            crate::html::token::Control::SwitchTo(Today::RcdataState) => Some(State::RcdataState),
+            crate::html::token::Control::SwitchTo(Today::RawtextState) => Some(State::RawtextState),
+            crate::html::token::Control::SwitchTo(Today::ScriptDataState) => Some(State::ScriptDataState),
+            crate::html::token::Control::SwitchTo(Today::PlaintextState) => Some(State::PlaintextState),
             _ => None,
         }
     }

@@ -40,9 +40,11 @@
 
 use crate::Span;
 use crate::dom::{Dom, NodeId};
+use crate::generated::html_tokenizer::{ParseError, State};
 use crate::html::serialize::is_void_element;
+use crate::html::token::{Control, Error, Sink, Token};
+use crate::html::tokenizer::{Options, Tokenizer};
 use crate::html::tree::{ErrorCode, TreeBuilder, TreeOptions};
-use crate::html::{Control, Error, Options, ParseError, Sink, State, Token, Tokenizer};
 
 mod dom;
 mod omitted;

@@ -8,7 +8,7 @@
 
 use super::stack::ElemId;
 use super::tags::Tag;
-use crate::dom::{Attrs, FastMap, FastState};
+use crate::tree_interface::{Attrs, FastMap, FastState};
 
 /// Where an entry's attributes are in the list's arena: `attrs[start..start + len]`.
 #[derive(Clone, Copy, Debug, Default)]

@@ -15,12 +15,13 @@
 
 use super::afe::{Afe, AttrRange, Item};
 use super::errors::{ErrorCode, HtmlError, TreeErrorCode as E};
-use super::sink::{KnownName, Location, ScriptFlags, ScriptingMode, TreeSink};
 use super::stack::{ElemId, ElemRec, NOT_ON_STACK, Ns, Stack, lower};
 use super::tags::{TAG_COUNT, Tag, foreign_attribute, kind, kinds, svg_attribute_name, svg_tag_name};
-use crate::dom::{Attr, Attrs, Namespace, QualName, QualNameRef, QuirksMode};
-use crate::html::{Attribute, Control, Doctype, Error, ParseError, Sink, State, Token};
+use crate::generated::html_tokenizer::{ParseError, State};
+use crate::html::token::{Attribute, Control, Doctype, Error, Sink, Token};
 use crate::position::LineCounter;
+use crate::tree_interface::{Attr, Attrs, Namespace, QualName, QualNameRef, QuirksMode};
+use crate::tree_interface::{KnownName, Location, ScriptFlags, ScriptingMode, TreeSink};
 use crate::{Position, Span};
 use std::borrow::Cow;
 
@@ -62,7 +63,7 @@ pub(crate) struct TagTok<'i> {
 }
 
 impl<'i> TagTok<'i> {
-    fn new(t: crate::html::Tag<'i>) -> Self {
+    fn new(t: crate::html::token::Tag<'i>) -> Self {
         TagTok {
             tag: Tag::from_name(&t.name),
             name: t.name,

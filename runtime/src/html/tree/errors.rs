@@ -3,7 +3,8 @@
 //! tokenizer and tree-construction errors together.
 
 use crate::Position;
-use crate::html::{Error, ParseError};
+use crate::generated::html_tokenizer::ParseError;
+use crate::html::token::Error;
 
 /// The spec's anchor base: every [`TreeErrorCode::spec_anchors`] entry is relative to it.
 const ANCHOR_BASE: &str = "https://html.spec.whatwg.org/multipage/parsing.html#";

@@ -15,16 +15,17 @@
 mod afe;
 mod builder;
 mod errors;
-mod sink;
+mod inner_html;
 mod stack;
 mod tags;
 
+pub use crate::tree_interface::{KnownName, Location, ScriptFlags, ScriptingMode, TreeSink};
 pub use builder::{TreeBuilder, TreeOptions, TreeRule};
 pub use errors::{ErrorCode, HtmlError, TreeErrorCode};
-pub use sink::{KnownName, Location, ScriptFlags, ScriptingMode, TreeSink};
 
-use crate::dom::{Attr, Dom, Namespace, QualName, QuirksMode};
-use crate::html::{Options, Tokenizer};
+use crate::dom::Dom;
+use crate::html::tokenizer::{Options, Tokenizer};
+use crate::tree_interface::{Attr, Namespace, QualName, QuirksMode};
 
 /// The context element for fragment parsing (`innerHTML`-style): its name, attributes, and
 /// the mode of the document it belongs to.

@@ -8,7 +8,7 @@
 //! stack (adoption agency, `</form>`, the head pointer) re-index the part above the edit.
 
 use super::tags::{TAG_COUNT, Tag, kind};
-use crate::dom::FastMap;
+use crate::tree_interface::FastMap;
 
 pub(crate) type ElemId = u32;
 pub(crate) const NOT_ON_STACK: u32 = u32::MAX;

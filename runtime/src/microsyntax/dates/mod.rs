@@ -11,7 +11,7 @@
 
 use std::fmt;
 
-use super::{Cursor, decimal_to_f64, digits_value, is_ascii_whitespace};
+use super::cursor::{Cursor, decimal_to_f64, digits_value, is_ascii_whitespace};
 
 mod calendar;
 mod durations;

@@ -7,24 +7,29 @@
 //! 2.4.5.6), splitting on spaces and on commas (2.4.7, 2.4.8), hash-name references (2.4.9,
 //! steps 1-2). The module documentation of [`crate::microsyntax`] lists what changed.
 
+use crate::microsyntax::colors::{LegacyColorError, Rgb};
 use crate::microsyntax::colors::{legacy_color_hex_steps, named_color};
+use crate::microsyntax::cursor::{Cursor, decimal_to_f64, digits_value, is_ascii_whitespace};
+use crate::microsyntax::dates::{Date, DateTimeError, GlobalDateTime, LocalDateTime, Time, TimeZoneOffset};
 use crate::microsyntax::dates::{
     date_and_time, date_component, date_or_time, end, exactly, expect, global_date_and_time, hour_and_minute,
     offset_after_date_and_time, offset_start, signed_offset, whole,
 };
 use crate::microsyntax::numbers::{Dimension, exponent, float_sign};
-use crate::microsyntax::{
-    Cursor, Date, DateTimeError, DimensionKind, FloatError, GlobalDateTime, IntegerError, LegacyColorError,
-    LocalDateTime, Rgb, Time, TimeZoneOffset, decimal_to_f64, digits_value, is_ascii_whitespace,
-};
+use crate::microsyntax::numbers::{DimensionKind, FloatError, IntegerError};
 
 /// 2.4.7 "split a string on spaces": the same algorithm as today's (Infra's) split on ASCII
 /// whitespace ("space characters" are the same five characters).
-pub use crate::microsyntax::split_on_ascii_whitespace as split_on_spaces;
-pub use crate::microsyntax::{
-    EnumeratedAttribute, is_valid_integer, is_valid_non_negative_integer, parse_date_string, parse_hash_name_reference,
-    parse_integer, parse_list_of_dimensions, parse_month_string, parse_week_string, split_on_commas,
+#[doc(no_inline)]
+pub use crate::microsyntax::dates::{parse_date_string, parse_month_string, parse_week_string};
+#[doc(no_inline)]
+pub use crate::microsyntax::numbers::{
+    is_valid_integer, is_valid_non_negative_integer, parse_integer, parse_list_of_dimensions,
 };
+#[doc(no_inline)]
+pub use crate::microsyntax::tokens::split_on_ascii_whitespace as split_on_spaces;
+#[doc(no_inline)]
+pub use crate::microsyntax::tokens::{EnumeratedAttribute, parse_hash_name_reference, split_on_commas};
 
 /// 2.4.4.1 The rules for parsing non-negative integers (2009): whitespace, an optional "+",
 /// digits. Unlike today's, a "-" is simply not a digit ("-0" is an error).
@@ -489,7 +494,7 @@ pub enum DateOrTimeVariant {
 pub fn parse_date_or_time_string(
     input: &str,
     variant: DateOrTimeVariant,
-) -> Result<crate::microsyntax::DateOrTime, DateTimeError> {
+) -> Result<crate::microsyntax::dates::DateOrTime, DateTimeError> {
     // Steps 1-2.
     let mut c = Cursor::new(input);
     // Step 3.

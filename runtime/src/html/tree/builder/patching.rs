@@ -25,7 +25,7 @@ pub(crate) fn pi_attribute(data: &str, name: &str) -> Option<String> {
 /// The attribute map of a processing instruction with this data, in order; `None` when the
 /// data does not parse (the map is then empty).
 fn pseudo_attributes(data: &str) -> Option<Vec<(&str, String)>> {
-    use crate::xml5::serialize::{is_name_char, is_name_start};
+    use crate::tree_interface::xml_chars::{is_name_char, is_name_start};
     let is_s = |c: char| matches!(c, ' ' | '\t' | '\n' | '\r');
     let mut map: Vec<(&str, String)> = Vec::new();
     let mut rest = data.trim_start_matches(is_s);
@@ -84,7 +84,7 @@ fn decode_pseudo_value(raw: &str) -> Option<String> {
                     None if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) => digits.parse().ok()?,
                     _ => return None,
                 };
-                char::from_u32(n).filter(|&c| crate::xml5::serialize::is_xml_char(c))?
+                char::from_u32(n).filter(|&c| crate::tree_interface::xml_chars::is_xml_char(c))?
             }
         };
         out.push(c);

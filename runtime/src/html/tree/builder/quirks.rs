@@ -1,8 +1,8 @@
 //! Quirks mode from the DOCTYPE (spec: #the-initial-insertion-mode, the public and system
 //! identifier lists).
 
-use crate::dom::QuirksMode;
-use crate::html::Doctype;
+use crate::html::token::Doctype;
+use crate::tree_interface::QuirksMode;
 
 /// "The public identifier starts with" (ASCII case-insensitive).
 const QUIRKY_PUBLIC_PREFIXES: &[&str] = &[

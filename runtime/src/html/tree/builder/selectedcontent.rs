@@ -77,7 +77,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         let multiple = t.attr("multiple").is_some();
         // #concept-select-size: the size attribute by the rules for parsing non-negative
         // integers, else 4 with multiple and 1 without.
-        let size_one = match t.attr("size").map(crate::microsyntax::parse_non_negative_integer) {
+        let size_one = match t.attr("size").map(crate::microsyntax::numbers::parse_non_negative_integer) {
             Some(Ok(n)) => n == 1,
             _ => !multiple,
         };

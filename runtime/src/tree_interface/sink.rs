@@ -1,36 +1,9 @@
-//! The tree sink: the operations the HTML tree builder performs on a tree. The arena
-//! [`Dom`](crate::dom::Dom) implements it; implement it to build your own tree.
+//! The tree sink: the operations the HTML tree builder performs on a tree, and what it tells
+//! the tree about the document (quirks mode, scripting). The arena [`Dom`](crate::dom::Dom)
+//! implements it; implement it to build your own tree. Layer: the tree-building interface.
 
-use crate::dom::{Attrs, Namespace, QualName, QualNameRef, QuirksMode};
-
-/// A number for one of the element names the HTML parser knows, in one namespace: the same
-/// name in the same namespace always gets the same number, below [`KnownName::COUNT`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct KnownName(pub(crate) u16);
-
-impl KnownName {
-    /// One more than the largest index.
-    pub const COUNT: usize = 3 * super::tags::TAG_COUNT;
-
-    /// The number, below [`KnownName::COUNT`]: usable as an index into a table.
-    pub fn index(self) -> usize {
-        self.0 as usize
-    }
-
-    /// The name this number stands for: the tag's name in its namespace. The arena `Dom` uses
-    /// the number as the element's name index, so a known name costs a document neither a
-    /// lookup nor an entry of its own name table.
-    pub(crate) fn qual_name(self) -> &'static QualName {
-        static NAMES: std::sync::LazyLock<Vec<QualName>> = std::sync::LazyLock::new(|| {
-            // The order of the builder's `Ns`: HTML, MathML, SVG, each over every tag.
-            [Namespace::Html, Namespace::MathMl, Namespace::Svg]
-                .iter()
-                .flat_map(|ns| super::tags::Tag::ALL.iter().map(move |t| QualName::new(ns.clone(), t.name())))
-                .collect()
-        });
-        NAMES.get(self.index()).unwrap_or(&NAMES[0])
-    }
-}
+use super::known::KnownName;
+use super::names::{Attrs, QualNameRef};
 
 /// Where a node goes: "inside `parent`, after its last child" or "inside `parent`, immediately
 /// before `sibling`" (the spec's insertion locations).
@@ -162,7 +135,7 @@ pub trait TreeSink {
     /// from: the token being processed; an empty span at that token's start for nodes the
     /// builder makes without markup (implied `html`, `head`, `body`, `tbody`..., and the
     /// copies of formatting elements the reconstruction and the adoption agency create).
-    fn source_span(&mut self, span: crate::Span) {
+    fn source_span(&mut self, span: crate::position::Span) {
         let _ = span;
     }
 
@@ -321,40 +294,16 @@ pub struct ScriptFlags {
     pub already_started: bool,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::dom::Dom;
-
-    /// Known names are the `Dom`'s name indexes below `KnownName::COUNT`, other names its own
-    /// table's; both read back as the names the builder gave.
-    #[test]
-    fn known_and_other_names_read_back_in_their_namespaces() {
-        let dom = crate::html::parse_document("<div><x-y></x-y><svg><foreignObject/><z/></svg><math><mi/></math>");
-        let names: Vec<(Namespace, String)> = dom
-            .descendants(dom.document())
-            .filter_map(|n| dom.element(n).map(|e| (e.name.ns.clone(), e.name.local.to_string())))
-            .collect();
-        let want = [
-            (Namespace::Html, "html"),
-            (Namespace::Html, "head"),
-            (Namespace::Html, "body"),
-            (Namespace::Html, "div"),
-            (Namespace::Html, "x-y"),
-            (Namespace::Svg, "svg"),
-            (Namespace::Svg, "foreignObject"),
-            (Namespace::Svg, "z"),
-            (Namespace::MathMl, "math"),
-            (Namespace::MathMl, "mi"),
-        ];
-        let want: Vec<(Namespace, String)> = want.iter().map(|(ns, l)| (ns.clone(), l.to_string())).collect();
-        assert_eq!(names, want);
-        for i in 0..KnownName::COUNT {
-            let name = KnownName(i as u16).qual_name();
-            assert!(matches!(name.ns, Namespace::Html | Namespace::MathMl | Namespace::Svg));
-        }
-        let mut dom = Dom::new();
-        let made = dom.create_element(QualNameRef::new(&Namespace::Html, "div"), Attrs::owned(&[]));
-        assert_eq!(dom.element(made).map(|e| e.name.clone()), Some(QualName::new(Namespace::Html, "div")));
-    }
+/// The document's mode, set from the DOCTYPE.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum QuirksMode {
+    /// [No-quirks mode](https://dom.spec.whatwg.org/#concept-document-no-quirks): a standards DOCTYPE (or none
+    /// needed, as in fragments and XML).
+    #[default]
+    NoQuirks,
+    /// [Limited-quirks mode](https://dom.spec.whatwg.org/#concept-document-limited-quirks) ("almost
+    /// standards").
+    LimitedQuirks,
+    /// [Quirks mode](https://dom.spec.whatwg.org/#concept-document-quirks): a missing or legacy DOCTYPE.
+    Quirks,
 }

@@ -1,0 +1,248 @@
+//! The arena's records: [`NodeId`], a node (`Node`: four links and a packed kind and payload,
+//! 28 bytes), an attribute record (`AttrRec`, 16 bytes) and the chunked text arena every string
+//! lives in (`TextArena`, `StrRef`). Layer: the DOM (its storage; `mod.rs` owns the `Dom` that
+//! holds them).
+
+use std::num::NonZeroU32;
+
+/// A handle to a node of one [`Dom`](super::Dom). Handles of another `Dom` are meaningless for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NodeId(NonZeroU32);
+
+impl NodeId {
+    pub(super) fn new(index: usize) -> NodeId {
+        let n = u32::try_from(index + 1).ok().and_then(NonZeroU32::new);
+        NodeId(n.expect("more than 4 billion nodes"))
+    }
+
+    /// The node's index: nodes are numbered from 0 in creation order, up to
+    /// [`Dom::node_count`](super::Dom::node_count).
+    pub fn index(self) -> usize {
+        self.0.get() as usize - 1
+    }
+}
+
+/// Where a string lives in the text arena: chunk, offset, length.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct StrRef {
+    pub(super) chunk: u32,
+    pub(super) start: u32,
+    pub(super) len: u32,
+}
+
+/// The text arena: strings appended to chunks of up to `TEXT_CHUNK` bytes. Each chunk grows
+/// (by doubling, as a `String` does) up to that size, so text is copied to grow at most a
+/// chunk at a time, and what a document holds beyond its text is at most the unused part of
+/// its last chunk, itself at most half of what that chunk holds. Chunks are small for the same
+/// reason: with 64 KiB chunks a typical page held up to twice its text (issue 13, peak
+/// memory). A string never straddles two chunks; one longer than a chunk gets a chunk of its
+/// own.
+#[derive(Clone, Debug, Default)]
+pub(super) struct TextArena {
+    pub(super) chunks: Vec<String>,
+}
+
+pub(super) const TEXT_CHUNK: usize = 4 * 1024;
+
+impl TextArena {
+    /// Whether `n` more bytes go at the end of chunk `c`.
+    #[inline]
+    pub(super) fn fits(c: &String, n: usize) -> bool {
+        c.len() + n <= c.capacity().max(TEXT_CHUNK)
+    }
+
+    /// The chunk `n` more bytes go into (a new one if the last is full).
+    #[inline]
+    pub(super) fn room(&mut self, n: usize) -> u32 {
+        match self.chunks.last() {
+            Some(c) if Self::fits(c, n) => {}
+            _ => self.new_chunk(n),
+        }
+        (self.chunks.len() - 1) as u32
+    }
+
+    /// A new chunk for at least `n` bytes. It starts at an eighth of the text so far (at least
+    /// 256 bytes, at most a whole chunk) and doubles from there: small documents hold little
+    /// unused room, and large ones allocate whole chunks without growing them (growing every
+    /// chunk from 256 bytes cost html-big a thousand reallocations).
+    #[cold]
+    #[inline(never)]
+    pub(super) fn new_chunk(&mut self, n: usize) {
+        let held = self.chunks.len() * TEXT_CHUNK;
+        self.chunks.push(String::with_capacity(n.max((held / 8).clamp(256, TEXT_CHUNK))));
+    }
+
+    /// Add a string (in line: every text node and attribute value of a parse comes here).
+    #[inline]
+    pub(super) fn push(&mut self, s: &str) -> StrRef {
+        if s.is_empty() {
+            return StrRef::default();
+        }
+        let chunk = self.room(s.len());
+        let c = &mut self.chunks[chunk as usize];
+        let start = c.len();
+        c.push_str(s);
+        StrRef { chunk, start: to_u32(start), len: to_u32(s.len()) }
+    }
+
+    pub(super) fn get(&self, r: StrRef) -> &str {
+        if r.len == 0 {
+            return "";
+        }
+        let s = r.start as usize;
+        self.chunks.get(r.chunk as usize).and_then(|c| c.get(s..s + r.len as usize)).unwrap_or("")
+    }
+
+    /// Whether `r` ends where its chunk ends and `n` more bytes fit there.
+    pub(super) fn can_extend(&self, r: StrRef, n: usize) -> bool {
+        r.len > 0
+            && r.chunk as usize + 1 == self.chunks.len()
+            && self.chunks.last().is_some_and(|c| c.len() == (r.start + r.len) as usize && Self::fits(c, n))
+    }
+}
+
+pub(super) fn to_u32(n: usize) -> u32 {
+    u32::try_from(n).expect("text arena offsets fit in 32 bits")
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub(super) enum Kind {
+    Document,
+    Fragment,
+    /// `b`: index of three `StrRef`s in `Dom::extra` (name, public id, system id).
+    Doctype,
+    /// `a`: name; `b`, `c`: the element's attributes are `attrs[b..b + c]`.
+    Element,
+    /// An HTML `template` (as `Element`); its template contents are the node created just
+    /// before it.
+    Template,
+    /// `a`, `b`, `c`: a `StrRef`.
+    Text,
+    Comment,
+    /// `b`: index of two `StrRef`s in `Dom::extra` (target, data).
+    Pi,
+}
+
+/// One node (28 bytes): its links, and a payload whose meaning depends on its kind, which
+/// sits in the top bits of the first payload word.
+///
+/// There is no last-child link: the first child's `prev` names its parent's last child (a
+/// flag in `head` marks the first child), so appending stays constant time with four links
+/// instead of five (issue 13, peak memory: nodes are most of a `Dom`).
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub(super) parent: Option<NodeId>,
+    /// The previous sibling; for the first child, the last child of the parent.
+    pub(super) prev: Option<NodeId>,
+    pub(super) next: Option<NodeId>,
+    pub(super) first_child: Option<NodeId>,
+    /// `FIRST | kind << 28 | a`.
+    pub(super) head: u32,
+    pub(super) b: u32,
+    pub(super) c: u32,
+}
+
+pub(super) const KIND_SHIFT: u32 = 28;
+pub(super) const A_MASK: u32 = (1 << KIND_SHIFT) - 1;
+/// The bit of `Node::head` set on the first child of a parent (eight kinds take three bits).
+pub(super) const FIRST: u32 = 1 << 31;
+
+impl Node {
+    pub(super) fn new(kind: Kind, a: u32, b: u32, c: u32) -> Node {
+        assert!(a <= A_MASK, "more than 2^28 names or text chunks");
+        let head = (kind as u32) << KIND_SHIFT | a;
+        Node { parent: None, prev: None, next: None, first_child: None, head, b, c }
+    }
+
+    #[inline]
+    pub(super) fn kind(&self) -> Kind {
+        match (self.head >> KIND_SHIFT) & 7 {
+            0 => Kind::Document,
+            1 => Kind::Fragment,
+            2 => Kind::Doctype,
+            3 => Kind::Element,
+            4 => Kind::Template,
+            5 => Kind::Text,
+            6 => Kind::Comment,
+            _ => Kind::Pi,
+        }
+    }
+
+    #[inline]
+    pub(super) fn a(&self) -> u32 {
+        self.head & A_MASK
+    }
+
+    pub(super) fn set_a(&mut self, a: u32) {
+        assert!(a <= A_MASK, "more than 2^28 text chunks");
+        self.head = (self.head & !A_MASK) | a;
+    }
+
+    #[inline]
+    pub(super) fn is_first(&self) -> bool {
+        self.head & FIRST != 0
+    }
+
+    #[inline]
+    pub(super) fn set_first(&mut self, first: bool) {
+        self.head = if first { self.head | FIRST } else { self.head & !FIRST };
+    }
+
+    pub(super) fn str_ref(&self) -> StrRef {
+        StrRef { chunk: self.a(), start: self.b, len: self.c }
+    }
+
+    /// The [parent](https://dom.spec.whatwg.org/#concept-tree-parent), if attached.
+    pub fn parent(&self) -> Option<NodeId> {
+        self.parent
+    }
+    /// The [previous sibling](https://dom.spec.whatwg.org/#concept-tree-previous-sibling), if any.
+    pub fn prev_sibling(&self) -> Option<NodeId> {
+        if self.is_first() { None } else { self.prev }
+    }
+    /// The [next sibling](https://dom.spec.whatwg.org/#concept-tree-next-sibling), if any.
+    pub fn next_sibling(&self) -> Option<NodeId> {
+        self.next
+    }
+    /// The [first child](https://dom.spec.whatwg.org/#concept-tree-first-child), if any. (The
+    /// last child is [`Dom::last_child`](super::Dom::last_child): a node does not store it.)
+    pub fn first_child(&self) -> Option<NodeId> {
+        self.first_child
+    }
+    /// Whether this is an element (a `template` included).
+    pub fn is_element(&self) -> bool {
+        matches!(self.kind(), Kind::Element | Kind::Template)
+    }
+    /// Whether this is a Text node.
+    pub fn is_text(&self) -> bool {
+        self.kind() == Kind::Text
+    }
+}
+
+/// An attribute record (16 bytes): its name as a number, its value in the text arena. A plain
+/// name (no namespace, no prefix) is an index into the `Dom`'s table of attribute names, each
+/// kept once in the text arena; a name with a namespace or prefix is `QUALIFIED` plus its index
+/// in the name table. Interning plain names keeps `class`, `href`, `id` once per document
+/// rather than once per attribute, and the record 8 bytes smaller (issue 13, peak memory);
+/// the table costs 16 bytes per distinct name, so a tag with thousands of distinct attributes
+/// still costs memory linear in its size.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct AttrRec {
+    pub(super) name: u32,
+    pub(super) value: StrRef,
+}
+
+/// The bit of [`AttrRec::name`] that marks an index into the name table.
+pub(super) const QUALIFIED: u32 = 1 << 31;
+
+/// The [`AttrRec::name`] of a removed record left in its run (a hole: see `edit.rs`).
+pub(super) const HOLE: u32 = u32::MAX;
+
+/// The bit of an element's attribute count (`Node::c`) set when its run holds holes; their
+/// number is in `Dom::attr_indexed`.
+pub(super) const HOLES: u32 = 1 << 31;
+
+const _: () = assert!(std::mem::size_of::<AttrRec>() == 16);
+
+const _: () = assert!(std::mem::size_of::<Node>() == 28);
