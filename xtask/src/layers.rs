@@ -1,0 +1,705 @@
+//! `cargo xtask layers`: the import graph of the workspace's own crates (`runtime`, `codegen`,
+//! `xtask`) checked against the layer table `xtask/layers.txt`.
+//!
+//! Each crate's sources are read from its root (`lib.rs`, `main.rs`) through its `mod`
+//! declarations with `syn`. A module's references to the crate's own modules are its `use`
+//! declarations (private or `pub`: a re-export is an import), and the paths written in its code
+//! (`crate::x::y`, `super::`, `self::`, a child module's or an imported name's `name::item`),
+//! in macro invocations too (except `quote!`, whose paths are the generated code's). Items under
+//! `#[cfg(test)]` and `#[test]` functions are left out. A path is resolved to the module that
+//! defines its item, through `use` and `pub use` on the way (`crate::html::Token` is an edge to
+//! `html::token`, where `Token` is defined, not to the facade that re-exports it), so the graph
+//! is one of definitions, as the compiler sees them.
+//!
+//! The table lists, for each crate, its layers bottom to top and the modules of each. A file
+//! belongs to the entry that is the longest prefix of its module path (`dom` holds `dom/*.rs`
+//! unless one of them is listed on its own); `crate` is the root file alone. An entry is the unit
+//! of the check: the files inside one entry are one concept and may use each other. The rules:
+//! every file in exactly one entry and every entry naming a module; no edge from an entry to one
+//! in a higher layer; no loop among entries (within a layer too). `pending` lines name edges that
+//! are being removed (with the reason): they are drawn but not held against the table, and one
+//! that no longer exists is an error, so the list only shrinks.
+
+use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use std::collections::{BTreeMap, BTreeSet};
+use std::fmt::Write as _;
+use std::path::Path;
+use syn::visit::Visit;
+
+/// Where the table lives, relative to the workspace root.
+pub const TABLE: &str = "xtask/layers.txt";
+
+/// How deep resolution follows `use` chains and globs before it stops at the module it is in
+/// (a loop of `pub use`s cannot make it run forever).
+const MAX_HOPS: usize = 32;
+
+/// Macros whose paths are not this crate's: `quote!` builds code for another crate.
+const FOREIGN_MACROS: &[&str] = &["quote", "quote_spanned", "parse_quote", "format_ident"];
+
+/// One crate of the table.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CrateTable {
+    /// The crate's name, for the report.
+    pub name: String,
+    /// Its root file, relative to the workspace root.
+    pub root: String,
+    /// Bottom to top.
+    pub layers: Vec<Layer>,
+    /// Edges being removed: drawn, not held against the table.
+    pub pending: Vec<Pending>,
+}
+
+/// One layer: a name and its entries. An entry is a module path (`html::tree`), `crate` for the
+/// root file alone, or several joined by `+` that are one concept across the tree (a machine:
+/// its generated states and its own code, `html::tokenizer+generated::html_tokenizer`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Layer {
+    /// What the layer is, in a word or two.
+    pub name: String,
+    /// Entries: module paths, `crate`, or module paths joined by `+`.
+    pub modules: Vec<String>,
+}
+
+/// An edge that is being removed: every edge from a file under `from` to a file under `to`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Pending {
+    /// Module path prefix of the importing file.
+    pub from: String,
+    /// Module path prefix of the imported file.
+    pub to: String,
+    /// Why it is allowed for now (an issue number).
+    pub why: String,
+}
+
+/// Read the table: `crate NAME ROOT`, then `layer NAME: module module ...` lines bottom to top
+/// and `pending FROM -> TO: why` lines; `#` starts a comment.
+pub fn parse_table(text: &str) -> Result<Vec<CrateTable>, String> {
+    let mut crates: Vec<CrateTable> = Vec::new();
+    for (n, raw) in text.lines().enumerate() {
+        let line = raw.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let at = |msg: &str| format!("{TABLE}:{}: {msg}: {raw}", n + 1);
+        let (word, rest) = line.split_once(char::is_whitespace).ok_or_else(|| at("expected a word and more"))?;
+        let rest = rest.trim();
+        if word == "crate" {
+            let mut parts = rest.split_whitespace();
+            let (Some(name), Some(root), None) = (parts.next(), parts.next(), parts.next()) else {
+                return Err(at("expected `crate NAME ROOT`"));
+            };
+            crates.push(CrateTable { name: name.into(), root: root.into(), layers: Vec::new(), pending: Vec::new() });
+            continue;
+        }
+        let krate = crates.last_mut().ok_or_else(|| at("a `crate` line comes first"))?;
+        match word {
+            "layer" => {
+                let (name, modules) = rest.split_once(": ").ok_or_else(|| at("expected `layer NAME: modules`"))?;
+                let modules: Vec<String> = modules.split_whitespace().map(str::to_owned).collect();
+                if modules.is_empty() {
+                    return Err(at("a layer with no modules"));
+                }
+                krate.layers.push(Layer { name: name.trim().into(), modules });
+            }
+            "pending" => {
+                let (edge, why) = rest.split_once(": ").ok_or_else(|| at("expected `pending FROM -> TO: why`"))?;
+                let (from, to) = edge.split_once("->").ok_or_else(|| at("expected `pending FROM -> TO: why`"))?;
+                krate.pending.push(Pending { from: from.trim().into(), to: to.trim().into(), why: why.trim().into() });
+            }
+            _ => return Err(at("expected `crate`, `layer` or `pending`")),
+        }
+    }
+    Ok(crates)
+}
+
+/// A module of a crate: a file, or a `mod name { ... }` inside one.
+#[derive(Debug, Default)]
+struct Module {
+    path: Vec<String>,
+    /// The file module this module's code is in (itself for a file).
+    file: usize,
+    parent: Option<usize>,
+    children: BTreeMap<String, usize>,
+    /// Names of the items defined here (macros included).
+    items: BTreeSet<String>,
+    /// Names bound by `use` (renames under their new name), to the path as written.
+    uses: BTreeMap<String, Vec<String>>,
+    /// `use path::*`, as written.
+    globs: Vec<Vec<String>>,
+    /// Every path that may name this crate's modules, as written, with how it was written.
+    refs: Vec<(Vec<String>, &'static str)>,
+}
+
+/// A crate's modules, read from its root through its `mod` declarations.
+#[derive(Debug)]
+struct Crate {
+    modules: Vec<Module>,
+    /// The file of each file module (indexed by module).
+    files: BTreeMap<usize, String>,
+    /// `#[macro_export]` macros: the crate root's names for them.
+    exported_macros: BTreeMap<String, usize>,
+}
+
+fn is_test_cfg(attrs: &[syn::Attribute]) -> bool {
+    attrs.iter().any(|a| {
+        if a.path().is_ident("test") {
+            return true;
+        }
+        if !a.path().is_ident("cfg") {
+            return false;
+        }
+        let Ok(list) = a.meta.require_list() else { return false };
+        let words: String = list.tokens.to_string().split_whitespace().collect();
+        words == "test" || words.starts_with("all(test,")
+    })
+}
+
+fn has_attr(attrs: &[syn::Attribute], name: &str) -> bool {
+    attrs.iter().any(|a| a.path().is_ident(name))
+}
+
+fn item_attrs(item: &syn::Item) -> &[syn::Attribute] {
+    use syn::Item as I;
+    match item {
+        I::Const(i) => &i.attrs,
+        I::Enum(i) => &i.attrs,
+        I::ExternCrate(i) => &i.attrs,
+        I::Fn(i) => &i.attrs,
+        I::ForeignMod(i) => &i.attrs,
+        I::Impl(i) => &i.attrs,
+        I::Macro(i) => &i.attrs,
+        I::Mod(i) => &i.attrs,
+        I::Static(i) => &i.attrs,
+        I::Struct(i) => &i.attrs,
+        I::Trait(i) => &i.attrs,
+        I::TraitAlias(i) => &i.attrs,
+        I::Type(i) => &i.attrs,
+        I::Union(i) => &i.attrs,
+        I::Use(i) => &i.attrs,
+        _ => &[],
+    }
+}
+
+fn item_name(item: &syn::Item) -> Option<String> {
+    use syn::Item as I;
+    let ident = match item {
+        I::Const(i) => &i.ident,
+        I::Enum(i) => &i.ident,
+        I::Fn(i) => &i.sig.ident,
+        I::Macro(i) => i.ident.as_ref()?,
+        I::Static(i) => &i.ident,
+        I::Struct(i) => &i.ident,
+        I::Trait(i) => &i.ident,
+        I::TraitAlias(i) => &i.ident,
+        I::Type(i) => &i.ident,
+        I::Union(i) => &i.ident,
+        _ => return None,
+    };
+    Some(ident.to_string())
+}
+
+/// The `use` tree's bindings, globs and paths, as written (relative to the module it is in).
+fn use_tree(tree: &syn::UseTree, prefix: &mut Vec<String>, m: &mut Module) {
+    match tree {
+        syn::UseTree::Path(p) => {
+            prefix.push(p.ident.to_string());
+            use_tree(&p.tree, prefix, m);
+            prefix.pop();
+        }
+        syn::UseTree::Name(n) => {
+            let name = n.ident.to_string();
+            let path = if name == "self" { prefix.clone() } else { [prefix.as_slice(), &[name]].concat() };
+            if let Some(last) = path.last() {
+                m.uses.insert(last.clone(), path.clone());
+            }
+            m.refs.push((path, "use"));
+        }
+        syn::UseTree::Rename(r) => {
+            let name = r.ident.to_string();
+            let path = if name == "self" { prefix.clone() } else { [prefix.as_slice(), &[name]].concat() };
+            if r.rename != "_" {
+                m.uses.insert(r.rename.to_string(), path.clone());
+            }
+            m.refs.push((path, "use"));
+        }
+        syn::UseTree::Glob(_) => {
+            m.globs.push(prefix.clone());
+            m.refs.push((prefix.clone(), "use"));
+        }
+        syn::UseTree::Group(g) => {
+            for t in &g.items {
+                use_tree(t, prefix, m);
+            }
+        }
+    }
+}
+
+/// The paths in a piece of code: every multi-segment path (resolution later keeps those that
+/// name this crate's modules), nested `use` declarations, and paths in macro input.
+struct Refs<'m> {
+    module: &'m mut Module,
+}
+
+impl<'ast> Visit<'ast> for Refs<'_> {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        if is_test_cfg(item_attrs(item)) {
+            return;
+        }
+        if let syn::Item::Use(u) = item {
+            use_tree(&u.tree, &mut Vec::new(), self.module);
+            return;
+        }
+        syn::visit::visit_item(self, item);
+    }
+
+    fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
+        let attrs = match item {
+            syn::ImplItem::Fn(f) => &f.attrs[..],
+            syn::ImplItem::Const(c) => &c.attrs[..],
+            syn::ImplItem::Type(t) => &t.attrs[..],
+            _ => &[],
+        };
+        if !is_test_cfg(attrs) {
+            syn::visit::visit_impl_item(self, item);
+        }
+    }
+
+    fn visit_attribute(&mut self, _: &'ast syn::Attribute) {
+        // Doc comments and attributes name no module (intra-doc links are not imports).
+    }
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        if path.leading_colon.is_none() && path.segments.len() >= 2 {
+            let segs = path.segments.iter().map(|s| s.ident.to_string()).collect();
+            self.module.refs.push((segs, "path"));
+        }
+        syn::visit::visit_path(self, path);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        self.visit_path(&mac.path);
+        let name = mac.path.segments.last().map(|s| s.ident.to_string()).unwrap_or_default();
+        if !FOREIGN_MACROS.contains(&name.as_str()) {
+            macro_paths(mac.tokens.clone(), &mut self.module.refs);
+        }
+    }
+}
+
+/// Paths in a macro's tokens: `a::b(::c)*` not preceded by `::`, `$crate::x` as `crate::x`;
+/// a `macro_rules!` metavariable (`$name::x`) is not a path. Groups are walked with a stack.
+fn macro_paths(tokens: TokenStream, out: &mut Vec<(Vec<String>, &'static str)>) {
+    let mut stack = vec![tokens];
+    while let Some(stream) = stack.pop() {
+        let tts: Vec<TokenTree> = stream.into_iter().collect();
+        let colons = |i: usize| {
+            matches!((tts.get(i), tts.get(i + 1)), (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b)))
+                if a.as_char() == ':' && b.as_char() == ':')
+        };
+        let mut i = 0;
+        while i < tts.len() {
+            match &tts[i] {
+                TokenTree::Group(g) => {
+                    if g.delimiter() != Delimiter::None || !g.stream().is_empty() {
+                        stack.push(g.stream());
+                    }
+                    i += 1;
+                }
+                TokenTree::Ident(id) => {
+                    let after_colons = i >= 2 && colons(i - 2);
+                    let dollar = i >= 1 && matches!(&tts[i - 1], TokenTree::Punct(p) if p.as_char() == '$');
+                    if after_colons || (dollar && *id != "crate") {
+                        i += 1;
+                        continue;
+                    }
+                    let mut segs = vec![id.to_string()];
+                    let mut j = i + 1;
+                    while colons(j) {
+                        match tts.get(j + 2) {
+                            Some(TokenTree::Ident(next)) => segs.push(next.to_string()),
+                            _ => break,
+                        }
+                        j += 3;
+                    }
+                    if segs.len() >= 2 {
+                        out.push((segs, "macro"));
+                    }
+                    i = j.max(i + 1);
+                }
+                TokenTree::Punct(_) | TokenTree::Literal(_) => i += 1,
+            }
+        }
+    }
+}
+
+impl Crate {
+    /// Read the crate from `root` (a path relative to the workspace root) through `read`.
+    fn load(root: &str, read: &dyn Fn(&str) -> Option<String>) -> Result<Crate, String> {
+        let mut krate =
+            Crate { modules: vec![Module::default()], files: BTreeMap::new(), exported_macros: BTreeMap::new() };
+        // (module, file, directory of its child modules' files)
+        let mut queue = vec![(0usize, root.to_owned(), dir_of(root))];
+        while let Some((idx, file, dir)) = queue.pop() {
+            let text = read(&file).ok_or_else(|| format!("{file}: cannot read"))?;
+            let parsed = syn::parse_file(&text).map_err(|e| format!("{file}: {e}"))?;
+            krate.files.insert(idx, file.clone());
+            krate.modules[idx].file = idx;
+            // Inline modules are read here; file modules go on the queue.
+            let mut inline = vec![(idx, parsed.items, dir)];
+            while let Some((m, items, dir)) = inline.pop() {
+                for item in items {
+                    if is_test_cfg(item_attrs(&item)) {
+                        continue;
+                    }
+                    if let syn::Item::Mod(decl) = item {
+                        let name = decl.ident.to_string();
+                        let child = krate.modules.len();
+                        let path = [krate.modules[m].path.as_slice(), std::slice::from_ref(&name)].concat();
+                        let file_of_m = krate.modules[m].file;
+                        krate.modules.push(Module { path, parent: Some(m), file: file_of_m, ..Module::default() });
+                        krate.modules[m].children.insert(name.clone(), child);
+                        let child_dir = format!("{dir}{name}/");
+                        match decl.content {
+                            Some((_, items)) => inline.push((child, items, child_dir)),
+                            None => {
+                                let flat = format!("{dir}{name}.rs");
+                                let nested = format!("{dir}{name}/mod.rs");
+                                let f = if read(&flat).is_some() { flat } else { nested };
+                                queue.push((child, f, child_dir));
+                            }
+                        }
+                        continue;
+                    }
+                    if let Some(name) = item_name(&item) {
+                        if let syn::Item::Macro(mac) = &item
+                            && has_attr(&mac.attrs, "macro_export")
+                        {
+                            krate.exported_macros.insert(name.clone(), m);
+                        }
+                        krate.modules[m].items.insert(name);
+                    }
+                    Refs { module: &mut krate.modules[m] }.visit_item(&item);
+                }
+            }
+        }
+        Ok(krate)
+    }
+
+    /// The module that defines what `segs` names, written in module `from`; `None` for a path
+    /// outside the crate (another crate, a local type's associated item).
+    fn resolve(&self, from: usize, segs: &[String], hops: usize) -> Option<usize> {
+        let (first, rest) = segs.split_first()?;
+        let start = match first.as_str() {
+            "crate" | "$crate" => 0,
+            "self" => from,
+            "super" => {
+                let mut m = self.modules[from].parent?;
+                let mut rest = rest;
+                while let Some(("super", r)) = rest.split_first().map(|(s, r)| (s.as_str(), r)) {
+                    m = self.modules[m].parent?;
+                    rest = r;
+                }
+                return Some(self.walk(m, rest, hops));
+            }
+            name => {
+                let here = &self.modules[from];
+                if let Some(&child) = here.children.get(name) {
+                    return Some(self.walk(child, rest, hops));
+                }
+                if here.items.contains(name) {
+                    return Some(from);
+                }
+                let bound = here.uses.get(name)?;
+                if bound.first() == Some(first) {
+                    // `use name;` or `use name::..` of another crate.
+                    return None;
+                }
+                if hops >= MAX_HOPS {
+                    return Some(from);
+                }
+                return self.resolve(from, &[bound.as_slice(), rest].concat(), hops + 1);
+            }
+        };
+        Some(self.walk(start, rest, hops))
+    }
+
+    /// Follow `segs` down from module `at`: child modules, then an item defined here, a `use`
+    /// binding, or a glob that defines it; otherwise the module the path stops in.
+    fn walk(&self, at: usize, segs: &[String], hops: usize) -> usize {
+        let mut cur = at;
+        for (i, seg) in segs.iter().enumerate() {
+            let m = &self.modules[cur];
+            if let Some(&child) = m.children.get(seg) {
+                cur = child;
+                continue;
+            }
+            if m.items.contains(seg) || hops >= MAX_HOPS {
+                return cur;
+            }
+            if cur == 0
+                && let Some(&defined) = self.exported_macros.get(seg)
+            {
+                return defined;
+            }
+            if let Some(bound) = m.uses.get(seg) {
+                let path = [bound.as_slice(), &segs[i + 1..]].concat();
+                return self.resolve(cur, &path, hops + 1).unwrap_or(cur);
+            }
+            for glob in &m.globs {
+                let path = [glob.as_slice(), &segs[i..]].concat();
+                if let Some(t) = self.resolve(cur, &path, hops + 1)
+                    && self.defines(t, &segs[i..])
+                {
+                    return t;
+                }
+            }
+            return cur;
+        }
+        cur
+    }
+
+    /// Whether module `m` is where the first of `segs` is defined (or `segs` are empty).
+    fn defines(&self, m: usize, segs: &[String]) -> bool {
+        segs.first().is_none_or(|s| self.modules[m].items.contains(s) || self.modules[m].children.contains_key(s))
+    }
+
+    /// Edges between files: (from file module, to file module) with one path that makes each.
+    fn edges(&self) -> BTreeMap<(usize, usize), String> {
+        let mut edges = BTreeMap::new();
+        for (idx, m) in self.modules.iter().enumerate() {
+            for (segs, how) in &m.refs {
+                let Some(target) = self.resolve(idx, segs, 0) else { continue };
+                let (a, b) = (m.file, self.modules[target].file);
+                if a != b {
+                    edges.entry((a, b)).or_insert_with(|| format!("{how} {}", segs.join("::")));
+                }
+            }
+        }
+        edges
+    }
+
+    fn module_name(&self, file: usize) -> String {
+        let p = &self.modules[file].path;
+        if p.is_empty() { "crate".into() } else { p.join("::") }
+    }
+}
+
+/// The directory a file's child modules live in: beside `lib.rs`/`main.rs`/`mod.rs`, else in
+/// the directory named after the file.
+fn dir_of(file: &str) -> String {
+    let (dir, name) = file.rsplit_once('/').unwrap_or(("", file));
+    let dir = if dir.is_empty() { String::new() } else { format!("{dir}/") };
+    match name {
+        "lib.rs" | "main.rs" | "mod.rs" => dir,
+        other => format!("{dir}{}/", other.trim_end_matches(".rs")),
+    }
+}
+
+/// Whether module path `module` is `entry` or under it (`crate` is the root alone).
+fn under(module: &str, entry: &str) -> bool {
+    if entry == "crate" {
+        return module == "crate";
+    }
+    module == entry || module.strip_prefix(entry).is_some_and(|r| r.starts_with("::"))
+}
+
+/// Check one crate against its table; the report and whether it keeps the rules.
+fn check_crate(
+    table: &CrateTable,
+    read: &dyn Fn(&str) -> Option<String>,
+    show_edges: bool,
+) -> Result<(String, bool), String> {
+    let krate = Crate::load(&table.root, read)?;
+    let mut out = String::new();
+    let mut problems: Vec<String> = Vec::new();
+
+    // Entries: each listed once, each naming a module.
+    let mut layer_of: BTreeMap<&str, usize> = BTreeMap::new();
+    for (n, layer) in table.layers.iter().enumerate() {
+        for m in &layer.modules {
+            if layer_of.insert(m.as_str(), n).is_some() {
+                problems.push(format!("`{m}` is listed twice"));
+            }
+        }
+    }
+    let names: BTreeMap<usize, String> = krate.files.keys().map(|&f| (f, krate.module_name(f))).collect();
+    for part in layer_of.keys().flat_map(|e| e.split('+')) {
+        if !names.values().any(|m| under(m, part)) {
+            problems.push(format!("`{part}` names no module of the crate"));
+        }
+    }
+    // Each file's entry: the one with the longest module path that holds it.
+    let mut entry_of: BTreeMap<usize, &str> = BTreeMap::new();
+    for (&f, m) in &names {
+        let holds = |e: &&str| e.split('+').filter(|part| under(m, part)).map(str::len).max();
+        match layer_of.keys().filter_map(|e| Some((holds(e)?, *e))).max() {
+            Some((_, e)) => {
+                entry_of.insert(f, e);
+            }
+            None => problems.push(format!("`{m}` ({}) is in no layer", krate.files[&f])),
+        }
+    }
+
+    let edges = krate.edges();
+    let mut used_pending = vec![false; table.pending.len()];
+    let mut pending_edges = Vec::new();
+    // Entry-level graph: (from entry, to entry) -> the file edges that make it.
+    let mut graph: BTreeMap<(&str, &str), Vec<(usize, usize)>> = BTreeMap::new();
+    for &(a, b) in edges.keys() {
+        let (Some(&ea), Some(&eb)) = (entry_of.get(&a), entry_of.get(&b)) else { continue };
+        if ea == eb {
+            continue;
+        }
+        if let Some(p) = table.pending.iter().position(|p| under(&names[&a], &p.from) && under(&names[&b], &p.to)) {
+            used_pending[p] = true;
+            pending_edges.push((p, a, b));
+            continue;
+        }
+        graph.entry((ea, eb)).or_default().push((a, b));
+    }
+    let file_edge =
+        |&(a, b): &(usize, usize)| format!("{} -> {} ({})", krate.files[&a], krate.files[&b], edges[&(a, b)]);
+
+    let mut upward = Vec::new();
+    for (&(ea, eb), files) in &graph {
+        if layer_of[eb] > layer_of[ea] {
+            let (la, lb) = (&table.layers[layer_of[ea]].name, &table.layers[layer_of[eb]].name);
+            for fe in files {
+                upward.push(format!("upward: {ea} ({la}) -> {eb} ({lb}): {}", file_edge(fe)));
+            }
+        }
+    }
+    problems.extend(upward);
+    for component in loops(&graph) {
+        let mut s = format!("loop among {}:", component.join(", "));
+        for (&(ea, eb), files) in &graph {
+            if component.contains(&ea) && component.contains(&eb) {
+                for fe in files {
+                    write!(s, "\n      {}", file_edge(fe)).expect("write to a String");
+                }
+            }
+        }
+        problems.push(s);
+    }
+    for (p, used) in table.pending.iter().zip(&used_pending) {
+        if !used {
+            problems.push(format!("pending `{} -> {}` is gone: take it out of {TABLE}", p.from, p.to));
+        }
+    }
+
+    // The picture.
+    writeln!(out, "{} ({}): {} files, {} edges between files", table.name, table.root, names.len(), edges.len())
+        .expect("write to a String");
+    writeln!(out, "  layers, bottom to top:").expect("write to a String");
+    for (n, layer) in table.layers.iter().enumerate() {
+        writeln!(out, "    {:>2} {}: {}", n + 1, layer.name, layer.modules.join(" ")).expect("write to a String");
+    }
+    if show_edges {
+        writeln!(out, "  edges between entries:").expect("write to a String");
+        for ((ea, eb), files) in &graph {
+            writeln!(out, "    {ea} -> {eb} ({} file edges)", files.len()).expect("write to a String");
+        }
+    }
+    if !pending_edges.is_empty() {
+        writeln!(out, "  pending (being removed, not held against the table):").expect("write to a String");
+        for (p, a, b) in &pending_edges {
+            let why = &table.pending[*p].why;
+            writeln!(out, "    {} [{why}]", file_edge(&(*a, *b))).expect("write to a String");
+        }
+    }
+    if problems.is_empty() {
+        writeln!(out, "  ok: every module in one layer, no upward edge, no loop").expect("write to a String");
+    } else {
+        writeln!(out, "  {} violations:", problems.len()).expect("write to a String");
+        for p in &problems {
+            writeln!(out, "    {p}").expect("write to a String");
+        }
+    }
+    Ok((out, problems.is_empty()))
+}
+
+/// The strongly connected components of more than one entry, each sorted, in sorted order
+/// (Tarjan's algorithm with an explicit stack).
+fn loops<'a>(graph: &BTreeMap<(&'a str, &'a str), Vec<(usize, usize)>>) -> Vec<Vec<&'a str>> {
+    let nodes: Vec<&str> = graph.keys().flat_map(|&(a, b)| [a, b]).collect::<BTreeSet<_>>().into_iter().collect();
+    let id: BTreeMap<&str, usize> = nodes.iter().enumerate().map(|(i, &n)| (n, i)).collect();
+    let mut succ = vec![Vec::new(); nodes.len()];
+    for &(a, b) in graph.keys() {
+        succ[id[a]].push(id[b]);
+    }
+    let (mut index, mut low, mut on_stack) =
+        (vec![usize::MAX; nodes.len()], vec![0; nodes.len()], vec![false; nodes.len()]);
+    let (mut next, mut stack, mut out) = (0, Vec::new(), Vec::new());
+    for root in 0..nodes.len() {
+        if index[root] != usize::MAX {
+            continue;
+        }
+        // (node, next successor to look at)
+        let mut work = vec![(root, 0usize)];
+        index[root] = next;
+        low[root] = next;
+        next += 1;
+        stack.push(root);
+        on_stack[root] = true;
+        while let Some(&(v, k)) = work.last() {
+            if let Some(&w) = succ[v].get(k) {
+                if let Some(top) = work.last_mut() {
+                    top.1 += 1;
+                }
+                if index[w] == usize::MAX {
+                    index[w] = next;
+                    low[w] = next;
+                    next += 1;
+                    stack.push(w);
+                    on_stack[w] = true;
+                    work.push((w, 0));
+                } else if on_stack[w] {
+                    low[v] = low[v].min(index[w]);
+                }
+                continue;
+            }
+            work.pop();
+            if let Some(&(parent, _)) = work.last() {
+                low[parent] = low[parent].min(low[v]);
+            }
+            if low[v] == index[v] {
+                let mut component = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on_stack[w] = false;
+                    component.push(nodes[w]);
+                    if w == v {
+                        break;
+                    }
+                }
+                if component.len() > 1 {
+                    component.sort_unstable();
+                    out.push(component);
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Check every crate of `table_text`, reading sources through `read` (paths relative to the
+/// workspace root): the report and whether everything keeps the rules.
+pub fn check_with(
+    table_text: &str,
+    read: &dyn Fn(&str) -> Option<String>,
+    show_edges: bool,
+) -> Result<(String, bool), String> {
+    let mut report = String::new();
+    let mut clean = true;
+    for table in parse_table(table_text)? {
+        let (text, ok) = check_crate(&table, read, show_edges)?;
+        report.push_str(&text);
+        clean &= ok;
+    }
+    Ok((report, clean))
+}
+
+/// `cargo xtask layers [--edges]`: the table at [`TABLE`] against the workspace under `root`.
+pub fn run_cli(root: &Path, show_edges: bool) -> Result<(String, bool), String> {
+    let table = std::fs::read_to_string(root.join(TABLE)).map_err(|e| format!("{TABLE}: {e}"))?;
+    check_with(&table, &|p| std::fs::read_to_string(root.join(p)).ok(), show_edges)
+}
