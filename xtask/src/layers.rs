@@ -703,3 +703,152 @@ pub fn run_cli(root: &Path, show_edges: bool) -> Result<(String, bool), String> 
     let table = std::fs::read_to_string(root.join(TABLE)).map_err(|e| format!("{TABLE}: {e}"))?;
     check_with(&table, &|p| std::fs::read_to_string(root.join(p)).ok(), show_edges)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Check a crate of in-memory files (`src/...`) against `layers` (the table's lines after the
+    /// `crate` line).
+    fn check(files: &[(&str, &str)], layers: &str) -> (String, bool) {
+        let files: BTreeMap<String, String> =
+            files.iter().map(|(p, t)| (format!("src/{p}"), (*t).to_owned())).collect();
+        let table = format!("crate demo src/lib.rs\n{layers}");
+        check_with(&table, &|p| files.get(p).cloned(), true).expect("the crate reads")
+    }
+
+    const LIB: &str = "mod a;\nmod b;\npub use a::Thing;\n";
+
+    #[test]
+    fn a_downward_import_keeps_the_rules() {
+        let files = [("lib.rs", LIB), ("a.rs", "pub struct Thing;"), ("b.rs", "use crate::a::Thing;")];
+        let (report, ok) = check(&files, "layer low: a\nlayer high: b\nlayer top: crate\n");
+        assert!(ok, "{report}");
+        assert!(report.contains("b -> a (1 file edges)"), "{report}");
+    }
+
+    #[test]
+    fn an_upward_import_is_a_violation() {
+        let files =
+            [("lib.rs", LIB), ("a.rs", "pub struct Thing;\nfn f() { crate::b::g() }"), ("b.rs", "pub fn g() {}")];
+        let (report, ok) = check(&files, "layer low: a\nlayer high: b\nlayer top: crate\n");
+        assert!(!ok);
+        assert!(report.contains("upward: a (low) -> b (high): src/a.rs -> src/b.rs (path crate::b::g)"), "{report}");
+    }
+
+    #[test]
+    fn a_loop_within_a_layer_is_reported_with_its_files() {
+        let files = [
+            ("lib.rs", LIB),
+            ("a.rs", "pub struct Thing;\nuse super::b::{\n    g,\n};"),
+            ("b.rs", "pub fn g() {}\nfn h() -> super::Thing { todo!() }"),
+        ];
+        let (report, ok) = check(&files, "layer one: a b\nlayer top: crate\n");
+        assert!(!ok);
+        // `super::Thing` is the root's re-export: the edge goes to where it is defined.
+        assert!(report.contains("loop among a, b:\n      src/a.rs -> src/b.rs (use super::b::g)\n      src/b.rs -> src/a.rs (path super::Thing)"), "{report}");
+        assert!(!report.contains("upward"), "{report}");
+    }
+
+    #[test]
+    fn an_unlisted_module_a_stale_entry_and_a_twice_listed_one_are_violations() {
+        let files = [("lib.rs", LIB), ("a.rs", "pub struct Thing;"), ("b.rs", "")];
+        let (report, ok) = check(&files, "layer low: a c\nlayer top: crate a\n");
+        assert!(!ok);
+        assert!(report.contains("`b` (src/b.rs) is in no layer"), "{report}");
+        assert!(report.contains("`c` names no module of the crate"), "{report}");
+        assert!(report.contains("`a` is listed twice"), "{report}");
+    }
+
+    #[test]
+    fn groups_across_lines_nested_modules_and_prefix_entries() {
+        let files = [
+            ("lib.rs", "pub mod tree;\nmod names;\n"),
+            ("names.rs", "pub struct Name;\npub enum Ns { Html }"),
+            ("tree/mod.rs", "mod sink;\nmod builder;\npub use sink::Sink;\n"),
+            ("tree/sink.rs", "use crate::{\n    names::{Name,\n        Ns},\n};\npub trait Sink {}"),
+            ("tree/builder.rs", "use super::Sink;\nfn f(_: crate::names::Ns) {}"),
+        ];
+        // `tree` holds tree/builder.rs; tree::sink is an entry of its own, below it.
+        let (report, ok) =
+            check(&files, "layer names: names\nlayer interface: tree::sink\nlayer builders: tree\nlayer top: crate\n");
+        assert!(ok, "{report}");
+        assert!(report.contains("tree -> tree::sink") && report.contains("tree::sink -> names"), "{report}");
+        // The same tree with the interface listed above the builder: the builder's import of it
+        // (through the parent's re-export) is upward.
+        let (report, ok) =
+            check(&files, "layer names: names\nlayer builders: tree\nlayer interface: tree::sink\nlayer top: crate\n");
+        assert!(!ok);
+        assert!(report.contains("src/tree/builder.rs -> src/tree/sink.rs (use super::Sink)"), "{report}");
+    }
+
+    #[test]
+    fn tests_quote_and_doc_links_are_not_imports() {
+        let files = [
+            ("lib.rs", LIB),
+            (
+                "a.rs",
+                "//! See [`crate::b::g`].\npub struct Thing;\nfn f() -> String { quote! { crate::b::g() } }\n#[cfg(test)]\nmod tests { use crate::b::g; }\n#[test]\nfn t() { crate::b::g() }",
+            ),
+            ("b.rs", "pub fn g() {}"),
+        ];
+        let (report, ok) = check(&files, "layer low: a\nlayer high: b\nlayer top: crate\n");
+        assert!(ok, "{report}");
+        // Other macros' input is code: a path there is an import.
+        let files = [
+            ("lib.rs", LIB),
+            ("a.rs", "pub struct Thing;\nfn f() { assert!(matches!(x, crate::b::G)) }"),
+            ("b.rs", "pub const G: u8 = 0;"),
+        ];
+        let (report, ok) = check(&files, "layer low: a\nlayer high: b\nlayer top: crate\n");
+        assert!(!ok && report.contains("(macro crate::b::G)"), "{report}");
+    }
+
+    #[test]
+    fn pending_edges_are_drawn_not_held_and_must_exist() {
+        let files = [("lib.rs", LIB), ("a.rs", "pub struct Thing;\nuse crate::b::g;"), ("b.rs", "pub fn g() {}")];
+        let layers = "layer low: a\nlayer high: b\nlayer top: crate\npending a -> b: issue 1\n";
+        let (report, ok) = check(&files, layers);
+        assert!(ok, "{report}");
+        assert!(report.contains("src/a.rs -> src/b.rs (use crate::b::g) [issue 1]"), "{report}");
+        let files = [("lib.rs", LIB), ("a.rs", "pub struct Thing;"), ("b.rs", "pub fn g() {}")];
+        let (report, ok) = check(&files, layers);
+        assert!(!ok && report.contains("pending `a -> b` is gone"), "{report}");
+    }
+
+    #[test]
+    fn entries_joined_by_plus_are_one_concept() {
+        let files = [
+            ("lib.rs", "mod generated;\nmod machine;\n"),
+            ("generated.rs", "use crate::machine::Sink;\npub enum State {}"),
+            ("machine.rs", "use crate::generated::State;\npub trait Sink {}"),
+        ];
+        let (report, ok) = check(&files, "layer machines: machine+generated\nlayer top: crate\n");
+        assert!(ok, "{report}");
+        let (report, ok) = check(&files, "layer machines: machine generated\nlayer top: crate\n");
+        assert!(!ok && report.contains("loop among generated, machine"), "{report}");
+    }
+
+    #[test]
+    fn the_table_reads_and_says_where_it_is_wrong() {
+        assert!(parse_table("layer x: a\n").unwrap_err().contains("layers.txt:1: a `crate` line comes first"));
+        assert!(
+            parse_table("crate c src/lib.rs\nlayer x a\n").unwrap_err().contains(":2: expected `layer NAME: modules`")
+        );
+        let t =
+            parse_table("# c\ncrate c src/lib.rs\nlayer one: a b  # why\npending a -> b::c: because\n").expect("reads");
+        assert_eq!(t[0].layers[0], Layer { name: "one".into(), modules: vec!["a".into(), "b".into()] });
+        assert_eq!(t[0].pending[0], Pending { from: "a".into(), to: "b::c".into(), why: "because".into() });
+    }
+
+    /// The workspace itself keeps its table (`cargo xtask layers`).
+    #[test]
+    fn the_workspace_keeps_its_layers() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("xtask is in the workspace");
+        let (report, ok) = run_cli(root, false).expect("the table and the sources read");
+        assert!(ok, "{report}");
+        for name in ["statemark", "statemark-codegen", "xtask"] {
+            assert!(report.contains(&format!("{name} (")), "{report}");
+        }
+    }
+}
