@@ -33,6 +33,9 @@ pub const TABLE: &str = "xtask/layers.txt";
 /// (a loop of `pub use`s cannot make it run forever).
 const MAX_HOPS: usize = 32;
 
+/// The (module, name) pairs a resolution has looked for in globs.
+type Seen = BTreeSet<(usize, String)>;
+
 /// Macros whose paths are not this crate's: `quote!` builds code for another crate.
 const FOREIGN_MACROS: &[&str] = &["quote", "quote_spanned", "parse_quote", "format_ident"];
 
@@ -386,7 +389,7 @@ impl Crate {
 
     /// The module that defines what `segs` names, written in module `from`; `None` for a path
     /// outside the crate (another crate, a local type's associated item).
-    fn resolve(&self, from: usize, segs: &[String], hops: usize) -> Option<usize> {
+    fn resolve(&self, from: usize, segs: &[String], hops: usize, seen: &mut Seen) -> Option<usize> {
         let (first, rest) = segs.split_first()?;
         let start = match first.as_str() {
             "crate" | "$crate" => 0,
@@ -398,12 +401,12 @@ impl Crate {
                     m = self.modules[m].parent?;
                     rest = r;
                 }
-                return Some(self.walk(m, rest, hops));
+                return Some(self.walk(m, rest, hops, seen));
             }
             name => {
                 let here = &self.modules[from];
                 if let Some(&child) = here.children.get(name) {
-                    return Some(self.walk(child, rest, hops));
+                    return Some(self.walk(child, rest, hops, seen));
                 }
                 if here.items.contains(name) {
                     return Some(from);
@@ -416,15 +419,15 @@ impl Crate {
                 if hops >= MAX_HOPS {
                     return Some(from);
                 }
-                return self.resolve(from, &[bound.as_slice(), rest].concat(), hops + 1);
+                return self.resolve(from, &[bound.as_slice(), rest].concat(), hops + 1, seen);
             }
         };
-        Some(self.walk(start, rest, hops))
+        Some(self.walk(start, rest, hops, seen))
     }
 
     /// Follow `segs` down from module `at`: child modules, then an item defined here, a `use`
     /// binding, or a glob that defines it; otherwise the module the path stops in.
-    fn walk(&self, at: usize, segs: &[String], hops: usize) -> usize {
+    fn walk(&self, at: usize, segs: &[String], hops: usize, seen: &mut Seen) -> usize {
         let mut cur = at;
         for (i, seg) in segs.iter().enumerate() {
             let m = &self.modules[cur];
@@ -442,11 +445,16 @@ impl Crate {
             }
             if let Some(bound) = m.uses.get(seg) {
                 let path = [bound.as_slice(), &segs[i + 1..]].concat();
-                return self.resolve(cur, &path, hops + 1).unwrap_or(cur);
+                return self.resolve(cur, &path, hops + 1, seen).unwrap_or(cur);
+            }
+            // Each (module, name) is looked for in globs once per path, so globs that import
+            // each other cost no more than the modules they join.
+            if !m.globs.is_empty() && !seen.insert((cur, seg.clone())) {
+                return cur;
             }
             for glob in &m.globs {
                 let path = [glob.as_slice(), &segs[i..]].concat();
-                if let Some(t) = self.resolve(cur, &path, hops + 1)
+                if let Some(t) = self.resolve(cur, &path, hops + 1, seen)
                     && self.defines(t, &segs[i..])
                 {
                     return t;
@@ -467,7 +475,7 @@ impl Crate {
         let mut edges = BTreeMap::new();
         for (idx, m) in self.modules.iter().enumerate() {
             for (segs, how) in &m.refs {
-                let Some(target) = self.resolve(idx, segs, 0) else { continue };
+                let Some(target) = self.resolve(idx, segs, 0, &mut Seen::new()) else { continue };
                 let (a, b) = (m.file, self.modules[target].file);
                 if a != b {
                     edges.entry((a, b)).or_insert_with(|| format!("{how} {}", segs.join("::")));
@@ -780,6 +788,19 @@ mod tests {
             check(&files, "layer names: names\nlayer builders: tree\nlayer interface: tree::sink\nlayer top: crate\n");
         assert!(!ok);
         assert!(report.contains("src/tree/builder.rs -> src/tree/sink.rs (use super::Sink)"), "{report}");
+    }
+
+    #[test]
+    fn globs_lead_to_the_definition_and_may_import_each_other() {
+        let files = [
+            ("lib.rs", "mod a;\nmod b;\nmod c;\n"),
+            ("a.rs", "pub use crate::b::*;\npub struct A;"),
+            ("b.rs", "pub use crate::a::*;\npub struct B;"),
+            ("c.rs", "use crate::a::B;\nfn f(_: crate::b::Missing) {}"),
+        ];
+        let (report, ok) = check(&files, "layer low: a b\nlayer high: c\nlayer top: crate\n");
+        assert!(!ok && report.contains("loop among a, b"), "{report}");
+        assert!(report.contains("c -> b (1 file edges)") && !report.contains("c -> a"), "{report}");
     }
 
     #[test]
