@@ -411,7 +411,13 @@ impl Crate {
                 if here.items.contains(name) {
                     return Some(from);
                 }
-                let bound = here.uses.get(name)?;
+                let Some(bound) = here.uses.get(name) else {
+                    // A name a glob brought in (`use super::*;` then `Namespace::Html`).
+                    if here.globs.is_empty() || !seen.insert((from, name.to_owned())) {
+                        return None;
+                    }
+                    return self.through_globs(from, segs, hops, seen);
+                };
                 if bound.first() == Some(first) {
                     // `use name;` or `use name::..` of another crate.
                     return None;
@@ -452,22 +458,23 @@ impl Crate {
             if !m.globs.is_empty() && !seen.insert((cur, seg.clone())) {
                 return cur;
             }
-            for glob in &m.globs {
-                let path = [glob.as_slice(), &segs[i..]].concat();
-                if let Some(t) = self.resolve(cur, &path, hops + 1, seen)
-                    && self.defines(t, &segs[i..])
-                {
-                    return t;
-                }
-            }
-            return cur;
+            return self.through_globs(cur, &segs[i..], hops, seen).unwrap_or(cur);
         }
         cur
     }
 
-    /// Whether module `m` is where the first of `segs` is defined (or `segs` are empty).
-    fn defines(&self, m: usize, segs: &[String]) -> bool {
-        segs.first().is_none_or(|s| self.modules[m].items.contains(s) || self.modules[m].children.contains_key(s))
+    /// `segs` looked up in module `at`'s globs: the first glob whose module has the first of
+    /// `segs` (defined, a child, or imported there) leads on from that module.
+    fn through_globs(&self, at: usize, segs: &[String], hops: usize, seen: &mut Seen) -> Option<usize> {
+        let name = segs.first()?;
+        for glob in &self.modules[at].globs {
+            let Some(g) = self.resolve(at, glob, hops + 1, seen) else { continue };
+            let m = &self.modules[g];
+            if g != at && (m.items.contains(name) || m.children.contains_key(name) || m.uses.contains_key(name)) {
+                return Some(self.walk(g, segs, hops + 1, seen));
+            }
+        }
+        None
     }
 
     /// Edges between files: (from file module, to file module) with one path that makes each.
@@ -801,6 +808,20 @@ mod tests {
         let (report, ok) = check(&files, "layer low: a b\nlayer high: c\nlayer top: crate\n");
         assert!(!ok && report.contains("loop among a, b"), "{report}");
         assert!(report.contains("c -> b (1 file edges)") && !report.contains("c -> a"), "{report}");
+    }
+
+    #[test]
+    fn a_name_a_glob_brought_in_leads_to_its_definition() {
+        // `modes` takes its parent's imports with `use super::*` and names `Ns::Html` through them.
+        let files = [
+            ("lib.rs", "mod names;\nmod builder;\n"),
+            ("names.rs", "pub enum Ns { Html }"),
+            ("builder/mod.rs", "mod modes;\nuse crate::names::Ns;\n"),
+            ("builder/modes.rs", "use super::*;\nfn f() { let _ = Ns::Html; }"),
+        ];
+        let (report, _) =
+            check(&files, "layer low: builder::modes\nlayer names: names\nlayer high: builder\nlayer top: crate\n");
+        assert!(report.contains("src/builder/modes.rs -> src/names.rs (path Ns::Html)"), "{report}");
     }
 
     #[test]
