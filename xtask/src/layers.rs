@@ -585,12 +585,16 @@ fn check_crate(
     }
     problems.extend(upward);
     for component in loops(&graph) {
-        let mut s = format!("loop among {}:", component.join(", "));
-        for (&(ea, eb), files) in &graph {
-            if component.contains(&ea) && component.contains(&eb) {
-                for fe in files {
-                    write!(s, "\n      {}", file_edge(fe)).expect("write to a String");
-                }
+        let inside = graph.keys().filter(|(a, b)| component.contains(a) && component.contains(b)).count();
+        let cycle = shortest_cycle(&graph, &component);
+        let mut s = format!(
+            "loop among {} ({inside} edges between them); the shortest: {}",
+            component.join(", "),
+            cycle.join(" -> ")
+        );
+        for hop in cycle.windows(2) {
+            for fe in &graph[&(hop[0], hop[1])] {
+                write!(s, "\n      {}", file_edge(fe)).expect("write to a String");
             }
         }
         problems.push(s);
@@ -696,6 +700,44 @@ fn loops<'a>(graph: &BTreeMap<(&'a str, &'a str), Vec<(usize, usize)>>) -> Vec<V
     out
 }
 
+/// The shortest cycle through the entries of one loop (`loops`), as a path that ends where it
+/// starts: breadth-first from each entry in turn.
+fn shortest_cycle<'a>(
+    graph: &BTreeMap<(&'a str, &'a str), Vec<(usize, usize)>>,
+    component: &[&'a str],
+) -> Vec<&'a str> {
+    let mut best: Vec<&str> = Vec::new();
+    for &start in component {
+        let mut from: BTreeMap<&str, &str> = BTreeMap::new();
+        let mut queue = std::collections::VecDeque::from([start]);
+        'search: while let Some(at) = queue.pop_front() {
+            for &(a, b) in graph.keys() {
+                if a != at || !component.contains(&b) {
+                    continue;
+                }
+                if b == start {
+                    // Back from `at` to `start` (which has no predecessor), then round.
+                    let mut path = vec![at];
+                    while let Some(&prev) = from.get(path[path.len() - 1]) {
+                        path.push(prev);
+                    }
+                    path.reverse();
+                    path.push(start);
+                    if best.is_empty() || path.len() < best.len() {
+                        best = path;
+                    }
+                    break 'search;
+                }
+                if b != start && !from.contains_key(b) {
+                    from.insert(b, at);
+                    queue.push_back(b);
+                }
+            }
+        }
+    }
+    best
+}
+
 /// Check every crate of `table_text`, reading sources through `read` (paths relative to the
 /// workspace root): the report and whether everything keeps the rules.
 pub fn check_with(
@@ -761,8 +803,28 @@ mod tests {
         let (report, ok) = check(&files, "layer one: a b\nlayer top: crate\n");
         assert!(!ok);
         // `super::Thing` is the root's re-export: the edge goes to where it is defined.
-        assert!(report.contains("loop among a, b:\n      src/a.rs -> src/b.rs (use super::b::g)\n      src/b.rs -> src/a.rs (path super::Thing)"), "{report}");
+        assert!(
+            report.contains(
+                "loop among a, b (2 edges between them); the shortest: a -> b -> a\n      src/a.rs -> src/b.rs (use super::b::g)\n      src/b.rs -> src/a.rs (path super::Thing)"
+            ),
+            "{report}"
+        );
         assert!(!report.contains("upward"), "{report}");
+    }
+
+    #[test]
+    fn a_loop_names_its_shortest_cycle() {
+        let graph: BTreeMap<(&str, &str), Vec<(usize, usize)>> = [
+            (("a", "b"), vec![]),
+            (("b", "c"), vec![]),
+            (("c", "a"), vec![]),
+            (("c", "b"), vec![]),
+            (("d", "a"), vec![]),
+        ]
+        .into_iter()
+        .collect();
+        assert_eq!(loops(&graph), [["a", "b", "c"]]);
+        assert_eq!(shortest_cycle(&graph, &["a", "b", "c"]), ["b", "c", "b"]);
     }
 
     #[test]
