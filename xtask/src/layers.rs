@@ -20,7 +20,7 @@
 //! are being removed (with the reason): they are drawn but not held against the table, and one
 //! that no longer exists is an error, so the list only shrinks.
 
-use proc_macro2::{Delimiter, TokenStream, TokenTree};
+use proc_macro2::{TokenStream, TokenTree};
 use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 use std::path::Path;
@@ -302,9 +302,7 @@ fn macro_paths(tokens: TokenStream, out: &mut Vec<(Vec<String>, &'static str)>) 
         while i < tts.len() {
             match &tts[i] {
                 TokenTree::Group(g) => {
-                    if g.delimiter() != Delimiter::None || !g.stream().is_empty() {
-                        stack.push(g.stream());
-                    }
+                    stack.push(g.stream());
                     i += 1;
                 }
                 TokenTree::Ident(id) => {
