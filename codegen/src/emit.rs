@@ -9,7 +9,8 @@
 
 use crate::fuse::{Fusion, Next};
 use crate::lower::code_point;
-use crate::lower::{LArm, LBody, LBranch, LState, Lowered, Scan, code_points};
+use crate::lower::{Lowered, code_points};
+use crate::lowered::{LArm, LBody, LBranch, LState, Scan};
 use crate::model::{Action, Chars, FlagDecl, Guard, Machine, Matcher, Terminal};
 use crate::names::camel;
 use proc_macro2::{Ident, Literal, Span, TokenStream};

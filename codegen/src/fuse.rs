@@ -36,7 +36,7 @@
 //! a guard) leaves the fused path with the state set and nothing consumed, and the exact state
 //! function reads that byte as it always does.
 
-use crate::lower::{LArm, LBody, LState};
+use crate::lowered::{LArm, LBody, LState};
 use crate::model::{Action, Terminal};
 use std::collections::{BTreeMap, BTreeSet};
 

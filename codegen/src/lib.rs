@@ -7,6 +7,7 @@ pub mod entities;
 pub mod fuse;
 pub mod load;
 pub mod lower;
+pub mod lowered;
 pub mod machines;
 pub mod model;
 pub mod names;

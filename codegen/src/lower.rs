@@ -1,9 +1,12 @@
 //! Lowering: what the tables imply. Code points become bytes, classes become byte sets,
 //! "treat as anything else" is resolved, exit actions are attached to the cases that leave, and
 //! the states whose "anything else" only appends or emits the current character get a bulk scan
-//! with its stop set; `fuse.rs` then derives the fused path through whole tokens.
+//! with its stop set; `fuse.rs` then derives the fused path through whole tokens. The lowered
+//! states' shape is `lowered.rs`'s, which both read.
 
-use crate::model::{Action, Body, Branch, Case, Chars, Guard, Machine, Matcher, StateDef, Terminal};
+use crate::fuse::{self, Fusion};
+use crate::lowered::{LArm, LBody, LBranch, LState, Scan};
+use crate::model::{Action, Body, Branch, Case, Chars, Machine, Matcher, StateDef, Terminal};
 use crate::names::camel;
 
 /// A machine ready to emit.
@@ -11,71 +14,7 @@ use crate::names::camel;
 pub struct Lowered {
     pub states: Vec<LState>,
     /// The fused fast path through whole tokens, where the tables have one (`fuse.rs`).
-    pub fusion: Option<crate::fuse::Fusion>,
-}
-
-#[derive(Debug, Clone)]
-pub struct LState {
-    pub name: String,
-    pub variant: String,
-    pub id: String,
-    pub heading: String,
-    pub body: LBody,
-    pub scan: Option<Scan>,
-}
-
-#[derive(Debug, Clone)]
-pub enum LBody {
-    /// Consume one character; `arms` in spec order, lookahead arms tried inside anything else.
-    Consume {
-        arms: Vec<LArm>,
-        lookaheads: Vec<LArm>,
-        anything_else: Option<LArm>,
-    },
-    /// Look ahead without consuming.
-    Lookahead {
-        arms: Vec<LArm>,
-        anything_else: LArm,
-    },
-    HandWritten,
-    /// A state-level branch: the first body whose guard holds (the last has none) reads the
-    /// input; case numbers run on through the branches.
-    Branch {
-        branches: Vec<(Option<Guard>, LBody)>,
-    },
-}
-
-/// One case, resolved.
-#[derive(Debug, Clone)]
-pub struct LArm {
-    /// 1-based case number within the state, as validation and coverage name it.
-    pub number: usize,
-    pub label: String,
-    /// The bytes the case matches (empty for lookahead and anything else).
-    pub bytes: Vec<u8>,
-    pub eof: bool,
-    pub lookahead: Option<(String, bool)>,
-    pub guard: Option<Guard>,
-    pub then: LBranch,
-    /// What a failed guard does (anything else's branch when the table has no `else`).
-    pub otherwise: Option<LBranch>,
-    /// The case `otherwise` belongs to: this case for a table `else`, the anything-else case
-    /// for a guard that falls through.
-    pub otherwise_number: usize,
-}
-
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct LBranch {
-    pub actions: Vec<Action>,
-    pub terminal: Terminal,
-}
-
-/// A derived fast path: "anything else" does exactly `verb` with the current character and
-/// stays, so a run of bytes outside `stop` is handled at once.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Scan {
-    pub verb: Action,
-    pub stop: Vec<u8>,
+    pub fusion: Option<Fusion>,
 }
 
 /// Parse the `U+XXXX` prefix of a `Char` matcher.
@@ -206,7 +145,7 @@ fn scan_verb(case: &Case) -> Option<Action> {
 
 pub fn lower(machine: &Machine) -> Lowered {
     let states: Vec<LState> = machine.states.iter().map(|(name, def)| lower_state(name, def)).collect();
-    let fusion = crate::fuse::derive(&states);
+    let fusion = fuse::derive(&states);
     Lowered { states, fusion }
 }
 

@@ -11,7 +11,8 @@
 //! (`codegen/src/fuse.rs`) applies: its lowering (with the fusion) and emitted Rust are snapshots.
 
 use statemark_codegen::fuse::Next;
-use statemark_codegen::lower::{LArm, LBody, LBranch, Lowered};
+use statemark_codegen::lower::Lowered;
+use statemark_codegen::lowered::{LArm, LBody, LBranch};
 use statemark_codegen::model::Machine;
 use statemark_codegen::{emit, load, lower, validate};
 use std::fmt::Write as _;

@@ -4,7 +4,8 @@
 //! start tag (`<name attr="value" attr2='v'>`) runs fused from the data state's `<`.
 
 use statemark_codegen::fuse::{Fusion, Next, plain};
-use statemark_codegen::lower::{LArm, LBody, Lowered};
+use statemark_codegen::lower::Lowered;
+use statemark_codegen::lowered::{LArm, LBody};
 use statemark_codegen::model::{Action, Terminal};
 use statemark_codegen::{load, lower, machines};
 use std::path::PathBuf;

@@ -8,7 +8,8 @@
 use crate::machines::dispatch;
 use statemark::Span;
 use statemark::driver::{Drive, TokenQueue, Tokenizer};
-use statemark_codegen::lower::{LBody, lower_state};
+use statemark_codegen::lower::lower_state;
+use statemark_codegen::lowered::LBody;
 use statemark_codegen::model::Machine as SpecMachine;
 use std::collections::BTreeMap;
 

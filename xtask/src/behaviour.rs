@@ -5,7 +5,6 @@
 //! change that explains it.
 
 use crate::machines::copy_dir;
-use crate::spec_diff::Report;
 use serde_json::{Value, json};
 use statemark_codegen::model::Machine;
 use std::collections::{BTreeMap, BTreeSet};
@@ -510,24 +509,26 @@ fn explain(a: &Run, b: &Run, renames: &BTreeMap<String, String>, changed: &BTree
     "(no changed state on the path: the runtime or a hand-written state)".into()
 }
 
-/// Run both probes over the corpus; minimize and group what differs. At most `per_group`
-/// examples are minimized per group (the rest are counted).
+/// What the structural diff says changed, as [`compare`] files a difference under a state:
+/// A's state names to B's, and the states (B's names, or A's for a removed state) whose cases
+/// changed, that were renamed, added or removed.
+#[derive(Debug, Clone, Default)]
+pub struct StateChanges {
+    pub renames: BTreeMap<String, String>,
+    pub changed: BTreeSet<String>,
+}
+
+/// Run both probes over the corpus; minimize and group what differs, each under the state
+/// change of `changes` that explains it. At most `per_group` examples are minimized per group
+/// (the rest are counted).
 pub fn compare(
     pa: &mut Probe,
     pb: &mut Probe,
     corpus: &[(String, Input)],
-    report: &Report,
+    changes: &StateChanges,
     per_group: usize,
 ) -> Result<Behaviour, String> {
-    let renames: BTreeMap<String, String> = report.changed.iter().map(|c| (c.a.clone(), c.b.clone())).collect();
-    let changed: BTreeSet<String> = report
-        .changed
-        .iter()
-        .filter(|c| !c.cases.is_empty() || !c.notes.is_empty() || c.a != c.b)
-        .map(|c| c.b.clone())
-        .chain(report.added.iter().map(|s| s.0.clone()))
-        .chain(report.removed.iter().map(|s| s.0.clone()))
-        .collect();
+    let (renames, changed) = (&changes.renames, &changes.changed);
     let mut out = Behaviour { inputs: corpus.len(), ..Behaviour::default() };
     let mut groups: BTreeMap<String, Group> = BTreeMap::new();
     // Minimized inputs already given, by shape: letters and digits do not make a new example
@@ -539,7 +540,7 @@ pub fn compare(
             continue;
         }
         out.differing += 1;
-        let key = explain(&ra, &rb, &renames, &changed);
+        let key = explain(&ra, &rb, renames, changed);
         let g = groups.entry(key.clone()).or_insert_with(|| Group {
             state: key.clone(),
             inputs: 0,
@@ -556,7 +557,7 @@ pub fn compare(
         // Minimize while the difference stays and is explained by the same state change.
         let mut differs = |c: &Input| -> Result<bool, String> {
             let (x, y) = (pa.run(c)?, pb.run(c)?);
-            Ok(x.output() != y.output() && explain(&x, &y, &renames, &changed) == key)
+            Ok(x.output() != y.output() && explain(&x, &y, renames, changed) == key)
         };
         let small = minimize(inp, 4000, &mut differs)?;
         if !seen.insert((key.clone(), shape(&small.text))) {

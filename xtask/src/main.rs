@@ -1,6 +1,6 @@
 //! cargo xtask: regenerate the committed Rust from `spec/` (or check that it is fresh), import
-//! the named character reference table, and the spec tools (`spec-check`, `spec-diff`, `graph`,
-//! `import`, `history`).
+//! the named character reference table, the spec tools (`spec-check`, `spec-diff`, `graph`,
+//! `import`, `history`), and the layer check of the crates' imports (`layers`).
 
 mod differential;
 mod import_entities;
@@ -106,6 +106,13 @@ enum Command {
         #[arg(long, default_value_t = 1)]
         every: usize,
     },
+    /// Check the import graph of runtime, codegen and xtask against the layer table
+    /// (xtask/layers.txt): every module in one layer, no upward import, no loop.
+    Layers {
+        /// Also list every edge between the table's modules.
+        #[arg(long)]
+        edges: bool,
+    },
     /// Compare two machines (`spec/html-2017 spec/html`) or revisions (`spec/html@HEAD~3 spec/html`).
     SpecDiff {
         /// The old machine: a directory, or `dir@REV`.
@@ -196,6 +203,7 @@ fn main() -> ExitCode {
             wrote(import_entities::import_entities(&path, &out), &out)
         }
         Command::Differential { args } => differential::run(&root, &args),
+        Command::Layers { edges } => outcome(xtask::layers::run_cli(&root, edges)),
     }
 }
 

@@ -4,6 +4,7 @@
 //! and the schema vocabulary each side uses. Text, Markdown and a self-contained HTML page with a
 //! picture of the changed part of the machine.
 
+use crate::behaviour::StateChanges;
 use crate::graph;
 use statemark_codegen::lower::matcher_label;
 use statemark_codegen::model::{Action, Body, Branch, Case, Chars, Machine, Matcher, StateDef, Terminal};
@@ -90,6 +91,20 @@ impl Report {
             && self.errors_removed.is_empty()
             && self.vocabulary_added.is_empty()
             && self.vocabulary_removed.is_empty()
+    }
+
+    /// The state changes `--behaviour` files its differences under.
+    pub fn state_changes(&self) -> StateChanges {
+        let renames = self.changed.iter().map(|c| (c.a.clone(), c.b.clone())).collect();
+        let changed = self
+            .changed
+            .iter()
+            .filter(|c| !c.cases.is_empty() || !c.notes.is_empty() || c.a != c.b)
+            .map(|c| c.b.clone())
+            .chain(self.added.iter().map(|s| s.0.clone()))
+            .chain(self.removed.iter().map(|s| s.0.clone()))
+            .collect();
+        StateChanges { renames, changed }
     }
 }
 
@@ -818,7 +833,7 @@ pub fn add_behaviour(
     let mut pb = bh::start(&bin_b, &mod_b, &opts.corpus.shared)?;
     bh::verify(&mut pa, a)?;
     bh::verify(&mut pb, b)?;
-    r.behaviour = Some(bh::compare(&mut pa, &mut pb, &corpus, r, opts.per_group)?);
+    r.behaviour = Some(bh::compare(&mut pa, &mut pb, &corpus, &r.state_changes(), opts.per_group)?);
     Ok(())
 }
 
