@@ -2,6 +2,12 @@
 //! (spec: #html-fragment-parsing-algorithm): the tokenizer feeds a [`TreeBuilder`], which builds
 //! into any [`TreeSink`]; the arena [`Dom`] is the default sink.
 //!
+//! Layer: the builder's files (`builder.rs` and `builder/`, `stack.rs`, `afe.rs`, `tags.rs`,
+//! `errors.rs`) are the tree builders' layer and import no DOM, only the tree-building
+//! interface; this file (the entry points: [`Context`], [`build_document`] and
+//! [`build_fragment`] into any sink, and the `parse_*` conveniences into a [`Dom`]) and
+//! `inner_html.rs` are the documents layer above both the builder and the DOM.
+//!
 //! ```
 //! use statemark::html::parse_document;
 //!

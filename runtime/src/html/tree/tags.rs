@@ -1,6 +1,7 @@
-//! The element names the tree builder tests for, as a small enum, and the per-element facts it
-//! needs in constant time: scope boundaries, the special category, integration points. Also the
-//! spec's name-adjustment tables for foreign content.
+//! The per-element facts the tree builder needs in constant time for the names it tests for
+//! (the [`Tag`] enum, `tree_interface/known.rs`): scope boundaries, the special category,
+//! integration points. Also the spec's name-adjustment tables for foreign content. Layer: the
+//! tree builders.
 
 pub(crate) use crate::tree_interface::known::{TAG_COUNT, Tag};
 use crate::tree_interface::{Namespace, QualName};
