@@ -209,13 +209,6 @@ mod tree_interface;
 pub use parsed::Parsed;
 pub use position::{LineIndex, Position, Span};
 
-/// Text input as the Encoding Standard's "decode" would have produced it from bytes: without a
-/// leading U+FEFF BYTE ORDER MARK, which it skips. The `&str` entry points for documents call
-/// this, so a string read with `read_to_string` parses like the bytes would.
-pub(crate) fn strip_bom(text: &str) -> &str {
-    text.strip_prefix('\u{FEFF}').unwrap_or(text)
-}
-
 #[cfg(test)]
 mod bom_tests {
     use crate::dom::QuirksMode;

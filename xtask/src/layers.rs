@@ -271,6 +271,10 @@ impl<'ast> Visit<'ast> for Refs<'_> {
         // Doc comments and attributes name no module (intra-doc links are not imports).
     }
 
+    fn visit_vis_restricted(&mut self, _: &'ast syn::VisRestricted) {
+        // `pub(in super::super)` says who may see an item; it imports nothing.
+    }
+
     fn visit_path(&mut self, path: &'ast syn::Path) {
         if path.leading_colon.is_none() && path.segments.len() >= 2 {
             let segs = path.segments.iter().map(|s| s.ident.to_string()).collect();
@@ -904,6 +908,11 @@ mod tests {
         ];
         let (report, ok) = check(&files, "layer low: a\nlayer high: b\nlayer top: crate\n");
         assert!(!ok && report.contains("(macro crate::b::G)"), "{report}");
+        // A visibility restriction names who may see an item, not what it uses.
+        let files =
+            [("lib.rs", LIB), ("a.rs", "pub struct Thing;\npub(in crate::b) fn f() {}"), ("b.rs", "pub fn g() {}")];
+        let (report, ok) = check(&files, "layer low: a\nlayer high: b\nlayer top: crate\n");
+        assert!(ok, "{report}");
     }
 
     #[test]

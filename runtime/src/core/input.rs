@@ -66,7 +66,7 @@ impl<'i> Core<'i> {
     /// part of the input stream but still counts in every offset and position, which stay
     /// offsets into the string the caller passed.
     pub fn skip_bom(&mut self) {
-        let n = self.input.len() - crate::strip_bom(&self.input).len();
+        let n = self.input.len() - strip_bom(&self.input).len();
         debug_assert!(self.pos == 0 && self.emitted_upto == self.base);
         self.pos = n;
         self.cur = n;
@@ -344,4 +344,11 @@ impl<'i> Core<'i> {
         self.lines.advance(self.input.as_bytes(), self.base, abs);
         self.lines.at
     }
+}
+
+/// Text input as the Encoding Standard's "decode" would have produced it from bytes: without a
+/// leading U+FEFF BYTE ORDER MARK, which it skips. The `&str` entry points for documents call
+/// this, so a string read with `read_to_string` parses like the bytes would.
+pub(crate) fn strip_bom(text: &str) -> &str {
+    text.strip_prefix('\u{FEFF}').unwrap_or(text)
 }

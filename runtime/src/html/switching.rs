@@ -20,6 +20,7 @@
 use super::token::{Control, Error, Sink, Tag, Token};
 use crate::Span;
 use crate::generated::html_tokenizer::State;
+use crate::tree_interface::{Namespace, QualNameRef};
 
 /// The namespaces of elements the tracker keeps.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,7 +148,7 @@ fn may_switch_in_html(name: &[u8]) -> bool {
 /// also pops at once: the serializer's list), so a tracker inside an integration point does not
 /// keep them open (spec: #void-elements).
 fn is_void(name: &str) -> bool {
-    super::serialize::serializes_as_void(crate::dom::QualNameRef::new(&crate::dom::Namespace::Html, name))
+    crate::tree_interface::known::serializes_as_void(QualNameRef::new(&Namespace::Html, name))
 }
 
 /// Tracks what the tree builder's side of the tokenizer interface would say: the state to switch

@@ -42,33 +42,7 @@ use escape::{Mode, collapse_whitespace, escape, write_attr_value, write_quoted_i
 pub(crate) use optional_tags::end_tag_omissible_in;
 use optional_tags::{end_tag_omissible, start_tag_omissible};
 
-/// Whether an element serializes as void (spec: #serialises-as-void): a void element
-/// (spec: #void-elements), or basefont, bgsound, frame, keygen or param.
-pub fn serializes_as_void(name: QualNameRef<'_>) -> bool {
-    *name.ns == Namespace::Html
-        && (is_void_element(name.local) || matches!(name.local, "basefont" | "bgsound" | "frame" | "keygen" | "param"))
-}
-
-/// Whether `local` names one of the void elements (spec: #void-elements): area, base, br, col,
-/// embed, hr, img, input, link, meta, source, track, wbr.
-pub fn is_void_element(local: &str) -> bool {
-    matches!(
-        local,
-        "area"
-            | "base"
-            | "br"
-            | "col"
-            | "embed"
-            | "hr"
-            | "img"
-            | "input"
-            | "link"
-            | "meta"
-            | "source"
-            | "track"
-            | "wbr"
-    )
-}
+pub use crate::tree_interface::known::{is_void_element, serializes_as_void};
 
 /// Whether a Text child of this element is written literally (spec:
 /// #serialising-html-fragments, "If current node is a Text node").
