@@ -537,8 +537,9 @@ fn serialize(out: &mut dyn Write, a: &SerializeArgs, status: &mut u8) -> Result<
                     _ => "the document".to_owned(),
                 };
                 eprintln!(
-                    "statemark: {}:{at}: not well-formed XML: {} ({})",
+                    "statemark: {}:{at}: not well-formed XML: {}: {} ({})",
                     source.name(),
+                    e.path,
                     e.rule.message(),
                     e.rule.reference()
                 );
