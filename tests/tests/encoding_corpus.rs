@@ -7,7 +7,7 @@
 
 use statemark::dom::Dom;
 use statemark::encoding::{ByteParser, Confidence, Encoding, EncodingOptions};
-use statemark::html::{TreeOptions, parse_document, parse_document_from_bytes};
+use statemark::html::{TreeOptions, parse_bytes, parse_document};
 use statemark_tests::corpus::{html_pages, reencode};
 
 fn streamed(bytes: &[u8], opts: EncodingOptions, chunk: usize) -> String {
@@ -47,9 +47,9 @@ fn main() {
 
         // A BOM in front, as text and as bytes.
         let with_bom = format!("\u{FEFF}{text}");
-        let from_bytes = parse_document_from_bytes(with_bom.as_bytes(), &EncodingOptions::default());
+        let from_bytes = parse_bytes(with_bom.as_bytes(), &EncodingOptions::default(), TreeOptions::default());
         if parse_document(&with_bom).to_test_format() == base
-            && from_bytes.tree.to_test_format() == base
+            && from_bytes.dom.to_test_format() == base
             && from_bytes.confidence == Confidence::Certain
         {
             bom.passed += 1;
@@ -79,9 +79,8 @@ fn main() {
             }
             let encoded = encoded.bytes;
             let opts = EncodingOptions { transport: Some(enc), ..Default::default() };
-            let parsed = parse_document_from_bytes(&encoded, &opts);
-            if parsed.encoding == enc && parsed.tree.to_test_format() == base && streamed(&encoded, opts, 4093) == base
-            {
+            let parsed = parse_bytes(&encoded, &opts, TreeOptions::default());
+            if parsed.encoding == enc && parsed.dom.to_test_format() == base && streamed(&encoded, opts, 4093) == base {
                 tally.passed += 1;
             } else {
                 fail(label, path, tally);

@@ -158,7 +158,8 @@ fn main() {
                 println!("FAIL a label is left in {}", path.display());
             }
             let got = sniff(bytes, &EncodingOptions::default()).encoding;
-            let identical = got == enc || got.decode_without_bom_handling(bytes).0 == enc.decode_without_bom_handling(bytes).0;
+            let identical =
+                got == enc || got.decode_without_bom_handling(bytes).0 == enc.decode_without_bom_handling(bytes).0;
             tally.identical.add(identical);
             let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count();
             if non_ascii == 0 {
@@ -234,7 +235,8 @@ fn main() {
     println!("encoding detection: {streamed} streamed, {stream_differs} differ");
     // Floors at what was measured (the detector is deterministic): a change that loses pages
     // fails here.
-    let floors = [(strict, 753, "strict"), (identical, 9696, "decodes identically"), (with_tld, 1392, "given the domain")];
+    let floors =
+        [(strict, 753, "strict"), (identical, 9696, "decodes identically"), (with_tld, 1392, "given the domain")];
     let below: Vec<&str> = floors.iter().filter(|(s, floor, _)| s.0 < *floor).map(|f| f.2).collect();
     let utf8_missed = tallies.iter().any(|(label, _, t)| *label == "UTF-8" && !t.wrong.is_empty());
     if !below.is_empty() || utf8_missed || stream_differs > 0 || labelled > 0 || strict.1 == 0 {

@@ -10,7 +10,7 @@
 //! let s = sniff(page, &EncodingOptions::default());
 //! assert_eq!((s.encoding.name(), s.confidence), ("Shift_JIS", Confidence::Tentative));
 //!
-//! let dom = statemark::html::parse_document_from_bytes(page, &EncodingOptions::default()).tree;
+//! let dom = statemark::html::parse_bytes(page, &EncodingOptions::default(), Default::default()).dom;
 //! assert!(dom.to_test_format().contains("\"日本\""));
 //! ```
 
@@ -19,10 +19,10 @@ mod prescan;
 mod reader;
 
 pub use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
-pub use parse::{
-    ByteParser, Decoded, build_document_from_bytes, parse_document_from_bytes, parse_document_from_reader,
-};
-pub use parse::{parse_xml5_from_bytes, parse_xml5_from_reader};
+pub use parse::{ByteParser, Decoded, ParsedBytes, build_document_from_bytes, parse_document_from_reader};
+#[allow(deprecated)]
+pub use parse::{parse_document_from_bytes, parse_xml5_from_bytes};
+pub use parse::{parse_html_bytes, parse_xml5_bytes, parse_xml5_from_reader};
 pub use prescan::{extract_from_content, prescan};
 pub use reader::{TextChunks, TokenReader, tokenize_html_reader, tokenize_xml5_reader};
 

@@ -316,7 +316,8 @@ impl<'a> Scope<'a> {
 /// written). Linear in the tree's size, no recursion.
 pub fn check_well_formed(dom: &Dom, node: NodeId) -> Result<(), XmlSerializeError> {
     let fail = |node, rule| Err(XmlSerializeError::new(dom, node, None, rule));
-    let fail_attr = |node, attr: crate::dom::AttrView<'_>, rule| Err(XmlSerializeError::new(dom, node, Some(attr), rule));
+    let fail_attr =
+        |node, attr: crate::dom::AttrView<'_>, rule| Err(XmlSerializeError::new(dom, node, Some(attr), rule));
     let chars_ok = |s: &str| s.chars().all(is_xml_char);
     if let NodeData::Document = dom.data(node) {
         let mut elements = 0;
