@@ -43,8 +43,8 @@ fn legacy_pages() -> Vec<(Vec<u8>, String)> {
 
 // task: legacy statemark
 fn legacy_statemark(bytes: &[u8]) -> String {
-    let parsed = statemark::html::parse_document_from_bytes(bytes, &Default::default());
-    parsed.tree.text_content(parsed.tree.document())
+    let dom = statemark::html::parse_bytes(bytes, &Default::default(), Default::default()).dom;
+    dom.text_content(dom.document())
 }
 
 // task: legacy scraper+chardetng
@@ -188,7 +188,7 @@ const VALIDATE: &str = "<p a=1 a=2>x</b>\n<div>\0</div>";
 
 // task: validate statemark
 fn validate_statemark(html: &str) -> Vec<String> {
-    let (_, errors) = statemark::html::parse_document_with_errors(html, Default::default());
+    let statemark::Parsed { errors, .. } = statemark::html::parse_with_errors(html, Default::default());
     errors.iter().map(|e| format!("{}:{} {}", e.position.line, e.position.column, e.code)).collect()
 }
 

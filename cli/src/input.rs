@@ -1,6 +1,6 @@
 //! Reading the command's inputs: files or standard input, whole or in chunks, and the
 //! command's decoding: the `--encoding` label (checked: an unknown one is a usage error) and
-//! otherwise the library's sniffing defaults, the same as `parse_document_from_bytes`.
+//! otherwise the library's sniffing defaults, the same as `html::parse_bytes`.
 
 use statemark::encoding::TextChunks;
 use std::fs::File;
@@ -104,7 +104,7 @@ pub struct Decoded {
 }
 
 /// The sniffing options of the command: the `--encoding` label as the transport layer's;
-/// otherwise the library's defaults, so that the command and `parse_document_from_bytes` decode
+/// otherwise the library's defaults, so that the command and `html::parse_bytes` decode
 /// the same bytes the same way (a BOM, the `<meta>` prescan, detection by frequency analysis
 /// for unlabelled bytes, and windows-1252 for all-ASCII ones).
 pub fn html_options(label: Option<&str>) -> statemark::encoding::EncodingOptions {
@@ -117,7 +117,8 @@ pub fn html_options(label: Option<&str>) -> statemark::encoding::EncodingOptions
 pub fn decode_html(bytes: &[u8], label: Option<&str>) -> Decoded {
     use statemark::encoding::decode;
     let options = html_options(label);
-    let parsed = statemark::html::parse_document_from_bytes(bytes, &options);
+    let parsed =
+        statemark::encoding::build_document_from_bytes(bytes, &options, Default::default(), statemark::dom::Dom::new);
     let (text, encoding) = decode(bytes, parsed.encoding);
     Decoded { text: text.into_owned(), encoding, confidence: parsed.confidence }
 }

@@ -352,12 +352,12 @@ fn parse_html(text: &str, a: &ParseArgs, errors: bool) -> (Dom, NodeId, Vec<Foun
             (dom, root, Vec::new())
         }
         (None, true) => {
-            let (dom, errors) = html::parse_document_with_errors(text, options);
+            let statemark::Parsed { dom, errors } = html::parse_with_errors(text, options);
             let root = dom.document();
             (dom, root, errors)
         }
         (Some(ctx), true) => {
-            let (dom, errors) = html::parse_fragment_with_errors(text, ctx, options);
+            let statemark::Parsed { dom, errors } = html::parse_fragment_collecting_errors(text, ctx, options);
             let root = dom.root();
             (dom, root, errors)
         }
@@ -537,8 +537,9 @@ fn serialize(out: &mut dyn Write, a: &SerializeArgs, status: &mut u8) -> Result<
                     _ => "the document".to_owned(),
                 };
                 eprintln!(
-                    "statemark: {}:{at}: not well-formed XML: {} ({})",
+                    "statemark: {}:{at}: not well-formed XML: {}: {} ({})",
                     source.name(),
+                    e.path,
                     e.rule.message(),
                     e.rule.reference()
                 );

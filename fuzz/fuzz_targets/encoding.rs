@@ -6,7 +6,7 @@
 use libfuzzer_sys::fuzz_target;
 use statemark::dom::Dom;
 use statemark::encoding::{ByteParser, EncodingOptions, sniff, sniff_xml};
-use statemark::html::{TreeOptions, parse_document_from_bytes};
+use statemark::html::{TreeOptions, parse_bytes};
 
 fuzz_target!(|data: &[u8]| {
     let (choice, bytes) = match data {
@@ -20,8 +20,8 @@ fuzz_target!(|data: &[u8]| {
     };
     let _ = sniff(bytes, &options);
     let _ = sniff_xml(bytes);
-    let _ = statemark::xml5::parse_from_bytes(bytes);
-    let whole = parse_document_from_bytes(bytes, &options);
+    let _ = statemark::xml5::parse_bytes(bytes, true);
+    let whole = parse_bytes(bytes, &options, TreeOptions::default());
     let mut p = ByteParser::new(options, TreeOptions::default(), Dom::new);
     let step = 1 + usize::from(choice >> 2);
     for chunk in bytes.chunks(step) {
@@ -36,5 +36,5 @@ fuzz_target!(|data: &[u8]| {
     }
     assert_eq!(whole.encoding, chunked.encoding, "encoding differs between whole and chunked bytes");
     assert_eq!(whole.confidence, chunked.confidence);
-    assert_eq!(whole.tree.to_test_format(), chunked.tree.to_test_format(), "tree differs between whole and chunked");
+    assert_eq!(whole.dom.to_test_format(), chunked.tree.to_test_format(), "tree differs between whole and chunked");
 });

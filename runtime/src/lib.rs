@@ -130,20 +130,20 @@
 //!
 //! ```
 //! use statemark::encoding::{Confidence, EncodingOptions};
-//! use statemark::html::parse_document_from_bytes;
+//! use statemark::html::{TreeOptions, parse_bytes};
 //!
 //! let bytes = b"<meta charset=windows-1252><p>caf\xE9";
-//! let parsed = parse_document_from_bytes(bytes, &EncodingOptions::default());
+//! let parsed = parse_bytes(bytes, &EncodingOptions::default(), TreeOptions::default());
 //! assert_eq!((parsed.encoding.name(), parsed.confidence), ("windows-1252", Confidence::Certain));
-//! assert!(parsed.tree.to_test_format().contains("\"caf\u{e9}\""));
+//! assert!(parsed.dom.to_test_format().contains("\"caf\u{e9}\""));
 //! ```
 //!
 //! # Parse errors with the tree
 //!
 //! ```
-//! use statemark::html::{parse_document_with_errors, TreeOptions};
+//! use statemark::html::{TreeOptions, parse_with_errors};
 //!
-//! let (_dom, errors) = parse_document_with_errors("<p a=1 a=2></b>", TreeOptions::default());
+//! let errors = parse_with_errors("<p a=1 a=2></b>", TreeOptions::default()).errors;
 //! let codes: Vec<String> = errors.iter().map(|e| e.code.to_string()).collect();
 //! assert_eq!(codes, ["missing-doctype", "duplicate-attribute", "end-tag-without-open-element"]);
 //! ```
@@ -177,7 +177,7 @@
 //!
 //! | feature | default | what it adds |
 //! |---|---|---|
-//! | `encoding` | on | bytes in any WHATWG encoding: [`encoding`] (sniffing, the `<meta>` prescan, detection of unlabelled bytes, decoding, a late `<meta charset>` re-parse), `parse_document_from_bytes`, `parse_document_from_reader`, `tokenize_reader`, XML5 from bytes; on `encoding_rs` and `chardetng` |
+//! | `encoding` | on | bytes in any WHATWG encoding: [`encoding`] (sniffing, the `<meta>` prescan, detection of unlabelled bytes, decoding, a late `<meta charset>` re-parse), `html::parse_bytes`, `parse_document_from_reader`, `tokenize_reader`, `xml5::parse_bytes`; on `encoding_rs` and `chardetng` |
 //! | `selectors` | on | CSS selectors on the [`dom::Dom`] (`Selector`, `Dom::select`, `select_first`, `matches`, `:has()`, namespace prefixes); on Servo's `selectors` and `cssparser` |
 //! | `trace` | off | every (state, case) the generated tokenizer takes reported to `Sink::trace`, and the tree-construction rules the builder takes; for tools and the tests |
 //! | `edition-html2017` | off | [`editions::html2017`]: the "12.2.4 Tokenization" text of 2015–16 as a machine of its own |
@@ -242,7 +242,7 @@ mod bom_tests {
         use crate::LineIndex;
         let page = "\u{FEFF}<p>x</div>\0";
         let index = LineIndex::new(page);
-        let (dom, errors) = crate::html::parse_document_with_errors(page, Default::default());
+        let crate::Parsed { dom, errors } = crate::html::parse_with_errors(page, Default::default());
         assert_eq!(dom.to_test_format(), crate::html::parse_document(&page[3..]).to_test_format());
         let at: Vec<usize> = errors.iter().map(|e| e.position.offset).collect();
         assert_eq!(at, [3, 7, 13, 13], "{errors:?}");

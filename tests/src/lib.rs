@@ -221,6 +221,7 @@ pub fn read_lossy(p: &std::path::Path) -> String {
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
+pub mod corpus;
 pub mod expect;
 pub mod expectations;
 #[rustfmt::skip]

@@ -2,8 +2,8 @@
 //! through `parse_document` / `parse_fragment`.
 
 use statemark::html::{
-    Context, HtmlError, TreeOptions, parse_document_with, parse_document_with_errors, parse_fragment_with,
-    parse_fragment_with_errors,
+    Context, HtmlError, TreeOptions, parse_document_with, parse_fragment_collecting_errors, parse_fragment_with,
+    parse_with_errors,
 };
 
 /// One `#data` block.
@@ -197,9 +197,9 @@ pub fn run_tree_case(case: &TreeCase, scripting: bool) -> String {
 /// (tokenizer and tree construction), in input order.
 pub fn run_tree_case_with_errors(case: &TreeCase, scripting: bool) -> (String, Vec<HtmlError>) {
     let options = TreeOptions::with_scripting(scripting);
-    let (dom, errors) = match &case.fragment {
-        Some(c) => parse_fragment_with_errors(&case.data, &context_of(c), options),
-        None => parse_document_with_errors(&case.data, options),
+    let statemark::Parsed { dom, errors } = match &case.fragment {
+        Some(c) => parse_fragment_collecting_errors(&case.data, &context_of(c), options),
+        None => parse_with_errors(&case.data, options),
     };
     (dom.to_test_format(), errors)
 }

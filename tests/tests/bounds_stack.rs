@@ -107,7 +107,7 @@ fn unclosed_and_foreign_nesting_fit_in_256_kib() {
     let formatting = "<b><i>".repeat(DEPTH / 2);
     small_stack("unclosed", move || {
         for input in [&unclosed, &foreign, &formatting] {
-            let (dom, errors) = statemark::html::parse_document_with_errors(input, TreeOptions::default());
+            let statemark::Parsed { dom, errors } = statemark::html::parse_with_errors(input, TreeOptions::default());
             assert!(!errors.is_empty());
             assert!(dom.to_html().len() >= input.len());
             let _ = dom.clone();

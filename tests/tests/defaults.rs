@@ -78,14 +78,14 @@ fn a_tree_builder_is_not_second_guessed() {
 fn unlabelled_utf8_decodes_as_utf8_by_default() {
     use statemark::encoding::EncodingOptions;
     let page = "<!doctype html><title>Menu</title><p>Café crème, déjà vu".as_bytes();
-    let parsed = statemark::html::parse_document_from_bytes(page, &EncodingOptions::default());
+    let parsed = statemark::html::parse_bytes(page, &EncodingOptions::default(), Default::default());
     assert_eq!(parsed.encoding.name(), "UTF-8");
-    assert!(parsed.tree.to_test_format().contains("Café crème"));
+    assert!(parsed.dom.to_test_format().contains("Café crème"));
     // The switch: without detection, the fixed default (windows-1252).
     let fixed = EncodingOptions { detect: false, ..EncodingOptions::default() };
-    let parsed = statemark::html::parse_document_from_bytes(page, &fixed);
+    let parsed = statemark::html::parse_bytes(page, &fixed, Default::default());
     assert_eq!(parsed.encoding.name(), "windows-1252");
-    assert!(parsed.tree.to_test_format().contains("CafÃ©"));
+    assert!(parsed.dom.to_test_format().contains("CafÃ©"));
 }
 
 #[test]
@@ -140,8 +140,8 @@ fn both_parsers_return_the_same_shape() {
     let xml: Parsed<statemark::xml5::TreeError> = statemark::xml5::parse_with_errors("<a><b></a>", true);
     assert_eq!((html.errors.len(), xml.errors.len()), (2, 1));
     // The tuple form is the same parse.
-    let (dom, errors) =
-        statemark::html::parse_document_with_errors("<p>x</div>", statemark::html::TreeOptions::default());
+    let statemark::Parsed { dom, errors } =
+        statemark::html::parse_with_errors("<p>x</div>", statemark::html::TreeOptions::default());
     assert_eq!((dom.to_test_format(), errors), (html.dom.to_test_format(), html.errors));
 }
 

@@ -7,20 +7,8 @@
 
 use statemark::dom::Dom;
 use statemark::encoding::{ByteParser, Confidence, Encoding, EncodingOptions};
-use statemark::html::{TreeOptions, parse_document, parse_document_from_bytes};
-use statemark_tests::suite;
-
-fn files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else { return };
-    for e in rd.flatten() {
-        let p = e.path();
-        if p.is_dir() {
-            files(&p, out);
-        } else {
-            out.push(p);
-        }
-    }
-}
+use statemark::html::{TreeOptions, parse_bytes, parse_document};
+use statemark_tests::corpus::{html_pages, reencode};
 
 fn streamed(bytes: &[u8], opts: EncodingOptions, chunk: usize) -> String {
     let mut p = ByteParser::new(opts, TreeOptions::default(), Dom::new);
@@ -41,10 +29,7 @@ struct Tally {
 }
 
 fn main() {
-    let Some(dir) = suite("BENCH_CORPUS", "bench-corpus").map(|d| d.join("html")) else { return };
-    let mut paths = Vec::new();
-    files(&dir, &mut paths);
-    paths.sort();
+    let Some(paths) = html_pages() else { return };
     let (mut bom, mut stream) = (Tally::default(), Tally::default());
     let mut legacy = [("windows-1252", Tally::default()), ("Shift_JIS", Tally::default())];
     let mut not_utf8 = 0;
@@ -62,9 +47,9 @@ fn main() {
 
         // A BOM in front, as text and as bytes.
         let with_bom = format!("\u{FEFF}{text}");
-        let from_bytes = parse_document_from_bytes(with_bom.as_bytes(), &EncodingOptions::default());
+        let from_bytes = parse_bytes(with_bom.as_bytes(), &EncodingOptions::default(), TreeOptions::default());
         if parse_document(&with_bom).to_test_format() == base
-            && from_bytes.tree.to_test_format() == base
+            && from_bytes.dom.to_test_format() == base
             && from_bytes.confidence == Confidence::Certain
         {
             bom.passed += 1;
@@ -85,17 +70,17 @@ fn main() {
                 tally.ascii += 1;
             }
             let enc = Encoding::for_label(label.as_bytes()).unwrap();
-            let (encoded, _, unmappable) = enc.encode(text);
+            let encoded = reencode(text, enc);
             // Representable: nothing became a character reference and decoding gives the text
-            // back (Shift_JIS, for one, maps U+00A5 to the byte of '\').
-            if unmappable || enc.decode_without_bom_handling(&encoded).0 != text {
+            // back.
+            if !encoded.representable() {
                 tally.unrepresentable += 1;
                 continue;
             }
+            let encoded = encoded.bytes;
             let opts = EncodingOptions { transport: Some(enc), ..Default::default() };
-            let parsed = parse_document_from_bytes(&encoded, &opts);
-            if parsed.encoding == enc && parsed.tree.to_test_format() == base && streamed(&encoded, opts, 4093) == base
-            {
+            let parsed = parse_bytes(&encoded, &opts, TreeOptions::default());
+            if parsed.encoding == enc && parsed.dom.to_test_format() == base && streamed(&encoded, opts, 4093) == base {
                 tally.passed += 1;
             } else {
                 fail(label, path, tally);

@@ -11,7 +11,7 @@
 use serde_json::Value;
 use statemark::dom::Dom;
 use statemark::encoding::{ByteParser, Encoding, EncodingOptions};
-use statemark::html::{TreeOptions, parse_document_from_bytes};
+use statemark::html::{TreeOptions, parse_bytes};
 use statemark_tests::suite;
 use std::collections::BTreeMap;
 
@@ -50,8 +50,8 @@ fn expected(label: &str) -> &'static Encoding {
 /// Parse whole and streamed; the encoding name, or a description of the disagreement.
 fn run(data: &[u8]) -> Result<&'static Encoding, String> {
     let opts = EncodingOptions::default();
-    let whole = parse_document_from_bytes(data, &opts);
-    let tree = whole.tree.to_test_format();
+    let whole = parse_bytes(data, &opts, TreeOptions::default());
+    let tree = whole.dom.to_test_format();
     for size in [1, 7] {
         let mut p = ByteParser::new(opts, TreeOptions::default(), Dom::new);
         for chunk in data.chunks(size) {

@@ -6,7 +6,7 @@ use serde::Deserialize;
 use statemark::dom::Dom;
 use statemark::html::tree::{ErrorCode, HtmlError, TreeBuilder, TreeErrorCode};
 use statemark::html::{
-    Context, Options, ParseError, Tokenizer, TreeOptions, parse_document_with_errors, parse_fragment_with_errors,
+    Context, Options, ParseError, Tokenizer, TreeOptions, parse_fragment_collecting_errors, parse_with_errors,
 };
 
 #[derive(Deserialize)]
@@ -82,10 +82,11 @@ const CASES: &[(&str, Option<&str>, &str, usize, usize)] = &[
 ];
 
 fn errors(input: &str, context: Option<&str>) -> Vec<(String, usize, usize)> {
-    let (_, errors) = match context {
-        Some(c) => parse_fragment_with_errors(input, &Context::html(c), TreeOptions::default()),
-        None => parse_document_with_errors(input, TreeOptions::default()),
-    };
+    let errors = match context {
+        Some(c) => parse_fragment_collecting_errors(input, &Context::html(c), TreeOptions::default()),
+        None => parse_with_errors(input, TreeOptions::default()),
+    }
+    .errors;
     errors.iter().map(|e| (e.code.code().to_owned(), e.position.line, e.position.column)).collect()
 }
 
@@ -105,7 +106,8 @@ fn each_code_is_raised_at_its_token() {
 
 #[test]
 fn the_spec_code_tree_construction_raises() {
-    let (_, errors) = parse_document_with_errors("<!DOCTYPE html><div/><br/><svg/>", TreeOptions::default());
+    let statemark::Parsed { errors, .. } =
+        parse_with_errors("<!DOCTYPE html><div/><br/><svg/>", TreeOptions::default());
     let solidus: Vec<usize> = errors
         .iter()
         .filter(|e| e.code == ErrorCode::Spec(ParseError::NonVoidHtmlElementStartTagWithTrailingSolidus))
@@ -117,7 +119,7 @@ fn the_spec_code_tree_construction_raises() {
 
 #[test]
 fn a_clean_document_has_no_errors() {
-    let (_, errors) = parse_document_with_errors(
+    let statemark::Parsed { errors, .. } = parse_with_errors(
         "<!DOCTYPE html><html><head><title>t</title></head><body><p>a<b>b</b></p><table><tr><td>x</td></tr></table></body></html>",
         TreeOptions::default(),
     );
@@ -162,7 +164,7 @@ fn streamed_one_character_at_a_time_gives_the_same_errors() {
         "<select><option><select><a><a><nobr><nobr><h1><h2><image/>",
     ];
     for input in inputs {
-        let (_, whole) = parse_document_with_errors(input, TreeOptions::default());
+        let statemark::Parsed { errors: whole, .. } = parse_with_errors(input, TreeOptions::default());
         assert_eq!(streamed_errors(input), whole, "{input:?}");
         assert!(!whole.is_empty());
     }
@@ -232,7 +234,7 @@ proptest::proptest! {
     #[test]
     fn errors_never_change_the_tree(picks in proptest::collection::vec(0..PIECES.len(), 0..40)) {
         let input: String = picks.iter().map(|&i| PIECES[i]).collect();
-        let (dom, errors) = parse_document_with_errors(&input, TreeOptions::default());
+        let statemark::Parsed { dom, errors } = parse_with_errors(&input, TreeOptions::default());
         let plain = statemark::html::parse_document(&input);
         proptest::prop_assert_eq!(dom.to_test_format(), plain.to_test_format());
         proptest::prop_assert!(errors.windows(2).all(|w| w[0].position.offset <= w[1].position.offset));

@@ -95,7 +95,7 @@ fn check(scale: usize) {
     // Each `<a>` after the first closes the one before (a misnested-formatting error), leaving
     // an empty copy of it in the div it was in: n divs nested n deep, 2n links.
     let n = 20_000 * scale;
-    let (dom, errors) = statemark::html::parse_document_with_errors(&a_div(n), TreeOptions::default());
+    let statemark::Parsed { dom, errors } = statemark::html::parse_with_errors(&a_div(n), TreeOptions::default());
     assert_eq!((elements(&dom, "div"), elements(&dom, "a")), (n, 2 * n));
     assert_eq!(errors.len(), 2 * n + 1);
     let dom = statemark::html::parse_fragment(&a_div(n), &statemark::html::Context::html("div"));

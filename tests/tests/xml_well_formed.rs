@@ -25,7 +25,7 @@ struct Tally {
 fn run(t: &mut Tally, failures: &mut Vec<String>, key: &str, input: &str) {
     let dom = statemark::xml5::parse(input);
     match dom.to_xml_well_formed() {
-        Err(XmlSerializeError { node, rule }) => {
+        Err(XmlSerializeError { node, rule, .. }) => {
             let accepted = check_document(&dom.to_xml()).is_ok();
             if node.index() >= dom.node_count() {
                 t.failed += 1;

@@ -208,7 +208,7 @@ pub const OPS: &[Op] = &[
     Op {
         name: "tree/document-errors",
         family: Family::Html,
-        run: |s| statemark::html::parse_document_with_errors(s, TreeOptions::default()).1.len(),
+        run: |s| statemark::html::parse_with_errors(s, TreeOptions::default()).errors.len(),
     },
     Op {
         name: "tree/document-no-scripting",
@@ -451,14 +451,16 @@ pub const OPS: &[Op] = &[
     Op {
         name: "encoding/parse-from-bytes",
         family: Family::Html,
-        run: |s| touch_dom(&statemark::html::parse_document_from_bytes(s.as_bytes(), &Default::default()).tree),
+        run: |s| {
+            touch_dom(&statemark::html::parse_bytes(s.as_bytes(), &Default::default(), TreeOptions::default()).dom)
+        },
     },
     Op {
         name: "encoding/parse-windows-1252",
         family: Family::Html,
         run: |s| {
             let options = statemark::encoding::EncodingOptions::transport_label("windows-1252");
-            touch_dom(&statemark::html::parse_document_from_bytes(s.as_bytes(), &options).tree)
+            touch_dom(&statemark::html::parse_bytes(s.as_bytes(), &options, TreeOptions::default()).dom)
         },
     },
     Op {
@@ -472,7 +474,7 @@ pub const OPS: &[Op] = &[
     Op {
         name: "encoding/xml5-from-bytes",
         family: Family::Xml,
-        run: |s| touch_dom(&statemark::xml5::parse_from_bytes(s.as_bytes()).tree.dom),
+        run: |s| touch_dom(&statemark::xml5::parse_bytes(s.as_bytes(), false).dom),
     },
     // The microsyntaxes.
     Op {

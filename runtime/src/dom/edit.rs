@@ -352,7 +352,7 @@ impl Dom {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::html::{parse_document, parse_document_with_errors};
+    use crate::html::{parse_document, parse_with_errors};
 
     fn find(dom: &Dom, local: &str) -> NodeId {
         dom.descendants(dom.document()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == local)).unwrap()
@@ -406,7 +406,7 @@ mod tests {
         let body = find(&dom, "body");
         assert!(dom.remove_attribute(body, "a").unwrap());
         dom.set_attribute(body, "c", "3").unwrap();
-        let merge = parse_document_with_errors("<x a=9 c=9>", Default::default()).0;
+        let merge = parse_with_errors("<x a=9 c=9>", Default::default()).dom;
         let x = find(&merge, "x");
         let incoming: Vec<crate::dom::Attr> = merge
             .element(x)

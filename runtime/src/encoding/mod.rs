@@ -10,7 +10,7 @@
 //! let s = sniff(page, &EncodingOptions::default());
 //! assert_eq!((s.encoding.name(), s.confidence), ("Shift_JIS", Confidence::Tentative));
 //!
-//! let dom = statemark::html::parse_document_from_bytes(page, &EncodingOptions::default()).tree;
+//! let dom = statemark::html::parse_bytes(page, &EncodingOptions::default(), Default::default()).dom;
 //! assert!(dom.to_test_format().contains("\"日本\""));
 //! ```
 
@@ -19,10 +19,10 @@ mod prescan;
 mod reader;
 
 pub use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
-pub use parse::{
-    ByteParser, Decoded, build_document_from_bytes, parse_document_from_bytes, parse_document_from_reader,
-};
-pub use parse::{parse_xml5_from_bytes, parse_xml5_from_reader};
+pub use parse::{ByteParser, Decoded, ParsedBytes, build_document_from_bytes, parse_document_from_reader};
+#[allow(deprecated)]
+pub use parse::{parse_document_from_bytes, parse_xml5_from_bytes};
+pub use parse::{parse_html_bytes, parse_xml5_bytes, parse_xml5_from_reader};
 pub use prescan::{extract_from_content, prescan};
 pub use reader::{TextChunks, TokenReader, tokenize_html_reader, tokenize_xml5_reader};
 
@@ -58,12 +58,24 @@ pub struct EncodingOptions {
     /// ([`ByteParser`], readers) guess from the first bytes, keep looking while the confidence
     /// is tentative, and parse again at the end if the guess over all the bytes differs, so both
     /// decide the same. Off: the [`default`](Self::default) (or [`detect_utf8`](Self::detect_utf8)).
+    ///
+    /// How well it does (the `encoding_detection` test, the bench corpus's pages re-encoded
+    /// into nine encodings, labels removed): UTF-8 always; the true encoding on 98.7% of the
+    /// pages written in a language the encoding is for; on 91.7% of all pages with non-ASCII
+    /// bytes given the [`tld`](Self::tld) such pages come from; without it, on 49.6% of them,
+    /// mostly English pages whose few curly quotes and dashes are valid bytes in several
+    /// encodings (the pick then decodes 93.9% of all pages to the right text).
     pub detect: bool,
     /// With [`detect`](Self::detect) off, step 8 restricted to what the spec singles out as
     /// effective: a document whose bytes are all valid UTF-8 and not all ASCII is UTF-8
     /// (tentative). The whole-input entry points look at all the bytes; the streaming ones at
     /// the first [`prescan_bytes`](Self::prescan_bytes).
     pub detect_utf8: bool,
+    /// The top-level domain the document was loaded from, a hint for step 8's detection
+    /// (the one Firefox gives it): with few non-ASCII bytes to go on, `.jp` favours the
+    /// Japanese encodings, `.kr` EUC-KR, `.ru` the Cyrillic ones. `None` (the default) is a
+    /// generic domain such as `.com`. See [`TopLevelDomain::of_url`].
+    pub tld: Option<TopLevelDomain>,
     /// Step 9's default (tentative): windows-1252, the spec's suggestion for "all other
     /// locales", and the encoding of all-ASCII bytes (which decode the same in every encoding
     /// detection picks from). With [`detect`](Self::detect) off, set it to UTF-8 where
@@ -78,6 +90,7 @@ impl Default for EncodingOptions {
             prescan_bytes: 1024,
             detect: true,
             detect_utf8: false,
+            tld: None,
             default: WINDOWS_1252,
         }
     }
@@ -135,6 +148,74 @@ pub fn encoding_for_label(label: &str) -> Result<&'static Encoding, UnknownLabel
     Encoding::for_label(label.as_bytes()).ok_or_else(|| UnknownLabel(label.to_owned()))
 }
 
+/// The rightmost label of the host name a document was loaded from, in lower case: the hint
+/// step 8's detection takes ([`EncodingOptions::tld`]). An internationalized one is taken in
+/// its Punycode form (`xn--p1ai`), as it appears in a URL.
+///
+/// ```
+/// use statemark::encoding::{EncodingOptions, TopLevelDomain, sniff};
+///
+/// let tld = TopLevelDomain::of_url("https://user@www.Example.KR:8080/page?q#f").unwrap();
+/// assert_eq!(tld.as_str(), "kr");
+/// assert_eq!(TopLevelDomain::of_host("example.co.jp.").unwrap().as_str(), "jp");
+/// assert!(TopLevelDomain::of_url("http://127.0.0.1/").is_none() && TopLevelDomain::of_url("file:///x").is_none());
+///
+/// // Two curly quotes in EUC-KR: as many encodings' bytes. The domain settles it.
+/// let page = b"<p>\xA1\xB0Hello\xA1\xB1";
+/// let kr = EncodingOptions { tld: TopLevelDomain::of_host("example.kr"), ..Default::default() };
+/// assert_eq!(sniff(page, &kr).encoding.name(), "EUC-KR");
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TopLevelDomain {
+    /// A DNS label is at most 63 bytes.
+    label: [u8; 63],
+    len: u8,
+}
+
+impl TopLevelDomain {
+    /// The top-level domain of a host name (`www.example.co.jp`, a trailing dot allowed); `None`
+    /// for an IP address, or a label that is empty, too long, or has other than ASCII letters,
+    /// digits and hyphens.
+    pub fn of_host(host: &str) -> Option<TopLevelDomain> {
+        let host = host.strip_suffix('.').unwrap_or(host);
+        let last = host.rsplit('.').next()?.as_bytes();
+        let valid = |b: &u8| b.is_ascii_alphanumeric() || *b == b'-';
+        // An all-digit label is an IPv4 address's last byte, not a domain.
+        if last.is_empty() || last.len() > 63 || !last.iter().all(valid) || last.iter().all(u8::is_ascii_digit) {
+            return None;
+        }
+        let mut label = [0; 63];
+        label[..last.len()].copy_from_slice(last);
+        label.make_ascii_lowercase();
+        Some(TopLevelDomain { label, len: last.len() as u8 })
+    }
+
+    /// The top-level domain of a URL's host (`scheme://user@host:port/path`); `None` when it
+    /// has no host name ([`of_host`](Self::of_host)).
+    pub fn of_url(url: &str) -> Option<TopLevelDomain> {
+        let (_, rest) = url.split_once("://")?;
+        let authority = rest.split(['/', '?', '#']).next()?;
+        let host = authority.rsplit('@').next()?;
+        // An IPv6 literal (`[::1]`) has no domain; otherwise the port goes.
+        if host.starts_with('[') {
+            return None;
+        }
+        TopLevelDomain::of_host(host.split(':').next()?)
+    }
+
+    /// The label, in lower case.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII letters, digits and hyphens are ever stored.
+        std::str::from_utf8(&self.label[..usize::from(self.len)]).unwrap_or_default()
+    }
+}
+
+impl std::fmt::Debug for TopLevelDomain {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TopLevelDomain({:?})", self.as_str())
+    }
+}
+
 /// The result of the encoding sniffing algorithm.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Sniffed {
@@ -159,8 +240,7 @@ pub struct Sniffed {
 /// // Unlabelled bytes: step 8's frequency analysis.
 /// assert_eq!(sniff("<p>Café".as_bytes(), &EncodingOptions::default()).encoding.name(), "UTF-8");
 /// let koi8 = b"<p>\xf0\xd2\xc9\xd7\xc5\xd4, \xcd\xc9\xd2! \xfc\xd4\xcf \xd4\xc5\xd3\xd4.";
-/// // KOI8-U here: it decodes these letters as KOI8-R does.
-/// assert!(sniff(koi8, &EncodingOptions::default()).encoding.name().starts_with("KOI8"));
+/// assert_eq!(sniff(koi8, &EncodingOptions::default()).encoding.name(), "KOI8-R");
 /// ```
 pub fn sniff(bytes: &[u8], options: &EncodingOptions) -> Sniffed {
     sniff_step(bytes, options).0
@@ -190,7 +270,7 @@ pub(crate) fn sniff_step(bytes: &[u8], options: &EncodingOptions) -> (Sniffed, b
     if options.detect {
         let mut detector = Detector::default();
         detector.feed(bytes);
-        return guessed(detector.guess(options.default));
+        return guessed(detector.guess(options));
     }
     if options.detect_utf8 && !bytes.is_ascii() && std::str::from_utf8(bytes).is_ok() {
         return guessed(UTF_8);
@@ -205,26 +285,47 @@ pub(crate) struct Detector {
     inner: chardetng::EncodingDetector,
     /// Whether any byte so far was not ASCII: all-ASCII bytes get step 9's default.
     non_ascii: bool,
+    /// Whether any byte so far is one that KOI8-U and KOI8-R decode differently.
+    koi8_u_only: bool,
 }
 
 impl Default for Detector {
     fn default() -> Self {
-        Detector { inner: chardetng::EncodingDetector::new(), non_ascii: false }
+        Detector { inner: chardetng::EncodingDetector::new(), non_ascii: false, koi8_u_only: false }
     }
 }
+
+/// The bytes KOI8-U decodes as Ukrainian and Belarusian letters (`є і ї ґ ў` and their
+/// capitals) and KOI8-R as box-drawing characters; the other 248 decode alike.
+const KOI8_U_ONLY: [u8; 10] = [0xA4, 0xA6, 0xA7, 0xAD, 0xAE, 0xB4, 0xB6, 0xB7, 0xBD, 0xBE];
 
 impl Detector {
     /// Look at the next bytes.
     pub(crate) fn feed(&mut self, bytes: &[u8]) {
         // `last` is never passed: a sequence cut off at the end still counts as what it began.
         self.non_ascii |= self.inner.feed(bytes, false);
+        if self.non_ascii && !self.koi8_u_only {
+            self.koi8_u_only = bytes.iter().any(|b| KOI8_U_ONLY.contains(b));
+        }
     }
 
-    /// The guess over the bytes so far; `default` when they are all ASCII. No top-level
-    /// domain is given (a library does not know one), and UTF-8 is allowed: the spec
-    /// singles it out as highly detectable.
-    pub(crate) fn guess(&self, default: &'static Encoding) -> &'static Encoding {
-        if self.non_ascii { self.inner.guess(None, true) } else { default }
+    /// The guess over the bytes so far; `options.default` when they are all ASCII. UTF-8 is
+    /// allowed: the spec singles it out as highly detectable. The top-level domain is
+    /// `options.tld` (generic when there is none).
+    ///
+    /// chardetng's one Cyrillic KOI8 candidate is KOI8-U; where the bytes avoid the ones KOI8-U
+    /// decodes differently, both give the same text, and the guess is KOI8-R, the far more
+    /// common of the two (Ukrainian text without those letters is rare: `і` is among its
+    /// most frequent).
+    pub(crate) fn guess(&self, options: &EncodingOptions) -> &'static Encoding {
+        if !self.non_ascii {
+            return options.default;
+        }
+        let tld = options.tld.as_ref().map(|t| t.as_str().as_bytes());
+        match self.inner.guess(tld, true) {
+            e if e == encoding_rs::KOI8_U && !self.koi8_u_only => encoding_rs::KOI8_R,
+            e => e,
+        }
     }
 }
 
@@ -319,5 +420,44 @@ impl StreamDecoder {
     /// The encoding in use (the BOM's, once a BOM has been seen).
     pub fn encoding(&self) -> &'static Encoding {
         self.decoder.encoding()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn koi8_u_only_is_where_koi8_u_and_koi8_r_differ() {
+        let differ: Vec<u8> = (0x80..=0xFF)
+            .filter(|&b: &u8| {
+                encoding_rs::KOI8_U.decode_without_bom_handling(&[b]).0
+                    != encoding_rs::KOI8_R.decode_without_bom_handling(&[b]).0
+            })
+            .collect();
+        assert_eq!(differ, KOI8_U_ONLY);
+    }
+
+    #[test]
+    fn koi8_guesses_name_koi8_r_unless_the_text_needs_koi8_u() {
+        // "Привет, мир! Это тест." in KOI8-R, and Ukrainian "Привіт, світ! Це її тест." in KOI8-U.
+        let russian = b"<p>\xf0\xd2\xc9\xd7\xc5\xd4, \xcd\xc9\xd2! \xfc\xd4\xcf \xd4\xc5\xd3\xd4.";
+        assert_eq!(sniff(russian, &EncodingOptions::default()).encoding, encoding_rs::KOI8_R);
+        let ukrainian = encoding_rs::KOI8_U.encode("<p>Привіт, світ! Це її тест, і він довгий.").0;
+        assert_eq!(sniff(&ukrainian, &EncodingOptions::default()).encoding, encoding_rs::KOI8_U);
+    }
+
+    #[test]
+    fn top_level_domains() {
+        let tld = |url| TopLevelDomain::of_url(url).map(|t| t.as_str().to_owned());
+        assert_eq!(tld("http://EXAMPLE.RU"), Some("ru".into()));
+        assert_eq!(tld("https://xn--e1afmkfd.xn--p1ai/"), Some("xn--p1ai".into()));
+        assert_eq!(tld("https://a.b.c.tw:443"), Some("tw".into()));
+        for none in ["http://[::1]:80/", "no scheme", "http:///path", "http://bad_label/", "http://1.2.3.4"] {
+            assert_eq!(tld(none), None, "{none}");
+        }
+        assert!(TopLevelDomain::of_host(&"a".repeat(64)).is_none());
+        assert!(TopLevelDomain::of_host("ü").is_none());
+        assert_eq!(format!("{:?}", TopLevelDomain::of_host("x.JP").unwrap()), "TopLevelDomain(\"jp\")");
     }
 }

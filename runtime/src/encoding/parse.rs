@@ -6,7 +6,7 @@ use super::{Confidence, EncodingOptions, StreamDecoder, decode, prescan::extract
 use super::{Detector, sniff_step, sniff_xml};
 use crate::dom::{Attrs, Dom, Namespace, QualNameRef, QuirksMode};
 use crate::html::tokenizer::{Options, Tokenizer};
-use crate::html::tree::{KnownName, Location, TreeBuilder, TreeOptions, TreeSink, build_input_stream};
+use crate::html::tree::{HtmlError, KnownName, Location, TreeBuilder, TreeOptions, TreeSink, build_input_stream};
 use encoding_rs::{Encoding, UTF_8, WINDOWS_1252, X_USER_DEFINED};
 use std::borrow::Cow;
 use std::io::Read;
@@ -167,50 +167,105 @@ impl<S: TreeSink> TreeSink for MetaWatch<S> {
     }
 }
 
-/// Parse a document from bytes (spec: #parsing, with #encoding-sniffing-algorithm): sniff the
-/// encoding, decode, build the tree; if a `<meta>` names another encoding while the confidence
-/// is tentative, parse again from the start in that encoding (certain).
+/// A document parsed from bytes: what [`Parsed`](crate::Parsed) holds for text (the tree and
+/// the parse errors), plus the encoding the bytes were decoded with and the confidence in it
+/// at the end of parsing. What [`html::parse_bytes`](crate::html::parse_bytes) and
+/// [`xml5::parse_bytes`](crate::xml5::parse_bytes) return.
+#[derive(Debug)]
+pub struct ParsedBytes<E> {
+    /// The document.
+    pub dom: Dom,
+    /// The parse errors, in input order. Offsets count bytes of the decoded text (for UTF-8
+    /// input, a leading BOM included: the bytes as passed).
+    pub errors: Vec<E>,
+    /// The encoding the bytes were decoded with in the end.
+    pub encoding: &'static Encoding,
+    /// Certain if a BOM, the transport layer or a `<meta>` decided; tentative if a guess stood.
+    pub confidence: Confidence,
+}
+
+impl<E> From<ParsedBytes<E>> for crate::Parsed<E> {
+    fn from(p: ParsedBytes<E>) -> Self {
+        crate::Parsed { dom: p.dom, errors: p.errors }
+    }
+}
+
+/// Parse a document from bytes (spec: #parsing, with #encoding-sniffing-algorithm), collecting
+/// every parse error as [`html::parse_with_errors`](crate::html::parse_with_errors) does for
+/// text: sniff the encoding, decode, build the tree; if a `<meta>` names another encoding while
+/// the confidence is tentative, parse again from the start in that encoding (certain).
 ///
 /// ```
 /// use statemark::encoding::{Confidence, EncodingOptions};
-/// use statemark::html::parse_document_from_bytes;
+/// use statemark::html::{TreeOptions, parse_bytes};
 ///
-/// // windows-1252 bytes, declared after the first 1024 bytes: found by the tree builder.
+/// // KOI8-R bytes, declared after the first 1024 bytes: found by the tree builder.
 /// let mut page = b"<!doctype html><title>".to_vec();
 /// page.extend(std::iter::repeat_n(b' ', 1100));
-/// page.extend(b"</title><meta charset=koi8-r><p>\xF0\xD2\xC9\xD7\xC5\xD4");
-/// let parsed = parse_document_from_bytes(&page, &EncodingOptions::default());
+/// page.extend(b"</title><meta charset=koi8-r><p>\xF0\xD2\xC9\xD7\xC5\xD4</div>");
+/// let parsed = parse_bytes(&page, &EncodingOptions::default(), TreeOptions::default());
 /// assert_eq!((parsed.encoding.name(), parsed.confidence), ("KOI8-R", Confidence::Certain));
-/// assert!(parsed.tree.to_test_format().contains("\"Привет\""));
+/// assert!(parsed.dom.to_test_format().contains("\"Привет\""));
+/// assert_eq!(parsed.errors.len(), 1); // the stray </div>
 /// ```
+pub fn parse_html_bytes(bytes: &[u8], options: &EncodingOptions, tree: TreeOptions) -> ParsedBytes<HtmlError> {
+    let (decoded, errors) = from_bytes(bytes, options, Dom::new, |text, watch, bom| {
+        let mut tok = Tokenizer::with_sink(text, Options::default(), TreeBuilder::new(watch, tree).with_errors());
+        if bom {
+            tok = tok.after_bom();
+        }
+        tok.run();
+        let mut builder = tok.into_sink();
+        builder.resolve_positions(text);
+        let errors = builder.take_errors();
+        (builder.into_sink(), errors)
+    });
+    ParsedBytes { dom: decoded.tree, errors, encoding: decoded.encoding, confidence: decoded.confidence }
+}
+
+/// Parse a document from bytes into a [`Dom`], without collecting errors.
+#[deprecated(
+    since = "0.1.0",
+    note = "use `html::parse_bytes`, which returns the `Parsed` fields (`dom`, `errors`) with the encoding"
+)]
 pub fn parse_document_from_bytes(bytes: &[u8], options: &EncodingOptions) -> Decoded<Dom> {
     build_document_from_bytes(bytes, options, TreeOptions::default(), Dom::new)
 }
 
-/// [`parse_document_from_bytes`] into your own [`TreeSink`]s: `new_sink` is called once, or
-/// twice when the document has to be parsed again in another encoding.
+/// Parse a document from bytes into your own [`TreeSink`]s (see
+/// [`html::parse_bytes`](crate::html::parse_bytes)): `new_sink` is called once, or twice when
+/// the document has to be parsed again in another encoding.
 pub fn build_document_from_bytes<S: TreeSink>(
     bytes: &[u8],
     options: &EncodingOptions,
     tree: TreeOptions,
-    mut new_sink: impl FnMut() -> S,
+    new_sink: impl FnMut() -> S,
 ) -> Decoded<S> {
+    from_bytes(bytes, options, new_sink, |text, watch, bom| (build_input_stream(text, tree, watch, bom), ())).0
+}
+
+/// Sniff, decode and `run` the tree builder over the text into a watched sink; once more, in
+/// the encoding a `<meta>` named, if the confidence was tentative. `run` gets the text and
+/// whether it starts with a BOM to skip, and returns the sink and what else it collected.
+fn from_bytes<S: TreeSink, X>(
+    bytes: &[u8],
+    options: &EncodingOptions,
+    mut new_sink: impl FnMut() -> S,
+    mut run: impl FnMut(&str, MetaWatch<S>, bool) -> (MetaWatch<S>, X),
+) -> (Decoded<S>, X) {
     let sniffed = sniff_step(bytes, options).0;
     let (text, encoding) = decode(bytes, sniffed.encoding);
     let (text, bom) = with_utf8_bom(bytes, text);
-    if sniffed.confidence == Confidence::Certain {
-        let tree = build_input_stream(&text, tree, new_sink(), bom);
-        return Decoded { tree, encoding, confidence: Confidence::Certain };
-    }
-    let watch = build_input_stream(&text, tree, MetaWatch::new(new_sink(), encoding, sniffed.confidence), bom);
+    // A certain encoding makes the watch a pass-through.
+    let (watch, x) = run(&text, MetaWatch::new(new_sink(), encoding, sniffed.confidence), bom);
     match watch.change {
         Some(new) => {
             // Tentative: there was no BOM.
             let (text, encoding) = decode(bytes, new);
-            let tree = build_input_stream(&text, tree, new_sink(), false);
-            Decoded { tree, encoding, confidence: Confidence::Certain }
+            let (watch, x) = run(&text, MetaWatch::new(new_sink(), encoding, Confidence::Certain), false);
+            (Decoded { tree: watch.inner, encoding, confidence: Confidence::Certain }, x)
         }
-        None => Decoded { confidence: watch.confidence(), tree: watch.inner, encoding },
+        None => (Decoded { confidence: watch.confidence(), tree: watch.inner, encoding }, x),
     }
 }
 
@@ -254,7 +309,7 @@ impl<S: TreeSink> Running<S> {
 /// ([`EncodingOptions::detect`]), the detector goes on looking at every chunk while the
 /// confidence is tentative, and at the end, if its guess over all the bytes differs from the
 /// first one, the parse starts over once in the new guess: the tree is then the one
-/// [`parse_document_from_bytes`] builds from the same bytes.
+/// [`html::parse_bytes`](crate::html::parse_bytes) builds from the same bytes.
 ///
 /// ```
 /// use statemark::dom::Dom;
@@ -359,7 +414,7 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
         if let (Some(detector), Some(run)) = (self.detector.take(), &self.running)
             && run.watch().tentative
         {
-            let guess = detector.guess(self.options.default);
+            let guess = detector.guess(&self.options);
             if guess != run.decoder.encoding() {
                 self.begin(guess, Confidence::Tentative);
             }
@@ -410,20 +465,36 @@ fn read_chunks<R: Read>(mut reader: R, mut each: impl FnMut(&[u8])) -> std::io::
     }
 }
 
-/// Parse an XML5 document from bytes: the encoding from [`sniff_xml`] (a BOM, the XML
-/// declaration, else UTF-8), certain.
+/// Parse an XML5 document from bytes, collecting parse errors when `errors` is true (as
+/// [`xml5::parse_with_errors`](crate::xml5::parse_with_errors) does for text): the encoding
+/// from [`sniff_xml`] (a BOM, the XML declaration, else UTF-8), certain.
 ///
 /// ```
-/// use statemark::xml5::parse_from_bytes;
+/// use statemark::xml5::parse_bytes;
 ///
-/// let parsed = parse_from_bytes(b"<?xml version='1.0' encoding='iso-8859-1'?><a>caf\xE9</a>");
-/// assert!(parsed.tree.dom.to_test_format().contains("\"café\""));
+/// let parsed = parse_bytes(b"<?xml version='1.0' encoding='iso-8859-1'?><a>caf\xE9</b>", true);
+/// assert!(parsed.dom.to_test_format().contains("\"café\""));
+/// assert_eq!((parsed.encoding.name(), parsed.errors.len()), ("windows-1252", 2));
 /// ```
-pub fn parse_xml5_from_bytes(bytes: &[u8]) -> Decoded<crate::xml5::tree::Parsed> {
+pub fn parse_xml5_bytes(bytes: &[u8], errors: bool) -> ParsedBytes<crate::xml5::TreeError> {
     let (text, encoding) = decode(bytes, sniff_xml(bytes));
     let (text, bom) = with_utf8_bom(bytes, text);
-    let tree = crate::xml5::tree::parse_input_stream(&text, false, bom);
-    Decoded { tree, encoding, confidence: Confidence::Certain }
+    let parsed = crate::xml5::tree::parse_input_stream(&text, errors, bom);
+    ParsedBytes { dom: parsed.dom, errors: parsed.errors, encoding, confidence: Confidence::Certain }
+}
+
+/// Parse an XML5 document from bytes: the encoding from [`sniff_xml`], certain.
+#[deprecated(
+    since = "0.1.0",
+    note = "use `xml5::parse_bytes`, which returns the `Parsed` fields (`dom`, `errors`) with the encoding"
+)]
+pub fn parse_xml5_from_bytes(bytes: &[u8]) -> Decoded<crate::xml5::Parsed> {
+    let p = parse_xml5_bytes(bytes, false);
+    Decoded {
+        tree: crate::xml5::Parsed { dom: p.dom, errors: p.errors },
+        encoding: p.encoding,
+        confidence: p.confidence,
+    }
 }
 
 /// Parse an XML5 document from any [`Read`], streaming: the first 1024 bytes (or all, if
@@ -484,9 +555,9 @@ mod tests {
         let no_bom: Vec<u8> = "<?xml version='1.0'?><a>é</a>".encode_utf16().flat_map(|u| u.to_be_bytes()).collect();
         let latin = b"<?xml version='1.0' encoding='iso-8859-1'?><a>\xE9</a>".to_vec();
         for (bytes, name) in [(utf16, "UTF-16LE"), (no_bom, "UTF-16BE"), (latin, "windows-1252")] {
-            let whole = parse_xml5_from_bytes(&bytes);
+            let whole = parse_xml5_bytes(&bytes, false);
             assert_eq!(whole.encoding.name(), name);
-            let text = whole.tree.dom.to_test_format();
+            let text = whole.dom.to_test_format();
             assert!(text.contains("\"é\""), "{name}: {text}");
             let streamed = parse_xml5_from_reader(Trickle(&bytes, 3, false)).unwrap();
             assert_eq!((streamed.encoding.name(), streamed.tree.dom.to_test_format()), (name, text));
@@ -498,13 +569,13 @@ mod tests {
         let mut page = b"<!doctype html><p>".to_vec();
         page.extend(std::iter::repeat_n(b'x', 3000));
         page.extend(b"<meta charset=windows-1251><p>\xCF\xF0\xE8\xE2\xE5\xF2");
-        let whole = parse_document_from_bytes(&page, &EncodingOptions::default());
+        let whole = parse_html_bytes(&page, &EncodingOptions::default(), TreeOptions::default());
         assert_eq!((whole.encoding.name(), whole.confidence), ("windows-1251", Confidence::Certain));
-        assert!(whole.tree.to_test_format().contains("\"Привет\""));
+        assert!(whole.dom.to_test_format().contains("\"Привет\""));
         for n in [1, 100, 5000] {
             let streamed = parse_document_from_reader(Trickle(&page, n, false), &EncodingOptions::default()).unwrap();
             assert_eq!(streamed.encoding.name(), "windows-1251");
-            assert_eq!(streamed.tree.to_test_format(), whole.tree.to_test_format());
+            assert_eq!(streamed.tree.to_test_format(), whole.dom.to_test_format());
         }
         // Counting sinks: the parse started over exactly once.
         let mut made = 0;
@@ -517,19 +588,47 @@ mod tests {
 
     #[test]
     fn a_matching_meta_makes_the_guess_certain_and_utf16_is_never_left() {
-        let parsed = parse_document_from_bytes(b"<meta charset=windows-1252><p>\xE9", &EncodingOptions::default());
+        let parsed = parse_html_bytes(
+            b"<meta charset=windows-1252><p>\xE9",
+            &EncodingOptions::default(),
+            TreeOptions::default(),
+        );
         assert_eq!((parsed.encoding.name(), parsed.confidence), ("windows-1252", Confidence::Certain));
         // No declaration: the default, still tentative at the end.
-        let parsed = parse_document_from_bytes(b"<p>\xE9", &EncodingOptions::default());
+        let parsed = parse_html_bytes(b"<p>\xE9", &EncodingOptions::default(), TreeOptions::default());
         assert_eq!(parsed.confidence, Confidence::Tentative);
         // Step 1 of changing the encoding: a UTF-16 guess (from the prescan's UTF-16 XML
         // declaration check) is kept, and becomes certain.
         let bytes: Vec<u8> = "<?xml?><meta charset=utf-8><p>x".encode_utf16().flat_map(|u| u.to_le_bytes()).collect();
-        let parsed = parse_document_from_bytes(&bytes, &EncodingOptions::default());
+        let parsed = parse_html_bytes(&bytes, &EncodingOptions::default(), TreeOptions::default());
         assert_eq!((parsed.encoding.name(), parsed.confidence), ("UTF-16LE", Confidence::Certain));
         // detect_utf8: valid non-ASCII UTF-8 without a declaration.
         let opts = EncodingOptions { detect_utf8: true, ..Default::default() };
-        let parsed = parse_document_from_bytes("<p>café".as_bytes(), &opts);
+        let parsed = parse_html_bytes("<p>café".as_bytes(), &opts, TreeOptions::default());
         assert_eq!((parsed.encoding.name(), parsed.confidence), ("UTF-8", Confidence::Tentative));
+    }
+
+    /// The old shapes still work, and give what the new entry points give.
+    #[test]
+    #[allow(deprecated)]
+    fn the_deprecated_shapes_agree_with_the_new_ones() {
+        let page = b"<meta charset=koi8-r><p>\xF0\xD2\xC9\xD7\xC5\xD4</div>";
+        let old = crate::html::parse_document_from_bytes(page, &EncodingOptions::default());
+        let new = crate::html::parse_bytes(page, &EncodingOptions::default(), TreeOptions::default());
+        assert_eq!((old.encoding, old.confidence), (new.encoding, new.confidence));
+        assert_eq!(old.tree.to_test_format(), new.dom.to_test_format());
+        let (dom, errors) = crate::html::parse_document_with_errors("<p>x</div>", TreeOptions::default());
+        let parsed = crate::html::parse_with_errors("<p>x</div>", TreeOptions::default());
+        assert_eq!((dom.to_test_format(), errors), (parsed.dom.to_test_format(), parsed.errors));
+        let tr = crate::html::Context::html("tr");
+        let (dom, errors) = crate::html::parse_fragment_with_errors("<td>x</p>", &tr, TreeOptions::default());
+        let parsed = crate::html::parse_fragment_collecting_errors("<td>x</p>", &tr, TreeOptions::default());
+        assert_eq!((dom.to_test_format(), errors), (parsed.dom.to_test_format(), parsed.errors));
+        let xml = b"<?xml version='1.0' encoding='iso-8859-1'?><a>caf\xE9</a>";
+        let old = crate::xml5::parse_from_bytes(xml);
+        let new = crate::xml5::parse_bytes(xml, false);
+        assert_eq!((old.encoding, old.tree.dom.to_test_format()), (new.encoding, new.dom.to_test_format()));
+        let into: crate::Parsed<_> = new.into();
+        assert!(into.errors.is_empty());
     }
 }

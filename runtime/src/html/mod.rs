@@ -25,14 +25,19 @@ pub mod serialize;
 pub mod tree;
 
 #[cfg(feature = "encoding")]
+#[allow(deprecated)]
+pub use crate::encoding::parse_document_from_bytes;
+#[cfg(feature = "encoding")]
 pub use crate::encoding::{
-    parse_document_from_bytes, parse_document_from_reader, tokenize_html_reader as tokenize_reader,
+    parse_document_from_reader, parse_html_bytes as parse_bytes, tokenize_html_reader as tokenize_reader,
 };
 pub use tree::{
     Context, ScriptingMode, TreeOptions, build_document, build_fragment, parse_document, parse_document_with,
     parse_fragment, parse_fragment_with,
 };
 pub use tree::{
-    HtmlError, parse_document_with_errors, parse_document_with_source_spans, parse_fragment_with_errors,
-    parse_fragment_with_source_spans, parse_with_errors,
+    HtmlError, parse_document_with_source_spans, parse_fragment_collecting_errors, parse_fragment_with_source_spans,
+    parse_with_errors,
 };
+#[allow(deprecated)]
+pub use tree::{parse_document_with_errors, parse_fragment_with_errors};

@@ -25,8 +25,11 @@ pub(crate) mod tokenizer;
 pub mod tree;
 
 #[cfg(feature = "encoding")]
+#[allow(deprecated)]
+pub use crate::encoding::parse_xml5_from_bytes as parse_from_bytes;
+#[cfg(feature = "encoding")]
 pub use crate::encoding::{
-    parse_xml5_from_bytes as parse_from_bytes, parse_xml5_from_reader as parse_from_reader,
+    parse_xml5_bytes as parse_bytes, parse_xml5_from_reader as parse_from_reader,
     tokenize_xml5_reader as tokenize_reader,
 };
 pub use crate::generated::xml5_tokenizer::{ParseError, SCAN_STATES, State, Xml5};

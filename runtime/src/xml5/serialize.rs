@@ -297,7 +297,9 @@ impl<'a> Scope<'a> {
 /// Starting at an element, declarations made by its ancestors are not in scope (they are not
 /// written). Linear in the tree's size, no recursion.
 pub fn check_well_formed(dom: &Dom, node: NodeId) -> Result<(), XmlSerializeError> {
-    let fail = |node, rule| Err(XmlSerializeError { node, rule });
+    let fail = |node, rule| Err(XmlSerializeError::new(dom, node, None, rule));
+    let fail_attr =
+        |node, attr: crate::dom::AttrView<'_>, rule| Err(XmlSerializeError::new(dom, node, Some(attr), rule));
     let chars_ok = |s: &str| s.chars().all(is_xml_char);
     if let NodeData::Document = dom.data(node) {
         let mut elements = 0;
@@ -358,7 +360,7 @@ pub fn check_well_formed(dom: &Dom, node: NodeId) -> Result<(), XmlSerializeErro
                 // Declarations first: they apply to the element and all its attributes.
                 for a in e.attrs() {
                     if !chars_ok(a.value) {
-                        return fail(id, XmlRule::Char);
+                        return fail_attr(id, a, XmlRule::Char);
                     }
                     written.push((a.name.prefix, a.name.local));
                     if *a.name.ns != Namespace::Xmlns {
@@ -367,8 +369,8 @@ pub fn check_well_formed(dom: &Dom, node: NodeId) -> Result<(), XmlSerializeErro
                     let declared = match (a.name.prefix, a.name.local) {
                         (None, "xmlns") => "",
                         (Some("xmlns"), p) if is_ncname(p) => p,
-                        (Some("xmlns"), _) => return fail(id, XmlRule::AttributeName),
-                        _ => return fail(id, XmlRule::NamespaceDeclaration),
+                        (Some("xmlns"), _) => return fail_attr(id, a, XmlRule::AttributeName),
+                        _ => return fail_attr(id, a, XmlRule::NamespaceDeclaration),
                     };
                     let v = a.value;
                     let reserved = match declared {
@@ -378,7 +380,7 @@ pub fn check_well_formed(dom: &Dom, node: NodeId) -> Result<(), XmlSerializeErro
                         _ => v.is_empty() || v == XML_NS,
                     };
                     if reserved || v == XMLNS_NS {
-                        return fail(id, XmlRule::NamespaceDeclaration);
+                        return fail_attr(id, a, XmlRule::NamespaceDeclaration);
                     }
                     scope.bind(declared, v);
                 }
@@ -396,17 +398,17 @@ pub fn check_well_formed(dom: &Dom, node: NodeId) -> Result<(), XmlSerializeErro
                         continue;
                     }
                     if !is_ncname(n.local) || (n.prefix.is_none() && n.local == "xmlns") {
-                        return fail(id, XmlRule::AttributeName);
+                        return fail_attr(id, a, XmlRule::AttributeName);
                     }
                     match n.prefix {
                         // Unprefixed attributes are in no namespace, whatever the default.
-                        None if *n.ns != Namespace::None => return fail(id, XmlRule::NamespaceMismatch),
+                        None if *n.ns != Namespace::None => return fail_attr(id, a, XmlRule::NamespaceMismatch),
                         None => {}
-                        Some("xmlns") => return fail(id, XmlRule::NamespaceDeclaration),
-                        Some(p) if !is_ncname(p) => return fail(id, XmlRule::AttributePrefix),
+                        Some("xmlns") => return fail_attr(id, a, XmlRule::NamespaceDeclaration),
+                        Some(p) if !is_ncname(p) => return fail_attr(id, a, XmlRule::AttributePrefix),
                         Some(p) => match scope.lookup(p) {
-                            None => return fail(id, XmlRule::UnboundPrefix),
-                            Some(url) if url != n.ns.url() => return fail(id, XmlRule::NamespaceMismatch),
+                            None => return fail_attr(id, a, XmlRule::UnboundPrefix),
+                            Some(url) if url != n.ns.url() => return fail_attr(id, a, XmlRule::NamespaceMismatch),
                             Some(_) => {}
                         },
                     }
@@ -514,7 +516,7 @@ pub fn write_xml_well_formed<W: Write>(dom: &Dom, node: NodeId, out: W) -> Resul
 }
 
 /// Why [`write_xml_well_formed`] wrote nothing (or stopped).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum WriteXmlError {
     /// The tree breaks a rule of well-formed output (nothing was written).
     NotWellFormed(XmlSerializeError),
@@ -540,19 +542,108 @@ impl std::error::Error for WriteXmlError {
     }
 }
 
-/// A node that well-formed XML cannot hold as parsed, and the rule it breaks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A node that well-formed XML cannot hold as parsed, and the rule it breaks. Shown as the
+/// node's path, what is wrong and where the rule is written:
+///
+/// ```
+/// let dom = statemark::xml5::parse("<r><a/><a><!-- x -- y --></a></r>");
+/// let e = dom.to_xml_well_formed().unwrap_err();
+/// assert_eq!(e.path, "/r/a[2]/comment()");
+/// assert!(e.to_string().starts_with("/r/a[2]/comment(): comment contains '--'"), "{e}");
+/// let e = statemark::xml5::parse("<r p:x='1'/>").to_xml_well_formed().unwrap_err();
+/// // `p` is bound nowhere, so XML5 keeps `p:x` whole as a local name.
+/// assert!(e.to_string().starts_with("/r/@p:x: attribute local name is not an XML Name"), "{e}");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct XmlSerializeError {
     /// The node: the element for its name, attributes and namespace declarations; the
     /// document for what concerns its children as a whole.
     pub node: NodeId,
     /// The rule.
     pub rule: XmlRule,
+    /// The node as a user finds it: its path from the root in XPath's notation, qualified
+    /// names as written (`/r/p:a[2]/text()`, `/r/@xmlns:p` when an attribute is at fault, `/`
+    /// for the document), a position among same-kind siblings where there are several.
+    pub path: String,
+}
+
+impl XmlSerializeError {
+    /// The error for `node` (and `attr` of it, if an attribute is at fault).
+    fn new(dom: &Dom, node: NodeId, attr: Option<crate::dom::AttrView<'_>>, rule: XmlRule) -> XmlSerializeError {
+        let mut path = node_path(dom, node);
+        if let Some(a) = attr {
+            if !path.ends_with('/') {
+                path.push('/');
+            }
+            path.push('@');
+            push_qualified(&mut path, a.name.prefix, a.name.local);
+        }
+        XmlSerializeError { node, rule, path }
+    }
+}
+
+fn push_qualified(out: &mut String, prefix: Option<&str>, local: &str) {
+    if let Some(p) = prefix {
+        out.push_str(p);
+        out.push(':');
+    }
+    out.push_str(local);
+}
+
+/// One step of a node's path: how it is written, and whether two siblings are the same step.
+fn step(dom: &Dom, node: NodeId) -> String {
+    let mut out = String::new();
+    match dom.data(node) {
+        NodeData::Element(e) => push_qualified(&mut out, e.name.prefix.as_deref(), &e.name.local),
+        NodeData::Text(_) => out.push_str("text()"),
+        NodeData::Comment(_) => out.push_str("comment()"),
+        NodeData::ProcessingInstruction { target, .. } => {
+            out.push_str("processing-instruction(");
+            out.push_str(target);
+            out.push(')');
+        }
+        // XPath has no step for these; the names say what they are.
+        NodeData::Doctype { .. } => out.push_str("doctype()"),
+        NodeData::Document | NodeData::Fragment => {}
+    }
+    out
+}
+
+/// `node`'s path from the root (see [`XmlSerializeError::path`]): no recursion, and time
+/// linear in the siblings of the node and its ancestors (it is built once, for an error).
+fn node_path(dom: &Dom, node: NodeId) -> String {
+    let mut steps = Vec::new();
+    let mut at = node;
+    while let Some(parent) = dom[at].parent() {
+        let name = step(dom, at);
+        let (mut before, mut same) = (0, 0);
+        let mut seen_self = false;
+        for c in dom.children(parent) {
+            if c == at {
+                seen_self = true;
+                same += 1;
+            } else if step(dom, c) == name {
+                same += 1;
+                before += usize::from(!seen_self);
+            }
+        }
+        steps.push(if same > 1 { format!("{name}[{}]", before + 1) } else { name });
+        at = parent;
+    }
+    if steps.is_empty() {
+        return "/".to_owned();
+    }
+    steps.reverse();
+    // From a document, the path is absolute; from a fragment or a detached subtree, relative
+    // to that root.
+    let absolute = matches!(dom.data(at), NodeData::Document);
+    let joined = steps.join("/");
+    if absolute { format!("/{joined}") } else { joined }
 }
 
 impl fmt::Display for XmlSerializeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "node {}: {} ({})", self.node.index(), self.rule.message(), self.rule.reference())
+        write!(f, "{}: {} ({})", self.path, self.rule.message(), self.rule.reference())
     }
 }
 
@@ -922,8 +1013,8 @@ mod tests {
         assert_eq!(err(&|d| element(d, &Namespace::None, None, "a", std::slice::from_ref(&bad))), XmlRule::Char);
         let e = parse("<r/>").to_xml_well_formed();
         assert!(e.is_ok());
-        let shown = XmlSerializeError { node: parse("<r/>").root(), rule: XmlRule::CommentData }.to_string();
-        assert!(shown.contains("comment") && shown.contains("serializing a Comment node"), "{shown}");
+        let shown = parse("<r><!--a--b--></r>").to_xml_well_formed().unwrap_err().to_string();
+        assert!(shown.starts_with("/r/comment(): comment") && shown.contains("serializing a Comment node"), "{shown}");
     }
 
     #[test]

@@ -611,7 +611,7 @@ mod tests {
         for input in ["", "  \n", "<!-- c -->", "<!-- a --> <!-- b -->\n"] {
             let found = check(input);
             assert_eq!(found.iter().map(|d| d.code).collect::<Vec<_>>(), ["missing-doctype"], "{input:?}");
-            let (_, errors) = crate::html::parse_document_with_errors(input, TreeOptions::default());
+            let crate::Parsed { errors, .. } = crate::html::parse_with_errors(input, TreeOptions::default());
             assert!(errors.iter().any(|e| e.code.code() == "missing-doctype"), "{input:?}");
             assert_eq!(found[0].span.start, input.len(), "{input:?}");
         }

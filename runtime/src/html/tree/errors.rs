@@ -182,7 +182,7 @@ impl std::fmt::Display for ErrorCode {
 /// A tree builder fed by a streaming tokenizer does not see the input, so its own errors carry
 /// only the byte offset (line and column 0) until
 /// [`TreeBuilder::resolve_positions`](super::TreeBuilder::resolve_positions) is given the input;
-/// [`parse_document_with_errors`](super::parse_document_with_errors) does that for you.
+/// [`parse_with_errors`](super::parse_with_errors) does that for you.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct HtmlError {
     /// The spec's code or statemark's.

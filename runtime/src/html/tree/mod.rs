@@ -244,36 +244,20 @@ pub fn build_fragment<S: TreeSink>(html: &str, context: &Context, options: TreeO
     (tok.into_sink().into_sink(), frag)
 }
 
-/// [`parse_document_with`], also returning every parse error, tokenizer and tree construction
-/// together, in input order, with line and column (spec: #parse-errors; tree-construction
-/// errors carry statemark's [`TreeErrorCode`]s, at the start of the token that caused them).
-/// A leading byte order mark is skipped as [`build_document`] skips it; offsets count bytes of
-/// `html` as passed.
-/// As a tuple; [`parse_with_errors`] returns the same as [`Parsed`](crate::Parsed), the shape
-/// both parsers share.
-///
-/// ```
-/// use statemark::html::{parse_document_with_errors, TreeOptions};
-///
-/// let (dom, errors) = parse_document_with_errors("<p>x</div>", TreeOptions::default());
-/// let codes: Vec<String> = errors.iter().map(|e| e.to_string()).collect();
-/// assert_eq!(codes, ["1:1: missing-doctype", "1:5: end-tag-without-open-element"]);
-/// assert!(dom.to_test_format().contains("<p>"));
-/// ```
+/// [`parse_with_errors`] as a tuple.
+#[deprecated(since = "0.1.0", note = "use `html::parse_with_errors`, which returns `Parsed { dom, errors }`")]
 pub fn parse_document_with_errors(html: &str, options: TreeOptions) -> (Dom, Vec<HtmlError>) {
-    let builder = TreeBuilder::new(Dom::new(), options).with_errors();
-    let mut tok = Tokenizer::with_sink(html, Options::default(), builder).after_bom();
-    tok.run();
-    let mut builder = tok.into_sink();
-    builder.resolve_positions(html);
-    let errors = builder.take_errors();
-    (builder.into_sink(), errors)
+    let parsed = parse_with_errors(html, options);
+    (parsed.dom, parsed.errors)
 }
 
-/// Parse a document (spec: #parsing) with these options, collecting every parse error:
-/// [`parse_document_with_errors`] in the shape
-/// [`xml5::parse_with_errors`](crate::xml5::parse_with_errors) returns,
-/// [`Parsed`](crate::Parsed) `{ dom, errors }`.
+/// Parse a document (spec: #parsing) with these options, also returning every parse error,
+/// tokenizer and tree construction together, in input order, with line and column (spec:
+/// #parse-errors; tree-construction errors carry statemark's [`TreeErrorCode`]s, at the start
+/// of the token that caused them): [`Parsed`](crate::Parsed) `{ dom, errors }`, the shape
+/// [`xml5::parse_with_errors`](crate::xml5::parse_with_errors) returns too. A leading byte
+/// order mark is skipped as [`build_document`] skips it; offsets count bytes of `html` as
+/// passed.
 ///
 /// ```
 /// use statemark::html::{TreeOptions, parse_with_errors};
@@ -284,13 +268,40 @@ pub fn parse_document_with_errors(html: &str, options: TreeOptions) -> (Dom, Vec
 /// assert!(parsed.dom.to_test_format().contains("<p>"));
 /// ```
 pub fn parse_with_errors(html: &str, options: TreeOptions) -> crate::Parsed<HtmlError> {
-    let (dom, errors) = parse_document_with_errors(html, options);
-    crate::Parsed { dom, errors }
+    let builder = TreeBuilder::new(Dom::new(), options).with_errors();
+    let mut tok = Tokenizer::with_sink(html, Options::default(), builder).after_bom();
+    tok.run();
+    let mut builder = tok.into_sink();
+    builder.resolve_positions(html);
+    let errors = builder.take_errors();
+    crate::Parsed { dom: builder.into_sink(), errors }
 }
 
-/// [`parse_fragment_with`], also returning every parse error, as
-/// [`parse_document_with_errors`] does.
+/// [`parse_fragment_collecting_errors`] as a tuple.
+#[deprecated(
+    since = "0.1.0",
+    note = "use `html::parse_fragment_collecting_errors`, which returns `Parsed { dom, errors }`"
+)]
 pub fn parse_fragment_with_errors(html: &str, context: &Context, options: TreeOptions) -> (Dom, Vec<HtmlError>) {
+    let parsed = parse_fragment_collecting_errors(html, context, options);
+    (parsed.dom, parsed.errors)
+}
+
+/// [`parse_fragment_with`], also returning every parse error as [`parse_with_errors`] does, in
+/// the same [`Parsed`](crate::Parsed) shape.
+///
+/// ```
+/// use statemark::html::{Context, TreeOptions, parse_fragment_collecting_errors};
+///
+/// let parsed = parse_fragment_collecting_errors("<td>x</p>", &Context::html("tr"), TreeOptions::default());
+/// assert_eq!(parsed.dom.to_test_format(), "| <td>\n|   \"x\"\n|   <p>\n");
+/// assert_eq!(parsed.errors.len(), 1);
+/// ```
+pub fn parse_fragment_collecting_errors(
+    html: &str,
+    context: &Context,
+    options: TreeOptions,
+) -> crate::Parsed<HtmlError> {
     let (b, opts, frag) = TreeBuilder::new_fragment(Dom::new(), context, options);
     let mut tok = Tokenizer::with_sink(html, opts, b.with_errors());
     tok.run();
@@ -299,7 +310,7 @@ pub fn parse_fragment_with_errors(html: &str, context: &Context, options: TreeOp
     let errors = builder.take_errors();
     let mut dom = builder.into_sink();
     dom.set_fragment_root(frag);
-    (dom, errors)
+    crate::Parsed { dom, errors }
 }
 
 /// [`parse_document_with`] into a [`Dom`] that records each node's source span
