@@ -157,6 +157,34 @@ impl KnownName {
     }
 }
 
+/// Whether an element serializes as void (spec: #serialises-as-void): a void element
+/// (spec: #void-elements), or basefont, bgsound, frame, keygen or param.
+pub fn serializes_as_void(name: QualNameRef<'_>) -> bool {
+    *name.ns == Namespace::Html
+        && (is_void_element(name.local) || matches!(name.local, "basefont" | "bgsound" | "frame" | "keygen" | "param"))
+}
+
+/// Whether `local` names one of the void elements (spec: #void-elements): area, base, br, col,
+/// embed, hr, img, input, link, meta, source, track, wbr.
+pub fn is_void_element(local: &str) -> bool {
+    matches!(
+        local,
+        "area"
+            | "base"
+            | "br"
+            | "col"
+            | "embed"
+            | "hr"
+            | "img"
+            | "input"
+            | "link"
+            | "meta"
+            | "source"
+            | "track"
+            | "wbr"
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -223,32 +251,4 @@ mod tests {
         let made = dom.create_element(QualNameRef::new(&Namespace::Html, "div"), Attrs::owned(&[]));
         assert_eq!(dom.element(made).map(|e| e.name.clone()), Some(QualName::new(Namespace::Html, "div")));
     }
-}
-
-/// Whether an element serializes as void (spec: #serialises-as-void): a void element
-/// (spec: #void-elements), or basefont, bgsound, frame, keygen or param.
-pub fn serializes_as_void(name: QualNameRef<'_>) -> bool {
-    *name.ns == Namespace::Html
-        && (is_void_element(name.local) || matches!(name.local, "basefont" | "bgsound" | "frame" | "keygen" | "param"))
-}
-
-/// Whether `local` names one of the void elements (spec: #void-elements): area, base, br, col,
-/// embed, hr, img, input, link, meta, source, track, wbr.
-pub fn is_void_element(local: &str) -> bool {
-    matches!(
-        local,
-        "area"
-            | "base"
-            | "br"
-            | "col"
-            | "embed"
-            | "hr"
-            | "img"
-            | "input"
-            | "link"
-            | "meta"
-            | "source"
-            | "track"
-            | "wbr"
-    )
 }
