@@ -1059,8 +1059,8 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
             }
             #[cfg(feature = "trace")]
             #[inline]
-            fn trace(sink: &mut S, state: State, case: u16) {
-                sink.trace(state, case);
+            fn trace(sink: &mut S, state: State, case: u16, at: usize) {
+                sink.trace_at(state, case, at);
             }
         }
 
