@@ -6,6 +6,8 @@
 //! inputs without printing, the other commands stop.
 
 mod diag;
+#[cfg(feature = "explain")]
+mod explain;
 mod findings;
 mod input;
 mod output;
@@ -46,6 +48,12 @@ enum Command {
     Check(ParseArgs),
     /// Parse each input and write it back: HTML by the spec's serialization algorithm, XML5 as XML.
     Serialize(SerializeArgs),
+    /// Show why: for each token, the tokenizer's path of (state, case) that produced it, each case
+    /// with its spec heading, label and link, and the parse errors where they were raised; then
+    /// (HTML, unless `--tokens-only`) the rules of tree construction the token took, with their
+    /// insertion mode and link. Streamed token by token.
+    #[cfg(feature = "explain")]
+    Explain(ExplainArgs),
     /// Print the encoding each input is decoded with, and how certain it is (the spec's encoding
     /// sniffing algorithm, including a `<meta charset>` that changes a tentative guess).
     Sniff(Common),
@@ -135,6 +143,22 @@ struct ParseArgs {
     max_errors: usize,
 }
 
+#[derive(Args)]
+struct ExplainArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Only the tokenizer's paths, no tree construction (states are switched after start tags
+    /// as `tokenize` switches them).
+    #[arg(long)]
+    tokens_only: bool,
+    /// HTML: parse as a fragment in this context element (`td`, `svg path`, `math mi`).
+    #[arg(long, conflicts_with = "xml")]
+    fragment: Option<Context>,
+    /// HTML: parse with the scripting flag off (`<noscript>` content is markup).
+    #[arg(long, conflicts_with = "xml")]
+    no_scripting: bool,
+}
+
 /// Why a command stopped early.
 enum Stop {
     /// Standard output was closed: not an error.
@@ -180,6 +204,8 @@ fn run(command: &Command, out: &mut dyn Write, status: &mut u8) -> Result<(), St
         Command::Check(a) => parse(out, a, true, status),
         Command::Serialize(a) => serialize(out, a, status),
         Command::Sniff(a) => sniff(out, a, status),
+        #[cfg(feature = "explain")]
+        Command::Explain(a) => explain(out, a, status),
     }
 }
 
@@ -557,6 +583,57 @@ fn serialize(out: &mut dyn Write, a: &SerializeArgs, status: &mut u8) -> Result<
             write_io(&dom, root, false, &options, &mut *out)?;
         }
         writeln!(out)?;
+    }
+    Ok(())
+}
+
+/// `statemark explain` (see `explain.rs`): the whole input is read (as `parse` reads it), the
+/// output is written token by token.
+#[cfg(feature = "explain")]
+fn explain(out: &mut dyn Write, a: &ExplainArgs, status: &mut u8) -> Result<(), Stop> {
+    use explain::{Builder, Explainer, HtmlParse, HtmlTokens, Xml5Tokens};
+    let sources = Source::from_args(&a.common.files);
+    for source in &sources {
+        let text = match read_text(source, &a.common) {
+            Ok(t) => t,
+            Err(m) => {
+                trouble(status, &m);
+                continue;
+            }
+        };
+        if sources.len() > 1 && a.common.format == Format::Text {
+            writeln!(out, "==> {} <==", source.name())?;
+        }
+        let format = a.common.format;
+        let tree = TreeOptions::with_scripting(!a.no_scripting);
+        let (builder, options) = match &a.fragment {
+            None => (html::tree::TreeBuilder::new(Dom::new(), tree), html::Options::default()),
+            Some(ctx) => {
+                let (b, options, _) = html::tree::TreeBuilder::new_fragment(Dom::new(), ctx, tree);
+                (b, options)
+            }
+        };
+        let failed = if a.common.xml {
+            let explainer: Xml5Tokens<'_, '_> = Explainer::new(&mut *out, format, &text, ());
+            let mut t = xml5::Tokenizer::with_sink(&text, explainer);
+            t.run();
+            t.into_sink().failed
+        } else if a.tokens_only {
+            // The fragment's initial state, and switching as `tokenize` does it.
+            let options = html::Options { switching: true, ..options };
+            let explainer: HtmlTokens<'_, '_> = Explainer::new(&mut *out, format, &text, ());
+            let mut t = html::Tokenizer::with_sink(&text, options, explainer);
+            t.run();
+            t.into_sink().failed
+        } else {
+            let explainer: HtmlParse<'_, '_> = Explainer::new(&mut *out, format, &text, Builder::new(builder));
+            let mut t = html::Tokenizer::with_sink(&text, options, explainer);
+            t.run();
+            t.into_sink().failed
+        };
+        if let Some(e) = failed {
+            return Err(e.into());
+        }
     }
     Ok(())
 }
