@@ -71,10 +71,10 @@ impl<M: SpecCases> Path<M> {
         self.steps[..before_last].iter().take_while(|s| s.at <= end).count()
     }
 
-    /// The first `n` steps (and their errors) written out, and removed.
-    fn write(&mut self, w: &mut dyn Write, format: Format, n: usize) -> io::Result<Value> {
+    /// The first `n` steps (and their errors) written out, and removed: text lines, or the
+    /// elements of the JSON array (one step's value at a time, whatever the path's length).
+    fn write(&mut self, w: &mut dyn Write, format: Format, n: usize) -> io::Result<()> {
         let errors_n = self.errors.iter().take_while(|e| e.step < n).count();
-        let mut json_steps = Vec::new();
         let mut raised = self.errors[..errors_n].iter().peekable();
         for (i, s) in self.steps[..n].iter().enumerate() {
             let info = M::state_info(s.state);
@@ -92,11 +92,17 @@ impl<M: SpecCases> Path<M> {
                         writeln!(w, "      error[{}] at {}:{}", e.code, e.position.line, e.position.column)?;
                     }
                 }
-                Format::Json => json_steps.push(json!({
-                    "state": info.name, "heading": info.heading, "case": s.case, "label": label, "url": url,
-                    "repeat": s.repeat,
-                    "errors": errors.iter().map(|e| error_json(e.code, e.position)).collect::<Vec<_>>(),
-                })),
+                Format::Json => {
+                    if i > 0 {
+                        w.write_all(b",")?;
+                    }
+                    let step = json!({
+                        "state": info.name, "heading": info.heading, "case": s.case, "label": label, "url": url,
+                        "repeat": s.repeat,
+                        "errors": errors.iter().map(|e| error_json(e.code, e.position)).collect::<Vec<_>>(),
+                    });
+                    write!(w, "{step}")?;
+                }
             }
         }
         self.steps.drain(..n);
@@ -104,7 +110,7 @@ impl<M: SpecCases> Path<M> {
         for e in &mut self.errors {
             e.step -= n;
         }
-        Ok(Value::Array(json_steps))
+        Ok(())
     }
 }
 
@@ -131,37 +137,49 @@ impl<'w, 't, M: SpecCases, T> Explainer<'w, 't, M, T> {
     }
 
     /// Begin one token's block: the token, then the steps of its path (a run of characters
-    /// takes those up to its end), written (text) or kept for the block's line (JSON).
+    /// takes those up to its end). JSON: the line's `token` and `path` members, written as
+    /// they go; `finish` ends the line.
     fn begin(
         &mut self,
         characters: bool,
         span: Span,
         token: impl FnOnce(&mut dyn Write, Format) -> io::Result<Value>,
-    ) -> Option<(Value, Value)> {
+    ) -> Option<()> {
         if self.failed.is_some() {
             return None;
         }
         let n = if characters { self.path.run_steps(span.end) } else { self.path.steps.len() };
-        let r = token(self.out, self.format).and_then(|t| Ok((t, self.path.write(self.out, self.format, n)?)));
+        let (out, format) = (&mut *self.out, self.format);
+        let r = token(out, format).and_then(|token| {
+            if format == Format::Json {
+                write!(out, "{{\"token\":{token},\"path\":[")?;
+            }
+            self.path.write(out, format, n)?;
+            if format == Format::Json {
+                out.write_all(b"]")?;
+            }
+            Ok(())
+        });
         self.check(r)
     }
 
-    /// End the block begun: what `rest` adds (the tree rules), and the JSON line.
+    /// End the block begun: what `rest` adds (the tree rules; JSON: the line's `tree` and
+    /// `tree_errors` members, `Null` for none), then the JSON line's end.
     fn finish(
         &mut self,
-        begun: Option<(Value, Value)>,
+        begun: Option<()>,
         rest: impl FnOnce(&mut dyn Write, Format, &mut Locator<'t>) -> io::Result<Value>,
     ) {
-        let Some((token, path)) = begun else { return };
+        if begun.is_none() {
+            return;
+        }
         let (out, format) = (&mut *self.out, self.format);
-        let r = rest(out, format, &mut self.lines).and_then(|mut tree| {
+        let r = rest(out, format, &mut self.lines).and_then(|tree| {
             if format == Format::Json {
-                let mut line = json!({"token": token, "path": path});
                 if !tree.is_null() {
-                    line["tree"] = tree["rules"].take();
-                    line["tree_errors"] = tree["errors"].take();
+                    write!(out, ",\"tree\":{},\"tree_errors\":{}", tree["rules"], tree["errors"])?;
                 }
-                writeln!(out, "{line}")?;
+                out.write_all(b"}\n")?;
             }
             Ok(())
         });
