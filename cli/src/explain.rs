@@ -137,8 +137,8 @@ impl<'w, 't, M: SpecCases, T> Explainer<'w, 't, M, T> {
     }
 
     /// Begin one token's block: the token, then the steps of its path (a run of characters
-    /// takes those up to its end). JSON: the line's `token` and `path` members, written as
-    /// they go; `finish` ends the line.
+    /// takes those up to its end). JSON: the line's `path` (written step by step) and `token`
+    /// members; `finish` ends the line.
     fn begin(
         &mut self,
         characters: bool,
@@ -150,13 +150,14 @@ impl<'w, 't, M: SpecCases, T> Explainer<'w, 't, M, T> {
         }
         let n = if characters { self.path.run_steps(span.end) } else { self.path.steps.len() };
         let (out, format) = (&mut *self.out, self.format);
+        // JSON keys in alphabetical order, as every other JSON output of the command.
         let r = token(out, format).and_then(|token| {
             if format == Format::Json {
-                write!(out, "{{\"token\":{token},\"path\":[")?;
+                out.write_all(b"{\"path\":[")?;
             }
             self.path.write(out, format, n)?;
             if format == Format::Json {
-                out.write_all(b"]")?;
+                write!(out, "],\"token\":{token}")?;
             }
             Ok(())
         });

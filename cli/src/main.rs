@@ -693,7 +693,7 @@ mod tests {
         // text is one token). `check` on the flood (4 findings per 3 bytes) holds every
         // finding, about 224 bytes each, most in the library's `check` result: its own bound.
         // The bounds are stated in `cli/README.md`.
-        let commands: [(&[&str], usize); 8] = [
+        let commands: [(&[&str], usize); 11] = [
             (&["tokenize", "--errors"], 0),
             (&["parse"], 40),
             (&["parse", "--format", "json"], 40),
@@ -702,6 +702,10 @@ mod tests {
             (&["check"], 60),
             (&["check", "--xml"], 60),
             (&["sniff"], 40),
+            // The input, the tree, and one token's path (never the output).
+            (&["explain"], 40),
+            (&["explain", "--format", "json"], 40),
+            (&["explain", "--tokens-only"], 8),
         ];
         const CHECK_FLOOD: usize = 320;
         for (name, input) in &inputs {

@@ -37,6 +37,11 @@ const COMMANDS: &[&str] = &[
     "serialize --style html5lib",
     "serialize --xml",
     "sniff",
+    "explain",
+    "explain --format json",
+    "explain --tokens-only",
+    "explain --fragment td",
+    "explain --xml",
 ];
 
 fn inputs() -> Vec<(&'static str, String)> {
