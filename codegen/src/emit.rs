@@ -1058,7 +1058,7 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
                 sink.spare_attributes()
             }
             #[cfg(feature = "trace")]
-            #[inline]
+            #[inline(always)]
             fn trace(sink: &mut S, state: State, case: u16, at: usize) {
                 sink.trace_at(state, case, at);
             }

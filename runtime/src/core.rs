@@ -789,6 +789,7 @@ impl<'i> Core<'i> {
     /// The absolute byte offset of the next unconsumed byte (where a token ending now ends):
     /// the trace's `at`.
     #[cfg(feature = "trace")]
+    #[inline(always)]
     pub fn consumed_upto(&self) -> usize {
         self.base + self.pos
     }

@@ -78,7 +78,7 @@ impl<'i, S: Sink<'i>> Drive<'i, S> for Html2008 {
         sink.spare_attributes()
     }
     #[cfg(feature = "trace")]
-    #[inline]
+    #[inline(always)]
     fn trace(sink: &mut S, state: State, case: u16, at: usize) {
         sink.trace_at(state, case, at);
     }

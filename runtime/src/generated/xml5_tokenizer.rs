@@ -77,7 +77,7 @@ impl<'i, S: Sink<'i>> Drive<'i, S> for Xml5 {
         sink.spare_attributes()
     }
     #[cfg(feature = "trace")]
-    #[inline]
+    #[inline(always)]
     fn trace(sink: &mut S, state: State, case: u16, at: usize) {
         sink.trace_at(state, case, at);
     }

@@ -215,6 +215,7 @@ pub trait Sink<'i> {
     /// With the `trace` feature: the tokenizer took case `case` (1-based, as numbered in the
     /// state's RON file; 0 for a hand-written state's body) of `state`. Compiled out otherwise.
     #[cfg(feature = "trace")]
+    #[inline(always)]
     fn trace(&mut self, state: State, case: u16) {
         let _ = (state, case);
     }
@@ -225,6 +226,7 @@ pub trait Sink<'i> {
     /// EOF). Offsets count as token spans do, so a consumer can tell which token a case
     /// belongs to (`statemark explain`). The default forgets `at` and calls `trace`.
     #[cfg(feature = "trace")]
+    #[inline(always)]
     fn trace_at(&mut self, state: State, case: u16, at: usize) {
         let _ = at;
         self.trace(state, case);

@@ -104,6 +104,7 @@ pub trait Sink<'i> {
     /// With the `trace` feature: the tokenizer took case `case` of `state` (0 for a
     /// hand-written state's body). Compiled out otherwise.
     #[cfg(feature = "trace")]
+    #[inline(always)]
     fn trace(&mut self, state: State, case: u16) {
         let _ = (state, case);
     }
@@ -114,6 +115,7 @@ pub trait Sink<'i> {
     /// EOF). Offsets count as token spans do, so a consumer can tell which token a case
     /// belongs to (`statemark explain`). The default forgets `at` and calls `trace`.
     #[cfg(feature = "trace")]
+    #[inline(always)]
     fn trace_at(&mut self, state: State, case: u16, at: usize) {
         let _ = at;
         self.trace(state, case);
