@@ -165,24 +165,19 @@ impl<'w, 't, M: SpecCases, T> Explainer<'w, 't, M, T> {
     }
 
     /// End the block begun: what `rest` adds (the tree rules; JSON: the line's `tree` and
-    /// `tree_errors` members, `Null` for none), then the JSON line's end.
+    /// `tree_errors` members), then the JSON line's end.
     fn finish(
         &mut self,
         begun: Option<()>,
-        rest: impl FnOnce(&mut dyn Write, Format, &mut Locator<'t>) -> io::Result<Value>,
+        rest: impl FnOnce(&mut dyn Write, Format, &mut Locator<'t>) -> io::Result<()>,
     ) {
         if begun.is_none() {
             return;
         }
         let (out, format) = (&mut *self.out, self.format);
-        let r = rest(out, format, &mut self.lines).and_then(|tree| {
-            if format == Format::Json {
-                if !tree.is_null() {
-                    write!(out, ",\"tree\":{},\"tree_errors\":{}", tree["rules"], tree["errors"])?;
-                }
-                out.write_all(b"}\n")?;
-            }
-            Ok(())
+        let r = rest(out, format, &mut self.lines).and_then(|()| match format {
+            Format::Json => out.write_all(b"}\n"),
+            Format::Text => Ok(()),
         });
         self.check(r);
     }
@@ -209,14 +204,15 @@ fn token_line(
     }
 }
 
-/// The rules of tree construction one token took, and the tree errors it raised.
+/// The rules of tree construction one token took, and the tree errors it raised (one at a
+/// time: a run of text can raise one per character).
 fn write_rules(
     w: &mut dyn Write,
     format: Format,
     rules: &[TreeRule],
     errors: &[(&'static str, usize)],
     lines: &mut Locator<'_>,
-) -> io::Result<Value> {
+) -> io::Result<()> {
     match format {
         Format::Text => {
             for r in rules {
@@ -226,14 +222,22 @@ fn write_rules(
                 let p = lines.position(at);
                 writeln!(w, "  tree error[{code}] at {}:{}", p.line, p.column)?;
             }
-            Ok(Value::Null)
         }
-        Format::Json => Ok(json!({
-            "rules": rules.iter().map(|r| json!({"rule": r.name(), "mode_anchor": r.mode_anchor(),
-                "entry": r.entry(), "url": r.spec_url()})).collect::<Vec<_>>(),
-            "errors": errors.iter().map(|&(code, at)| error_json(code, lines.position(at))).collect::<Vec<_>>(),
-        })),
+        Format::Json => {
+            w.write_all(b",\"tree\":[")?;
+            for (i, r) in rules.iter().enumerate() {
+                let rule = json!({"rule": r.name(), "mode_anchor": r.mode_anchor(), "entry": r.entry(),
+                    "url": r.spec_url()});
+                write!(w, "{}{rule}", if i > 0 { "," } else { "" })?;
+            }
+            w.write_all(b"],\"tree_errors\":[")?;
+            for (i, &(code, at)) in errors.iter().enumerate() {
+                write!(w, "{}{}", if i > 0 { "," } else { "" }, error_json(code, lines.position(at)))?;
+            }
+            w.write_all(b"]")?;
+        }
     }
+    Ok(())
 }
 
 /// HTML, tokenizer only (`--tokens-only`).
@@ -273,7 +277,7 @@ impl<'i> html::Sink<'i> for HtmlTokens<'_, '_> {
     fn token(&mut self, token: html::Token<'i>, span: Span) -> html::Control {
         let chars = matches!(token, html::Token::Characters(_));
         let begun = self.begin(chars, span, html_text(&token, span));
-        self.finish(begun, |_, _, _| Ok(Value::Null));
+        self.finish(begun, |_, _, _| Ok(()));
         html::Control::Continue
     }
     fn error(&mut self, e: html::Error) {
@@ -334,7 +338,7 @@ impl<'i> xml5::Sink<'i> for Xml5Tokens<'_, '_> {
             )
         };
         let begun = self.begin(chars, span, text);
-        self.finish(begun, |_, _, _| Ok(Value::Null));
+        self.finish(begun, |_, _, _| Ok(()));
     }
     fn error(&mut self, e: xml5::Error) {
         self.path.error(e.code.code(), e.position);
