@@ -24,8 +24,11 @@ fn json(args: &[&str], input: &str) -> Vec<Value> {
     String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
 }
 
-/// A token's path as (state, case) pairs, and the errors as (state, code, line, column).
-fn path(line: &Value) -> (Vec<(String, u64)>, Vec<(String, String, u64, u64)>) {
+/// A parse error on a path: (state, code, line, column).
+type Raised = (String, String, u64, u64);
+
+/// A token's path as (state, case) pairs, and the errors it raised.
+fn path(line: &Value) -> (Vec<(String, u64)>, Vec<Raised>) {
     let mut steps = Vec::new();
     let mut errors = Vec::new();
     for s in line["path"].as_array().unwrap() {
