@@ -6,6 +6,8 @@
 //! inputs without printing, the other commands stop.
 
 mod diag;
+#[cfg(feature = "explain")]
+mod explain;
 mod findings;
 mod input;
 mod output;
@@ -46,6 +48,12 @@ enum Command {
     Check(ParseArgs),
     /// Parse each input and write it back: HTML by the spec's serialization algorithm, XML5 as XML.
     Serialize(SerializeArgs),
+    /// Show why: for each token, the tokenizer's path of (state, case) that produced it, each case
+    /// with its spec heading, label and link, and the parse errors where they were raised; then
+    /// (HTML, unless `--tokens-only`) the rules of tree construction the token took, with their
+    /// insertion mode and link. Streamed token by token.
+    #[cfg(feature = "explain")]
+    Explain(ExplainArgs),
     /// Print the encoding each input is decoded with, and how certain it is (the spec's encoding
     /// sniffing algorithm, including a `<meta charset>` that changes a tentative guess).
     Sniff(Common),
@@ -135,6 +143,22 @@ struct ParseArgs {
     max_errors: usize,
 }
 
+#[derive(Args)]
+struct ExplainArgs {
+    #[command(flatten)]
+    common: Common,
+    /// Only the tokenizer's paths, no tree construction (states are switched after start tags
+    /// as `tokenize` switches them).
+    #[arg(long)]
+    tokens_only: bool,
+    /// HTML: parse as a fragment in this context element (`td`, `svg path`, `math mi`).
+    #[arg(long, conflicts_with = "xml")]
+    fragment: Option<Context>,
+    /// HTML: parse with the scripting flag off (`<noscript>` content is markup).
+    #[arg(long, conflicts_with = "xml")]
+    no_scripting: bool,
+}
+
 /// Why a command stopped early.
 enum Stop {
     /// Standard output was closed: not an error.
@@ -180,6 +204,8 @@ fn run(command: &Command, out: &mut dyn Write, status: &mut u8) -> Result<(), St
         Command::Check(a) => parse(out, a, true, status),
         Command::Serialize(a) => serialize(out, a, status),
         Command::Sniff(a) => sniff(out, a, status),
+        #[cfg(feature = "explain")]
+        Command::Explain(a) => explain(out, a, status),
     }
 }
 
@@ -562,6 +588,57 @@ fn serialize(out: &mut dyn Write, a: &SerializeArgs, status: &mut u8) -> Result<
     Ok(())
 }
 
+/// `statemark explain` (see `explain.rs`): the whole input is read (as `parse` reads it), the
+/// output is written token by token.
+#[cfg(feature = "explain")]
+fn explain(out: &mut dyn Write, a: &ExplainArgs, status: &mut u8) -> Result<(), Stop> {
+    use explain::{Builder, Explainer, HtmlParse, HtmlTokens, Xml5Tokens};
+    let sources = Source::from_args(&a.common.files);
+    for source in &sources {
+        let text = match read_text(source, &a.common) {
+            Ok(t) => t,
+            Err(m) => {
+                trouble(status, &m);
+                continue;
+            }
+        };
+        if sources.len() > 1 && a.common.format == Format::Text {
+            writeln!(out, "==> {} <==", source.name())?;
+        }
+        let format = a.common.format;
+        let tree = TreeOptions::with_scripting(!a.no_scripting);
+        let (builder, options) = match &a.fragment {
+            None => (html::tree::TreeBuilder::new(Dom::new(), tree), html::Options::default()),
+            Some(ctx) => {
+                let (b, options, _) = html::tree::TreeBuilder::new_fragment(Dom::new(), ctx, tree);
+                (b, options)
+            }
+        };
+        let failed = if a.common.xml {
+            let explainer: Xml5Tokens<'_, '_> = Explainer::new(&mut *out, format, &text, ());
+            let mut t = xml5::Tokenizer::with_sink(&text, explainer);
+            t.run();
+            t.into_sink().failed
+        } else if a.tokens_only {
+            // The fragment's initial state, and switching as `tokenize` does it.
+            let options = html::Options { switching: true, ..options };
+            let explainer: HtmlTokens<'_, '_> = Explainer::new(&mut *out, format, &text, ());
+            let mut t = html::Tokenizer::with_sink(&text, options, explainer);
+            t.run();
+            t.into_sink().failed
+        } else {
+            let explainer: HtmlParse<'_, '_> = Explainer::new(&mut *out, format, &text, Builder::new(builder));
+            let mut t = html::Tokenizer::with_sink(&text, options, explainer);
+            t.run();
+            t.into_sink().failed
+        };
+        if let Some(e) = failed {
+            return Err(e.into());
+        }
+    }
+    Ok(())
+}
+
 fn sniff(out: &mut dyn Write, a: &Common, status: &mut u8) -> Result<(), Stop> {
     for source in &Source::from_args(&a.files) {
         let bytes = match input::read_bytes(source) {
@@ -617,7 +694,7 @@ mod tests {
         // text is one token). `check` on the flood (4 findings per 3 bytes) holds every
         // finding, about 224 bytes each, most in the library's `check` result: its own bound.
         // The bounds are stated in `cli/README.md`.
-        let commands: [(&[&str], usize); 8] = [
+        let commands: [(&[&str], usize); 11] = [
             (&["tokenize", "--errors"], 0),
             (&["parse"], 40),
             (&["parse", "--format", "json"], 40),
@@ -626,8 +703,16 @@ mod tests {
             (&["check"], 60),
             (&["check", "--xml"], 60),
             (&["sniff"], 40),
+            // The input (decoded as `sniff` decodes it: a late `<meta charset>` is looked for by
+            // parsing), the tree, and one token's path; never the output.
+            (&["explain"], 40),
+            (&["explain", "--format", "json"], 40),
+            (&["explain", "--tokens-only"], 40),
         ];
         const CHECK_FLOOD: usize = 320;
+        // `explain` holds one token's path until the token is complete; the flood is one run of
+        // text with a step (16 bytes) and an error (48 bytes) or more per input byte.
+        const EXPLAIN_FLOOD: usize = 240;
         for (name, input) in &inputs {
             let path = dir.join(format!("{name}.html"));
             std::fs::write(&path, input).unwrap();
@@ -636,7 +721,11 @@ mod tests {
                 line.push(path.to_str().unwrap());
                 let (status, peak) = measure(&line);
                 assert!(status <= 1, "{line:?}");
-                let per_byte = if *name == "flood" && args[0] == "check" { CHECK_FLOOD } else { per_byte };
+                let per_byte = match (*name, args[0]) {
+                    ("flood", "check") => CHECK_FLOOD,
+                    ("flood", "explain") => EXPLAIN_FLOOD,
+                    _ => per_byte,
+                };
                 let bound = if per_byte == 0 { (1 << 20) + 2 * input.len() } else { per_byte * input.len() };
                 eprintln!(
                     "{name} {args:?}: {} bytes in, peak heap {peak} ({:.1}x)",

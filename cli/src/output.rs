@@ -57,8 +57,17 @@ enum View<'t, 'i> {
 
 /// One HTML token.
 pub fn html_token(w: &mut dyn Write, format: Format, token: &html::Token<'_>, span: Span) -> io::Result<()> {
+    token_view(w, format, &html_view(token), span)
+}
+
+/// One HTML token as the JSON value [`html_token`] writes.
+pub fn html_token_json(token: &html::Token<'_>, span: Span) -> Value {
+    view_json(&html_view(token), span)
+}
+
+fn html_view<'t, 'i>(token: &'t html::Token<'i>) -> View<'t, 'i> {
     use html::Token as T;
-    let view = match token {
+    match token {
         T::Doctype(d) => View::Doctype { doctype: d, quirks: true },
         T::StartTag(t) => View::Tag { tag: t, json: "start-tag", text: "StartTag", self_closing: true },
         T::EndTag(t) => View::Tag { tag: t, json: "end-tag", text: "EndTag", self_closing: true },
@@ -66,14 +75,22 @@ pub fn html_token(w: &mut dyn Write, format: Format, token: &html::Token<'_>, sp
         T::Characters(c) => View::Characters(c.as_ref()),
         T::ProcessingInstruction(p) => View::ProcessingInstruction(p),
         T::Eof => View::Eof,
-    };
-    token_view(w, format, &view, span)
+    }
 }
 
 /// One XML5 token.
 pub fn xml5_token(w: &mut dyn Write, format: Format, token: &xml5::Token<'_>, span: Span) -> io::Result<()> {
+    token_view(w, format, &xml5_view(token), span)
+}
+
+/// One XML5 token as the JSON value [`xml5_token`] writes.
+pub fn xml5_token_json(token: &xml5::Token<'_>, span: Span) -> Value {
+    view_json(&xml5_view(token), span)
+}
+
+fn xml5_view<'t, 'i>(token: &'t xml5::Token<'i>) -> View<'t, 'i> {
     use xml5::Token as T;
-    let view = match token {
+    match token {
         T::Doctype(d) => View::Doctype { doctype: d, quirks: false },
         T::StartTag(t) => View::Tag { tag: t, json: "start-tag", text: "StartTag", self_closing: false },
         T::EmptyTag(t) => View::Tag { tag: t, json: "empty-tag", text: "EmptyTag", self_closing: false },
@@ -83,41 +100,42 @@ pub fn xml5_token(w: &mut dyn Write, format: Format, token: &xml5::Token<'_>, sp
         T::Characters(c) => View::Characters(c.as_ref()),
         T::ProcessingInstruction(p) => View::ProcessingInstruction(p),
         T::Eof => View::Eof,
+    }
+}
+
+fn view_json(token: &View<'_, '_>, span: Span) -> Value {
+    let mut v = match *token {
+        View::Doctype { doctype: d, quirks } => {
+            let mut v = json!({"type": "doctype", "name": opt(&d.name), "public_id": opt(&d.public_id),
+                        "system_id": opt(&d.system_id)});
+            if quirks {
+                v["force_quirks"] = d.force_quirks.into();
+            }
+            v
+        }
+        View::Tag { tag: t, json: kind, self_closing, .. } => {
+            let mut v = json!({"type": kind, "name": t.name.as_ref(),
+                        "attributes": attrs_json(t.attributes.iter().map(|a| (a.name.as_ref(), a.value.as_ref())))});
+            if self_closing {
+                v["self_closing"] = t.self_closing.into();
+            }
+            v
+        }
+        View::ShortEndTag => json!({"type": "short-end-tag"}),
+        View::Comment(c) => json!({"type": "comment", "data": c}),
+        View::Characters(c) => json!({"type": "characters", "data": c}),
+        View::ProcessingInstruction(p) => {
+            json!({"type": "processing-instruction", "target": p.target.as_ref(), "data": p.data.as_ref()})
+        }
+        View::Eof => json!({"type": "eof"}),
     };
-    token_view(w, format, &view, span)
+    v["span"] = json!([span.start, span.end]);
+    v
 }
 
 fn token_view(w: &mut dyn Write, format: Format, token: &View<'_, '_>, span: Span) -> io::Result<()> {
     match format {
-        Format::Json => {
-            let mut v = match *token {
-                View::Doctype { doctype: d, quirks } => {
-                    let mut v = json!({"type": "doctype", "name": opt(&d.name), "public_id": opt(&d.public_id),
-                        "system_id": opt(&d.system_id)});
-                    if quirks {
-                        v["force_quirks"] = d.force_quirks.into();
-                    }
-                    v
-                }
-                View::Tag { tag: t, json: kind, self_closing, .. } => {
-                    let mut v = json!({"type": kind, "name": t.name.as_ref(),
-                        "attributes": attrs_json(t.attributes.iter().map(|a| (a.name.as_ref(), a.value.as_ref())))});
-                    if self_closing {
-                        v["self_closing"] = t.self_closing.into();
-                    }
-                    v
-                }
-                View::ShortEndTag => json!({"type": "short-end-tag"}),
-                View::Comment(c) => json!({"type": "comment", "data": c}),
-                View::Characters(c) => json!({"type": "characters", "data": c}),
-                View::ProcessingInstruction(p) => {
-                    json!({"type": "processing-instruction", "target": p.target.as_ref(), "data": p.data.as_ref()})
-                }
-                View::Eof => json!({"type": "eof"}),
-            };
-            v["span"] = json!([span.start, span.end]);
-            writeln!(w, "{v}")
-        }
+        Format::Json => writeln!(w, "{}", view_json(token, span)),
         Format::Text => {
             write!(w, "{}..{} ", span.start, span.end)?;
             match *token {

@@ -1059,9 +1059,9 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
                 sink.spare_attributes()
             }
             #[cfg(feature = "trace")]
-            #[inline]
-            fn trace(sink: &mut S, state: State, case: u16) {
-                sink.trace(state, case);
+            #[inline(always)]
+            fn trace(sink: &mut S, state: State, case: u16, at: usize) {
+                sink.trace_at(state, case, at);
             }
         }
 

@@ -1,6 +1,7 @@
 //! statemark-codegen: spec tables in, generated Rust out. Load, validate, lower, emit; no I/O
 //! policy beyond reading the spec directory (the caller decides where output goes).
 
+pub mod cases;
 pub mod colors;
 pub mod emit;
 pub mod entities;
@@ -52,6 +53,12 @@ pub fn generate(spec_dir: &Path) -> Result<Vec<GeneratedFile>, Vec<String>> {
                         path: format!("runtime/src/generated/{machine}_tokenizer.rs"),
                         contents,
                     }),
+                    Err(e) => diagnostics.push(e),
+                }
+                // What each (state, case) is in the spec, for the `trace` feature's consumers.
+                match cases::emit(&m) {
+                    Ok(contents) => files
+                        .push(GeneratedFile { path: format!("runtime/src/generated/{machine}_cases.rs"), contents }),
                     Err(e) => diagnostics.push(e),
                 }
                 // A machine with a named-reference table of its own (the 2008 draft's entities)

@@ -1,6 +1,7 @@
 //! The machine list (`spec/machines.ron`) and what is generated from it: the generated folder's
-//! `mod.rs`, and the tests' dispatch from a machine's name to its own generated code (so no
-//! machine can be run, snapshotted or covered by another machine's functions).
+//! `mod.rs` (each machine's tokenizer and case table), and the tests' dispatch from a machine's
+//! name to its own generated code (so no machine can be run, snapshotted or covered by another
+//! machine's functions).
 
 use crate::load::read_ron;
 use crate::model::Machine;
@@ -58,6 +59,9 @@ pub fn emit_mod_rs(machines: &[String], loaded: &[Machine]) -> String {
     );
     for name in machines {
         out.push_str(&format!("#[rustfmt::skip]\npub mod {name}_tokenizer;\n"));
+        // The case table is for the `trace` feature's consumers only (an edition's also sits
+        // behind the edition's feature, at the top of the file).
+        out.push_str(&format!("#[cfg(feature = \"trace\")]\n#[rustfmt::skip]\npub mod {name}_cases;\n"));
         if let Some(m) = loaded.iter().find(|m| m.manifest.machine == *name && m.manifest.named_references.is_some()) {
             if let Some(feature) = &m.manifest.feature {
                 out.push_str(&format!("#[cfg(feature = {feature:?})]\n"));

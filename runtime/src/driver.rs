@@ -142,9 +142,10 @@ pub trait Drive<'i, S>: Machine {
     fn wants_errors(sink: &S) -> bool;
     /// An emptied attribute list the sink gives back for reuse.
     fn spare_attributes(sink: &mut S) -> Option<Vec<Attribute<'i>>>;
-    /// With the `trace` feature: the generated code took `case` of `state`.
+    /// With the `trace` feature: the generated code took `case` of `state`, having consumed the
+    /// input up to byte offset `at` (the machine's `Sink::trace_at`).
     #[cfg(feature = "trace")]
-    fn trace(sink: &mut S, state: Self::State, case: u16);
+    fn trace(sink: &mut S, state: Self::State, case: u16, at: usize);
 }
 
 /// What a machine's `Sink::token` returns, read as a request to switch state (HTML's
@@ -319,10 +320,13 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
         self.done
     }
 
+    /// With the `trace` feature: report a case to the sink. Always inlined, as everything on
+    /// the way to a sink that does not listen, so that such a sink costs nothing.
     #[cfg(feature = "trace")]
-    #[inline]
+    #[inline(always)]
     pub(crate) fn trace(&mut self, state: M::State, case: u16) {
-        M::trace(&mut self.sink, state, case);
+        let at = self.core.consumed_upto();
+        M::trace(&mut self.sink, state, case, at);
     }
 
     // ----- errors -----

@@ -179,7 +179,7 @@
 //! |---|---|---|
 //! | `encoding` | on | bytes in any WHATWG encoding: [`encoding`] (sniffing, the `<meta>` prescan, detection of unlabelled bytes, decoding, a late `<meta charset>` re-parse), `html::parse_bytes`, `parse_document_from_reader`, `tokenize_reader`, `xml5::parse_bytes`; on `encoding_rs` and `chardetng` |
 //! | `selectors` | on | CSS selectors on the [`dom::Dom`] (`Selector`, `Dom::select`, `select_first`, `matches`, `:has()`, namespace prefixes); on Servo's `selectors` and `cssparser` |
-//! | `trace` | off | every (state, case) the generated tokenizer takes reported to `Sink::trace`, and the tree-construction rules the builder takes; for tools and the tests |
+//! | `trace` | off | every (state, case) the generated tokenizer takes reported to `Sink::trace` (with where: `Sink::trace_at`), what each one is in the spec ([`cases`]: heading, anchor, case label), and the tree-construction rules the builder takes; for tools (`statemark explain`) and the tests |
 //! | `edition-html2017` | off | [`editions::html2017`]: the "12.2.4 Tokenization" text of 2015–16 as a machine of its own |
 //! | `edition-html2008` | off | [`editions::html2008`]: the early HTML5 draft of 2008-01-18 as a machine of its own |
 //!
@@ -188,6 +188,8 @@
 
 #![warn(missing_docs)]
 
+#[cfg(feature = "trace")]
+pub mod cases;
 pub mod dom;
 pub mod driver;
 pub mod editions;

@@ -32,7 +32,7 @@ pub struct Recorded {
 /// What the tests need of a machine beyond its generated tables: its options, how its tokens
 /// read, and where its html5lib-format tokenizer suite is. Running it is the driver's, the same
 /// for every machine (tokens, errors and the path through the iterator API's queue).
-pub trait TestMachine: for<'i> Drive<'i, TokenQueue<'i, Self>> {
+pub trait TestMachine: for<'i> Drive<'i, TokenQueue<'i, Self>> + statemark::cases::SpecCases {
     /// Its tokenizer suite: (environment variable, directory under `../shared`).
     const SUITE: (&'static str, &'static str);
     /// Options with errors on and this last start tag; an error if the machine has none.

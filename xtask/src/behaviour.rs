@@ -179,9 +179,12 @@ pub fn build_probe(root: &Path, m: &Machine) -> Result<(PathBuf, String), String
         return Err(format!("{} does not validate:\n  {}", m.dir, problems.join("\n  ")));
     }
     let code = statemark_codegen::emit::emit_machine(&m2, &statemark_codegen::lower::lower(&m2))?;
+    // Its case table too: the copied one is of the machine the runtime was generated from, and
+    // names that machine's states.
+    let cases = statemark_codegen::cases::emit(&m2)?;
     let driver = include_str!("../probe/driver.rs");
     let work = root.join("target/spec-diff");
-    let dir = work.join(format!("probe-{base}-{:016x}", fnv(&format!("{code}{driver}"))));
+    let dir = work.join(format!("probe-{base}-{:016x}", fnv(&format!("{code}{cases}{driver}"))));
     let bin = dir.join("spec-diff-probe");
     if bin.exists() {
         return Ok((bin, module));
@@ -190,6 +193,7 @@ pub fn build_probe(root: &Path, m: &Machine) -> Result<(PathBuf, String), String
     copy_dir(&root.join("runtime/src"), &dir.join("runtime/src"))?;
     let write = |p: PathBuf, s: &str| std::fs::write(&p, s).map_err(|e| format!("{}: {e}", p.display()));
     write(dir.join(format!("runtime/src/generated/{base}_tokenizer.rs")), &code)?;
+    write(dir.join(format!("runtime/src/generated/{base}_cases.rs")), &cases)?;
     let runtime_manifest = trimmed_manifest(&root.join("runtime/Cargo.toml"), "")?;
     write(dir.join("runtime/Cargo.toml"), &runtime_manifest)?;
     copy_dir(&root.join("tests/src"), &dir.join("tests/src"))?;

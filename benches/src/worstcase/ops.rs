@@ -574,4 +574,8 @@ pub const CLI_OPS: &[CliOp] = &[
     CliOp { name: "cli/serialize-html5lib", family: Family::Html, args: &["serialize", "--style", "html5lib"] },
     CliOp { name: "cli/serialize-xml", family: Family::Xml, args: &["serialize", "--xml"] },
     CliOp { name: "cli/sniff", family: Family::Html, args: &["sniff"] },
+    CliOp { name: "cli/explain", family: Family::Html, args: &["explain"] },
+    CliOp { name: "cli/explain-json", family: Family::Html, args: &["explain", "--format", "json"] },
+    CliOp { name: "cli/explain-tokens", family: Family::Html, args: &["explain", "--tokens-only"] },
+    CliOp { name: "cli/explain-xml", family: Family::Xml, args: &["explain", "--xml"] },
 ];

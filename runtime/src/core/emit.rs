@@ -58,6 +58,14 @@ impl<'i> Core<'i> {
         Some((text, Span::new(self.chars_start, self.emitted_upto.max(self.chars_start))))
     }
 
+    /// The absolute byte offset of the next unconsumed byte (where a token ending now ends):
+    /// the trace's `at`.
+    #[cfg(feature = "trace")]
+    #[inline(always)]
+    pub fn consumed_upto(&self) -> usize {
+        self.base + self.pos
+    }
+
     /// The span of a markup token ending at the current position; marks it emitted. Inline:
     /// a few instructions, on every token.
     #[inline(always)]

@@ -78,9 +78,9 @@ impl<'i, S: Sink<'i>> Drive<'i, S> for Html2008 {
         sink.spare_attributes()
     }
     #[cfg(feature = "trace")]
-    #[inline]
-    fn trace(sink: &mut S, state: State, case: u16) {
-        sink.trace(state, case);
+    #[inline(always)]
+    fn trace(sink: &mut S, state: State, case: u16, at: usize) {
+        sink.trace_at(state, case, at);
     }
 }
 /// The tokenizer states of HTML5 (early draft), Tokenisation (WHATWG HTML5 draft of 2008-01-18 (whatwg/html bfc3dd0d)), in spec order.

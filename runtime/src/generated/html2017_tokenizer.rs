@@ -78,9 +78,9 @@ impl<'i, S: Sink<'i>> Drive<'i, S> for Html2017 {
         sink.spare_attributes()
     }
     #[cfg(feature = "trace")]
-    #[inline]
-    fn trace(sink: &mut S, state: State, case: u16) {
-        sink.trace(state, case);
+    #[inline(always)]
+    fn trace(sink: &mut S, state: State, case: u16, at: usize) {
+        sink.trace_at(state, case, at);
     }
 }
 /// The tokenizer states of HTML, 12.2.4 Tokenization (WHATWG HTML, 12.2.4 text of ≈2015-2016 (seed html-tokenization-12.2.4.txt)), in spec order.

@@ -77,9 +77,9 @@ impl<'i, S: Sink<'i>> Drive<'i, S> for Html {
         sink.spare_attributes()
     }
     #[cfg(feature = "trace")]
-    #[inline]
-    fn trace(sink: &mut S, state: State, case: u16) {
-        sink.trace(state, case);
+    #[inline(always)]
+    fn trace(sink: &mut S, state: State, case: u16, at: usize) {
+        sink.trace_at(state, case, at);
     }
 }
 /// The tokenizer states of HTML Standard, 13.2.5 Tokenization (whatwg/html 508a037333d8a1806504303aeb489d931fabbef6 (2026-08-21)), in spec order.

@@ -5,12 +5,24 @@
 pub mod html_named_refs;
 #[rustfmt::skip]
 pub mod html_tokenizer;
+#[cfg(feature = "trace")]
+#[rustfmt::skip]
+pub mod html_cases;
 #[rustfmt::skip]
 pub mod xml5_tokenizer;
+#[cfg(feature = "trace")]
+#[rustfmt::skip]
+pub mod xml5_cases;
 #[rustfmt::skip]
 pub mod html2017_tokenizer;
+#[cfg(feature = "trace")]
+#[rustfmt::skip]
+pub mod html2017_cases;
 #[rustfmt::skip]
 pub mod html2008_tokenizer;
+#[cfg(feature = "trace")]
+#[rustfmt::skip]
+pub mod html2008_cases;
 #[cfg(feature = "edition-html2008")]
 #[rustfmt::skip]
 pub mod html2008_named_refs;

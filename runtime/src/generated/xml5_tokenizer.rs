@@ -77,9 +77,9 @@ impl<'i, S: Sink<'i>> Drive<'i, S> for Xml5 {
         sink.spare_attributes()
     }
     #[cfg(feature = "trace")]
-    #[inline]
-    fn trace(sink: &mut S, state: State, case: u16) {
-        sink.trace(state, case);
+    #[inline(always)]
+    fn trace(sink: &mut S, state: State, case: u16, at: usize) {
+        sink.trace_at(state, case, at);
     }
 }
 /// The tokenizer states of XML5, 1.3 Tokenization (XML5 draft, 2016-08-30 edition), in spec order.

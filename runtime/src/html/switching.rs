@@ -396,6 +396,10 @@ impl<'i, S: Sink<'i>> Sink<'i> for Switching<S> {
     fn trace(&mut self, state: State, case: u16) {
         self.inner.trace(state, case);
     }
+    #[cfg(feature = "trace")]
+    fn trace_at(&mut self, state: State, case: u16, at: usize) {
+        self.inner.trace_at(state, case, at);
+    }
 }
 
 #[cfg(test)]

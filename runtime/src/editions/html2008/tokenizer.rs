@@ -73,8 +73,21 @@ pub trait Sink<'i> {
     /// With the `trace` feature: the tokenizer took case `case` of `state` (0 for the
     /// hand-written algorithm). Compiled out otherwise.
     #[cfg(feature = "trace")]
+    #[inline(always)]
     fn trace(&mut self, state: State, case: u16) {
         let _ = (state, case);
+    }
+
+    /// With the `trace` feature: [`trace`](Self::trace), with `at`, the byte offset just past
+    /// what the tokenizer had consumed when it took the case (past the current input
+    /// character; the end of a run a derived bulk scan took at once; the input's end for
+    /// EOF). Offsets count as token spans do, so a consumer can tell which token a case
+    /// belongs to (`statemark explain`). The default forgets `at` and calls `trace`.
+    #[cfg(feature = "trace")]
+    #[inline(always)]
+    fn trace_at(&mut self, state: State, case: u16, at: usize) {
+        let _ = at;
+        self.trace(state, case);
     }
 }
 

@@ -334,6 +334,27 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.rule_trace.as_deref().unwrap_or(&[])
     }
 
+    /// With the `trace` feature: take the rules recorded so far, in order, leaving the record
+    /// empty with its allocation kept, for a consumer that reads them token by token (after
+    /// each token the builder takes, the rules that token took) and so keeps memory bounded on
+    /// any input (`statemark explain`).
+    ///
+    /// ```
+    /// use statemark::dom::Dom;
+    /// use statemark::Span;
+    /// use statemark::html::tree::{TreeBuilder, TreeRule};
+    /// use statemark::html::{Sink, Token, TreeOptions};
+    ///
+    /// let mut b = TreeBuilder::new(Dom::new(), TreeOptions::default()).with_rule_trace();
+    /// let _ = b.token(Token::Comment("x".into()), Span::new(0, 8));
+    /// assert_eq!(b.drain_rule_trace().collect::<Vec<_>>(), [TreeRule::InitialComment]);
+    /// assert!(b.rule_trace().is_empty());
+    /// ```
+    #[cfg(feature = "trace")]
+    pub fn drain_rule_trace(&mut self) -> impl Iterator<Item = TreeRule> + '_ {
+        self.rule_trace.iter_mut().flat_map(|v| v.drain(..))
+    }
+
     /// The trace hook: every rule calls it first. Without the `trace` feature it is empty, so
     /// the default build is the same machine code as without it.
     #[inline(always)]
