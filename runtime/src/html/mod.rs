@@ -19,7 +19,8 @@ pub mod tree;
 
 #[cfg(feature = "encoding")]
 pub use crate::encoding::{
-    parse_document_from_bytes, parse_document_from_reader, tokenize_html_reader as tokenize_reader,
+    parse_document_from_bytes, parse_document_from_bytes_with_errors, parse_document_from_reader,
+    tokenize_html_reader as tokenize_reader,
 };
 pub use tree::{
     Context, ScriptingMode, TreeOptions, build_document, build_fragment, parse_document, parse_document_with,
