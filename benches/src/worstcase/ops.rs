@@ -640,6 +640,30 @@ pub const OPS: &[Op] = &[
         run: |s| touch_dom(&statemark::xml5::parse_from_bytes(s.as_bytes()).tree.dom),
     },
     Op {
+        // Errors at offsets into the bytes: the decoder records its offsets (issue 22, item 4).
+        name: "encoding/parse-from-bytes-errors",
+        family: Family::Html,
+        run: |s| {
+            let options = statemark::encoding::EncodingOptions::transport_label("windows-1252");
+            let (parsed, errors) =
+                statemark::html::parse_document_from_bytes_with_errors(s.as_bytes(), &options, TreeOptions::default());
+            touch_dom(&parsed.tree) + errors.iter().map(|e| e.position.offset).sum::<usize>()
+        },
+    },
+    Op {
+        name: "encoding/tokenize-reader-shift_jis",
+        family: Family::Html,
+        run: |s| {
+            let options = statemark::encoding::EncodingOptions::transport_label("shift_jis");
+            let mut reader = statemark::html::tokenize_reader(s.as_bytes(), &options);
+            let mut sum = 0;
+            while let Some(Ok((_, span))) = reader.next_spanned() {
+                sum += span.end;
+            }
+            sum
+        },
+    },
+    Op {
         name: "encoding/parse-from-reader",
         family: Family::Html,
         run: |s| {

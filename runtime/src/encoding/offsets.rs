@@ -138,7 +138,7 @@ impl ByteOffsets {
     }
 
     fn group(&mut self, g: u16, decoded: usize, bytes: usize) {
-        if self.groups.len() % STRIDE == 0 {
+        if self.groups.len().is_multiple_of(STRIDE) {
             self.marks.push((self.decoded, self.bytes));
         }
         self.groups.push(g);
