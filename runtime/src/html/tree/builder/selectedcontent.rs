@@ -169,6 +169,13 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// selectedcontent" (#the-option-element: "When an option element is popped off the stack
     /// of open elements of an HTML parser"); a `select` or `optgroup` is forgotten.
     pub(super) fn select_popped(&mut self, id: ElemId) {
+        // Only these three are kept: any other element popped under a deep nest of open
+        // `select`s must not search their lists (quadratic on `<select><table><tr><td>`
+        // repeated, issue 22).
+        let r = self.stack.rec(id);
+        if !(r.is_html(Tag::Option) || r.is_html(Tag::Select) || r.is_html(Tag::Optgroup)) {
+            return;
+        }
         if let Some(i) = self.open_options.iter().rposition(|o| o.option == id) {
             let OpenOption { option, select } = self.open_options.remove(i);
             let handle = self.handle(option);
