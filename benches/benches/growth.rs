@@ -1,8 +1,11 @@
 //! Adversarial growth: the instructions statemark spends parsing each adversarial input of
 //! `generate::GROWTH` at 1x and at 4x size, each operation of `generate::GROWTH_OPERATIONS` on
-//! its input, and selecting in each tree of `generate::SELECT_GROWTH`, counted by callgrind (not
+//! its input, selecting in each tree of `generate::SELECT_GROWTH`, and running each pattern the
+//! worst-case search found worst ([`FOUND`]) through its operation, counted by callgrind (not
 //! timed: instruction counts do not depend on what else the machine runs). Fails when 4x the
-//! input costs more than 4.5x the work (issues 12 and 22).
+//! input costs more than 4.3x the work (issues 12 and 22), the work scaled per byte as the
+//! search scales it (numbered names grow with their number, so 4x the repetitions can be a
+//! little more than 4x the bytes).
 //!
 //! ```sh
 //! cargo bench -p statemark-benches --bench growth                  # every generator
@@ -17,11 +20,68 @@
 use statemark_benches::callgrind;
 use statemark_benches::corpus::skip;
 use statemark_benches::generate::{GROWTH, GROWTH_OPERATIONS, Generator, Operation, SELECT_GROWTH};
+use statemark_benches::worstcase::{self, Pattern};
 use std::hint::black_box;
 use std::process::ExitCode;
 
-/// The most work 4x the input may cost, relative to 1x.
-const MAX_RATIO: f64 = 4.5;
+/// The most work 4x the input may cost, relative to 1x (issue 22: "each at <= 4.3x work for 4x
+/// input").
+const MAX_RATIO: f64 = 4.3;
+
+/// Input bytes at 1x for the [`FOUND`] patterns: large enough that fixed costs (a table's first
+/// growth) do not count, small enough for callgrind.
+const FOUND_BYTES: usize = 64 * 1024;
+
+/// The patterns the worst-case search (`target/release/worstcase`) reported worst, per
+/// operation family, and the inputs of issue 22's items that are not in `generate`: (name,
+/// operation of `worstcase::ops`, [pre, unit, mid, close, post]). Rendered as the search
+/// renders them (`§`: the repetition's own name), with 4x the repetitions at 4x.
+const FOUND: &[(&str, &str, [&str; 5])] = &[
+    // Issue 22, item 2: the outline the command prints, on a deep tree.
+    ("found-outline-deep", "serialize/outline", ["", "<div>", "x", "</div>", ""]),
+    // Item 7: selector nesting past the limit is refused by a linear pre-scan.
+    ("found-selector-nesting", "select/parse", ["", ":is(", "a", ")", ""]),
+    ("found-selector-not-nesting", "select/parse", ["", ":not(", "a", ")", ""]),
+    // Item 8: `check` on stray text in a table (identical findings at one place, grouped).
+    ("found-check-table-text", "check/check", ["<table><tr>", "stray text ", "", "", ""]),
+    // Item 9: the re-parse of the serialization of one tag with many attributes.
+    ("found-reparse-attributes", "serialize/round-trip", ["<p", " a§=\"v\"", ">", "", ""]),
+    // Found by this bench at 4.3x (select-in-tables, ×3.9 per doubling): every element popped
+    // under a deep nest of open `select`s searched their list; `<select><table><tr><td>` alone.
+    ("found-select-under-tables", "tree/document", ["", "<select><table><tr><td>", "", "", ""]),
+    // The search's worst per area (`worstcase --ci`, seed 22, 2000 bytes at 1x: the ratio it
+    // measured there; each fell below 4.6 at 8x the bytes, a fixed cost of the small input).
+    // 4.07
+    (
+        "found-tokenize",
+        "tokenize/xml5-iterator",
+        [
+            "<a></a><!DOCTYPE xhtml PUBLIC \"-//W3C//DTD XHTML 1.0 Strict//EN\" \"http://www.w3.org/TR/xhtml1/DTD/xhtml1-strict.dtd\">",
+            "<x y=x><textarea>",
+            "",
+            "</textarea></x>",
+            "",
+        ],
+    ),
+    // 6.54
+    ("found-tree", "tree/fragment-errors-spans", ["", "<head§><foob>", "", "", ""]),
+    // 4.11
+    (
+        "found-check",
+        "check/check",
+        ["<frameset><template><frame></frame></template></frameset>", "<mglyph/>", "", "", ""],
+    ),
+    // 4.44
+    ("found-select", "select/first-in", ["[x*=y]\n", "<table><kbd><a/><body§>", "<center>", "<body>", ""]),
+    // 6.76
+    ("found-edit", "edit/insert_before-detach", ["", "body>", "", "<body§>", ""]),
+    // 5.20
+    ("found-spans", "spans/line_index", ["", "<table><head§>", "", "</head>", ""]),
+    // 4.10
+    ("found-encoding", "encoding/parse-windows-1252", ["", "<br§>", "", "</br>", ""]),
+    // 4.12
+    ("found-microsyntax", "microsyntax/list-of-floats", ["Z", ";+T", "", "", ""]),
+];
 
 /// Parses one document into the arena DOM and drops it, or runs `operation` on the input: the
 /// only code callgrind counts.
@@ -45,38 +105,63 @@ fn select_once(dom: &statemark::dom::Dom, selector: &str) -> usize {
 #[derive(Clone, Copy)]
 enum Work {
     /// Parsing it as a document (`GROWTH`).
-    Parse,
+    Parse(Generator),
     /// An operation on it (`GROWTH_OPERATIONS`).
-    Operation(Operation),
+    Operation(Generator, Operation),
     /// Selecting in its parsed tree (`SELECT_GROWTH`); the parse is not counted.
-    Select(&'static str),
+    Select(Generator, &'static str),
+    /// A pattern the worst-case search found, through its operation ([`FOUND`]).
+    Found(&'static str, [&'static str; 5]),
 }
 
 impl Work {
     /// The function callgrind counts inside.
     fn toggle(self) -> &'static str {
-        if matches!(self, Work::Select(_)) { "*select_once*" } else { "*parse_once*" }
+        if matches!(self, Work::Select(..)) { "*select_once*" } else { "*parse_once*" }
     }
 }
 
-/// Every input the bench counts: (name, generator, work).
-fn entries() -> impl Iterator<Item = (&'static str, Generator, Work)> {
-    let parse = GROWTH.iter().map(|&(n, g)| (n, g, Work::Parse));
-    let operations = GROWTH_OPERATIONS.iter().map(|&(n, g, o)| (n, g, Work::Operation(o)));
-    parse.chain(operations).chain(SELECT_GROWTH.iter().map(|&(n, g, s)| (n, g, Work::Select(s))))
+/// Every input the bench counts: (name, work).
+fn entries() -> impl Iterator<Item = (&'static str, Work)> {
+    let parse = GROWTH.iter().map(|&(n, g)| (n, Work::Parse(g)));
+    let operations = GROWTH_OPERATIONS.iter().map(|&(n, g, o)| (n, Work::Operation(g, o)));
+    let select = SELECT_GROWTH.iter().map(|&(n, g, s)| (n, Work::Select(g, s)));
+    parse.chain(operations).chain(select).chain(FOUND.iter().map(|&(n, op, p)| (n, Work::Found(op, p))))
 }
 
 /// The child's side: generate `name` at `scale` (not counted) and do its work (counted).
 fn one(name: &str, scale: u32) -> ExitCode {
-    let Some((_, make, work)) = entries().find(|(n, _, _)| *n == name) else {
+    let Some((_, work)) = entries().find(|(n, _)| *n == name) else {
         eprintln!("no generator {name}");
         return ExitCode::FAILURE;
     };
-    let input = make(scale);
-    let nodes = match work {
-        Work::Parse => parse_once(&input, None),
-        Work::Operation(op) => parse_once(&input, Some(op)),
-        Work::Select(selector) => select_once(&statemark::html::parse_document(&input), selector),
+    let (input, nodes) = match work {
+        Work::Parse(make) => {
+            let input = make(scale);
+            let nodes = parse_once(&input, None);
+            (input, nodes)
+        }
+        Work::Operation(make, op) => {
+            let input = make(scale);
+            let nodes = parse_once(&input, Some(op));
+            (input, nodes)
+        }
+        Work::Select(make, selector) => {
+            let input = make(scale);
+            let nodes = select_once(&statemark::html::parse_document(&input), selector);
+            (input, nodes)
+        }
+        Work::Found(op, [pre, unit, mid, close, post]) => {
+            let Some(op) = worstcase::ops::all_ops().find(|o| o.name == op) else {
+                eprintln!("no operation {op}");
+                return ExitCode::FAILURE;
+            };
+            let pattern =
+                Pattern { pre: pre.into(), unit: unit.into(), mid: mid.into(), close: close.into(), post: post.into() };
+            let input = pattern.render(pattern.repetitions(FOUND_BYTES) * scale as usize);
+            let nodes = parse_once(&input, Some(op.run));
+            (input, nodes)
+        }
     };
     println!("{} {nodes}", input.len());
     ExitCode::SUCCESS
@@ -106,13 +191,15 @@ fn main() -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let wanted = |name: &str| args.is_empty() || args.iter().any(|a| a == name);
-    println!("| input | 1x bytes | 1x nodes | 1x instructions | per byte | 4x instructions | 4x / 1x |");
+    println!("| input | 1x bytes | 1x nodes | 1x instructions | per byte | 4x instructions | 4x / 1x, per byte |");
     println!("| --- | ---: | ---: | ---: | ---: | ---: | ---: |");
     let mut failed = Vec::new();
-    for (name, _, work) in entries().filter(|(n, _, _)| wanted(n)) {
+    for (name, work) in entries().filter(|(n, _)| wanted(n)) {
         match (count(name, work, 1), count(name, work, 4)) {
-            (Ok((b1, n1, i1)), Ok((_, _, i4))) => {
-                let ratio = i4 as f64 / i1 as f64;
+            (Ok((b1, n1, i1)), Ok((b4, _, i4))) => {
+                // Per byte, as the worst-case search scales it: 4x the repetitions of a
+                // numbered unit is a little more than 4x the bytes.
+                let ratio = (i4 as f64 / i1.max(1) as f64) * (4.0 * b1 as f64 / b4.max(1) as f64);
                 let per_byte = i1 as f64 / b1 as f64;
                 println!("| {name} | {b1} | {n1} | {i1} | {per_byte:.0} | {i4} | {ratio:.2} |");
                 if ratio > MAX_RATIO {

@@ -27,10 +27,6 @@ fn opt(s: &Option<std::borrow::Cow<'_, str>>) -> Value {
     s.as_deref().map_or(Value::Null, Value::from)
 }
 
-fn attrs_json<'a>(attrs: impl Iterator<Item = (&'a str, &'a str)>) -> Value {
-    Value::Array(attrs.map(|(n, v)| json!({"name": n, "value": v})).collect())
-}
-
 /// A token of either machine, as the printers see it: the two token types differ only in a
 /// few kinds (XML5's empty and short end tags) and fields (HTML's force-quirks and self-closing
 /// flags in JSON), so one printer serves both.
@@ -135,7 +131,10 @@ fn view_json(token: &View<'_, '_>, span: Span) -> Value {
 
 fn token_view(w: &mut dyn Write, format: Format, token: &View<'_, '_>, span: Span) -> io::Result<()> {
     match format {
-        Format::Json => writeln!(w, "{}", view_json(token, span)),
+        Format::Json => match *token {
+            View::Tag { tag: t, json: kind, self_closing, .. } => tag_json(w, t, kind, self_closing, span),
+            _ => writeln!(w, "{}", view_json(token, span)),
+        },
         Format::Text => {
             write!(w, "{}..{} ", span.start, span.end)?;
             match *token {
@@ -150,6 +149,22 @@ fn token_view(w: &mut dyn Write, format: Format, token: &View<'_, '_>, span: Spa
             writeln!(w)
         }
     }
+}
+
+/// One tag as a JSON line, written attribute by attribute (keys in the order `serde_json`
+/// sorts them, as for the other tokens): a tag's attributes are as many as the input makes
+/// them, and a `Value` of 2·10^5 attribute objects took hundreds of bytes each (issue 22).
+fn tag_json(w: &mut dyn Write, t: &Tag<'_>, kind: &str, self_closing: bool, span: Span) -> io::Result<()> {
+    w.write_all(b"{\"attributes\":[")?;
+    for (i, a) in t.attributes.iter().enumerate() {
+        let comma = if i == 0 { "" } else { "," };
+        write!(w, "{comma}{{\"name\":{},\"value\":{}}}", js(&a.name), js(&a.value))?;
+    }
+    write!(w, "],\"name\":{}", js(&t.name))?;
+    if self_closing {
+        write!(w, ",\"self_closing\":{}", t.self_closing)?;
+    }
+    writeln!(w, ",\"span\":[{},{}],\"type\":{}}}", span.start, span.end, js(kind))
 }
 
 fn doctype_text(w: &mut dyn Write, d: &Doctype<'_>) -> io::Result<()> {
@@ -412,6 +427,36 @@ pub(crate) mod tests {
             }
         });
         run.unwrap().join().unwrap();
+    }
+
+    #[test]
+    fn a_tag_with_many_attributes_is_json_written_attribute_by_attribute() {
+        let n = 100_000;
+        let input: String = format!("<p{}>", (0..n).map(|i| format!(" a{i}=\"v&quot;{i}\"")).collect::<String>());
+        let mut t = html::tokenize(&input);
+        let (token, span) = t.next_spanned().expect("the tag");
+        let mut out = Count(0);
+        let peak = peak_of(|| html_token(&mut out, Format::Json, &token, span).unwrap());
+        // One small buffer per attribute's escaped strings, nothing that grows with the tag
+        // (a `Value` of it took hundreds of bytes per attribute).
+        assert!(peak < 4096, "{peak} bytes for {n} attributes");
+        // The same JSON as a `serde_json` value of the token gives.
+        let mut text = Vec::new();
+        html_token(&mut text, Format::Json, &token, span).unwrap();
+        let v: Value = serde_json::from_slice(&text).unwrap();
+        let attrs: Vec<Value> = (0..n).map(|i| json!({"name": format!("a{i}"), "value": format!("v\"{i}")})).collect();
+        let want = json!({"type": "start-tag", "name": "p", "attributes": attrs, "self_closing": false,
+            "span": [0, input.len()]});
+        assert_eq!(v, want);
+        assert_eq!(String::from_utf8(text).unwrap(), format!("{want}\n"));
+        // XML5 tags have no self-closing flag.
+        let mut x = xml5::tokenize("<a b='&lt;'/>");
+        let (token, span) = x.next_spanned().expect("the tag");
+        let mut text = Vec::new();
+        xml5_token(&mut text, Format::Json, &token, span).unwrap();
+        let want = json!({"type": "empty-tag", "name": "a", "attributes": [{"name": "b", "value": "<"}],
+            "span": [0, 13]});
+        assert_eq!(String::from_utf8(text).unwrap(), format!("{want}\n"));
     }
 
     #[test]

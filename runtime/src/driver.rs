@@ -256,6 +256,11 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
         self
     }
 
+    /// [`after_utf8_bom`](Self::after_utf8_bom) on a chunked tokenizer not fed yet.
+    pub(crate) fn count_utf8_bom(&mut self) {
+        self.core.after_utf8_bom();
+    }
+
     /// Run to the end of the input (or, for chunked input, until more input is needed).
     pub fn run(&mut self) {
         self.run_on = true;

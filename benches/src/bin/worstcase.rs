@@ -146,6 +146,29 @@ fn main() -> ExitCode {
     for f in reports {
         println!("\n{}: {:.2}x the work for 4x the input, N = {}:\n    {}", f.op, f.ratio, f.n, f.pattern.to_rust());
     }
+    // The worst pattern of each area, as a row of the growth bench's `FOUND` table (in-process
+    // operations outside the allow-list: the growth bench runs them).
+    println!("\nworst per area (growth bench `FOUND` rows):");
+    let counted =
+        |f: &&Finding| f.tried > 0 && ops::known(f.op, "").is_none() && ops::all_ops().any(|o| o.name == f.op);
+    let mut areas: Vec<&str> =
+        findings.iter().filter(counted).map(|f| f.op.split('/').next().unwrap_or(f.op)).collect();
+    areas.sort_unstable();
+    areas.dedup();
+    for area in areas {
+        let worst = findings
+            .iter()
+            .filter(counted)
+            .filter(|f| f.op.split('/').next() == Some(area))
+            .max_by(|a, b| a.ratio.total_cmp(&b.ratio));
+        if let Some(f) = worst {
+            let p = &f.pattern;
+            println!(
+                "    // {:.2} in the search\n    (\"found-{area}\", \"{}\", [{:?}, {:?}, {:?}, {:?}, {:?}]),",
+                f.ratio, f.op, p.pre, p.unit, p.mid, p.close, p.post
+            );
+        }
+    }
     println!("\n{} counts taken", counter.counts);
     if failed == 0 {
         println!("worst-case search: no operation above {MAX_RATIO}x outside the allow-list");

@@ -102,6 +102,28 @@ fn attribute_names(dom: &Dom) -> (Vec<String>, Option<NodeId>) {
     (names, first_element(dom))
 }
 
+/// The first element named `local`.
+fn element_named(dom: &Dom, local: &str) -> Option<NodeId> {
+    elements(dom).into_iter().find(|&n| dom.element(n).is_some_and(|e| e.name.local == local))
+}
+
+/// `s` cut into pieces of about `size` bytes, at character boundaries.
+fn pieces(s: &str, size: usize) -> impl Iterator<Item = &str> {
+    let mut rest = s;
+    std::iter::from_fn(move || {
+        if rest.is_empty() {
+            return None;
+        }
+        let mut end = size.min(rest.len());
+        while !rest.is_char_boundary(end) {
+            end += 1;
+        }
+        let (piece, tail) = rest.split_at(end);
+        rest = tail;
+        Some(piece)
+    })
+}
+
 fn set_all(dom: &mut Dom, names: &[String], target: NodeId) -> usize {
     names.iter().filter(|name| dom.set_attribute(target, name, "v").is_ok()).count()
 }
@@ -410,6 +432,149 @@ pub const OPS: &[Op] = &[
         family: Family::Html,
         run: |s| statemark::html::tokenize_reader(s.as_bytes(), &Default::default()).count(),
     },
+    // Subtrees between trees, markup appended in an element's context.
+    Op {
+        name: "edit/import_subtree",
+        family: Family::Html,
+        run: |s| {
+            let from = statemark::html::parse_document(s);
+            let mut into = statemark::html::parse_document("<p>");
+            let root = first_element(&from).unwrap_or(from.document());
+            let copy = into.import_subtree(&from, root);
+            into.descendants(copy).count()
+        },
+    },
+    Op {
+        name: "edit/append_fragment",
+        family: Family::Html,
+        run: |s| {
+            let fragment = statemark::html::parse_fragment(s, &Context::html("div"));
+            let mut dom = statemark::html::parse_document("<div></div>");
+            let Some(div) = element_named(&dom, "div") else { return 0 };
+            dom.append_fragment(div, &fragment).ok();
+            dom.descendants(div).count()
+        },
+    },
+    Op {
+        name: "edit/append_html",
+        family: Family::Html,
+        run: |s| {
+            let mut dom = statemark::html::parse_document("<div></div>");
+            let Some(div) = element_named(&dom, "div") else { return 0 };
+            dom.append_html(div, s).ok();
+            dom.descendants(div).count()
+        },
+    },
+    Op {
+        // The input appended in pieces of 64 bytes, each after what the earlier ones built: an
+        // append must not walk the children already there.
+        name: "edit/append_html-pieces",
+        family: Family::Html,
+        run: |s| {
+            let mut dom = statemark::html::parse_document("<div></div>");
+            let Some(div) = element_named(&dom, "div") else { return 0 };
+            for piece in pieces(s, 64) {
+                dom.append_html(div, piece).ok();
+            }
+            dom.descendants(div).count()
+        },
+    },
+    Op {
+        name: "edit/insert_before-detach",
+        family: Family::Html,
+        run: |s| {
+            // Every element but the first detached, then each put before the first's first child.
+            let mut dom = statemark::html::parse_document(s);
+            let all = elements(&dom);
+            let Some((&root, rest)) = all.split_first() else { return 0 };
+            for &n in rest {
+                dom.detach(n);
+            }
+            let anchor = dom.create_text("x");
+            dom.append(root, anchor);
+            for &n in rest {
+                dom.insert_before(anchor, n);
+            }
+            dom.children(root).count()
+        },
+    },
+    Op {
+        name: "edit/create_html_element_with",
+        family: Family::Html,
+        run: |s| {
+            let dom = statemark::html::parse_document(s);
+            let (names, _) = attribute_names(&dom);
+            let attrs: Vec<(&str, &str)> = names.iter().map(|n| (n.as_str(), "v")).collect();
+            let mut out = statemark::dom::Dom::new();
+            out.create_html_element_with("div", &attrs).map_or(0, |e| out.element(e).map_or(0, |e| e.attrs().len()))
+        },
+    },
+    Op {
+        name: "edit/set_text-text_content",
+        family: Family::Html,
+        run: |s| {
+            let mut dom = statemark::html::parse_document(s);
+            let text = dom.text_content(dom.document());
+            for n in elements(&dom).into_iter().rev() {
+                dom.set_text(n, "t");
+            }
+            text.len() + dom.node_count()
+        },
+    },
+    Op {
+        name: "serialize/inner-outer",
+        family: Family::Html,
+        run: |s| {
+            let dom = statemark::html::parse_document(s);
+            let root = first_element(&dom).unwrap_or(dom.document());
+            dom.inner_html(root).len() + dom.outer_html(root).len()
+        },
+    },
+    Op {
+        name: "select/parse_with_namespaces",
+        family: Family::Selector,
+        run: |s| {
+            let namespaces =
+                [("svg", "http://www.w3.org/2000/svg"), ("x", "urn:x"), ("", "http://www.w3.org/1999/xhtml")];
+            usize::from(statemark::dom::Selector::parse_with_namespaces(s, &namespaces).is_ok())
+        },
+    },
+    Op {
+        name: "select/first-in",
+        family: Family::SelectorAndHtml,
+        run: |s| {
+            let (css, html) = split_selector(s);
+            let dom = statemark::html::parse_document(html);
+            let Ok(sel) = statemark::dom::Selector::parse(css) else { return 0 };
+            let scope = first_element(&dom).unwrap_or(dom.document());
+            dom.select_first(&sel).map_or(0, |n| n.index()) + dom.select_in(scope, &sel).count()
+        },
+    },
+    // XML5 with spans, and from a reader.
+    Op {
+        name: "tree/xml5-source-spans",
+        family: Family::Xml,
+        run: |s| {
+            let parsed = statemark::xml5::parse_with_source_spans(s, true);
+            parsed.dom.node_ids().filter_map(|n| parsed.dom.source_span(n)).map(|sp| sp.len()).sum::<usize>()
+                + parsed.errors.len()
+        },
+    },
+    Op {
+        name: "tokenize/xml5-reader",
+        family: Family::Xml,
+        run: |s| statemark::xml5::tokenize_reader(s.as_bytes()).count(),
+    },
+    Op {
+        name: "tree/fragment-errors-spans",
+        family: Family::Html,
+        run: |s| {
+            let context = Context::html("body");
+            let (dom, errors) = statemark::html::parse_fragment_with_errors(s, &context, TreeOptions::default());
+            let spans = statemark::html::parse_fragment_with_source_spans(s, &context, TreeOptions::default());
+            dom.node_count() + errors.len() + spans.node_ids().filter(|&n| spans.source_span(n).is_some()).count()
+        },
+    },
     // Spans and positions.
     Op {
         name: "spans/source_span",
@@ -475,6 +640,60 @@ pub const OPS: &[Op] = &[
         name: "encoding/xml5-from-bytes",
         family: Family::Xml,
         run: |s| touch_dom(&statemark::xml5::parse_bytes(s.as_bytes(), false).dom),
+    },
+    Op {
+        // Errors at offsets into the bytes: the decoder records its offsets (issue 22, item 4).
+        name: "encoding/parse-from-bytes-errors",
+        family: Family::Html,
+        run: |s| {
+            let options = statemark::encoding::EncodingOptions::transport_label("windows-1252");
+            let parsed = statemark::html::parse_bytes(s.as_bytes(), &options, TreeOptions::default());
+            touch_dom(&parsed.dom) + parsed.errors.iter().map(|e| e.position.offset).sum::<usize>()
+        },
+    },
+    Op {
+        name: "encoding/tokenize-reader-shift_jis",
+        family: Family::Html,
+        run: |s| {
+            let options = statemark::encoding::EncodingOptions::transport_label("shift_jis");
+            let mut reader = statemark::html::tokenize_reader(s.as_bytes(), &options);
+            let mut sum = 0;
+            while let Some(Ok((_, span))) = reader.next_spanned() {
+                sum += span.end;
+            }
+            sum
+        },
+    },
+    Op {
+        name: "encoding/parse-from-reader",
+        family: Family::Html,
+        run: |s| {
+            let parsed = statemark::html::parse_document_from_reader(s.as_bytes(), &Default::default());
+            parsed.map_or(0, |p| touch_dom(&p.tree))
+        },
+    },
+    Op {
+        name: "encoding/decode-shift_jis",
+        family: Family::Html,
+        run: |s| statemark::encoding::decode(s.as_bytes(), encoding_rs::SHIFT_JIS).0.len(),
+    },
+    Op {
+        name: "encoding/prescan-sniff_xml",
+        family: Family::Html,
+        run: |s| {
+            let b = s.as_bytes();
+            statemark::encoding::prescan(b).map_or(0, |e| e.name().len())
+                + statemark::encoding::sniff_xml(b).name().len()
+                + statemark::encoding::extract_from_content(b).map_or(0, |e| e.name().len())
+        },
+    },
+    Op {
+        name: "encoding/encoding_for_label",
+        family: Family::Value,
+        run: |s| {
+            statemark::encoding::encoding_for_label(s).map_or(0, |e| e.name().len())
+                + usize::from(statemark::encoding::EncodingOptions::with_label(s).is_ok())
+        },
     },
     // The microsyntaxes.
     Op {
@@ -543,6 +762,114 @@ pub const OPS: &[Op] = &[
         name: "microsyntax/html-attribute-value",
         family: Family::Value,
         run: |s| statemark::html::decode_attribute_value(s).len(),
+    },
+    Op {
+        name: "microsyntax/dates-each",
+        family: Family::Value,
+        run: |s| {
+            use statemark::microsyntax as m;
+            [
+                m::parse_month_string(s).is_ok(),
+                m::parse_date_string(s).is_ok(),
+                m::parse_yearless_date_string(s).is_ok(),
+                m::parse_time_string(s).is_ok(),
+                m::parse_local_date_and_time_string(s).is_ok(),
+                m::parse_time_zone_offset_string(s).is_ok(),
+                m::parse_week_string(s).is_ok(),
+                m::is_valid_month_string(s),
+                m::is_valid_date_string(s),
+                m::is_valid_yearless_date_string(s),
+                m::is_valid_time_string(s),
+                m::is_valid_local_date_and_time_string(s),
+                m::is_valid_normalized_local_date_and_time_string(s),
+                m::is_valid_time_zone_offset_string(s),
+                m::is_valid_global_date_and_time_string(s),
+                m::is_valid_week_string(s),
+                m::is_valid_date_string_with_optional_time(s),
+                m::is_valid_duration_string(s),
+            ]
+            .into_iter()
+            .filter(|&b| b)
+            .count()
+        },
+    },
+    Op {
+        name: "microsyntax/numbers-each",
+        family: Family::Value,
+        run: |s| {
+            use statemark::microsyntax as m;
+            [
+                m::parse_non_negative_integer(s).is_ok(),
+                m::parse_nonzero_dimension(s).is_ok(),
+                m::is_valid_integer(s),
+                m::is_valid_non_negative_integer(s),
+                m::is_valid_floating_point_number(s),
+                m::is_valid_list_of_floating_point_numbers(s),
+            ]
+            .into_iter()
+            .filter(|&b| b)
+            .count()
+        },
+    },
+    Op {
+        name: "microsyntax/keywords",
+        family: Family::Value,
+        run: |s| {
+            use statemark::microsyntax as m;
+            let dir = m::EnumeratedAttribute {
+                keywords: &[("ltr", 0, true), ("rtl", 1, true), ("auto", 2, true)],
+                missing_value_default: None,
+                invalid_value_default: None,
+                empty_value_default: None,
+            };
+            let allowed = ["a", "b", "nofollow", "noopener"];
+            usize::from(m::tokens_all_allowed(s, &allowed, m::TokenComparison::AsciiCaseInsensitive))
+                + dir.state(Some(s)).unwrap_or(9)
+                + usize::from(dir.is_conforming(s))
+                + usize::from(m::boolean_attribute_state(Some(s)))
+                + usize::from(m::is_valid_boolean_attribute_value(s, "hidden"))
+        },
+    },
+    Op {
+        name: "microsyntax/find_hash_name_reference",
+        family: Family::Html,
+        run: |s| {
+            // The document's own last id or name as the reference, in every `map`.
+            let dom = statemark::html::parse_document(s);
+            let (names, _) = attribute_names(&dom);
+            let target = names.last().map_or("#x".to_owned(), |n| format!("#{n}"));
+            statemark::microsyntax::find_hash_name_reference(&dom, dom.document(), "map", &target)
+                .map_or(0, |n| n.index())
+        },
+    },
+    Op {
+        name: "microsyntax/html5-2009",
+        family: Family::Value,
+        run: |s| {
+            use statemark::microsyntax::editions::html5_2009 as m;
+            m::parse_list_of_integers(s).len()
+                + usize::from(m::parse_non_negative_integer(s).is_ok())
+                + usize::from(m::parse_floating_point_number(s).is_ok())
+                + usize::from(m::parse_dimension(s).is_ok())
+                + usize::from(m::find_ratio(s).is_some())
+                + usize::from(m::parse_simple_color(s).is_ok())
+                + usize::from(m::parse_legacy_color_value(s).is_ok())
+                + usize::from(m::parse_time_string(s).is_ok())
+                + usize::from(m::parse_local_date_and_time_string(s).is_ok())
+                + usize::from(m::parse_global_date_and_time_string(s).is_ok())
+                + usize::from(m::is_valid_list_of_integers(s))
+                + m::remove_token(s, "a").len()
+        },
+    },
+    Op {
+        name: "microsyntax/attribute-value-errors",
+        family: Family::Value,
+        run: |s| {
+            use statemark::html::ValueSyntax;
+            let (v, e) = statemark::html::decode_attribute_value_with_errors(s, ValueSyntax::Unquoted);
+            let (x, f) = statemark::xml5::decode_attribute_value_with_errors(s, Default::default());
+            v.len() + e.len() + x.len() + f.len()
+        },
     },
     Op {
         name: "microsyntax/xml5-attribute-value",

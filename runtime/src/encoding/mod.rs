@@ -14,11 +14,13 @@
 //! assert!(dom.to_test_format().contains("\"日本\""));
 //! ```
 
+mod offsets;
 mod parse;
 mod prescan;
 mod reader;
 
 pub use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
+pub use offsets::ByteOffsets;
 pub use parse::{ByteParser, Decoded, ParsedBytes, build_document_from_bytes, parse_document_from_reader};
 #[allow(deprecated)]
 pub use parse::{parse_document_from_bytes, parse_xml5_from_bytes};
@@ -380,41 +382,70 @@ pub fn sniff_xml(bytes: &[u8]) -> &'static Encoding {
 pub struct StreamDecoder {
     decoder: Decoder,
     out: String,
+    /// Recording offsets ([`StreamDecoder::tracking`]): the recorder and its map.
+    tracking: Option<(offsets::Tracker, ByteOffsets)>,
 }
 
 impl StreamDecoder {
     /// A decoder as the Encoding Standard's "decode" (a BOM overrides `encoding`).
     pub fn new(encoding: &'static Encoding) -> StreamDecoder {
-        StreamDecoder { decoder: encoding.new_decoder(), out: String::new() }
+        StreamDecoder { decoder: encoding.new_decoder(), out: String::new(), tracking: None }
+    }
+
+    /// A decoder that also records where each piece of text came from in the bytes
+    /// ([`offsets`](Self::offsets)): linear in the bytes like [`new`](Self::new)'s, but every
+    /// byte outside a run that decodes to itself is decoded on its own. A UTF-8 BOM is
+    /// counted in the offsets though not in the text, as the tokenizers count it.
+    pub fn tracking(encoding: &'static Encoding) -> StreamDecoder {
+        StreamDecoder {
+            decoder: encoding.new_decoder_without_bom_handling(),
+            out: String::new(),
+            tracking: Some(Default::default()),
+        }
+    }
+
+    /// What a [`tracking`](Self::tracking) decoder recorded so far.
+    pub fn offsets(&self) -> Option<&ByteOffsets> {
+        self.tracking.as_ref().map(|(_, o)| o)
+    }
+
+    /// The recorded offsets, to drop what is no longer wanted.
+    pub fn offsets_mut(&mut self) -> Option<&mut ByteOffsets> {
+        self.tracking.as_mut().map(|(_, o)| o)
+    }
+
+    /// [`decode`](Self::decode) for a [`tracking`](Self::tracking) decoder whose offsets are
+    /// kept elsewhere (where the text goes, which has to look them up while it takes it).
+    pub(crate) fn decode_into_map(&mut self, bytes: &[u8], last: bool, offsets: &mut ByteOffsets) -> &str {
+        self.out.clear();
+        match &mut self.tracking {
+            Some((tracker, _)) => {
+                tracker.decode(&mut self.decoder, bytes, last, &mut self.out, offsets);
+                &self.out
+            }
+            None => self.decode(bytes, last),
+        }
     }
 
     /// Decode the next chunk; `last` for the end of the input (an incomplete sequence then
     /// becomes U+FFFD). The returned text is valid until the next call.
     pub fn decode(&mut self, bytes: &[u8], last: bool) -> &str {
         self.out.clear();
+        if let Some((tracker, offsets)) = &mut self.tracking {
+            tracker.decode(&mut self.decoder, bytes, last, &mut self.out, offsets);
+            return &self.out;
+        }
         // Pieces bound the worst-case output size a reservation has to cover.
         const PIECE: usize = 1 << 16;
         let mut pieces = bytes.chunks(PIECE).peekable();
         if bytes.is_empty() {
-            self.decode_piece(&[], last);
+            offsets::decode_into(&mut self.decoder, &[], last, &mut self.out);
         }
         while let Some(piece) = pieces.next() {
             let is_last = last && pieces.peek().is_none();
-            self.decode_piece(piece, is_last);
+            offsets::decode_into(&mut self.decoder, piece, is_last, &mut self.out);
         }
         &self.out
-    }
-
-    fn decode_piece(&mut self, mut piece: &[u8], last: bool) {
-        loop {
-            let room = self.decoder.max_utf8_buffer_length(piece.len()).unwrap_or(piece.len() * 3 + 16);
-            self.out.reserve(room);
-            let (result, read, _) = self.decoder.decode_to_string(piece, &mut self.out, last);
-            piece = &piece[read..];
-            if result == encoding_rs::CoderResult::InputEmpty {
-                return;
-            }
-        }
     }
 
     /// The encoding in use (the BOM's, once a BOM has been seen).

@@ -2,11 +2,13 @@
 //! start over when a `<meta>` changes a tentative encoding (spec:
 //! #changing-the-encoding-while-parsing, step 6: "the bytes should be re-parsed from memory").
 
-use super::{Confidence, EncodingOptions, StreamDecoder, decode, prescan::extract_from_content, prescan::is_utf16};
+use super::{
+    ByteOffsets, Confidence, EncodingOptions, StreamDecoder, decode, prescan::extract_from_content, prescan::is_utf16,
+};
 use super::{Detector, sniff_step, sniff_xml};
 use crate::dom::{Attrs, Dom, Namespace, QualNameRef, QuirksMode};
 use crate::html::tokenizer::{Options, Tokenizer};
-use crate::html::tree::{HtmlError, KnownName, Location, TreeBuilder, TreeOptions, TreeSink, build_input_stream};
+use crate::html::tree::{HtmlError, KnownName, Location, TreeBuilder, TreeOptions, TreeSink};
 use encoding_rs::{Encoding, UTF_8, WINDOWS_1252, X_USER_DEFINED};
 use std::borrow::Cow;
 use std::io::Read;
@@ -33,11 +35,14 @@ struct MetaWatch<S> {
     tentative: bool,
     /// The encoding to start over with.
     change: Option<&'static Encoding>,
+    /// Where the text's offsets are in the bytes, when they differ and someone asks: source
+    /// spans reach the inner sink as offsets into the bytes (issue 22, item 4).
+    offsets: Option<ByteOffsets>,
 }
 
 impl<S> MetaWatch<S> {
     fn new(inner: S, current: &'static Encoding, confidence: Confidence) -> Self {
-        MetaWatch { inner, current, tentative: confidence == Confidence::Tentative, change: None }
+        MetaWatch { inner, current, tentative: confidence == Confidence::Tentative, change: None, offsets: None }
     }
 
     fn confidence(&self) -> Confidence {
@@ -145,6 +150,7 @@ impl<S: TreeSink> TreeSink for MetaWatch<S> {
         self.inner.wants_source_spans()
     }
     fn source_span(&mut self, span: crate::Span) {
+        let span = self.offsets.as_ref().map_or(span, |o| o.span(span));
         self.inner.source_span(span)
     }
     fn set_scripting_mode(&mut self, mode: crate::html::tree::ScriptingMode) {
@@ -175,8 +181,9 @@ impl<S: TreeSink> TreeSink for MetaWatch<S> {
 pub struct ParsedBytes<E> {
     /// The document.
     pub dom: Dom,
-    /// The parse errors, in input order. Offsets count bytes of the decoded text (for UTF-8
-    /// input, a leading BOM included: the bytes as passed).
+    /// The parse errors, in input order. Offsets count the bytes as passed, in every encoding
+    /// (an error points at the bytes of its character); lines and columns count the decoded
+    /// text.
     pub errors: Vec<E>,
     /// The encoding the bytes were decoded with in the end.
     pub encoding: &'static Encoding,
@@ -207,19 +214,19 @@ impl<E> From<ParsedBytes<E>> for crate::Parsed<E> {
 /// assert_eq!((parsed.encoding.name(), parsed.confidence), ("KOI8-R", Confidence::Certain));
 /// assert!(parsed.dom.to_test_format().contains("\"Привет\""));
 /// assert_eq!(parsed.errors.len(), 1); // the stray </div>
+///
+/// // Every error is at the offset of its bytes in `bytes`, in any encoding (line and column
+/// // count the decoded text's lines and UTF-16 code units, as `parse_with_errors` does). In
+/// // windows-1252 "é" is one byte: the stray `</div>` starts at byte 8 (at 9 in UTF-8).
+/// let bytes = b"<p>caf\xE9 </div>";
+/// let parsed = parse_bytes(bytes, &EncodingOptions::default(), TreeOptions::default());
+/// assert_eq!(parsed.encoding.name(), "windows-1252");
+/// let stray = parsed.errors.iter().find(|e| e.code.to_string() == "end-tag-without-open-element").unwrap();
+/// assert_eq!(stray.position.offset, 8);
+/// assert_eq!(&bytes[8..14], b"</div>");
 /// ```
 pub fn parse_html_bytes(bytes: &[u8], options: &EncodingOptions, tree: TreeOptions) -> ParsedBytes<HtmlError> {
-    let (decoded, errors) = from_bytes(bytes, options, Dom::new, |text, watch, bom| {
-        let mut tok = Tokenizer::with_sink(text, Options::default(), TreeBuilder::new(watch, tree).with_errors());
-        if bom {
-            tok = tok.after_bom();
-        }
-        tok.run();
-        let mut builder = tok.into_sink();
-        builder.resolve_positions(text);
-        let errors = builder.take_errors();
-        (builder.into_sink(), errors)
-    });
+    let (decoded, errors) = from_bytes(bytes, options, tree, Dom::new, true);
     ParsedBytes { dom: decoded.tree, errors, encoding: decoded.encoding, confidence: decoded.confidence }
 }
 
@@ -234,49 +241,93 @@ pub fn parse_document_from_bytes(bytes: &[u8], options: &EncodingOptions) -> Dec
 
 /// Parse a document from bytes into your own [`TreeSink`]s (see
 /// [`html::parse_bytes`](crate::html::parse_bytes)): `new_sink` is called once, or twice when
-/// the document has to be parsed again in another encoding.
+/// the document has to be parsed again in another encoding. Source spans reach the sink as
+/// offsets into `bytes`, whatever the encoding.
 pub fn build_document_from_bytes<S: TreeSink>(
     bytes: &[u8],
     options: &EncodingOptions,
     tree: TreeOptions,
     new_sink: impl FnMut() -> S,
 ) -> Decoded<S> {
-    from_bytes(bytes, options, new_sink, |text, watch, bom| (build_input_stream(text, tree, watch, bom), ())).0
+    from_bytes(bytes, options, tree, new_sink, false).0
 }
 
-/// Sniff, decode and `run` the tree builder over the text into a watched sink; once more, in
-/// the encoding a `<meta>` named, if the confidence was tentative. `run` gets the text and
-/// whether it starts with a BOM to skip, and returns the sink and what else it collected.
-fn from_bytes<S: TreeSink, X>(
+/// The whole-bytes parse: sniff, decode (recording offsets when the errors or the sink's
+/// source spans need them and the text's offsets differ from the bytes'), build, and once
+/// more if a `<meta>` changes a tentative encoding.
+fn from_bytes<S: TreeSink>(
     bytes: &[u8],
     options: &EncodingOptions,
+    tree: TreeOptions,
     mut new_sink: impl FnMut() -> S,
-    mut run: impl FnMut(&str, MetaWatch<S>, bool) -> (MetaWatch<S>, X),
-) -> (Decoded<S>, X) {
+    errors: bool,
+) -> (Decoded<S>, Vec<HtmlError>) {
     let sniffed = sniff_step(bytes, options).0;
-    let (text, encoding) = decode(bytes, sniffed.encoding);
-    let (text, bom) = with_utf8_bom(bytes, text);
-    // A certain encoding makes the watch a pass-through.
-    let (watch, x) = run(&text, MetaWatch::new(new_sink(), encoding, sniffed.confidence), bom);
+    let (watch, encoding, found) = parse_bytes(bytes, sniffed.encoding, sniffed.confidence, tree, new_sink(), errors);
     match watch.change {
-        Some(new) => {
-            // Tentative: there was no BOM.
-            let (text, encoding) = decode(bytes, new);
-            let (watch, x) = run(&text, MetaWatch::new(new_sink(), encoding, Confidence::Certain), false);
-            (Decoded { tree: watch.inner, encoding, confidence: Confidence::Certain }, x)
+        // Tentative (there was no BOM): start over, certain.
+        Some(new) if sniffed.confidence == Confidence::Tentative => {
+            let (watch, encoding, found) = parse_bytes(bytes, new, Confidence::Certain, tree, new_sink(), errors);
+            (Decoded { tree: watch.inner, encoding, confidence: Confidence::Certain }, found)
         }
-        None => (Decoded { confidence: watch.confidence(), tree: watch.inner, encoding }, x),
+        _ => (Decoded { confidence: watch.confidence(), tree: watch.inner, encoding }, found),
     }
 }
 
+/// One parse of `bytes` in `encoding`, with the errors (offsets into `bytes`) if asked for.
+fn parse_bytes<S: TreeSink>(
+    bytes: &[u8],
+    encoding: &'static Encoding,
+    confidence: Confidence,
+    tree: TreeOptions,
+    sink: S,
+    errors: bool,
+) -> (MetaWatch<S>, &'static Encoding, Vec<HtmlError>) {
+    let track = errors || sink.wants_source_spans();
+    let (text, encoding) = decode(bytes, encoding);
+    let (mut text, mut bom) = with_utf8_bom(bytes, text);
+    let mut offsets = None;
+    // Valid UTF-8 is its own map.
+    if track && !(encoding == UTF_8 && matches!(text, Cow::Borrowed(_))) {
+        let mut decoder = StreamDecoder::tracking(encoding);
+        let decoded = decoder.decode(bytes, true).to_owned();
+        // The text has a UTF-8 BOM put back, as `with_utf8_bom` does; the offsets count it.
+        bom = bytes.starts_with(UTF8_BOM) && decoder.encoding() == UTF_8;
+        text = Cow::Owned(if bom { format!("\u{FEFF}{decoded}") } else { decoded });
+        offsets = decoder.offsets().cloned();
+    }
+    let mut watch = MetaWatch::new(sink, encoding, confidence);
+    watch.offsets = offsets;
+    let mut builder = TreeBuilder::new(watch, tree);
+    if errors {
+        builder = builder.with_errors();
+    }
+    let mut tok = Tokenizer::with_sink(&text, Options::default(), builder);
+    if bom {
+        tok = tok.after_bom();
+    }
+    tok.run();
+    let mut builder = tok.into_sink();
+    let mut found = Vec::new();
+    if errors {
+        builder.resolve_positions(&text);
+        found = builder.take_errors();
+        if let Some(map) = &builder.sink().offsets {
+            for e in &mut found {
+                e.position.offset = map.byte_offset(e.position.offset);
+            }
+        }
+    }
+    (builder.into_sink(), encoding, found)
+}
 /// The UTF-8 byte order mark.
 const UTF8_BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The text to tokenize for `bytes` decoded as `text`, and whether it starts with a BOM to
 /// skip: a UTF-8 BOM the bytes had (which decoding removed) is put back in front, so that
 /// offsets (spans, errors, source spans) count the bytes as passed, exactly so for valid
-/// UTF-8 (issue 22: one coordinate system). A UTF-16 BOM is not: a UTF-16 input's offsets
-/// count bytes of its UTF-8 decoding, which are not offsets into its bytes anyway.
+/// UTF-8 (issue 22: one coordinate system). A UTF-16 BOM is not: other encodings' offsets
+/// go through a [`ByteOffsets`] where they are handed out.
 fn with_utf8_bom<'b>(bytes: &'b [u8], text: Cow<'b, str>) -> (Cow<'b, str>, bool) {
     if !bytes.starts_with(UTF8_BOM) {
         return (text, false);
@@ -297,6 +348,16 @@ struct Running<S: TreeSink> {
 impl<S: TreeSink> Running<S> {
     fn watch(&self) -> &MetaWatch<S> {
         self.tokenizer.sink().sink()
+    }
+
+    /// Decode a chunk (recording its offsets where the watch keeps them) and tokenize it.
+    fn feed(&mut self, chunk: &[u8], last: bool) {
+        let Running { tokenizer, decoder } = self;
+        let text = match tokenizer.sink_mut().sink_mut().offsets.as_mut() {
+            Some(map) => decoder.decode_into_map(chunk, last, map),
+            None => decoder.decode(chunk, last),
+        };
+        tokenizer.feed(text);
     }
 }
 
@@ -358,8 +419,7 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
                         d.feed(chunk);
                     }
                 }
-                let text = run.decoder.decode(chunk, false);
-                run.tokenizer.feed(text);
+                run.feed(chunk, false);
                 self.after_feed();
             }
         }
@@ -380,15 +440,22 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
     fn begin(&mut self, encoding: &'static Encoding, confidence: Confidence) {
         // A BOM makes the confidence certain in sniffing, so the decoder never switches
         // encodings under a tentative parse.
-        let mut decoder = StreamDecoder::new(encoding);
-        let watch = MetaWatch::new((self.new_sink)(), encoding, confidence);
+        let mut watch = MetaWatch::new((self.new_sink)(), encoding, confidence);
+        // Source spans into the bytes: the decoder records where each piece came from.
+        let decoder = if watch.inner.wants_source_spans() {
+            watch.offsets = Some(ByteOffsets::default());
+            StreamDecoder::tracking(encoding)
+        } else {
+            StreamDecoder::new(encoding)
+        };
         // Offsets count a UTF-8 BOM the bytes began with (only the first parse can have one:
         // a BOM makes the confidence certain).
         let bom = self.kept.starts_with(UTF8_BOM) && encoding == UTF_8;
-        let mut tokenizer =
+        let tokenizer =
             Tokenizer::streaming(Options::default(), TreeBuilder::new(watch, self.tree)).after_utf8_bom(bom);
-        tokenizer.feed(decoder.decode(&self.kept, false));
-        self.running = Some(Running { tokenizer, decoder });
+        let mut run = Running { tokenizer, decoder };
+        run.feed(&self.kept, false);
+        self.running = Some(run);
         self.after_feed();
     }
 
@@ -421,8 +488,7 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
         }
         loop {
             let Some(run) = &mut self.running else { unreachable!("started above") };
-            let text = run.decoder.decode(&[], true);
-            run.tokenizer.feed(text);
+            run.feed(&[], true);
             run.tokenizer.finish();
             match run.watch().change {
                 // A `<meta>` in the last bytes: start over (certain this time, so once at most).

@@ -47,18 +47,36 @@ pub struct TextChunks<R> {
     /// Set once the first bytes have been sniffed.
     decoder: Option<StreamDecoder>,
     done: bool,
+    /// Whether the decoder records offsets (for [`TokenReader`]'s spans into the bytes).
+    track: bool,
+    /// Whether the bytes began with a UTF-8 BOM (which decoding removes).
+    utf8_bom: bool,
 }
 
 impl<R: Read> TextChunks<R> {
     /// An HTML document's text, sniffed with `options`.
     pub fn html(reader: R, options: &EncodingOptions) -> Self {
-        TextChunks { reader, sniffing: Sniffing::Html(*options), decoder: None, done: false }
+        TextChunks {
+            reader,
+            sniffing: Sniffing::Html(*options),
+            decoder: None,
+            done: false,
+            track: false,
+            utf8_bom: false,
+        }
     }
 
     /// An XML5 document's text: a BOM, else `transport` (the encoding a transport layer
     /// names), else the XML declaration's, else UTF-8 ([`sniff_xml`]).
     pub fn xml(reader: R, transport: Option<&'static Encoding>) -> Self {
-        TextChunks { reader, sniffing: Sniffing::Xml(transport), decoder: None, done: false }
+        TextChunks {
+            reader,
+            sniffing: Sniffing::Xml(transport),
+            decoder: None,
+            done: false,
+            track: false,
+            utf8_bom: false,
+        }
     }
 
     /// The encoding, once the first chunk has been read.
@@ -112,7 +130,8 @@ impl<R: Read> TextChunks<R> {
                     (None, None) => sniff_xml(&head[..head.len().min(1024)]),
                 },
             };
-            let mut decoder = StreamDecoder::new(encoding);
+            let mut decoder = if self.track { StreamDecoder::tracking(encoding) } else { StreamDecoder::new(encoding) };
+            self.utf8_bom = head.starts_with(b"\xEF\xBB\xBF");
             out.push_str(decoder.decode(&head, self.done));
             self.decoder = Some(decoder);
             return Ok(!out.is_empty() || !self.done);
@@ -139,12 +158,16 @@ pub struct TokenReader<R, M: Machine> {
     tokenizer: Tokenizer<'static, M, TokenQueue<'static, M>>,
     chunk: String,
     failed: bool,
+    /// Whether the first chunk has been fed.
+    started: bool,
 }
 
 impl<R: Read, M: Drive<'static, TokenQueue<'static, M>>> TokenReader<R, M> {
     pub(crate) fn new(chunks: TextChunks<R>, options: M::Options) -> Self {
         let queue = TokenQueue::new(M::collects_errors(&options));
-        TokenReader { chunks, tokenizer: Tokenizer::for_chunks(options, queue), chunk: String::new(), failed: false }
+        let chunks = TextChunks { track: true, ..chunks };
+        let tokenizer = Tokenizer::for_chunks(options, queue);
+        TokenReader { chunks, tokenizer, chunk: String::new(), failed: false, started: false }
     }
 
     /// The encoding the bytes are decoded with, once the first token has been taken.
@@ -152,17 +175,34 @@ impl<R: Read, M: Drive<'static, TokenQueue<'static, M>>> TokenReader<R, M> {
         self.chunks.encoding()
     }
 
-    /// The next token with its span (byte offsets in the decoded text).
+    /// The next token with its span: byte offsets into the bytes read, whatever their
+    /// encoding (the decoder records where each piece of text came from, and forgets it once
+    /// the tokens have passed it: memory stays bounded).
     pub fn next_spanned(&mut self) -> Option<io::Result<(M::Token<'static>, crate::Span)>> {
         loop {
-            if let Some(t) = self.tokenizer.next_spanned() {
-                return Some(Ok(t));
+            if let Some((t, span)) = self.tokenizer.next_spanned() {
+                let Some(map) = self.chunks.decoder.as_mut().and_then(StreamDecoder::offsets_mut) else {
+                    return Some(Ok((t, span)));
+                };
+                let bytes = map.span(span);
+                // Later tokens start at or after this one's end.
+                map.forget_before(span.end);
+                return Some(Ok((t, bytes)));
             }
             if self.tokenizer.is_done() || self.failed {
                 return None;
             }
             match self.chunks.next_chunk(&mut self.chunk) {
-                Ok(true) => self.tokenizer.feed(&self.chunk),
+                Ok(true) => {
+                    if !self.started {
+                        self.started = true;
+                        // The decoder removed a UTF-8 BOM; offsets count it.
+                        if self.chunks.utf8_bom && self.chunks.encoding() == Some(encoding_rs::UTF_8) {
+                            self.tokenizer.count_utf8_bom();
+                        }
+                    }
+                    self.tokenizer.feed(&self.chunk)
+                }
                 Ok(false) => self.tokenizer.finish(),
                 Err(e) => {
                     self.failed = true;

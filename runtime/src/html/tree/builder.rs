@@ -540,6 +540,11 @@ impl<S: TreeSink> TreeBuilder<S> {
         &self.sink
     }
 
+    /// The tree sink, to change what it keeps on the side (the bytes entry points' offsets).
+    pub(crate) fn sink_mut(&mut self) -> &mut S {
+        &mut self.sink
+    }
+
     /// Finish: the tree sink with the tree in it.
     pub fn into_sink(self) -> S {
         self.sink

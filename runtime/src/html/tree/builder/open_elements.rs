@@ -36,7 +36,7 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     pub(super) fn pop(&mut self) -> Option<ElemId> {
         let id = self.stack.pop()?;
-        if !self.patches.is_empty() {
+        if !self.patches.is_empty() && self.stack.rec(id).is_html(Tag::Template) {
             // A template popped without its end tag (end of file) keeps its markers (spec:
             // #parsing-main-intemplate, EOF), but nothing is inserted through it any more.
             self.patches.retain(|p| p.template != id);

@@ -28,6 +28,10 @@ pub(super) struct SelectState<H> {
     first_seen: bool,
     /// Its enabled `selectedcontent`: the first one, if it is not disabled (step 3).
     selectedcontent: Option<H>,
+    /// Its entries in `open_options`: when it is popped, that list is searched only if some
+    /// are left (an option the adoption agency took off the stack), so that a deep nest of
+    /// selects with open options is not quadratic (issue 22).
+    open: usize,
 }
 
 /// An `option` on the stack of open elements and the `select` it belongs to.
@@ -88,6 +92,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             selected: None,
             first_seen: false,
             selectedcontent: None,
+            open: 0,
         });
     }
 
@@ -109,6 +114,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         let preselected = t.attr("selected").is_some();
         let handle = self.handle(id);
         let Some(state) = self.select_state(select) else { return };
+        state.open += 1;
         if !state.multiple {
             if preselected {
                 state.selected = Some(handle);
@@ -169,9 +175,22 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// selectedcontent" (#the-option-element: "When an option element is popped off the stack
     /// of open elements of an HTML parser"); a `select` or `optgroup` is forgotten.
     pub(super) fn select_popped(&mut self, id: ElemId) {
-        if let Some(i) = self.open_options.iter().rposition(|o| o.option == id) {
+        // Only these three are kept: any other element popped under a deep nest of open
+        // `select`s must not search their lists (quadratic on `<select><table><tr><td>`
+        // repeated, issue 22).
+        // Each list is searched only for its own kind: a `</optgroup>` under many open options
+        // must not scan them.
+        let r = self.stack.rec(id);
+        let (option, select) = (r.is_html(Tag::Option), r.is_html(Tag::Select));
+        if !(option || select || r.is_html(Tag::Optgroup)) {
+            return;
+        }
+        if option && let Some(i) = self.open_options.iter().rposition(|o| o.option == id) {
             let OpenOption { option, select } = self.open_options.remove(i);
             let handle = self.handle(option);
+            if let Some(state) = self.select_state(select) {
+                state.open = state.open.saturating_sub(1);
+            }
             if let Some(state) = self.select_state(select)
                 && !state.multiple
                 && state.selected.as_ref() == Some(&handle)
@@ -181,9 +200,15 @@ impl<S: TreeSink> TreeBuilder<S> {
             }
             return;
         }
-        if let Some(i) = self.selects.iter().rposition(|s| s.select == id) {
-            self.selects.remove(i);
-            self.open_options.retain(|o| o.select != id);
+        if option {
+            return;
+        }
+        if select {
+            if let Some(i) = self.selects.iter().rposition(|s| s.select == id)
+                && self.selects.remove(i).open > 0
+            {
+                self.open_options.retain(|o| o.select != id);
+            }
         } else if let Some(i) = self.disabled_groups.iter().rposition(|&g| g == id) {
             self.disabled_groups.remove(i);
         }
