@@ -27,6 +27,10 @@ fn opt(s: &Option<std::borrow::Cow<'_, str>>) -> Value {
     s.as_deref().map_or(Value::Null, Value::from)
 }
 
+fn attrs_json<'a>(attrs: impl Iterator<Item = (&'a str, &'a str)>) -> Value {
+    Value::Array(attrs.map(|(n, v)| json!({"name": n, "value": v})).collect())
+}
+
 /// A token of either machine, as the printers see it: the two token types differ only in a
 /// few kinds (XML5's empty and short end tags) and fields (HTML's force-quirks and self-closing
 /// flags in JSON), so one printer serves both.

@@ -570,9 +570,11 @@ pub const OPS: &[Op] = &[
         family: Family::Html,
         run: |s| {
             let context = Context::html("body");
-            let (dom, errors) = statemark::html::parse_fragment_with_errors(s, &context, TreeOptions::default());
+            let parsed = statemark::html::parse_fragment_collecting_errors(s, &context, TreeOptions::default());
             let spans = statemark::html::parse_fragment_with_source_spans(s, &context, TreeOptions::default());
-            dom.node_count() + errors.len() + spans.node_ids().filter(|&n| spans.source_span(n).is_some()).count()
+            parsed.dom.node_count()
+                + parsed.errors.len()
+                + spans.node_ids().filter(|&n| spans.source_span(n).is_some()).count()
         },
     },
     // Spans and positions.
