@@ -61,7 +61,7 @@ fuzz_target!(|data: &[u8]| {
                 assert_eq!(dump(&xml), dump(&again), "XML output {s:?} parses differently");
             }
         }
-        Err(e) => assert!(breaks(&xml, e), "{e} is not what node {} holds: {written:?}", e.node.index()),
+        Err(e) => assert!(breaks(&xml, &e), "{e} is not what node {} holds: {written:?}", e.node.index()),
     }
 });
 
@@ -155,7 +155,7 @@ fn ascii_ncname(name: &str) -> bool {
 
 /// Whether the node `e` names plausibly breaks its rule, judged by simple predicates written
 /// apart from the serializer's checks.
-fn breaks(dom: &Dom, e: XmlSerializeError) -> bool {
+fn breaks(dom: &Dom, e: &XmlSerializeError) -> bool {
     let suspicious_name = |n: &str| !ascii_ncname(n) || !n.is_ascii();
     let bad_char =
         |s: &str| s.chars().any(|c| (c < ' ' && !"\t\n\r".contains(c)) || c == '\u{FFFE}' || c == '\u{FFFF}');
