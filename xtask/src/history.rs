@@ -159,7 +159,10 @@ pub fn normal(d: &StateDef, eof_only_states: &BTreeSet<String>) -> String {
                 }
             }
         }
-        Body::HandWritten { notes, .. } => notes.clear(),
+        // Prose notes are not behaviour; the parameters the character reference reader wrote
+        // there are (import_charref.rs).
+        Body::HandWritten { notes, .. } if !notes.starts_with(crate::import_charref::NOTES_PREFIX) => notes.clear(),
+        Body::HandWritten { .. } => {}
     }
     static ERR: LazyLock<Regex> = LazyLock::new(|| Regex::new(r#"Error\("[a-z0-9-]+"\)"#).expect("regex"));
     let s = import::state_ron(&d);

@@ -9,9 +9,18 @@
 //! such, not guessed.
 
 use crate::behaviour::{Input, Run};
+use crate::import::UNNAMED_ERROR;
+use crate::import_charref::{CharRefAlgorithm, MissingSemicolon, NoMatchError};
 use statemark_codegen::lower::{code_point, code_points};
 use statemark_codegen::model::{Action, Body, Case, Chars, Guard, Machine, Matcher, StateDef, Terminal};
 use std::collections::{BTreeMap, HashMap};
+
+/// The named references the older texts' algorithm matches against when the caller gives none:
+/// the 2008 draft's table (`spec/html2008/entities.ron`). The tables of the other revisions
+/// are not in their tokenization sections, so every revision is run with this one.
+static DRAFT_2008_REFS: std::sync::LazyLock<Result<NamedRefs, String>> = std::sync::LazyLock::new(|| {
+    load_refs(&std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../spec/html2008/entities.ron"))
+});
 
 /// The named character references: name (without `&`) → characters.
 pub type NamedRefs = BTreeMap<String, String>;
@@ -603,8 +612,176 @@ impl<'m> Vm<'m> {
         match state {
             "named_character_reference_state" => self.named_reference(),
             "numeric_character_reference_end_state" => self.numeric_end(),
-            other => Err(format!("hand-written state {other} is not implemented in the interpreter")),
+            other => {
+                // The older texts' algorithm, its parameters read from the text (import_charref.rs).
+                let alg = match self.states.get(other).map(|d| &d.body) {
+                    Some(Body::HandWritten { notes, .. }) => CharRefAlgorithm::from_notes(notes),
+                    _ => None,
+                };
+                match alg {
+                    Some(alg) => self.char_ref_algorithm(other, &alg),
+                    None => Err(format!("hand-written state {other} is not implemented in the interpreter")),
+                }
+            }
         }
+    }
+
+    /// "Consume an entity" / "consume a character reference" as a 2006–2010 text says it
+    /// (the parameters [`CharRefAlgorithm`] read from its section), entered with the `&`
+    /// consumed and the return state set by the caller. What it returns, or `&` when nothing is,
+    /// is emitted or appended to the attribute's value (the callers' "If nothing is returned,
+    /// emit a U+0026 ... Otherwise, emit the character token that was returned"), then the
+    /// return state. Traced as case 1 (not a reference), 2 (numeric) or 3 (named).
+    fn char_ref_algorithm(&mut self, state: &str, alg: &CharRefAlgorithm) -> Result<(), Unsupported> {
+        let start = self.pos;
+        let peek = |vm: &Self, i: usize| vm.chars.get(i).map(|&(c, _)| c);
+        let in_ranges = |rs: &[(u32, u32)], c: u32| rs.iter().any(|&(a, b)| (a..=b).contains(&c));
+        let next = peek(self, start);
+        let not_a_reference = match next {
+            None => alg.not_at_eof,
+            Some(c) => alg.not_a_reference.contains(&(c as u32)) || (alg.additional_allowed && self.additional == Some(c)),
+        };
+        let mut errors_here = 0;
+        let returned: Option<String>;
+        let case;
+        if not_a_reference {
+            case = 1;
+            returned = None;
+        } else if next == Some('#') {
+            case = 2;
+            let mut i = start + 1;
+            let hex = matches!(peek(self, i), Some('x' | 'X'));
+            if hex {
+                i += 1;
+            }
+            let digits = if hex { &alg.hex_digits } else { &alg.decimal_digits };
+            let from = i;
+            while peek(self, i).is_some_and(|c| in_ranges(digits, c as u32)) {
+                i += 1;
+            }
+            if i == from {
+                // "don't consume any characters (and unconsume the U+0023 NUMBER SIGN character
+                // and, if appropriate, the X character). This is a parse error"
+                errors_here += 1;
+                returned = None;
+            } else {
+                // A digit's value as a number in the radix; the 2006 text's hexadecimal range
+                // "0-9, A-Z, a-z" gives G..Z the values 16..35 (the text does not say).
+                let radix: u64 = if hex { 16 } else { 10 };
+                let mut n: u64 = 0;
+                for k in from..i {
+                    let d = peek(self, k).and_then(|c| c.to_digit(36)).unwrap_or(0);
+                    n = (n * radix + u64::from(d)).min(0x1_0000_0000);
+                }
+                self.pos = i;
+                if peek(self, i) == Some(';') {
+                    self.pos += 1;
+                } else {
+                    errors_here += 1;
+                }
+                let n = n.min(u64::from(u32::MAX)) as u32;
+                let (code, error) = if let Some(&(_, to)) = alg.table.iter().find(|(k, _)| *k == n) {
+                    (to, true)
+                } else if let Some(r) = alg.rules.iter().find(|r| in_ranges(&r.ranges, n)) {
+                    (r.replace.unwrap_or(n), r.error)
+                } else {
+                    (n, false)
+                };
+                errors_here += usize::from(error);
+                // A number that is no character (a surrogate, above 0x10FFFF) where the text
+                // returns it as it is: U+FFFD, the only character a token can hold.
+                returned = Some(char::from_u32(code).unwrap_or('\u{FFFD}').to_string());
+            }
+        } else {
+            case = 3;
+            if !alg.case_sensitive {
+                return Err(format!("{state}: case-insensitive named references are not implemented"));
+            }
+            let refs = match self.refs {
+                Some(r) => r,
+                None => DRAFT_2008_REFS.as_ref().map_err(|e| e.clone())?,
+            };
+            let separate = alg.missing_semicolon == MissingSemicolon::ConsumedAfter;
+            let mut best: Option<(usize, &String, &String)> = None;
+            let mut name = String::new();
+            let mut i = start;
+            while let Some(c) = peek(self, i) {
+                name.push(c);
+                i += 1;
+                match refs.range(name.clone()..).next() {
+                    Some((k, v)) if k.starts_with(&name) => {
+                        // The texts before 2007-06-15 match names without their semicolon and
+                        // read the semicolon after.
+                        if *k == name && !(separate && k.ends_with(';')) {
+                            best = Some((i, k, v));
+                        }
+                    }
+                    _ => break,
+                }
+            }
+            let alnum_then = |vm: &Self, end: char| {
+                let mut i = start;
+                while peek(vm, i).is_some_and(|c| c.is_ascii_alphanumeric()) {
+                    i += 1;
+                }
+                i > start && peek(vm, i) == Some(end)
+            };
+            match best {
+                None => {
+                    let error = match alg.no_match_error {
+                        NoMatchError::Always => true,
+                        NoMatchError::UnlessAttributeNameEquals => !(self.in_attribute() && alnum_then(self, '=')),
+                        NoMatchError::IfAlphanumericsThenSemicolon => alnum_then(self, ';'),
+                    };
+                    errors_here += usize::from(error);
+                    returned = None;
+                }
+                Some((end, key, value)) => {
+                    let terminated = key.ends_with(';');
+                    if alg.missing_semicolon == MissingSemicolon::ErrorBeforeAttributeRule && !terminated {
+                        errors_here += 1;
+                    }
+                    let after = peek(self, end);
+                    if self.in_attribute()
+                        && !terminated
+                        && after.is_some_and(|c| in_ranges(&alg.attribute_next, c as u32))
+                    {
+                        // "all the characters that were matched after the U+0026 AMPERSAND
+                        // character (&) must be unconsumed, and nothing is returned"
+                        returned = None;
+                    } else {
+                        self.pos = end;
+                        match alg.missing_semicolon {
+                            MissingSemicolon::ErrorAfterAttributeRule if !terminated => errors_here += 1,
+                            MissingSemicolon::ConsumedAfter => {
+                                if after == Some(';') {
+                                    self.pos += 1;
+                                } else {
+                                    errors_here += 1;
+                                }
+                            }
+                            _ => {}
+                        }
+                        returned = Some(value.clone());
+                    }
+                }
+            }
+        }
+        self.path.push((state.to_owned(), case));
+        if let Some(&(c, at)) = self.pos.checked_sub(1).and_then(|i| self.chars.get(i)) {
+            self.cur = Some(c);
+            self.cur_at = at;
+        }
+        // Reported after what was consumed, as the runtimes do.
+        self.cur_at = self.next_at();
+        for _ in 0..errors_here {
+            self.error(UNNAMED_ERROR);
+        }
+        self.temp = returned.unwrap_or_else(|| "&".to_owned());
+        self.flush_char_ref();
+        self.additional = None;
+        let r = self.return_state.clone();
+        self.goto(&r)
     }
 
     fn named_reference(&mut self) -> Result<(), Unsupported> {

@@ -7,6 +7,7 @@ pub mod behaviour;
 pub mod graph;
 pub mod history;
 pub mod import;
+pub mod import_charref;
 pub mod interp;
 pub mod layers;
 pub mod machines;
