@@ -167,6 +167,21 @@ fn ranges_in(cond: &str) -> Vec<(u32, u32)> {
     out
 }
 
+/// Ranges sorted and merged where they touch: the set they name, written one way (the order
+/// in which a text lists them is not behaviour: 2009-02-01 "[e] (0) Minor editorial fixes"
+/// moved 0x000B from the ranges into the list of single numbers).
+fn normal_ranges(mut r: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+    r.sort_unstable();
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for (a, b) in r {
+        match out.last_mut() {
+            Some(last) if a <= last.1.saturating_add(1) => last.1 = last.1.max(b),
+            _ => out.push((a, b)),
+        }
+    }
+    out
+}
+
 /// "(in other words, 0-9, A-F, a-f)": the ranges as written (case kept).
 fn in_other_words(text: &str) -> Option<Vec<(u32, u32)>> {
     static IOW: LazyLock<Regex> =
@@ -187,9 +202,7 @@ fn digits_of(text: &str) -> Vec<(u32, u32)> {
     // The paraphrase is what the text means where its code points and names disagree
     // (2006-11-29 wrote "U+0078 LATIN SMALL LETTER F ... (in other words, 0-9, A-F, a-f)",
     // corrected to U+0066 by 2007-05-03 "[e] (0) oops, copy/paste error").
-    let mut r = in_other_words(text).unwrap_or_else(|| ranges_in(text));
-    r.sort_unstable();
-    r
+    normal_ranges(in_other_words(text).unwrap_or_else(|| ranges_in(text)))
 }
 
 /// Where a paragraph stands in the section.
@@ -299,6 +312,9 @@ pub fn read_section(markup: &str) -> Result<CharRefAlgorithm, Vec<String>> {
     if tables > 0 && alg.table.is_empty() {
         why.push("a replacement table whose rows were not read".to_owned());
     }
+    // Which bullet comes first is not behaviour either.
+    alg.not_a_reference.sort_unstable();
+    alg.not_a_reference.dedup();
     if why.is_empty() { Ok(alg) } else { Err(why) }
 }
 
@@ -413,7 +429,7 @@ fn read_numeric(l: &str, alg: &mut CharRefAlgorithm, seen: &mut SeenSteps) -> Re
         Regex::new(r"^if (?:the number|it) (.*), then this is a parse error[;.] return a (?:character token for the )?u\+fffd replacement character(?: character instead)?$").expect("regex")
     });
     if let Some(c) = FFFD.captures(rest) {
-        alg.rules.push(NumberRule { ranges: ranges_in(&c[1]), replace: Some(0xFFFD), error: true });
+        alg.rules.push(NumberRule { ranges: normal_ranges(ranges_in(&c[1])), replace: Some(0xFFFD), error: true });
         return Ok(());
     }
     if let Some(after) = rest.strip_prefix(RETURN) {
@@ -425,7 +441,7 @@ fn read_numeric(l: &str, alg: &mut CharRefAlgorithm, seen: &mut SeenSteps) -> Re
         static ERR: LazyLock<Regex> =
             LazyLock::new(|| Regex::new(r"^if the number (.*), then this is a parse error$").expect("regex"));
         if let Some(c) = ERR.captures(after) {
-            alg.rules.push(NumberRule { ranges: ranges_in(&c[1]), replace: None, error: true });
+            alg.rules.push(NumberRule { ranges: normal_ranges(ranges_in(&c[1])), replace: None, error: true });
             return Ok(());
         }
     }
@@ -485,8 +501,7 @@ fn read_named(l: &str, alg: &mut CharRefAlgorithm, seen: &mut SeenSteps) -> Resu
         if c.get(1).is_some() {
             r.push((0x3D, 0x3D));
         }
-        r.sort_unstable();
-        alg.attribute_next = r;
+        alg.attribute_next = normal_ranges(r);
         seen.attribute_rule = true;
         return Ok(());
     }
@@ -581,6 +596,7 @@ mod tests {
             error: true
         });
         assert_eq!(alg.rules[1], NumberRule { ranges: vec![(1, 8), (0xB, 0xB)], replace: None, error: true });
+        assert_eq!(normal_ranges(vec![(0xE, 0x1F), (0, 8), (0xB, 0xB), (9, 9)]), [(0, 9), (0xB, 0xB), (0xE, 0x1F)]);
         assert_eq!(alg.not_a_reference, [0x09, 0x26]);
         assert!(alg.not_at_eof && alg.additional_allowed && alg.case_sensitive);
         assert_eq!(alg.hex_digits, [(0x30, 0x39), (0x41, 0x46), (0x61, 0x66)]);
