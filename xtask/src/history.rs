@@ -650,6 +650,19 @@ pub fn probes() -> Vec<String> {
         "&amp",
         "<a b='&",
         "<a b=&",
+        // The character reference algorithm's numbers and rules as they changed (2006–2010):
+        // the replacement table, CR, controls, surrogates, noncharacters, above 0x10FFFF, the
+        // 2006 text's hexadecimal "A-Z", a name without its semicolon, in an attribute.
+        "&#13",
+        "&#x8",
+        "&#xB",
+        "&#xD800",
+        "&#xFDD0",
+        "&#x110000",
+        "&#xG",
+        "&not",
+        "<a b='&not",
+        "<a b=&not",
         "<?",
         "<![CDATA[",
         "<a b c",

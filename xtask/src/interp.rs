@@ -631,7 +631,9 @@ impl<'m> Vm<'m> {
     /// consumed and the return state set by the caller. What it returns, or `&` when nothing is,
     /// is emitted or appended to the attribute's value (the callers' "If nothing is returned,
     /// emit a U+0026 ... Otherwise, emit the character token that was returned"), then the
-    /// return state. Traced as case 1 (not a reference), 2 (numeric) or 3 (named).
+    /// return state. Traced as one case per outcome: 1 not a reference, 2 a number returned, 3
+    /// no digits, 4 a name returned, 5 no name matched, 6 a name unconsumed by the attribute
+    /// rule.
     fn char_ref_algorithm(&mut self, state: &str, alg: &CharRefAlgorithm) -> Result<(), Unsupported> {
         let start = self.pos;
         let peek = |vm: &Self, i: usize| vm.chars.get(i).map(|&(c, _)| c);
@@ -641,9 +643,10 @@ impl<'m> Vm<'m> {
             None => alg.not_at_eof,
             Some(c) => alg.not_a_reference.contains(&(c as u32)) || (alg.additional_allowed && self.additional == Some(c)),
         };
-        let mut errors_here = 0;
+        // Where each parse error is found (a char index: the offset of the character there).
+        let mut errors_at: Vec<usize> = Vec::new();
         let returned: Option<String>;
-        let case;
+        let mut case;
         if not_a_reference {
             case = 1;
             returned = None;
@@ -662,7 +665,8 @@ impl<'m> Vm<'m> {
             if i == from {
                 // "don't consume any characters (and unconsume the U+0023 NUMBER SIGN character
                 // and, if appropriate, the X character). This is a parse error"
-                errors_here += 1;
+                errors_at.push(from);
+                case = 3;
                 returned = None;
             } else {
                 // A digit's value as a number in the radix; the 2006 text's hexadecimal range
@@ -677,7 +681,7 @@ impl<'m> Vm<'m> {
                 if peek(self, i) == Some(';') {
                     self.pos += 1;
                 } else {
-                    errors_here += 1;
+                    errors_at.push(i);
                 }
                 let n = n.min(u64::from(u32::MAX)) as u32;
                 let (code, error) = if let Some(&(_, to)) = alg.table.iter().find(|(k, _)| *k == n) {
@@ -687,13 +691,15 @@ impl<'m> Vm<'m> {
                 } else {
                     (n, false)
                 };
-                errors_here += usize::from(error);
+                if error {
+                    errors_at.push(self.pos);
+                }
                 // A number that is no character (a surrogate, above 0x10FFFF) where the text
                 // returns it as it is: U+FFFD, the only character a token can hold.
                 returned = Some(char::from_u32(code).unwrap_or('\u{FFFD}').to_string());
             }
         } else {
-            case = 3;
+            case = 4;
             if !alg.case_sensitive {
                 return Err(format!("{state}: case-insensitive named references are not implemented"));
             }
@@ -733,13 +739,16 @@ impl<'m> Vm<'m> {
                         NoMatchError::UnlessAttributeNameEquals => !(self.in_attribute() && alnum_then(self, '=')),
                         NoMatchError::IfAlphanumericsThenSemicolon => alnum_then(self, ';'),
                     };
-                    errors_here += usize::from(error);
+                    if error {
+                        errors_at.push(start);
+                    }
+                    case = 5;
                     returned = None;
                 }
                 Some((end, key, value)) => {
                     let terminated = key.ends_with(';');
                     if alg.missing_semicolon == MissingSemicolon::ErrorBeforeAttributeRule && !terminated {
-                        errors_here += 1;
+                        errors_at.push(end);
                     }
                     let after = peek(self, end);
                     if self.in_attribute()
@@ -748,16 +757,17 @@ impl<'m> Vm<'m> {
                     {
                         // "all the characters that were matched after the U+0026 AMPERSAND
                         // character (&) must be unconsumed, and nothing is returned"
+                        case = 6;
                         returned = None;
                     } else {
                         self.pos = end;
                         match alg.missing_semicolon {
-                            MissingSemicolon::ErrorAfterAttributeRule if !terminated => errors_here += 1,
+                            MissingSemicolon::ErrorAfterAttributeRule if !terminated => errors_at.push(end),
                             MissingSemicolon::ConsumedAfter => {
                                 if after == Some(';') {
                                     self.pos += 1;
                                 } else {
-                                    errors_here += 1;
+                                    errors_at.push(end);
                                 }
                             }
                             _ => {}
@@ -772,11 +782,11 @@ impl<'m> Vm<'m> {
             self.cur = Some(c);
             self.cur_at = at;
         }
-        // Reported after what was consumed, as the runtimes do.
-        self.cur_at = self.next_at();
-        for _ in 0..errors_here {
-            self.error(UNNAMED_ERROR);
+        for i in errors_at {
+            let at = self.chars.get(i).map_or(self.len, |&(_, at)| at);
+            self.error_at(UNNAMED_ERROR, at);
         }
+        self.cur_at = self.next_at();
         self.temp = returned.unwrap_or_else(|| "&".to_owned());
         self.flush_char_ref();
         self.additional = None;
