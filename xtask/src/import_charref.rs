@@ -734,6 +734,58 @@ mod tests {
         assert_eq!(e, 1);
     }
 
+    /// The text of 2007-11-23 (the last change to the algorithm before it was 2007-06-22) run
+    /// on html5lib-tests' entities.test of 2007-09, written for the spec of that time by other
+    /// hands: the characters and attribute values, and the number of parse errors, agree.
+    #[test]
+    fn the_2007_text_passes_the_2007_entity_tests() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let shared = root.join("../shared");
+        let text = shared.join("spec/history/html-tokenizer/2007-11-23-f33cd81756.html");
+        let hand = crate::history::hand_dirs(&root, &shared);
+        let imp = crate::import::import_file(&text, &hand).expect("text");
+        let m = imp.partial_machine("2007-11-23");
+        let suite: serde_json::Value = serde_json::from_str(
+            &std::fs::read_to_string(shared.join("html5lib-tests-editions/2007-09/tokenizer/entities.test"))
+                .expect("entities.test"),
+        )
+        .expect("json");
+        let (mut ran, mut failed) = (0, Vec::new());
+        for t in suite["tests"].as_array().expect("tests") {
+            let input = t["input"].as_str().expect("input");
+            let mut chars = String::new();
+            let mut attrs = Vec::new();
+            let mut errors = 0;
+            for o in t["output"].as_array().expect("output") {
+                match o {
+                    serde_json::Value::String(e) if e == "ParseError" => errors += 1,
+                    serde_json::Value::Array(a) if a[0] == "Character" => chars.push_str(a[1].as_str().unwrap_or("")),
+                    serde_json::Value::Array(a) if a[0] == "StartTag" => {
+                        for (k, v) in a[2].as_object().into_iter().flatten() {
+                            attrs.push(format!("{k}={:?}", v.as_str().unwrap_or("")));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            let inp = crate::behaviour::Input {
+                text: input.to_owned(),
+                state: "data_state".into(),
+                last_start_tag: None,
+                content_model_flag: None,
+            };
+            let r = crate::interp::run(&m, None, &inp).expect("runs");
+            ran += 1;
+            let tokens = crate::interp::merged(&r.tokens).join(" ");
+            let want_chars = if chars.is_empty() { String::new() } else { format!("Characters {chars:?}") };
+            if !tokens.contains(&want_chars) || attrs.iter().any(|a| !tokens.contains(a)) || r.errors.len() != errors {
+                failed.push(format!("{input:?}: {tokens} {:?}; expected {want_chars} {attrs:?} {errors} errors", r.errors));
+            }
+        }
+        assert!(ran > 500, "{ran}");
+        assert!(failed.is_empty(), "{} of {ran} differ:\n{}", failed.len(), failed.join("\n"));
+    }
+
     const SECTION_2009: &str = r#">Tokenizing character references</h5>
   <p>This section defines how to <dfn>consume a character
   reference</dfn>. This definition is used when parsing character

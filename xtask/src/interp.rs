@@ -997,7 +997,7 @@ pub fn run(m: &Machine, refs: Option<&NamedRefs>, inp: &Input) -> Result<Run, Un
 pub fn merged(tokens: &[String]) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
     let mut text: Option<String> = None;
-    let unq = |t: &str| -> Option<String> { serde_json::from_str::<String>(t).ok() };
+    let unq = |t: &str| -> Option<String> { serde_json::from_str::<String>(t).ok().or_else(|| undebug(t)) };
     for t in tokens {
         if let Some(rest) = t.strip_prefix("Characters ") {
             // Debug strings of plain text are JSON strings too, but for escapes like \u{0}.
@@ -1014,6 +1014,32 @@ pub fn merged(tokens: &[String]) -> Vec<String> {
         out.push(format!("Characters {s:?}"));
     }
     out
+}
+
+/// A Rust `{:?}` string back to its text: the escapes JSON does not share (`\u{2003}`, `\0`,
+/// `\'`), so a character the formatter escapes is not escaped twice when runs are merged.
+fn undebug(t: &str) -> Option<String> {
+    let inner = t.strip_prefix('"')?.strip_suffix('"')?;
+    let mut out = String::new();
+    let mut it = inner.chars();
+    while let Some(c) = it.next() {
+        if c != '\\' {
+            out.push(c);
+            continue;
+        }
+        match it.next()? {
+            'n' => out.push('\n'),
+            'r' => out.push('\r'),
+            't' => out.push('\t'),
+            '0' => out.push('\0'),
+            'u' => {
+                let hex: String = it.by_ref().skip(1).take_while(|&c| c != '}').collect();
+                out.push(char::from_u32(u32::from_str_radix(&hex, 16).ok()?)?);
+            }
+            other => out.push(other),
+        }
+    }
+    Some(out)
 }
 
 /// A trace with each run of one (state, case) written once: the generated code scans a run of
