@@ -249,20 +249,21 @@ pub fn import_text(markup: &str, hand: &HandDirs) -> Import {
     // from the section's prose (`import_charref.rs`).
     if let Some((name, heading, text)) = section {
         let text_hash = hash(&spec_text::clean(text));
-        let (def, unread, hand_found) = match (hand.find_exact(&name, &text_hash), crate::import_charref::read_section(text)) {
-            (Some(d), r) => (Some(d), r.err().unwrap_or_default(), true),
-            (None, Ok(alg)) => (Some(alg.state(heading)), Vec::new(), false),
-            (None, Err(mut why)) => {
-                why.insert(0, format!("an algorithm (the section \"{heading}\")"));
-                match hand.find_any(&name) {
-                    Some(d) => (Some(d), why, true),
-                    None => (None, why, false),
+        let (def, unread, hand_found) =
+            match (hand.find_exact(&name, &text_hash), crate::import_charref::read_section(text)) {
+                (Some(d), r) => (Some(d), r.err().unwrap_or_default(), true),
+                (None, Ok(alg)) => (Some(alg.state(heading)), Vec::new(), false),
+                (None, Err(mut why)) => {
+                    why.insert(0, format!("an algorithm (the section \"{heading}\")"));
+                    match hand.find_any(&name) {
+                        Some(d) => (Some(d), why, true),
+                        None => (None, why, false),
+                    }
                 }
-            }
-        };
+            };
         out.push(ImportedState { name, def, unread, text_hash, hand: hand_found });
     }
-        Import { states: out }
+    Import { states: out }
 }
 
 /// The character reference section of an older text: its state name, heading and markup (from

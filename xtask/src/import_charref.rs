@@ -128,8 +128,10 @@ fn collapse(s: &str) -> String {
 /// numbers, "higher/greater than 0x10FFFF" (or 1114111), and "zero".
 fn ranges_in(cond: &str) -> Vec<(u32, u32)> {
     static NUM: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)(higher than |greater than )?(?:u\+|0x)([0-9a-f]+)|(higher than |greater than )1114111|\bis zero\b")
-            .expect("regex")
+        Regex::new(
+            r"(?i)(higher than |greater than )?(?:u\+|0x)([0-9a-f]+)|(higher than |greater than )1114111|\bis zero\b",
+        )
+        .expect("regex")
     });
     let mut out: Vec<(u32, u32)> = Vec::new();
     let mut last_end = 0;
@@ -220,11 +222,11 @@ enum Part {
 pub fn read_section(markup: &str) -> Result<CharRefAlgorithm, Vec<String>> {
     static COMMENT: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?s)<!--.*?-->").expect("regex"));
     static TABLE: LazyLock<Regex> = LazyLock::new(|| Regex::new(r"(?is)<table>.*?</table>").expect("regex"));
-    static ROW: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"(?i)<td>\s*0x([0-9a-f]+)\s*<td>\s*u\+([0-9a-f]+)").expect("regex")
+    static ROW: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"(?i)<td>\s*0x([0-9a-f]+)\s*<td>\s*u\+([0-9a-f]+)").expect("regex"));
+    static ITEM: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"(?i)<dt>|<dd>|<p[^>]*>|</dd>|</p>|</dl>|<dl[^>]*>|<div[^>]*>|</div>").expect("regex")
     });
-    static ITEM: LazyLock<Regex> =
-        LazyLock::new(|| Regex::new(r"(?i)<dt>|<dd>|<p[^>]*>|</dd>|</p>|</dl>|<dl[^>]*>|<div[^>]*>|</div>").expect("regex"));
     let markup = COMMENT.replace_all(markup, "");
     let mut alg = CharRefAlgorithm {
         not_a_reference: Vec::new(),
@@ -458,7 +460,8 @@ fn read_named(l: &str, alg: &mut CharRefAlgorithm, seen: &mut SeenSteps) -> Resu
         seen.matched = true;
         return Ok(());
     }
-    const NO_MATCH_ERROR: &str = "if no match can be made, then this is a parse error. no characters are consumed, and nothing is returned";
+    const NO_MATCH_ERROR: &str =
+        "if no match can be made, then this is a parse error. no characters are consumed, and nothing is returned";
     const NO_MATCH: &str = "if no match can be made, then no characters are consumed, and nothing is returned. ";
     if l == NO_MATCH_ERROR {
         alg.no_match_error = NoMatchError::Always;
@@ -478,7 +481,8 @@ fn read_named(l: &str, alg: &mut CharRefAlgorithm, seen: &mut SeenSteps) -> Resu
             return Ok(());
         }
     }
-    if l == "otherwise, if the next character is a u+003b semicolon, consume that too. if it isn't, there is a parse error" {
+    if l == "otherwise, if the next character is a u+003b semicolon, consume that too. if it isn't, there is a parse error"
+    {
         alg.missing_semicolon = MissingSemicolon::ConsumedAfter;
         return Ok(());
     }
@@ -574,15 +578,16 @@ mod tests {
             [(0, 8), (0xB, 0xB), (0xE, 0x1F), (0xFFFE, 0xFFFE), (0xFFFF, 0xFFFF)]
         );
         assert_eq!(
-            ranges_in("U+0030 DIGIT ZERO (0) to U+0039 DIGIT NINE (9), U+0041 LATIN CAPITAL LETTER A to U+005A LATIN CAPITAL LETTER Z"),
+            ranges_in(
+                "U+0030 DIGIT ZERO (0) to U+0039 DIGIT NINE (9), U+0041 LATIN CAPITAL LETTER A to U+005A LATIN CAPITAL LETTER Z"
+            ),
             [(0x30, 0x39), (0x41, 0x5A)]
         );
         assert_eq!(ranges_in("is greater than 0x10ffff"), [(0x11_0000, u32::MAX)]);
-        assert_eq!(digits_of("U+0030 ... through to U+0078 LATIN SMALL LETTER F (in other words, 0-9, A-F, a-f)"), [
-            (0x30, 0x39),
-            (0x41, 0x46),
-            (0x61, 0x66)
-        ]);
+        assert_eq!(
+            digits_of("U+0030 ... through to U+0078 LATIN SMALL LETTER F (in other words, 0-9, A-F, a-f)"),
+            [(0x30, 0x39), (0x41, 0x46), (0x61, 0x66)]
+        );
     }
 
     #[test]
@@ -590,11 +595,10 @@ mod tests {
         let mut alg = read_section(SECTION_2009).expect("reads");
         assert_eq!(alg.table, [(0x00, 0xFFFD), (0x0D, 0x0A), (0x80, 0x20AC)]);
         assert_eq!(alg.rules.len(), 2);
-        assert_eq!(alg.rules[0], NumberRule {
-            ranges: vec![(0xD800, 0xDFFF), (0x11_0000, u32::MAX)],
-            replace: Some(0xFFFD),
-            error: true
-        });
+        assert_eq!(
+            alg.rules[0],
+            NumberRule { ranges: vec![(0xD800, 0xDFFF), (0x11_0000, u32::MAX)], replace: Some(0xFFFD), error: true }
+        );
         assert_eq!(alg.rules[1], NumberRule { ranges: vec![(1, 8), (0xB, 0xB)], replace: None, error: true });
         assert_eq!(normal_ranges(vec![(0xE, 0x1F), (0, 8), (0xB, 0xB), (9, 9)]), [(0, 9), (0xB, 0xB), (0xE, 0x1F)]);
         assert_eq!(alg.not_a_reference, [0x09, 0x26]);
@@ -626,11 +630,14 @@ mod tests {
                 "<p>Otherwise, if the number is not a valid Unicode character\n (e.g. if the number is higher than 1114111), or if the number is\n zero, then return a character token for the U+FFFD REPLACEMENT\n CHARACTER character instead.</p><p>Otherwise, return a character token for the Unicode character\n whose code point is that number.",
             );
         let alg = read_section(&s).expect("reads");
-        assert_eq!(alg.rules, [NumberRule {
-            ranges: vec![(0, 0), (0xD800, 0xDFFF), (0x11_0000, u32::MAX)],
-            replace: Some(0xFFFD),
-            error: false
-        }]);
+        assert_eq!(
+            alg.rules,
+            [NumberRule {
+                ranges: vec![(0, 0), (0xD800, 0xDFFF), (0x11_0000, u32::MAX)],
+                replace: Some(0xFFFD),
+                error: false
+            }]
+        );
     }
 
     #[test]
@@ -779,7 +786,10 @@ mod tests {
             let tokens = crate::interp::merged(&r.tokens).join(" ");
             let want_chars = if chars.is_empty() { String::new() } else { format!("Characters {chars:?}") };
             if !tokens.contains(&want_chars) || attrs.iter().any(|a| !tokens.contains(a)) || r.errors.len() != errors {
-                failed.push(format!("{input:?}: {tokens} {:?}; expected {want_chars} {attrs:?} {errors} errors", r.errors));
+                failed.push(format!(
+                    "{input:?}: {tokens} {:?}; expected {want_chars} {attrs:?} {errors} errors",
+                    r.errors
+                ));
             }
         }
         assert!(ran > 500, "{ran}");

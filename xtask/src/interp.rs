@@ -641,7 +641,9 @@ impl<'m> Vm<'m> {
         let next = peek(self, start);
         let not_a_reference = match next {
             None => alg.not_at_eof,
-            Some(c) => alg.not_a_reference.contains(&(c as u32)) || (alg.additional_allowed && self.additional == Some(c)),
+            Some(c) => {
+                alg.not_a_reference.contains(&(c as u32)) || (alg.additional_allowed && self.additional == Some(c))
+            }
         };
         // Where each parse error is found (a char index: the offset of the character there).
         let mut errors_at: Vec<usize> = Vec::new();
