@@ -5,7 +5,8 @@
 //!
 //! Slow on purpose (clarity over speed; xtask only, never the library's hot path). The states
 //! the tables leave to the runtime (`HandWritten`) are implemented here only for today's HTML
-//! (named and numeric character references); an input that reaches another is reported as
+//! (named and numeric character references) and for the 2006–2010 texts' character reference
+//! algorithm whose parameters `import_charref.rs` read; an input that reaches another is reported as
 //! such, not guessed.
 
 use crate::behaviour::{Input, Run};
@@ -710,23 +711,9 @@ impl<'m> Vm<'m> {
                 None => DRAFT_2008_REFS.as_ref().map_err(|e| e.clone())?,
             };
             let separate = alg.missing_semicolon == MissingSemicolon::ConsumedAfter;
-            let mut best: Option<(usize, &String, &String)> = None;
-            let mut name = String::new();
-            let mut i = start;
-            while let Some(c) = peek(self, i) {
-                name.push(c);
-                i += 1;
-                match refs.range(name.clone()..).next() {
-                    Some((k, v)) if k.starts_with(&name) => {
-                        // The texts before 2007-06-15 match names without their semicolon and
-                        // read the semicolon after.
-                        if *k == name && !(separate && k.ends_with(';')) {
-                            best = Some((i, k, v));
-                        }
-                    }
-                    _ => break,
-                }
-            }
+            // The texts before 2007-06-15 match names without their semicolon and read the
+            // semicolon after.
+            let best = longest_match(refs, &self.chars, start, |k| !(separate && k.ends_with(';')));
             let alnum_then = |vm: &Self, end: char| {
                 let mut i = start;
                 while peek(vm, i).is_some_and(|c| c.is_ascii_alphanumeric()) {
@@ -800,22 +787,7 @@ impl<'m> Vm<'m> {
         let refs = self.refs.ok_or("no named character reference table")?;
         // "Consume the maximum number of characters possible, where the consumed characters are
         // one of the identifiers in the named character references table."
-        let mut best: Option<(usize, &String, &String)> = None;
-        let mut name = String::new();
-        let mut i = self.pos;
-        while let Some(&(c, _)) = self.chars.get(i) {
-            name.push(c);
-            i += 1;
-            let mut range = refs.range(name.clone()..);
-            match range.next() {
-                Some((k, v)) if k.starts_with(&name) => {
-                    if *k == name {
-                        best = Some((i, k, v));
-                    }
-                }
-                _ => break,
-            }
-        }
+        let best = longest_match(refs, &self.chars, self.pos, |_| true);
         // The generated code traces a hand-written state as case 0.
         self.path.push(("named_character_reference_state".to_owned(), 0));
         match best {
@@ -909,6 +881,32 @@ impl<'m> Vm<'m> {
         // state was entered by a reconsume it is still there).
         self.goto(&r)
     }
+}
+
+/// The longest name in `refs` that the input spells from `from` (and that `accept` takes): the
+/// index after it, the name and its characters.
+fn longest_match<'r>(
+    refs: &'r NamedRefs,
+    chars: &[(char, usize)],
+    from: usize,
+    accept: impl Fn(&str) -> bool,
+) -> Option<(usize, &'r String, &'r String)> {
+    let mut best = None;
+    let mut name = String::new();
+    let mut i = from;
+    while let Some(&(c, _)) = chars.get(i) {
+        name.push(c);
+        i += 1;
+        match refs.range(name.clone()..).next() {
+            Some((k, v)) if k.starts_with(&name) => {
+                if *k == name && accept(k) {
+                    best = Some((i, k, v));
+                }
+            }
+            _ => break,
+        }
+    }
+    best
 }
 
 /// Run `inp` on machine `m` from its tables.
