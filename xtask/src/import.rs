@@ -252,7 +252,7 @@ pub fn import_text(markup: &str, hand: &HandDirs) -> Import {
         let (def, unread, hand_found) =
             match (hand.find_exact(&name, &text_hash), crate::import_charref::read_section(text)) {
                 (Some(d), r) => (Some(d), r.err().unwrap_or_default(), true),
-                (None, Ok(alg)) => (Some(alg.state(heading)), Vec::new(), false),
+                (None, Ok(alg)) => (Some(alg.state(heading, UNNAMED_ERROR)), Vec::new(), false),
                 (None, Err(mut why)) => {
                     why.insert(0, format!("an algorithm (the section \"{heading}\")"));
                     match hand.find_any(&name) {

@@ -103,18 +103,15 @@ impl CharRefAlgorithm {
         serde_json::from_str(notes.strip_prefix(NOTES_PREFIX)?).ok()
     }
 
-    /// The section as a state: `HandWritten`, its notes the parameters.
-    pub fn state(&self, heading: &str) -> StateDef {
+    /// The section as a state: `HandWritten`, its notes the parameters, raising `error` (the
+    /// one code of a text that names none).
+    pub fn state(&self, heading: &str, error: &str) -> StateDef {
         StateDef {
             id: heading.to_ascii_lowercase().replace(' ', "-"),
             heading: heading.to_owned(),
             on_entry: Vec::new(),
             on_exit: Vec::new(),
-            body: Body::HandWritten {
-                notes: self.notes(),
-                goes_to: Vec::new(),
-                raises: vec![crate::import::UNNAMED_ERROR.to_owned()],
-            },
+            body: Body::HandWritten { notes: self.notes(), goes_to: Vec::new(), raises: vec![error.to_owned()] },
             examples: Vec::new(),
         }
     }
