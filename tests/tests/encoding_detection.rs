@@ -28,7 +28,9 @@
 //! in several of the encodings: without a domain, no detector can tell which.
 
 use statemark::dom::Dom;
-use statemark::encoding::{ByteParser, Encoding, EncodingOptions, TopLevelDomain, prescan, sniff};
+use statemark::encoding::{
+    ByteParser, Encoding, EncodingOptions, TopLevelDomain, detectable_encodings, prescan, sniff,
+};
 use statemark::html::TreeOptions;
 use statemark_tests::corpus::{html_pages, reencode};
 
@@ -132,8 +134,13 @@ struct Tally {
     in_language: Share,
     /// The strict share given the encoding's country domain.
     with_tld: Share,
+    /// The strict share over the pages whose true encoding is distinguishable: no other
+    /// encoding detection may return decodes the bytes to the same text.
+    distinguishable: Share,
     /// Strict misses: the pick, and whether it decodes identically.
     wrong: Vec<(&'static str, bool)>,
+    /// Strict misses whose pick decodes to other text (class b; class a decodes identically).
+    distinguishable_misses: usize,
     /// Strict misses with at most 8 non-ASCII bytes.
     sparse: usize,
     ascii: usize,
@@ -158,8 +165,11 @@ fn main() {
                 println!("FAIL a label is left in {}", path.display());
             }
             let got = sniff(bytes, &EncodingOptions::default()).encoding;
-            let identical =
-                got == enc || got.decode_without_bom_handling(bytes).0 == enc.decode_without_bom_handling(bytes).0;
+            let truth = enc.decode_without_bom_handling(bytes).0;
+            let decodes_as_truth = |e: &'static Encoding| {
+                e == enc || e.decode_without_bom_handling_and_without_replacement(bytes).as_deref() == Some(&*truth)
+            };
+            let identical = decodes_as_truth(got);
             tally.identical.add(identical);
             let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count();
             if non_ascii == 0 {
@@ -174,13 +184,29 @@ fn main() {
                 if in_language(path, label) {
                     tally.in_language.add(got == enc);
                 }
+                // KOI8-U is returned only for bytes KOI8-R decodes differently (and the reverse).
+                let koi8 = |e: &'static Encoding| matches!(e.name(), "KOI8-R" | "KOI8-U");
+                let distinguishable =
+                    detectable_encodings().iter().all(|&e| e == enc || (koi8(e) && koi8(enc)) || !decodes_as_truth(e));
+                if distinguishable {
+                    tally.distinguishable.add(got == enc);
+                }
                 if got != enc {
                     tally.wrong.push((got.name(), identical));
                     tally.sparse += usize::from(non_ascii <= 8);
+                    tally.distinguishable_misses += usize::from(!identical);
+                    // The true text's distinct non-ASCII characters (the first 16).
+                    let mut chars: Vec<char> = truth.chars().filter(|c| !c.is_ascii()).collect();
+                    chars.sort_unstable();
+                    chars.dedup();
+                    let shown: String = chars.iter().take(16).collect();
                     println!(
-                        "miss {}: {label}, picked {}, {non_ascii} non-ASCII bytes, {}",
+                        "miss ({}) {}: {label}, picked {}, {non_ascii} non-ASCII bytes, {} distinct {:?}, {}",
+                        if identical { "a" } else { "b" },
                         path.display(),
                         got.name(),
+                        chars.len(),
+                        shown,
                         if identical { "decodes identically" } else { "decodes differently" }
                     );
                 }
@@ -199,8 +225,9 @@ fn main() {
             }
         }
     }
-    let (mut strict, mut identical, mut representable, mut in_lang, mut with_tld) =
-        (Share::default(), Share::default(), Share::default(), Share::default(), Share::default());
+    let [mut strict, mut identical, mut representable, mut in_lang, mut with_tld, mut distinguishable] =
+        [Share::default(); 6];
+    let (mut misses_a, mut misses_b) = (0, 0);
     for (label, domain, t) in &tallies {
         let mut picks: Vec<&str> = t.wrong.iter().map(|w| w.0).collect();
         picks.sort();
@@ -208,12 +235,14 @@ fn main() {
         let picks: Vec<String> =
             picks.iter().map(|p| format!("{p} x{}", t.wrong.iter().filter(|w| w.0 == *p).count())).collect();
         println!(
-            "detected {label}: strict {}; decodes identically {}; wrong picks [{}] ({} of them decode identically, {} on pages with 8 non-ASCII bytes or fewer); {} pages all ASCII",
+            "detected {label}: strict {}; strict where distinguishable {}; decodes identically {}; wrong picks [{}] ({} on pages with 8 non-ASCII bytes or fewer; {} decode identically (a), {} differently (b)); {} pages all ASCII",
             t.strict,
+            t.distinguishable,
             t.identical,
             picks.join(", "),
-            t.wrong.iter().filter(|w| w.1).count(),
             t.sparse,
+            t.wrong.len() - t.distinguishable_misses,
+            t.distinguishable_misses,
             t.ascii,
         );
         println!(
@@ -225,9 +254,16 @@ fn main() {
         representable += t.representable;
         in_lang += t.in_language;
         with_tld += t.with_tld;
+        distinguishable += t.distinguishable;
+        misses_a += t.wrong.len() - t.distinguishable_misses;
+        misses_b += t.distinguishable_misses;
     }
     println!("({} pages, {not_utf8} not UTF-8 and skipped)", paths.len());
     println!("encoding detection, strict (the true encoding, bytes not all ASCII): {strict}");
+    println!(
+        "encoding detection, strict where distinguishable (no other detectable encoding decodes the bytes to the true text): {distinguishable}"
+    );
+    println!("encoding detection, strict misses: {misses_a} decode identically (a), {misses_b} decode differently (b)");
     println!("encoding detection, decodes identically (all pages): {identical}");
     println!("encoding detection, strict given the domain: {with_tld}");
     println!("encoding detection, strict without character references: {representable}");

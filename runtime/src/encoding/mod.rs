@@ -16,6 +16,7 @@
 
 mod offsets;
 mod parse;
+mod plausible;
 mod prescan;
 mod reader;
 
@@ -272,13 +273,29 @@ pub(crate) fn sniff_step(bytes: &[u8], options: &EncodingOptions) -> (Sniffed, b
     if options.detect {
         let mut detector = Detector::default();
         detector.feed(bytes);
-        return guessed(detector.guess(options));
+        return guessed(detector.guess(options, bytes));
     }
     if options.detect_utf8 && !bytes.is_ascii() && std::str::from_utf8(bytes).is_ok() {
         return guessed(UTF_8);
     }
     // Step 9.
     guessed(options.default)
+}
+
+/// The encodings step 8's detection ([`EncodingOptions::detect`]) may return, roughly in order
+/// of how common each is on the web: `chardetng`'s candidates (UTF-8, the legacy encodings of
+/// Firefox's menu) and KOI8-R. All-ASCII bytes get [`EncodingOptions::default`] instead.
+///
+/// ```
+/// use statemark::encoding::{Encoding, EncodingOptions, detectable_encodings, sniff};
+///
+/// let koi8_r = Encoding::for_label(b"koi8-r").unwrap();
+/// let page = koi8_r.encode("<p>Привет, мир! Это тест.").0;
+/// assert_eq!(sniff(&page, &EncodingOptions::default()).encoding, koi8_r);
+/// assert!(detectable_encodings().contains(&koi8_r));
+/// ```
+pub fn detectable_encodings() -> [&'static Encoding; 27] {
+    plausible::detectable()
 }
 
 /// Step 8's frequency analysis over bytes fed in order (`chardetng`, Firefox's detector):
@@ -311,23 +328,26 @@ impl Detector {
         }
     }
 
-    /// The guess over the bytes so far; `options.default` when they are all ASCII. UTF-8 is
-    /// allowed: the spec singles it out as highly detectable. The top-level domain is
-    /// `options.tld` (generic when there is none).
+    /// The guess over the bytes so far (`bytes`: all of them, as fed); `options.default` when
+    /// they are all ASCII. UTF-8 is allowed: the spec singles it out as highly detectable. The
+    /// top-level domain is `options.tld` (generic when there is none). Then chardetng's
+    /// guess gets a second opinion where the bytes are overwhelmingly ASCII Latin text
+    /// (`plausible.rs`): a few punctuation marks give its statistics too little to go on.
     ///
     /// chardetng's one Cyrillic KOI8 candidate is KOI8-U; where the bytes avoid the ones KOI8-U
     /// decodes differently, both give the same text, and the guess is KOI8-R, the far more
     /// common of the two (Ukrainian text without those letters is rare: `і` is among its
     /// most frequent).
-    pub(crate) fn guess(&self, options: &EncodingOptions) -> &'static Encoding {
+    pub(crate) fn guess(&self, options: &EncodingOptions, bytes: &[u8]) -> &'static Encoding {
         if !self.non_ascii {
             return options.default;
         }
         let tld = options.tld.as_ref().map(|t| t.as_str().as_bytes());
-        match self.inner.guess(tld, true) {
+        let guess = match self.inner.guess(tld, true) {
             e if e == encoding_rs::KOI8_U && !self.koi8_u_only => encoding_rs::KOI8_R,
             e => e,
-        }
+        };
+        plausible::second_opinion(bytes, guess)
     }
 }
 

@@ -481,7 +481,7 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
         if let (Some(detector), Some(run)) = (self.detector.take(), &self.running)
             && run.watch().tentative
         {
-            let guess = detector.guess(&self.options);
+            let guess = detector.guess(&self.options, &self.kept);
             if guess != run.decoder.encoding() {
                 self.begin(guess, Confidence::Tentative);
             }
