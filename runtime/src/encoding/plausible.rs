@@ -73,7 +73,7 @@ const LETTERS_PER_NON_ASCII: usize = 20;
 /// first in [`detectable`]'s order. Elsewhere `guess`.
 pub(crate) fn second_opinion(bytes: &[u8], guess: &'static Encoding) -> &'static Encoding {
     // UTF-8 is valid UTF-8 (the spec calls it highly detectable); ISO-2022-JP is all ASCII.
-    if guess == UTF_8 || guess == ISO_2022_JP {
+    if guess == UTF_8 || guess == ISO_2022_JP || std::env::var_os("STATEMARK_NO_SECOND_OPINION").is_some() {
         return guess;
     }
     let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count();
@@ -250,7 +250,7 @@ fn class(c: char) -> Class {
         '\u{A1}'..='\u{BF}' | '\u{D7}' | '\u{F7}' | '\u{2020}'..='\u{2022}' | '\u{2030}' | '\u{2032}' | '\u{2033}' => {
             Symbol
         }
-        '\u{20AC}' | '\u{2122}' | '\u{2044}' | '\u{2190}'..='\u{21FF}' => Symbol,
+        '\u{20AC}' | '\u{2122}' | '\u{2044}' | '\u{2190}'..='\u{21FF}' | '\u{2C6}' | '\u{2DC}' => Symbol,
         '\u{2212}' | '\u{221E}' | '\u{2248}' | '\u{2260}' | '\u{2264}' | '\u{2265}' => Symbol,
         '\u{2500}'..='\u{25FF}' => Drawing,
         '\u{C0}'..='\u{24F}' | '\u{300}'..='\u{36F}' | '\u{1E00}'..='\u{1EFF}' => LatinLetter,
@@ -273,8 +273,10 @@ fn class(c: char) -> Class {
 #[derive(Default)]
 struct Run {
     len: usize,
-    /// The first character.
+    /// The first character, and whether it is a combining mark (which has nothing to combine
+    /// with after an ASCII character).
     first: char,
+    combining_first: bool,
     punctuation: usize,
     symbols: usize,
     latin: usize,
@@ -300,6 +302,9 @@ impl Run {
     fn push(&mut self, c: char) {
         if self.len == 0 {
             self.first = c;
+            self.combining_first = matches!(c,
+                '\u{300}'..='\u{36F}' | '\u{591}'..='\u{5C7}' | '\u{64B}'..='\u{65F}'
+                | '\u{E31}' | '\u{E34}'..='\u{E3A}' | '\u{E47}'..='\u{E4E}');
         }
         self.len += 1;
         match class(c) {
@@ -324,37 +329,38 @@ impl Run {
             return Verdict::Implausible;
         }
         if self.letters > 0 {
-            // A word of another script stands apart from Latin letters, or is more than one
-            // letter long; one letter glued to a Latin word is what a two-byte code of another
-            // encoding reads as.
-            return if self.mixed || (self.letters == 1 && glued) { Verdict::Implausible } else { Verdict::Foreign };
+            // A word of another script. Chinese, Japanese and Korean text runs on into Latin
+            // words without a space (`Windowsの`, `Google은`), but one letter glued to a Latin
+            // word is what a two-byte code of another encoding reads as; the other scripts'
+            // words stand apart from Latin ones.
+            let cjk = matches!(self.script, Some(Script::HanKana | Script::Hangul));
+            let apart = !glued || (cjk && self.letters > 1);
+            return if self.mixed || self.combining_first || !apart { Verdict::Implausible } else { Verdict::Foreign };
         }
         if self.other > 0 {
             return Verdict::Implausible;
         }
         if self.drawing > 0 {
-            // Line art, perhaps with no-break spaces, apart from words.
-            return if glued || self.latin + self.symbols > 0 { Verdict::Implausible } else { Verdict::Latin(1) };
+            // Line art, perhaps with no-break spaces, apart from words: plausible, but less
+            // typical of text than a symbol, so no weight.
+            return if glued || self.latin + self.symbols > 0 { Verdict::Implausible } else { Verdict::Latin(0) };
         }
         // Latin text puts its non-ASCII punctuation one or two at a time (`”—`, `« `), symbols
         // one at a time, and letters with diacritics inside words, at most two together.
         if self.latin > 0 {
-            // One letter alone is a word too (French `à`).
-            return if (glued || self.len == 1) && self.latin <= 2 && self.len <= 3 && self.symbols == 0 {
-                Verdict::Latin(1)
-            } else {
-                Verdict::Implausible
+            // One letter alone is a word too (French `à`), though rarely: no weight.
+            return match (glued, self.latin, self.len, self.symbols) {
+                _ if self.combining_first => Verdict::Implausible,
+                (true, 1..=2, ..=3, 0) => Verdict::Latin(1),
+                (false, 1, 1, 0) => Verdict::Latin(0),
+                _ => Verdict::Implausible,
             };
         }
         let letter = |c: char| c.is_ascii_alphabetic();
-        let space = |c: char| c.is_ascii_whitespace();
         if self.len == 1 {
             match self.first {
                 // The apostrophe, inside a word: the most common of them in English.
                 '\u{2019}' if letter(before) && letter(after) => return Verdict::Latin(3),
-                // Opening quotes open onto something, closing ones close something.
-                '\u{2018}' | '\u{201C}' | '\u{201A}' | '\u{201E}' if space(after) => return Verdict::Implausible,
-                '\u{201D}' if space(before) => return Verdict::Implausible,
                 // An ellipsis ends or cuts off words, it does not join them.
                 '\u{2026}' if letter(before) && letter(after) => return Verdict::Implausible,
                 _ => {}
@@ -362,6 +368,8 @@ impl Run {
         }
         match (self.punctuation, self.symbols) {
             (1..=2, 0) => Verdict::Latin(2),
+            // A symbol follows a word (`™`) or comes before one (`©2024`), not inside it.
+            (0, 1) if letter(before) && letter(after) => Verdict::Implausible,
             (0, 1) => Verdict::Latin(1),
             _ => Verdict::Implausible,
         }
@@ -371,34 +379,6 @@ impl Run {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    #[ignore]
-    fn debug_file() {
-        let Ok(file) = std::env::var("PLAUSIBLE_FILE") else { return };
-        let text = std::fs::read_to_string(file).unwrap();
-        let enc = Encoding::for_label(std::env::var("PLAUSIBLE_ENC").unwrap().as_bytes()).unwrap();
-        let bytes = enc.encode(&text).0;
-        let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count();
-        let letters = bytes.iter().filter(|b| b.is_ascii_alphabetic()).count();
-        eprintln!("{letters} letters, {non_ascii} non-ASCII");
-        for e in detectable() {
-            let mut t = Some((0, 0));
-            let mut bad = Vec::new();
-            for w in (Windows { bytes: &bytes, at: 0 }) {
-                match read_window(e, w) {
-                    Some(r) => {
-                        if r.implausible > 0 && bad.len() < 3 {
-                            bad.push(e.decode_without_bom_handling(w).0.into_owned());
-                        }
-                        t = t.map(|(b, x)| (b + r.implausible, x + r.weight))
-                    }
-                    None => t = None,
-                }
-            }
-            eprintln!("{}: {t:?} {bad:?}", e.name());
-        }
-    }
 
     /// (implausible runs, Latin weight) of `bytes` read in `encoding`.
     fn read(encoding: &'static Encoding, bytes: &[u8]) -> (usize, usize) {
