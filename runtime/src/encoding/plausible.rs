@@ -73,7 +73,7 @@ const LETTERS_PER_NON_ASCII: usize = 20;
 /// first in [`detectable`]'s order. Elsewhere `guess`.
 pub(crate) fn second_opinion(bytes: &[u8], guess: &'static Encoding) -> &'static Encoding {
     // UTF-8 is valid UTF-8 (the spec calls it highly detectable); ISO-2022-JP is all ASCII.
-    if guess == UTF_8 || guess == ISO_2022_JP || std::env::var_os("STATEMARK_NO_SECOND_OPINION").is_some() {
+    if guess == UTF_8 || guess == ISO_2022_JP {
         return guess;
     }
     let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count();
