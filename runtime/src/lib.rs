@@ -177,7 +177,7 @@
 //!
 //! | feature | default | what it adds |
 //! |---|---|---|
-//! | `encoding` | on | bytes in any WHATWG encoding: [`encoding`] (sniffing, the `<meta>` prescan, detection of unlabelled bytes, decoding, a late `<meta charset>` re-parse), `html::parse_bytes`, `parse_document_from_reader`, `tokenize_reader`, `xml5::parse_bytes`; on `encoding_rs` and `chardetng` |
+//! | `encoding` | on | bytes in any WHATWG encoding: [`encoding`] (sniffing, the `<meta>` prescan, detection of unlabelled bytes, decoding, a late `<meta charset>` re-parse), `html::parse_bytes`, `html::parse_reader`, `tokenize_reader`, `xml5::parse_bytes`, `xml5::parse_reader`; on `encoding_rs` and `chardetng` |
 //! | `selectors` | on | CSS selectors on the [`dom::Dom`] (`Selector`, `Dom::select`, `select_first`, `matches`, `:has()`, namespace prefixes); on Servo's `selectors` and `cssparser` |
 //! | `trace` | off | every (state, case) the generated tokenizer takes reported to `Sink::trace` (with where: `Sink::trace_at`), what each one is in the spec ([`cases`]: heading, anchor, case label), and the tree-construction rules the builder takes; for tools (`statemark explain`) and the tests |
 //! | `edition-html2017` | off | [`editions::html2017`]: the "12.2.4 Tokenization" text of 2015–16 as a machine of its own |

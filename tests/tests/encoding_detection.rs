@@ -6,31 +6,51 @@
 //! whole-input entry points do; every seventh such page is also streamed in 1000-byte chunks,
 //! which must end on the same encoding.
 //!
-//! Two numbers, named apart:
+//! The numbers, named apart:
 //! - **strict**: the pick is the true encoding, over the pages whose bytes are not all ASCII
 //!   (all-ASCII bytes are the same page in every encoding here; no detector can tell them
 //!   apart, nor needs to);
+//! - **strict where distinguishable**: as strict, over the pages whose true encoding is
+//!   distinguishable: no other encoding detection may return ([`detectable_encodings`])
+//!   decodes the bytes to the same text. Elsewhere a miss can be a pick that decodes to exactly
+//!   the true text (most ISO-8859-2 pages whose only non-ASCII characters windows-1252 has at
+//!   the same bytes): no detector can tell, and it does not matter to the user. This is where a
+//!   detector can be held to a target (issue 23: 90%);
 //! - **decodes identically**: the pick decodes the bytes to the same text as the true encoding,
-//!   over all pages.
-//!
+//!   over all pages;
 //! - **strict, given the domain**: as strict, with [`EncodingOptions::tld`] set to a country
 //!   domain of the encoding (`.jp` for Shift_JIS and EUC-JP, `.kr` for EUC-KR, ...), as a
 //!   browser knows it from the URL. The corpus has no URLs: this is what the hint is worth
 //!   when the page comes from where such pages come from, not a measurement of this corpus.
 //!
-//! Each strict miss is printed (page, true and picked encoding, the page's non-ASCII bytes,
-//! whether the pick decodes identically). Fails when UTF-8 is ever missed, when streaming ends
-//! elsewhere, or when a number falls below what was measured: strict 753 of 1518 (49.6%; 373 of
-//! the 522 pages without character references, 71.5%; 294 of 298 on pages in a language the
-//! encoding is made for), decodes identically 9696 of 10323 (93.9%), given the domain 1392 of
-//! 1518 (91.7%). Most strict misses are pages whose only non-ASCII bytes are a few
-//! punctuation marks (curly quotes, dashes, a no-break space) that are valid, and as likely,
-//! in several of the encodings: without a domain, no detector can tell which.
+//! Each strict miss is printed: page, true and picked encoding, the page's non-ASCII bytes,
+//! the true text's distinct non-ASCII characters, and its class: (a) the pick decodes the
+//! bytes to exactly the true text, (b) it does not. Fails when UTF-8 is ever missed, when
+//! streaming ends elsewhere, or when a number falls below what was measured (see `FLOORS`).
+//!
+//! Measured (strict / where distinguishable / decodes identically / given the domain):
+//! chardetng alone 753 of 1518 (49.6%) / 550 of 1153 (47.7%) / 9696 of 10323 (93.9%) / 1392
+//! of 1518 (91.7%); with the second opinion for overwhelmingly ASCII Latin text
+//! (`runtime/src/encoding/plausible.rs`) 1307 (86.1%) / 1089 (94.4%) / 10253 (99.3%) / 1492
+//! (98.3%). Strict stays below 90% because of class (a): 141 of the 211 misses decode to the
+//! true text.
 
 use statemark::dom::Dom;
-use statemark::encoding::{ByteParser, Encoding, EncodingOptions, TopLevelDomain, prescan, sniff};
+use statemark::encoding::{
+    ByteParser, Encoding, EncodingOptions, TopLevelDomain, detectable_encodings, prescan, sniff,
+};
 use statemark::html::TreeOptions;
 use statemark_tests::corpus::{html_pages, reencode};
+
+/// What was measured, in pages (see the module doc): a number below its floor fails.
+const FLOORS: [(&str, usize); 6] = [
+    ("strict", 1307),
+    ("strict where distinguishable", 1089),
+    ("decodes identically", 10253),
+    ("strict given the domain", 1492),
+    ("strict without character references", 499),
+    ("strict in a language the encoding is made for", 294),
+];
 
 /// The languages (path components such as `ja`, `zh-CN`, `ru-RU`) each encoding was made for;
 /// UTF-8 is for all. Only for the report: the detector never sees a path.
@@ -132,8 +152,13 @@ struct Tally {
     in_language: Share,
     /// The strict share given the encoding's country domain.
     with_tld: Share,
+    /// The strict share over the pages whose true encoding is distinguishable: no other
+    /// encoding detection may return decodes the bytes to the same text.
+    distinguishable: Share,
     /// Strict misses: the pick, and whether it decodes identically.
     wrong: Vec<(&'static str, bool)>,
+    /// Strict misses whose pick decodes to other text (class b; class a decodes identically).
+    differing_misses: usize,
     /// Strict misses with at most 8 non-ASCII bytes.
     sparse: usize,
     ascii: usize,
@@ -158,8 +183,11 @@ fn main() {
                 println!("FAIL a label is left in {}", path.display());
             }
             let got = sniff(bytes, &EncodingOptions::default()).encoding;
-            let identical =
-                got == enc || got.decode_without_bom_handling(bytes).0 == enc.decode_without_bom_handling(bytes).0;
+            let truth = enc.decode_without_bom_handling(bytes).0;
+            let decodes_as_truth = |e: &'static Encoding| {
+                e == enc || e.decode_without_bom_handling_and_without_replacement(bytes).as_deref() == Some(&*truth)
+            };
+            let identical = decodes_as_truth(got);
             tally.identical.add(identical);
             let non_ascii = bytes.iter().filter(|b| !b.is_ascii()).count();
             if non_ascii == 0 {
@@ -174,13 +202,29 @@ fn main() {
                 if in_language(path, label) {
                     tally.in_language.add(got == enc);
                 }
+                // KOI8-U is returned only for bytes KOI8-R decodes differently (and the reverse).
+                let koi8 = |e: &'static Encoding| matches!(e.name(), "KOI8-R" | "KOI8-U");
+                let distinguishable =
+                    detectable_encodings().iter().all(|&e| e == enc || (koi8(e) && koi8(enc)) || !decodes_as_truth(e));
+                if distinguishable {
+                    tally.distinguishable.add(got == enc);
+                }
                 if got != enc {
                     tally.wrong.push((got.name(), identical));
                     tally.sparse += usize::from(non_ascii <= 8);
+                    tally.differing_misses += usize::from(!identical);
+                    // The true text's distinct non-ASCII characters (the first 16).
+                    let mut chars: Vec<char> = truth.chars().filter(|c| !c.is_ascii()).collect();
+                    chars.sort_unstable();
+                    chars.dedup();
+                    let shown: String = chars.iter().take(16).collect();
                     println!(
-                        "miss {}: {label}, picked {}, {non_ascii} non-ASCII bytes, {}",
+                        "miss ({}) {}: {label}, picked {}, {non_ascii} non-ASCII bytes, {} distinct {:?}, {}",
+                        if identical { "a" } else { "b" },
                         path.display(),
                         got.name(),
+                        chars.len(),
+                        shown,
                         if identical { "decodes identically" } else { "decodes differently" }
                     );
                 }
@@ -199,8 +243,9 @@ fn main() {
             }
         }
     }
-    let (mut strict, mut identical, mut representable, mut in_lang, mut with_tld) =
-        (Share::default(), Share::default(), Share::default(), Share::default(), Share::default());
+    let [mut strict, mut identical, mut representable, mut in_lang, mut with_tld, mut distinguishable] =
+        [Share::default(); 6];
+    let (mut misses_a, mut misses_b) = (0, 0);
     for (label, domain, t) in &tallies {
         let mut picks: Vec<&str> = t.wrong.iter().map(|w| w.0).collect();
         picks.sort();
@@ -208,12 +253,14 @@ fn main() {
         let picks: Vec<String> =
             picks.iter().map(|p| format!("{p} x{}", t.wrong.iter().filter(|w| w.0 == *p).count())).collect();
         println!(
-            "detected {label}: strict {}; decodes identically {}; wrong picks [{}] ({} of them decode identically, {} on pages with 8 non-ASCII bytes or fewer); {} pages all ASCII",
+            "detected {label}: strict {}; strict where distinguishable {}; decodes identically {}; wrong picks [{}] ({} on pages with 8 non-ASCII bytes or fewer; {} decode identically (a), {} differently (b)); {} pages all ASCII",
             t.strict,
+            t.distinguishable,
             t.identical,
             picks.join(", "),
-            t.wrong.iter().filter(|w| w.1).count(),
             t.sparse,
+            t.wrong.len() - t.differing_misses,
+            t.differing_misses,
             t.ascii,
         );
         println!(
@@ -225,9 +272,16 @@ fn main() {
         representable += t.representable;
         in_lang += t.in_language;
         with_tld += t.with_tld;
+        distinguishable += t.distinguishable;
+        misses_a += t.wrong.len() - t.differing_misses;
+        misses_b += t.differing_misses;
     }
     println!("({} pages, {not_utf8} not UTF-8 and skipped)", paths.len());
     println!("encoding detection, strict (the true encoding, bytes not all ASCII): {strict}");
+    println!(
+        "encoding detection, strict where distinguishable (no other detectable encoding decodes the bytes to the true text): {distinguishable}"
+    );
+    println!("encoding detection, strict misses: {misses_a} decode identically (a), {misses_b} decode differently (b)");
     println!("encoding detection, decodes identically (all pages): {identical}");
     println!("encoding detection, strict given the domain: {with_tld}");
     println!("encoding detection, strict without character references: {representable}");
@@ -235,9 +289,13 @@ fn main() {
     println!("encoding detection: {streamed} streamed, {stream_differs} differ");
     // Floors at what was measured (the detector is deterministic): a change that loses pages
     // fails here.
-    let floors =
-        [(strict, 753, "strict"), (identical, 9696, "decodes identically"), (with_tld, 1392, "given the domain")];
-    let below: Vec<&str> = floors.iter().filter(|(s, floor, _)| s.0 < *floor).map(|f| f.2).collect();
+    let measured = [strict, distinguishable, identical, with_tld, representable, in_lang];
+    let below: Vec<&str> = FLOORS
+        .iter()
+        .zip(measured)
+        .filter(|((_, floor), share)| share.0 < *floor)
+        .map(|((name, _), _)| *name)
+        .collect();
     let utf8_missed = tallies.iter().any(|(label, _, t)| *label == "UTF-8" && !t.wrong.is_empty());
     if !below.is_empty() || utf8_missed || stream_differs > 0 || labelled > 0 || strict.1 == 0 {
         println!(

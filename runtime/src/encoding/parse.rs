@@ -9,6 +9,7 @@ use super::{Detector, sniff_step, sniff_xml};
 use crate::dom::{Attrs, Dom, Namespace, QualNameRef, QuirksMode};
 use crate::html::tokenizer::{Options, Tokenizer};
 use crate::html::tree::{HtmlError, KnownName, Location, TreeBuilder, TreeOptions, TreeSink};
+use crate::position::LineCounter;
 use encoding_rs::{Encoding, UTF_8, WINDOWS_1252, X_USER_DEFINED};
 use std::borrow::Cow;
 use std::io::Read;
@@ -343,6 +344,21 @@ fn with_utf8_bom<'b>(bytes: &'b [u8], text: Cow<'b, str>) -> (Cow<'b, str>, bool
 struct Running<S: TreeSink> {
     tokenizer: Tokenizer<'static, TreeBuilder<MetaWatch<S>>>,
     decoder: StreamDecoder,
+    /// The errors, when collected ([`ByteParser::with_errors`]).
+    errors: Option<StreamErrors>,
+}
+
+/// Parse errors collected as the text streams by, each given its line and column and its
+/// offset into the bytes as soon as it is reported, so that the text and the offsets before
+/// the earliest error still to come can go: memory stays bounded by the longest token (which
+/// the tokenizer holds anyway), not by the input.
+struct StreamErrors {
+    found: Vec<HtmlError>,
+    /// The decoded text from offset `base` on.
+    text: String,
+    base: usize,
+    /// Lines and columns counted up to some offset at or after `base`.
+    lines: LineCounter,
 }
 
 impl<S: TreeSink> Running<S> {
@@ -352,12 +368,52 @@ impl<S: TreeSink> Running<S> {
 
     /// Decode a chunk (recording its offsets where the watch keeps them) and tokenize it.
     fn feed(&mut self, chunk: &[u8], last: bool) {
-        let Running { tokenizer, decoder } = self;
+        let Running { tokenizer, decoder, errors } = self;
         let text = match tokenizer.sink_mut().sink_mut().offsets.as_mut() {
             Some(map) => decoder.decode_into_map(chunk, last, map),
             None => decoder.decode(chunk, last),
         };
+        if let Some(errors) = errors {
+            errors.text.push_str(text);
+        }
         tokenizer.feed(text);
+        self.collect_errors();
+    }
+
+    /// Take the errors reported so far: tree-construction errors get their line and column
+    /// (as `TreeBuilder::resolve_positions` gives them over the whole text), every error its
+    /// offset into the bytes; then drop what no error to come can be at.
+    fn collect_errors(&mut self) {
+        let Some(errors) = &mut self.errors else { return };
+        let builder = self.tokenizer.sink_mut();
+        let mut new = builder.take_errors();
+        new.sort_by_key(|e| e.position.offset);
+        let from = builder.errors_from();
+        let watch = builder.sink_mut();
+        for mut e in new {
+            if e.position.line == 0 {
+                errors.lines.advance(errors.text.as_bytes(), errors.base, e.position.offset);
+                e.position = crate::Position { offset: e.position.offset, ..errors.lines.at };
+            }
+            if let Some(map) = &watch.offsets {
+                e.position.offset = map.byte_offset(e.position.offset);
+            }
+            errors.found.push(e);
+        }
+        if from > errors.lines.at.offset {
+            errors.lines.advance(errors.text.as_bytes(), errors.base, from);
+        }
+        let drop = errors.lines.at.offset.saturating_sub(errors.base).min(errors.text.len());
+        // Whole characters only: the counter stops at character boundaries (token starts).
+        if drop > 0 && errors.text.is_char_boundary(drop) {
+            errors.text.drain(..drop);
+            errors.base += drop;
+            if !watch.inner.wants_source_spans()
+                && let Some(map) = &mut watch.offsets
+            {
+                map.forget_before(errors.base);
+            }
+        }
     }
 }
 
@@ -393,12 +449,23 @@ pub struct ByteParser<S: TreeSink, F: FnMut() -> S> {
     running: Option<Running<S>>,
     /// Step 8 going on over the chunks, while the encoding is a tentative guess of it.
     detector: Option<Detector>,
+    /// Whether parse errors are collected ([`with_errors`](Self::with_errors)).
+    errors: bool,
 }
 
 impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
     /// A parser building into the sinks `new_sink` makes (a second one if the parse starts over).
     pub fn new(options: EncodingOptions, tree: TreeOptions, new_sink: F) -> Self {
-        ByteParser { options, tree, new_sink, kept: Vec::new(), running: None, detector: None }
+        ByteParser { options, tree, new_sink, kept: Vec::new(), running: None, detector: None, errors: false }
+    }
+
+    /// Collect every parse error, as [`html::parse_bytes`](crate::html::parse_bytes) does:
+    /// offsets into the bytes, lines and columns of the decoded text; take them with
+    /// [`finish_with_errors`](Self::finish_with_errors). Memory stays bounded: each error is
+    /// placed as it is reported.
+    pub fn with_errors(mut self) -> Self {
+        self.errors = true;
+        self
     }
 
     /// Add a chunk of bytes and parse as far as it allows.
@@ -442,7 +509,8 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
         // encodings under a tentative parse.
         let mut watch = MetaWatch::new((self.new_sink)(), encoding, confidence);
         // Source spans into the bytes: the decoder records where each piece came from.
-        let decoder = if watch.inner.wants_source_spans() {
+        // Errors too, at offsets into the bytes.
+        let decoder = if watch.inner.wants_source_spans() || self.errors {
             watch.offsets = Some(ByteOffsets::default());
             StreamDecoder::tracking(encoding)
         } else {
@@ -451,9 +519,19 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
         // Offsets count a UTF-8 BOM the bytes began with (only the first parse can have one:
         // a BOM makes the confidence certain).
         let bom = self.kept.starts_with(UTF8_BOM) && encoding == UTF_8;
-        let tokenizer =
-            Tokenizer::streaming(Options::default(), TreeBuilder::new(watch, self.tree)).after_utf8_bom(bom);
-        let mut run = Running { tokenizer, decoder };
+        let mut builder = TreeBuilder::new(watch, self.tree);
+        if self.errors {
+            builder = builder.with_errors();
+        }
+        let tokenizer = Tokenizer::streaming(Options::default(), builder).after_utf8_bom(bom);
+        // Lines and columns count the BOM as a character, as the tokenizer does.
+        let errors = self.errors.then(|| StreamErrors {
+            found: Vec::new(),
+            text: if bom { "\u{FEFF}".to_owned() } else { String::new() },
+            base: 0,
+            lines: LineCounter::default(),
+        });
+        let mut run = Running { tokenizer, decoder, errors };
         run.feed(&self.kept, false);
         self.running = Some(run);
         self.after_feed();
@@ -472,7 +550,26 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
     }
 
     /// Mark the end of the input, finish parsing, and return the tree.
-    pub fn finish(mut self) -> Decoded<S> {
+    pub fn finish(self) -> Decoded<S> {
+        self.finish_with_errors().0
+    }
+
+    /// [`finish`](Self::finish), with the parse errors in input order when they were asked
+    /// for ([`with_errors`](Self::with_errors)), else none.
+    ///
+    /// ```
+    /// use statemark::dom::Dom;
+    /// use statemark::encoding::{ByteParser, EncodingOptions};
+    /// use statemark::html::TreeOptions;
+    ///
+    /// let mut parser = ByteParser::new(EncodingOptions::default(), TreeOptions::default(), Dom::new).with_errors();
+    /// parser.feed(b"<p>caf\xE9 </div>");
+    /// let (parsed, errors) = parser.finish_with_errors();
+    /// assert_eq!(parsed.encoding.name(), "windows-1252");
+    /// // At the offset of the stray `</div>` in the bytes; line and column of the text.
+    /// assert_eq!((errors[1].position.offset, errors[1].position.column), (8, 9));
+    /// ```
+    pub fn finish_with_errors(mut self) -> (Decoded<S>, Vec<HtmlError>) {
         if self.running.is_none() {
             self.start();
         }
@@ -481,7 +578,7 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
         if let (Some(detector), Some(run)) = (self.detector.take(), &self.running)
             && run.watch().tentative
         {
-            let guess = detector.guess(&self.options);
+            let guess = detector.guess(&self.options, &self.kept);
             if guess != run.decoder.encoding() {
                 self.begin(guess, Confidence::Tentative);
             }
@@ -490,6 +587,7 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
             let Some(run) = &mut self.running else { unreachable!("started above") };
             run.feed(&[], true);
             run.tokenizer.finish();
+            run.collect_errors();
             match run.watch().change {
                 // A `<meta>` in the last bytes: start over (certain this time, so once at most).
                 Some(new) => self.begin(new, Confidence::Certain),
@@ -498,21 +596,51 @@ impl<S: TreeSink, F: FnMut() -> S> ByteParser<S, F> {
         }
         let run = self.running.expect("started above");
         let encoding = run.decoder.encoding();
+        let mut errors = run.errors.map(|e| e.found).unwrap_or_default();
+        // Input order, as the whole-input parse sorts them (the map into the bytes keeps it).
+        errors.sort_by_key(|e| e.position.offset);
         let watch = run.tokenizer.into_sink().into_sink();
-        Decoded { confidence: watch.confidence(), encoding, tree: watch.inner }
+        (Decoded { confidence: watch.confidence(), encoding, tree: watch.inner }, errors)
     }
 }
 
-/// Parse a document from any [`Read`] (a file, a socket), streaming: see [`ByteParser`].
+/// Parse a document from any [`Read`] (a file, a socket, standard input), streaming (see
+/// [`ByteParser`]), collecting every parse error: what [`html::parse_bytes`](crate::html::parse_bytes)
+/// gives for the same bytes (the tree, the errors at offsets into the bytes, the encoding and
+/// the confidence), without holding the bytes once the encoding is certain. Memory is the
+/// tree's, the errors', one read buffer and the longest token; while the encoding is a
+/// tentative guess (no BOM, label or `<meta>` decided) the bytes are kept too, for a
+/// `<meta>` that may yet change it.
 ///
 /// ```
-/// use statemark::encoding::EncodingOptions;
-/// use statemark::html::parse_document_from_reader;
+/// use statemark::encoding::{Confidence, EncodingOptions};
+/// use statemark::html::{TreeOptions, parse_reader};
 ///
-/// let bytes: &[u8] = b"\xEF\xBB\xBF<!DOCTYPE html><p>x";
-/// let parsed = parse_document_from_reader(bytes, &EncodingOptions::default()).unwrap();
-/// assert_eq!(parsed.tree.quirks_mode(), statemark::dom::QuirksMode::NoQuirks);
+/// let file: &[u8] = b"<meta charset=koi8-r><p>\xF0\xD2\xC9\xD7\xC5\xD4</div>"; // e.g. std::fs::File::open(path)?
+/// let parsed = parse_reader(file, &EncodingOptions::default(), TreeOptions::default())?;
+/// assert_eq!((parsed.encoding.name(), parsed.confidence), ("KOI8-R", Confidence::Certain));
+/// assert!(parsed.dom.to_test_format().contains("\"Привет\""));
+/// // The stray `</div>`, at its offset in the bytes.
+/// let stray = parsed.errors.iter().find(|e| e.code.to_string() == "end-tag-without-open-element").unwrap();
+/// assert_eq!(&file[stray.position.offset..][..6], b"</div>");
+/// # Ok::<(), std::io::Error>(())
 /// ```
+pub fn parse_html_reader<R: Read>(
+    reader: R,
+    options: &EncodingOptions,
+    tree: TreeOptions,
+) -> std::io::Result<ParsedBytes<HtmlError>> {
+    let mut parser = ByteParser::new(*options, tree, Dom::new).with_errors();
+    read_chunks(reader, |chunk| parser.feed(chunk))?;
+    let (decoded, errors) = parser.finish_with_errors();
+    Ok(ParsedBytes { dom: decoded.tree, errors, encoding: decoded.encoding, confidence: decoded.confidence })
+}
+
+/// Parse a document from any [`Read`], streaming: see [`ByteParser`].
+#[deprecated(
+    since = "0.1.0",
+    note = "use `html::parse_reader`, which returns what `html::parse_bytes` does (`dom`, `errors`, `encoding`, `confidence`)"
+)]
 pub fn parse_document_from_reader<R: Read>(reader: R, options: &EncodingOptions) -> std::io::Result<Decoded<Dom>> {
     let mut parser = ByteParser::new(*options, TreeOptions::default(), Dom::new);
     read_chunks(reader, |chunk| parser.feed(chunk))?;
@@ -563,9 +691,21 @@ pub fn parse_xml5_from_bytes(bytes: &[u8]) -> Decoded<crate::xml5::Parsed> {
     }
 }
 
-/// Parse an XML5 document from any [`Read`], streaming: the first 1024 bytes (or all, if
-/// fewer) decide the encoding as [`sniff_xml`] does.
-pub fn parse_xml5_from_reader<R: Read>(reader: R) -> std::io::Result<Decoded<crate::xml5::tree::Parsed>> {
+/// Parse an XML5 document from any [`Read`], streaming, collecting parse errors when `errors`
+/// is true: what [`xml5::parse_bytes`](crate::xml5::parse_bytes) gives for the same bytes.
+/// The first 1024 bytes (or all, if fewer) decide the encoding as [`sniff_xml`] does, certain.
+/// Memory is the tree's, the errors', one read buffer and the longest token.
+///
+/// ```
+/// use statemark::xml5::parse_reader;
+///
+/// let file: &[u8] = b"<?xml version='1.0' encoding='iso-8859-1'?><a>caf\xE9</b>"; // e.g. std::fs::File::open(path)?
+/// let parsed = parse_reader(file, true)?;
+/// assert!(parsed.dom.to_test_format().contains("\"café\""));
+/// assert_eq!((parsed.encoding.name(), parsed.errors.len()), ("windows-1252", 2));
+/// # Ok::<(), std::io::Error>(())
+/// ```
+pub fn parse_xml5_reader<R: Read>(reader: R, errors: bool) -> std::io::Result<ParsedBytes<crate::xml5::TreeError>> {
     let mut head = Vec::new();
     let mut run: Option<(crate::xml5::tokenizer::Tokenizer<'static, crate::xml5::tree::TreeBuilder>, StreamDecoder)> =
         None;
@@ -574,23 +714,45 @@ pub fn parse_xml5_from_reader<R: Read>(reader: R) -> std::io::Result<Decoded<cra
         None => {
             head.extend_from_slice(chunk);
             if head.len() >= 1024 {
-                run = Some(start_xml5(&head));
+                run = Some(start_xml5(&head, errors));
             }
         }
     })?;
-    let (mut tok, mut dec) = run.unwrap_or_else(|| start_xml5(&head));
+    let (mut tok, mut dec) = run.unwrap_or_else(|| start_xml5(&head, errors));
     tok.feed(dec.decode(&[], true));
     tok.finish();
-    Ok(Decoded { encoding: dec.encoding(), tree: tok.into_sink().finish(), confidence: Confidence::Certain })
+    let parsed = tok.into_sink().finish();
+    Ok(ParsedBytes {
+        dom: parsed.dom,
+        errors: parsed.errors,
+        encoding: dec.encoding(),
+        confidence: Confidence::Certain,
+    })
+}
+
+/// Parse an XML5 document from any [`Read`], streaming: the first 1024 bytes (or all, if
+/// fewer) decide the encoding as [`sniff_xml`] does.
+#[deprecated(
+    since = "0.1.0",
+    note = "use `xml5::parse_reader`, which returns what `xml5::parse_bytes` does (`dom`, `errors`, `encoding`, `confidence`)"
+)]
+pub fn parse_xml5_from_reader<R: Read>(reader: R) -> std::io::Result<Decoded<crate::xml5::tree::Parsed>> {
+    let p = parse_xml5_reader(reader, false)?;
+    Ok(Decoded {
+        tree: crate::xml5::Parsed { dom: p.dom, errors: p.errors },
+        encoding: p.encoding,
+        confidence: p.confidence,
+    })
 }
 
 fn start_xml5(
     head: &[u8],
+    errors: bool,
 ) -> (crate::xml5::tokenizer::Tokenizer<'static, crate::xml5::tree::TreeBuilder>, StreamDecoder) {
     let mut dec = StreamDecoder::new(sniff_xml(head));
     let bom = head.starts_with(UTF8_BOM);
     let mut tok =
-        crate::xml5::tokenizer::Tokenizer::streaming(crate::xml5::tree::TreeBuilder::new(false)).after_utf8_bom(bom);
+        crate::xml5::tokenizer::Tokenizer::streaming(crate::xml5::tree::TreeBuilder::new(errors)).after_utf8_bom(bom);
     tok.feed(dec.decode(head, false));
     (tok, dec)
 }
@@ -625,8 +787,8 @@ mod tests {
             assert_eq!(whole.encoding.name(), name);
             let text = whole.dom.to_test_format();
             assert!(text.contains("\"é\""), "{name}: {text}");
-            let streamed = parse_xml5_from_reader(Trickle(&bytes, 3, false)).unwrap();
-            assert_eq!((streamed.encoding.name(), streamed.tree.dom.to_test_format()), (name, text));
+            let streamed = parse_xml5_reader(Trickle(&bytes, 3, false), false).unwrap();
+            assert_eq!((streamed.encoding.name(), streamed.dom.to_test_format()), (name, text));
         }
     }
 
@@ -639,9 +801,12 @@ mod tests {
         assert_eq!((whole.encoding.name(), whole.confidence), ("windows-1251", Confidence::Certain));
         assert!(whole.dom.to_test_format().contains("\"Привет\""));
         for n in [1, 100, 5000] {
-            let streamed = parse_document_from_reader(Trickle(&page, n, false), &EncodingOptions::default()).unwrap();
+            let streamed =
+                parse_html_reader(Trickle(&page, n, false), &EncodingOptions::default(), TreeOptions::default())
+                    .unwrap();
             assert_eq!(streamed.encoding.name(), "windows-1251");
-            assert_eq!(streamed.tree.to_test_format(), whole.dom.to_test_format());
+            assert_eq!(streamed.dom.to_test_format(), whole.dom.to_test_format());
+            assert_eq!(streamed.errors, whole.errors);
         }
         // Counting sinks: the parse started over exactly once.
         let mut made = 0;
@@ -674,6 +839,41 @@ mod tests {
         assert_eq!((parsed.encoding.name(), parsed.confidence), ("UTF-8", Confidence::Tentative));
     }
 
+    /// The reader entry points give what the bytes ones give, errors included (offsets into
+    /// the bytes, lines and columns), however the reads cut the bytes.
+    #[test]
+    fn readers_give_what_parse_bytes_gives() {
+        let mut late = b"<!doctype html><p>".to_vec();
+        late.extend(std::iter::repeat_n(b'x', 2000));
+        late.extend(b"<meta charset=koi8-r><p>\xF0\xD2\xC9</div>");
+        let pages: [&[u8]; 6] = [
+            // Text in a table: its error comes when the text ends, at where it began.
+            b"<table>\r\nab\xE9\ncd<tr>\n<td>x</span></table>",
+            b"\xEF\xBB\xBF<p>caf\xC3\xA9\n</div><table>\xC3\xA9x<td>",
+            "<p>“Quoted” — text</b>\n\n<table>é</table>".as_bytes(),
+            b"<meta charset=shift_jis><p>\x93\xfa\x96\x7b</i>\n\x00<table>\x93\xfa</table>",
+            &late,
+            b"",
+        ];
+        for page in pages {
+            let whole = parse_html_bytes(page, &EncodingOptions::default(), TreeOptions::default());
+            assert!(page.is_empty() || !whole.errors.is_empty());
+            for n in [1, 2, 7, 64, 100_000] {
+                let read =
+                    parse_html_reader(Trickle(page, n, false), &EncodingOptions::default(), TreeOptions::default())
+                        .unwrap();
+                let what = format!("{:?} in reads of {n}", String::from_utf8_lossy(page));
+                assert_eq!((read.encoding, read.confidence), (whole.encoding, whole.confidence), "{what}");
+                assert_eq!(read.dom.to_test_format(), whole.dom.to_test_format(), "{what}");
+                assert_eq!(read.errors, whole.errors, "{what}");
+            }
+        }
+        let xml = b"\xEF\xBB\xBF<?xml version='1.0'?><a>\n<p:b/></c>";
+        let whole = parse_xml5_bytes(xml, true);
+        let read = parse_xml5_reader(Trickle(xml, 2, false), true).unwrap();
+        assert_eq!((read.dom.to_test_format(), read.errors), (whole.dom.to_test_format(), whole.errors));
+    }
+
     /// The old shapes still work, and give what the new entry points give.
     #[test]
     #[allow(deprecated)]
@@ -696,5 +896,11 @@ mod tests {
         assert_eq!((old.encoding, old.tree.dom.to_test_format()), (new.encoding, new.dom.to_test_format()));
         let into: crate::Parsed<_> = new.into();
         assert!(into.errors.is_empty());
+        let old = crate::html::parse_document_from_reader(&page[..], &EncodingOptions::default()).unwrap();
+        let new = crate::html::parse_reader(&page[..], &EncodingOptions::default(), TreeOptions::default()).unwrap();
+        assert_eq!((old.encoding, old.tree.to_test_format()), (new.encoding, new.dom.to_test_format()));
+        let old = crate::xml5::parse_from_reader(&xml[..]).unwrap();
+        let new = crate::xml5::parse_reader(&xml[..], false).unwrap();
+        assert_eq!((old.encoding, old.tree.dom.to_test_format()), (new.encoding, new.dom.to_test_format()));
     }
 }

@@ -26,10 +26,10 @@ pub mod tree;
 
 #[cfg(feature = "encoding")]
 #[allow(deprecated)]
-pub use crate::encoding::parse_document_from_bytes;
+pub use crate::encoding::{parse_document_from_bytes, parse_document_from_reader};
 #[cfg(feature = "encoding")]
 pub use crate::encoding::{
-    parse_document_from_reader, parse_html_bytes as parse_bytes, tokenize_html_reader as tokenize_reader,
+    parse_html_bytes as parse_bytes, parse_html_reader as parse_reader, tokenize_html_reader as tokenize_reader,
 };
 pub use tree::{
     Context, ScriptingMode, TreeOptions, build_document, build_fragment, parse_document, parse_document_with,

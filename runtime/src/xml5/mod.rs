@@ -25,13 +25,12 @@ pub(crate) mod tokenizer;
 pub mod tree;
 
 #[cfg(feature = "encoding")]
-#[allow(deprecated)]
-pub use crate::encoding::parse_xml5_from_bytes as parse_from_bytes;
-#[cfg(feature = "encoding")]
 pub use crate::encoding::{
-    parse_xml5_bytes as parse_bytes, parse_xml5_from_reader as parse_from_reader,
-    tokenize_xml5_reader as tokenize_reader,
+    parse_xml5_bytes as parse_bytes, parse_xml5_reader as parse_reader, tokenize_xml5_reader as tokenize_reader,
 };
+#[cfg(feature = "encoding")]
+#[allow(deprecated)]
+pub use crate::encoding::{parse_xml5_from_bytes as parse_from_bytes, parse_xml5_from_reader as parse_from_reader};
 pub use crate::generated::xml5_tokenizer::{ParseError, SCAN_STATES, State, Xml5};
 #[doc(no_inline)]
 pub use crate::html::char_ref::{ValueSyntax, value_span};

@@ -380,6 +380,13 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.errors.as_mut().map(std::mem::take).unwrap_or_default()
     }
 
+    /// The earliest offset an error still to come can be at: the token being processed, or the
+    /// pending table character tokens (whose error comes when they end). For a consumer that
+    /// resolves errors as the input streams by and drops the text before it.
+    pub(crate) fn errors_from(&self) -> usize {
+        if self.pending_text.is_empty() { self.span.start } else { self.span.start.min(self.pending_at) }
+    }
+
     /// Put the errors in input order and give tree-construction errors their line and column,
     /// given the whole input the tokenizer was fed (one pass over it).
     pub fn resolve_positions(&mut self, input: &str) {
