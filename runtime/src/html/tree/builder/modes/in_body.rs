@@ -15,7 +15,9 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub(in super::super) fn in_body_chars(&mut self, s: &str) {
         #[cfg(feature = "trace")]
         self.rule_chars(s, Some(InBodyNull), InBodyWhitespace, InBodyOtherCharacter);
-        if has_nul(s) {
+        if s.is_empty() {
+            // A split run's empty part (the modes that take whitespace "in body").
+        } else if has_nul(s) {
             self.in_body_chars_nul(s);
         } else {
             self.in_body_chars_steps(s);
