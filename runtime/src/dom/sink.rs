@@ -162,7 +162,7 @@ impl TreeSink for Dom {
     }
 
     /// In line in the tree builder for its common case (appending, no source spans), with the
-    /// rest in [`Dom::insert_text_at`].
+    /// rest out of line (`Dom::insert_text_at`).
     #[inline]
     fn insert_text(&mut self, at: &Location<NodeId>, text: &str) {
         if let Location::Append(p) = at
