@@ -43,7 +43,7 @@ pub use subtree::Ancestors;
 pub use walk::{Step, Walk};
 
 pub use navigation::{Children, Descendants};
-use storage::{AttrRec, HOLE, HOLES, Kind, QUALIFIED, StrRef, TextArena, to_u32};
+use storage::{AttrRec, FIRST, HOLE, HOLES, Kind, QUALIFIED, StrRef, TextArena, to_u32};
 pub use storage::{Node, NodeId};
 pub use views::{AttrView, ElementRef, NodeData};
 
@@ -602,17 +602,41 @@ impl Dom {
 
     /// Append `text` to `parent`: to its last child if that is a Text node, else as a new
     /// Text node (the tree builders' "insert a character").
+    ///
+    /// Every text run of a parse comes here, so each node is reached as few times as the links
+    /// allow: the first child's link to the last child is read and pointed at the new node in
+    /// one access (and put back in the rare case that the last child is Text and takes the
+    /// text instead), the last child is read and linked in one more, and the new node is
+    /// written whole with its links before it is pushed.
+    #[inline]
     pub fn append_text_child(&mut self, parent: NodeId, text: &str) {
+        let t = NodeId::new(self.len);
         let first = self.node(parent).first_child;
-        let last = first.and_then(|f| self.node(f).prev);
-        if let Some(l) = last
-            && self.node(l).is_text()
-        {
-            self.append_text(l, text);
-            return;
-        }
+        let (prev, head) = match first {
+            // The only child: first, and its own `prev` as the last child.
+            None => (t, FIRST),
+            Some(f) => {
+                // A first child always names the last child (`f` itself if it is the only one).
+                let last = self.node_mut(f).prev.replace(t).unwrap_or(f);
+                let l = self.node_mut(last);
+                if l.is_text() {
+                    self.node_mut(f).prev = Some(last);
+                    self.append_text(last, text);
+                    return;
+                }
+                l.next = Some(t);
+                (last, 0)
+            }
+        };
         let r = self.text.push(text);
-        self.push_last_child(parent, first, Node::new(Kind::Text, r.chunk, r.start, r.len));
+        let mut n = Node::new(Kind::Text, r.chunk, r.start, r.len);
+        n.head |= head;
+        n.parent = Some(parent);
+        n.prev = Some(prev);
+        self.push(n);
+        if first.is_none() {
+            self.node_mut(parent).first_child = Some(t);
+        }
     }
 
     /// Insert `child` (detached first) immediately before `sibling`, which must have a parent.

@@ -64,6 +64,28 @@ impl Dom {
         }
     }
 
+    /// "Insert a character" at `at`, the cases [`TreeSink::insert_text`] does not take in line:
+    /// before a sibling, or with source spans kept.
+    #[inline(never)]
+    fn insert_text_at(&mut self, at: &Location<NodeId>, text: &str) {
+        if let Location::Append(p) = at {
+            self.append_text_child(*p, text);
+            if self.sources.is_some()
+                && let Some(t) = self.last_child(*p)
+            {
+                self.extend_text_source(t);
+            }
+            return;
+        }
+        if let Some(t) = self.text_before(at) {
+            self.append_text(t, text);
+            self.extend_text_source(t);
+            return;
+        }
+        let n = self.create_text(text);
+        self.insert(at, n);
+    }
+
     /// The Text node immediately before `at`, if there is one.
     fn text_before(&self, at: &Location<NodeId>) -> Option<NodeId> {
         let prev = match at {
@@ -139,23 +161,17 @@ impl TreeSink for Dom {
         }
     }
 
+    /// In line in the tree builder for its common case (appending, no source spans), with the
+    /// rest out of line (`Dom::insert_text_at`).
+    #[inline]
     fn insert_text(&mut self, at: &Location<NodeId>, text: &str) {
-        if let Location::Append(p) = at {
+        if let Location::Append(p) = at
+            && self.sources.is_none()
+        {
             self.append_text_child(*p, text);
-            if self.sources.is_some()
-                && let Some(t) = self.last_child(*p)
-            {
-                self.extend_text_source(t);
-            }
             return;
         }
-        if let Some(t) = self.text_before(at) {
-            self.append_text(t, text);
-            self.extend_text_source(t);
-            return;
-        }
-        let n = self.create_text(text);
-        self.insert(at, n);
+        self.insert_text_at(at, text);
     }
 
     fn wants_source_spans(&self) -> bool {

@@ -51,16 +51,6 @@ impl TextArena {
         c.len() + n <= c.capacity().max(TEXT_CHUNK)
     }
 
-    /// The chunk `n` more bytes go into (a new one if the last is full).
-    #[inline]
-    pub(super) fn room(&mut self, n: usize) -> u32 {
-        match self.chunks.last() {
-            Some(c) if Self::fits(c, n) => {}
-            _ => self.new_chunk(n),
-        }
-        (self.chunks.len() - 1) as u32
-    }
-
     /// A new chunk for at least `n` bytes. It starts at an eighth of the text so far (at least
     /// 256 bytes, at most a whole chunk) and doubles from there: small documents hold little
     /// unused room, and large ones allocate whole chunks without growing them (growing every
@@ -72,17 +62,27 @@ impl TextArena {
         self.chunks.push(String::with_capacity(n.max((held / 8).clamp(256, TEXT_CHUNK))));
     }
 
-    /// Add a string (in line: every text node and attribute value of a parse comes here).
+    /// Add a string (in line: every text node and attribute value of a parse comes here). The
+    /// chunk is found once (no second index into `chunks`), and a one-byte string (most text
+    /// runs between tags: a newline) is pushed as its byte, with no call to copy it.
     #[inline]
     pub(super) fn push(&mut self, s: &str) -> StrRef {
-        if s.is_empty() {
+        let n = s.len();
+        if n == 0 {
             return StrRef::default();
         }
-        let chunk = self.room(s.len());
-        let c = &mut self.chunks[chunk as usize];
+        if !matches!(self.chunks.last(), Some(c) if Self::fits(c, n)) {
+            self.new_chunk(n);
+        }
+        let chunk = (self.chunks.len() - 1) as u32;
+        let Some(c) = self.chunks.last_mut() else { return StrRef::default() };
         let start = c.len();
-        c.push_str(s);
-        StrRef { chunk, start: to_u32(start), len: to_u32(s.len()) }
+        match s.as_bytes() {
+            // A string of one byte is ASCII, so the byte is the character.
+            &[b] => c.push(char::from(b)),
+            _ => c.push_str(s),
+        }
+        StrRef { chunk, start: to_u32(start), len: to_u32(n) }
     }
 
     pub(super) fn get(&self, r: StrRef) -> &str {

@@ -196,6 +196,9 @@ impl Afe {
         self.segs.push(Segment::default());
     }
 
+    /// Count `e` in (`up`) or out of its segment's counters. In line: every push and removal
+    /// comes here, and the call cost a third of its work.
+    #[inline(always)]
     fn count(&mut self, e: &Entry, up: bool) {
         let bump = |c: &mut u32| *c = if up { *c + 1 } else { c.saturating_sub(1) };
         let slot = slot(e.tag);

@@ -239,6 +239,13 @@ impl<S: TreeSink> TreeBuilder<S> {
         if s.is_empty() {
             return;
         }
+        self.insert_text_nonempty(s);
+    }
+
+    /// [`insert_text`](Self::insert_text) in line, for a run known not to be empty (the
+    /// character runs "in body", most of a document's text).
+    #[inline(always)]
+    pub(super) fn insert_text_nonempty(&mut self, s: &str) {
         let loc = self.adjusted_location(Target::Current);
         if *loc.parent() == self.doc {
             return;

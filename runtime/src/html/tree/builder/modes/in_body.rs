@@ -8,22 +8,40 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// The character rules of "in body" for a run: NULs dropped (a parse error each), the rest
     /// inserted after reconstructing the active formatting elements; non-whitespace clears
     /// frameset-ok.
+    ///
+    /// In line (in the tokenizer's `characters` call, where most runs come): a run without
+    /// NULs takes its steps here, one after the other; a run with NULs goes out of line.
+    #[inline(always)]
     pub(in super::super) fn in_body_chars(&mut self, s: &str) {
         #[cfg(feature = "trace")]
         self.rule_chars(s, Some(InBodyNull), InBodyWhitespace, InBodyOtherCharacter);
-        let owned;
-        let s = if has_nul(s) {
-            self.err_chars(E::NullCharacterInContent, s, |c| c == '\0');
-            owned = s.replace('\0', "");
-            owned.as_str()
-        } else {
-            s
-        };
         if s.is_empty() {
-            return;
+            // A split run's empty part (the modes that take whitespace "in body").
+        } else if has_nul(s) {
+            self.in_body_chars_nul(s);
+        } else {
+            self.in_body_chars_steps(s);
         }
+    }
+
+    /// [`in_body_chars`](Self::in_body_chars) for a run holding NULs: each a parse error,
+    /// dropped.
+    #[cold]
+    #[inline(never)]
+    fn in_body_chars_nul(&mut self, s: &str) {
+        self.err_chars(E::NullCharacterInContent, s, |c| c == '\0');
+        let s = s.replace('\0', "");
+        if !s.is_empty() {
+            self.in_body_chars_steps(&s);
+        }
+    }
+
+    /// Reconstruct the active formatting elements, insert the characters; non-whitespace
+    /// clears frameset-ok. `s` is not empty and holds no NUL.
+    #[inline(always)]
+    fn in_body_chars_steps(&mut self, s: &str) {
         self.reconstruct_formatting();
-        self.insert_text(s);
+        self.insert_text_nonempty(s);
         // Once cleared the flag stays cleared: only runs before that are scanned.
         if self.frameset_ok && s.bytes().any(|b| !is_ws(b)) {
             self.frameset_ok = false;
