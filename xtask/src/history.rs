@@ -181,18 +181,28 @@ fn eof_only(imp: &Import) -> BTreeSet<String> {
     out
 }
 
-/// The case-by-case difference of two normal forms (one line per case, by its `on`).
+/// The case-by-case difference of two normal forms (one line per case, by its `on`; in a
+/// state-level `Branch`, by its branch and its `on`, since each branch has its own "anything
+/// else").
 fn case_lines(ron: &str) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     let mut key = String::new();
     let mut body = String::new();
+    // The state's own `body:` is the first; each branch's body is one more.
+    let mut bodies = 0;
     for line in ron.lines() {
         let t = line.trim();
-        if let Some(on) = t.strip_prefix("on: ") {
+        if t.starts_with("body: ") {
             if !key.is_empty() {
                 out.insert(std::mem::take(&mut key), std::mem::take(&mut body));
             }
-            key = on.trim_end_matches(',').to_owned();
+            bodies += 1;
+        } else if let Some(on) = t.strip_prefix("on: ") {
+            if !key.is_empty() {
+                out.insert(std::mem::take(&mut key), std::mem::take(&mut body));
+            }
+            let on = on.trim_end_matches(',');
+            key = if bodies > 1 { format!("branch {}: {on}", bodies - 1) } else { on.to_owned() };
         } else if !key.is_empty() && t != "(" && t != ")," && t != "])," {
             body.push_str(t);
             body.push(' ');
@@ -773,6 +783,25 @@ pub fn behaves_differently(
 mod tests {
     use super::*;
 
+    /// The two branches of a state-level `Branch` each have an "anything else": a change in the
+    /// first is a change, not hidden by the second's.
+    #[test]
+    fn branch_cases_are_kept_apart() {
+        let body = |first: &str| {
+            format!(
+                "(\n    body: Branch([\n        (\n            if: Flag(\"f\", [\"A\"]),\n            body: Lookahead([\n                \
+                 (\n                    on: [AnythingElse],\n                    do: [{first}],\n                    then: Stay,\n                \
+                 ),\n            ]),\n        ),\n        (\n            body: ConsumeNext([\n                (\n                    \
+                 on: [AnythingElse],\n                    then: Stay,\n                ),\n            ]),\n        ),\n    ]),\n)\n"
+            )
+        };
+        let (a, b) = (body("Error(\"parse-error\"), EmitTag"), body("EmitTag"));
+        assert_eq!(case_lines(&a).len(), 2);
+        assert!(!same_cases(&a, &b));
+        assert_eq!(case_diff(&a, &b).len(), 1, "{:?}", case_diff(&a, &b));
+        assert!(same_cases(&a, &a.clone()));
+    }
+
     #[test]
     fn tags_are_read() {
         assert_eq!(tag("[ct] (2) EOF in tag tokens"), Some(("ct".into(), 2)));
@@ -796,11 +825,20 @@ mod tests {
         let hand = hand_dirs(&root, &shared);
         let h = run(&dir, &hand, &corpus(&shared), &|_| true).expect("history runs");
         let reviewed = load_reviewed(&root.join("tests/expectations/history.json"));
-        println!("{}", summary(&h, &reviewed));
-        let m = matrix(&h);
-        for ((c, v), n) in &m {
-            println!("  {:16} {:20} {n}", c.label(), v.label());
+        let mut report = format!("{}\n", summary(&h, &reviewed));
+        report.push_str(&format!(
+            "distinct state texts: {} read from the text, {} from a hand transcription, {} unread\n",
+            h.distinct_read, h.distinct_hand, h.distinct_missing
+        ));
+        for ((c, v), n) in &matrix(&h) {
+            report.push_str(&format!("  {:16} {:20} {n}\n", c.label(), v.label()));
         }
+        print!("{report}");
+        // A test's output is captured unless it fails: the summary is also written where CI
+        // prints it after `cargo test --workspace` (.ci/run), so every CI log shows the line.
+        let out = root.join("target/history");
+        std::fs::create_dir_all(&out).expect("target/history");
+        std::fs::write(out.join("test-summary.txt"), &report).expect("target/history/test-summary.txt");
         if std::env::var_os("HISTORY_UNREAD").is_some() {
             for (k, n) in &h.unread_texts {
                 println!("unread {n:4} {k}");
