@@ -1256,6 +1256,24 @@ mod tests {
         assert!(bogus_comment_keeps_first_character(&spec_text::parse("section.html", &old)));
     }
 
+    /// One transcription named by several text hashes serves each of them, and only them.
+    #[test]
+    fn a_shared_transcription_serves_each_hash_it_names() {
+        let dir = std::env::temp_dir().join(format!("statemark-hand-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let table = "(\n    id: \"x-state\",\n    heading: \"X state\",\n    body: ConsumeNext([\n        \
+                     (\n            on: [AnythingElse],\n            then: Stay,\n        ),\n    ]),\n)\n";
+        std::fs::write(dir.join("x_state@00aa+00bb.ron"), table).unwrap();
+        std::fs::write(dir.join("y_state@00cc.ron"), table).unwrap();
+        let hand = HandDirs::dirs(vec![dir.clone()]);
+        assert!(hand.find_exact("x_state", "00aa").is_some());
+        assert!(hand.find_exact("x_state", "00bb").is_some());
+        assert!(hand.find_exact("x_state", "00cc").is_none());
+        assert!(hand.find_exact("y_state", "00cc").is_some());
+        assert!(hand.find_exact("y_state", "00aa").is_none());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn odd_input_does_not_panic() {
         for t in [
