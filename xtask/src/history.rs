@@ -7,6 +7,7 @@
 //! candidate; a changed state the reader cannot read (and no hand transcription covers) leaves
 //! the pair undecided rather than guessed.
 
+use crate::behaviour::Input;
 use crate::import::{self, HandDirs, Import, UNNAMED_ERROR};
 use regex::Regex;
 use serde::Deserialize;
@@ -184,18 +185,28 @@ fn eof_only(imp: &Import) -> BTreeSet<String> {
     out
 }
 
-/// The case-by-case difference of two normal forms (one line per case, by its `on`).
+/// The case-by-case difference of two normal forms (one line per case, by its `on`; in a
+/// state-level `Branch`, by its branch and its `on`, since each branch has its own "anything
+/// else").
 fn case_lines(ron: &str) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     let mut key = String::new();
     let mut body = String::new();
+    // The state's own `body:` is the first; each branch's body is one more.
+    let mut bodies = 0;
     for line in ron.lines() {
         let t = line.trim();
-        if let Some(on) = t.strip_prefix("on: ") {
+        if t.starts_with("body: ") {
             if !key.is_empty() {
                 out.insert(std::mem::take(&mut key), std::mem::take(&mut body));
             }
-            key = on.trim_end_matches(',').to_owned();
+            bodies += 1;
+        } else if let Some(on) = t.strip_prefix("on: ") {
+            if !key.is_empty() {
+                out.insert(std::mem::take(&mut key), std::mem::take(&mut body));
+            }
+            let on = on.trim_end_matches(',');
+            key = if bodies > 1 { format!("branch {}: {on}", bodies - 1) } else { on.to_owned() };
         } else if !key.is_empty() && t != "(" && t != ")," && t != "])," {
             body.push_str(t);
             body.push(' ');
@@ -387,7 +398,7 @@ pub fn hand_dirs(root: &Path, shared: &Path) -> HandDirs {
 }
 
 /// Run the history over the revisions in `dir` (every one, or those `pick` keeps).
-pub fn run(dir: &Path, hand: &HandDirs, inputs: &[String], pick: &dyn Fn(usize) -> bool) -> Result<History, String> {
+pub fn run(dir: &Path, hand: &HandDirs, inputs: &[Input], pick: &dyn Fn(usize) -> bool) -> Result<History, String> {
     let manifest = dir.join("manifest.json");
     let text = std::fs::read_to_string(&manifest).map_err(|e| format!("{}: {e}", manifest.display()))?;
     let revs: Vec<Revision> = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", manifest.display()))?;
@@ -562,6 +573,14 @@ pub fn render(h: &History, reviewed: &[Reviewed]) -> String {
             ));
         }
         if let Some(d) = &e.difference {
+            if let Some((flag, last)) = &d.start {
+                let after = last.as_deref().map(|t| format!(", after a <{t}> start tag")).unwrap_or_default();
+                let start = match flag.strip_suffix("_state") {
+                    Some(state) => format!("Starting in the {} state", state.replace('_', " ")),
+                    None => format!("In the {flag} content model"),
+                };
+                out.push_str(&format!("{start}{after}:\n"));
+            }
             out.push_str(&format!(
                 "Example `{:?}`: before {:?} errors at {:?}; after {:?} errors at {:?}.\n",
                 d.input, d.old.0, d.old.1, d.new.0, d.new.1
@@ -596,6 +615,12 @@ pub fn run_cli(root: &Path, out: Option<&Path>, every: usize) -> Result<(String,
     std::fs::write(&out, &text).map_err(|e| format!("{}: {e}", out.display()))?;
     Ok((format!("{}\nwrote {}\n", summary(&h, &reviewed), out.display()), true))
 }
+
+/// The characters a probe puts after its prefix: one of each class the cases of this era name.
+const MIDDLES: &[&str] = &[
+    "", ">", "/", "=", "<", "\"", "'", "-", "!", "&", "A", "a", "\u{0}", " ", "\t", "\n", "\u{b}", "?", "#", "x", ";",
+    "[", "]", "`", "\r\n",
+];
 
 /// Inputs aimed at the states of a tokenizer of this era: a prefix that enters a state, one
 /// character that a case of it names, and a tail that closes what was opened; plus the state
@@ -668,10 +693,6 @@ pub fn probes() -> Vec<String> {
         "<a b c",
         "<a b=c ",
     ];
-    const MIDDLES: &[&str] = &[
-        "", ">", "/", "=", "<", "\"", "'", "-", "!", "&", "A", "a", "\u{0}", " ", "\t", "\n", "\u{b}", "?", "#", "x",
-        ";", "[", "]", "`", "\r\n",
-    ];
     const TAILS: &[&str] = &["", ">"];
     let mut out = Vec::new();
     for p in PREFIXES {
@@ -684,10 +705,51 @@ pub fn probes() -> Vec<String> {
     out
 }
 
-/// The behavioural check's inputs: [`probes`] and the tokenizer suite of the era (html5lib-tests
-/// of 2007-09, read in place from `../shared/html5lib-tests-editions`).
-pub fn corpus(shared: &Path) -> Vec<String> {
-    let mut out = probes();
+/// An input that starts in the data state with the content model flag as the tree builder left
+/// it (`None`: PCDATA, nothing emitted before).
+fn input(text: &str, flag: Option<&str>, last_start_tag: Option<&str>) -> Input {
+    Input {
+        text: text.to_owned(),
+        state: "data_state".into(),
+        last_start_tag: last_start_tag.map(str::to_owned),
+        content_model_flag: flag.map(str::to_owned),
+    }
+}
+
+/// Inputs in the RCDATA and CDATA content models after a `<title>` start tag: the close tag
+/// open state's lookahead, the escape flag's "<!--" and "-->", and entities.
+const IN_CONTENT_MODEL: &[&str] = &[
+    "</title>",
+    "</TITLE ",
+    "</titlex>",
+    "</title/",
+    "</title<",
+    "</title",
+    "</ti",
+    "</",
+    "<",
+    "a<b>",
+    "&amp;",
+    "<!--</title>-->&amp;</title>",
+    "<!-- -->&amp;",
+    "<!--&amp;-->",
+    "-->",
+];
+
+/// The behavioural check's inputs: [`probes`] (in the data state), [`IN_CONTENT_MODEL`] with each
+/// content model flag the tree builder sets, and the tokenizer suite of the era (html5lib-tests
+/// of 2007-09, read in place from `../shared/html5lib-tests-editions`) with its content model
+/// flags and last start tags.
+pub fn corpus(shared: &Path) -> Vec<Input> {
+    let mut out: Vec<Input> = probes().iter().map(|t| input(t, None, None)).collect();
+    for flag in ["RCDATA", "CDATA"] {
+        out.extend(IN_CONTENT_MODEL.iter().map(|t| input(t, Some(flag), Some("title"))));
+    }
+    // From 2009-10-19 the content models are states of their own: the same inputs start there
+    // (a machine without the state does not run them).
+    for state in ["rcdata_state", "rawtext_state"] {
+        out.extend(IN_CONTENT_MODEL.iter().map(|t| Input { state: state.into(), ..input(t, None, Some("title")) }));
+    }
     let dir = shared.join("html5lib-tests-editions/2007-09/tokenizer");
     let mut files: Vec<PathBuf> =
         std::fs::read_dir(&dir).map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
@@ -696,12 +758,11 @@ pub fn corpus(shared: &Path) -> Vec<String> {
         let Ok(text) = std::fs::read_to_string(&f) else { continue };
         let Ok(v) = serde_json::from_str::<serde_json::Value>(&text) else { continue };
         for t in v["tests"].as_array().into_iter().flatten() {
-            // Only the tests that start in the data state with no content model flag of their own.
-            if t.get("contentModelFlags").is_some() || t.get("lastStartTag").is_some() {
-                continue;
-            }
-            if let Some(i) = t["input"].as_str() {
-                out.push(i.to_owned());
+            let Some(text) = t["input"].as_str() else { continue };
+            let last = t["lastStartTag"].as_str();
+            match t["contentModelFlags"].as_array() {
+                None => out.push(input(text, None, last)),
+                Some(flags) => out.extend(flags.iter().filter_map(|f| f.as_str()).map(|f| input(text, Some(f), last))),
             }
         }
     }
@@ -713,6 +774,9 @@ pub fn corpus(shared: &Path) -> Vec<String> {
 #[derive(Debug, Clone)]
 pub struct Difference {
     pub input: String,
+    /// The content model flag (or, from 2009-10-19, the state) and last start tag it starts
+    /// with, if not the data state with nothing before it.
+    pub start: Option<(String, Option<String>)>,
     pub old: (Vec<String>, Vec<String>),
     pub new: (Vec<String>, Vec<String>),
     pub parted: Option<(String, String)>,
@@ -725,7 +789,13 @@ fn outcome(r: &crate::behaviour::Run) -> (Vec<String>, Vec<String>) {
     (crate::interp::merged(&r.tokens), errs)
 }
 
-/// Run both machines over `inputs` (those both can run): the first difference, minimized.
+/// Whether a machine reads the content model flag (the texts before 2009-10-19).
+fn reads_content_model(m: &statemark_codegen::model::Machine) -> bool {
+    m.states.iter().any(|(_, d)| import::canonical(d).contains("Flag(\"content_model\""))
+}
+
+/// Run both machines over `inputs` (those both can run): the first difference, minimized. An
+/// input with a content model flag runs only when both machines read the flag.
 ///
 /// An input whose run on `a` never enters a state of `changed` (named as in `a`) runs the same
 /// tables on `b` and is not run again.
@@ -733,61 +803,120 @@ pub fn behaves_differently(
     a: &statemark_codegen::model::Machine,
     b: &statemark_codegen::model::Machine,
     changed: &BTreeSet<String>,
-    inputs: &[String],
+    inputs: &[Input],
 ) -> (usize, Option<Difference>) {
-    let run = |m: &statemark_codegen::model::Machine, text: &str| {
-        let inp = crate::behaviour::Input {
-            text: text.to_owned(),
-            state: "data_state".into(),
-            last_start_tag: None,
-            content_model_flag: None,
-        };
-        crate::interp::run(m, None, &inp).ok()
-    };
-    let differs = |text: &str| -> Option<bool> {
-        let (x, y) = (run(a, text)?, run(b, text)?);
+    let run = |m: &statemark_codegen::model::Machine, inp: &Input| crate::interp::run(m, None, inp).ok();
+    let differs = |inp: &Input| -> Option<bool> {
+        let (x, y) = (run(a, inp)?, run(b, inp)?);
         Some(outcome(&x) != outcome(&y))
     };
+    let flags = reads_content_model(a) && reads_content_model(b);
     // Inputs run through both that reached a changed state: the ones that can tell.
     let mut ran = 0;
-    for text in inputs {
-        if let Some(x) = run(a, text)
-            && !x.path.iter().any(|(s, _)| changed.contains(s))
-        {
-            continue;
-        }
-        match differs(text) {
-            None => continue,
-            Some(false) => ran += 1,
-            Some(true) => {
-                ran += 1;
-                let start = crate::behaviour::Input {
-                    text: text.clone(),
-                    state: "data_state".into(),
-                    last_start_tag: None,
-                    content_model_flag: None,
-                };
-                let min = crate::behaviour::minimize(&start, 400, &mut |i| Ok(differs(&i.text).unwrap_or(false)))
-                    .map(|i| i.text)
-                    .unwrap_or_else(|_| text.clone());
-                let (x, y) = (run(a, &min), run(b, &min));
-                let (Some(x), Some(y)) = (x, y) else { continue };
-                let parted = x
-                    .path
-                    .iter()
-                    .zip(&y.path)
-                    .find(|(p, q)| p != q)
-                    .map(|(p, q)| (format!("{} case {}", p.0, p.1), format!("{} case {}", q.0, q.1)));
-                return (ran, Some(Difference { input: min, old: outcome(&x), new: outcome(&y), parted }));
+    // A short input whose run ends in a changed state (its last steps, the end of the input
+    // reconsumed in the data state aside): a candidate to lengthen by one character (the first 64:
+    // when the data state changed, nearly every input ends there).
+    let first_difference = |list: &[Input], ran: &mut usize, ends: &mut Vec<Input>| -> Option<Difference> {
+        for inp in list {
+            if inp.content_model_flag.is_some() && !flags {
+                continue;
+            }
+            if let Some(x) = run(a, inp) {
+                if !x.path.iter().any(|(s, _)| changed.contains(s)) {
+                    continue;
+                }
+                if ends.len() < 64
+                    && inp.text.chars().count() <= 24
+                    && x.path.iter().rev().take(2).any(|(s, _)| changed.contains(s))
+                {
+                    ends.push(inp.clone());
+                }
+            }
+            match differs(inp) {
+                None => continue,
+                Some(false) => *ran += 1,
+                Some(true) => {
+                    *ran += 1;
+                    let min = crate::behaviour::minimize(inp, 400, &mut |i| Ok(differs(i).unwrap_or(false)))
+                        .unwrap_or_else(|_| inp.clone());
+                    let (x, y) = (run(a, &min), run(b, &min));
+                    let (Some(x), Some(y)) = (x, y) else { continue };
+                    let parted = x
+                        .path
+                        .iter()
+                        .zip(&y.path)
+                        .find(|(p, q)| p != q)
+                        .map(|(p, q)| (format!("{} case {}", p.0, p.1), format!("{} case {}", q.0, q.1)));
+                    let start = min
+                        .content_model_flag
+                        .clone()
+                        .or_else(|| (min.state != "data_state").then(|| min.state.clone()))
+                        .map(|f| (f, min.last_start_tag.clone()));
+                    return Some(Difference { input: min.text, start, old: outcome(&x), new: outcome(&y), parted });
+                }
             }
         }
+        None
+    };
+    let mut ends = Vec::new();
+    if let Some(d) = first_difference(inputs, &mut ran, &mut ends) {
+        return (ran, Some(d));
     }
-    (ran, None)
+    // None of them told: an input that ends in a changed state, one character longer (every
+    // character a probe tries), reaches a case of that state the probe's own character did not
+    // take, such as a second space in the comment end space state ("<!--a--  ").
+    let longer: Vec<Input> = ends
+        .iter()
+        .flat_map(|t| {
+            MIDDLES.iter().filter(|m| !m.is_empty()).map(move |m| Input { text: format!("{}{m}", t.text), ..t.clone() })
+        })
+        .collect();
+    let d = first_difference(&longer, &mut ran, &mut Vec::new());
+    (ran, d)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The two branches of a state-level `Branch` each have an "anything else": a change in the
+    /// first is a change, not hidden by the second's.
+    #[test]
+    fn branch_cases_are_kept_apart() {
+        let body = |first: &str| {
+            format!(
+                "(\n    body: Branch([\n        (\n            if: Flag(\"f\", [\"A\"]),\n            body: Lookahead([\n                \
+                 (\n                    on: [AnythingElse],\n                    do: [{first}],\n                    then: Stay,\n                \
+                 ),\n            ]),\n        ),\n        (\n            body: ConsumeNext([\n                (\n                    \
+                 on: [AnythingElse],\n                    then: Stay,\n                ),\n            ]),\n        ),\n    ]),\n)\n"
+            )
+        };
+        let (a, b) = (body("Error(\"parse-error\"), EmitTag"), body("EmitTag"));
+        assert_eq!(case_lines(&a).len(), 2);
+        assert!(!same_cases(&a, &b));
+        assert_eq!(case_diff(&a, &b).len(), 1, "{:?}", case_diff(&a, &b));
+        assert!(same_cases(&a, &a.clone()));
+    }
+
+    /// 2009-06-05 `caf1a5944c` drops the parse error on whitespace in the comment end space
+    /// state: no probe reaches that case with its one character ("<!--a-- " ends in the state),
+    /// one character more does ("<!--a--  ").
+    #[test]
+    fn a_probe_one_character_longer_reaches_the_changed_case() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf();
+        let dir = root.join("../shared/spec/history/html-tokenizer");
+        let hand = hand_dirs(&root, &root.join("../shared"));
+        let a = import::import_file(&dir.join("2009-06-05-32bb24e1e2.html"), &hand).expect("before");
+        let b = import::import_file(&dir.join("2009-06-05-caf1a5944c.html"), &hand).expect("after");
+        let changed: BTreeSet<String> = ["comment_end_space_state".to_owned()].into();
+        let (ma, mb) = (a.partial_machine("old"), b.partial_machine("new"));
+        let inputs: Vec<Input> = probes().iter().map(|t| input(t, None, None)).collect();
+        let (ran, d) = behaves_differently(&ma, &mb, &changed, &inputs);
+        let d = d.expect("a difference");
+        assert!(ran > 0);
+        assert!(d.input.contains("--") && d.input.ends_with(char::is_whitespace), "{:?}", d.input);
+        assert_ne!(d.old.1, d.new.1, "the errors differ");
+    }
 
     #[test]
     fn tags_are_read() {
@@ -812,11 +941,20 @@ mod tests {
         let hand = hand_dirs(&root, &shared);
         let h = run(&dir, &hand, &corpus(&shared), &|_| true).expect("history runs");
         let reviewed = load_reviewed(&root.join("tests/expectations/history.json"));
-        println!("{}", summary(&h, &reviewed));
-        let m = matrix(&h);
-        for ((c, v), n) in &m {
-            println!("  {:16} {:20} {n}", c.label(), v.label());
+        let mut report = format!("{}\n", summary(&h, &reviewed));
+        report.push_str(&format!(
+            "distinct state texts: {} read from the text, {} from a hand transcription, {} unread\n",
+            h.distinct_read, h.distinct_hand, h.distinct_missing
+        ));
+        for ((c, v), n) in &matrix(&h) {
+            report.push_str(&format!("  {:16} {:20} {n}\n", c.label(), v.label()));
         }
+        print!("{report}");
+        // A test's output is captured unless it fails: the summary is also written where CI
+        // prints it after `cargo test --workspace` (.ci/run), so every CI log shows the line.
+        let out = root.join("target/history");
+        std::fs::create_dir_all(&out).expect("target/history");
+        std::fs::write(out.join("test-summary.txt"), &report).expect("target/history/test-summary.txt");
         if std::env::var_os("HISTORY_UNREAD").is_some() {
             for (k, n) in &h.unread_texts {
                 println!("unread {n:4} {k}");
