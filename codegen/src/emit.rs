@@ -581,15 +581,7 @@ fn state_arm_body(cx: &Cx, st: &LState, arm: &LArm, fusion: Option<&Fusion>) -> 
 fn fused_fn(entry: &BTreeMap<&str, &[Action]>, lowered: &Lowered, fusion: &Fusion) -> TokenStream {
     let order: Vec<&str> = fusion.states.iter().map(|s| s.name.as_str()).collect();
     // The state after a token: the one target of the emitting links, when they have one.
-    let homes: BTreeSet<&str> = fusion
-        .states
-        .iter()
-        .flat_map(|s| &s.links)
-        .filter_map(|l| match &l.next {
-            Next::Emit(t) => Some(t.as_str()),
-            _ => None,
-        })
-        .collect();
+    let homes = fusion.homes();
     let home = match homes.iter().collect::<Vec<_>>().as_slice() {
         [h] => Some(**h),
         _ => None,
@@ -908,6 +900,7 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
     // the (generic) tokenizer, so the compiler sees the set there and folds which scan applies
     // and where its needles are; a `static` of this crate is an opaque global to the others
     // (issue 13: statemark/sink 151.6M -> 143.1M, XML5 tokenizer 234.2M -> 213.5M instructions).
+    let homes: BTreeSet<&str> = lowered.fusion.as_ref().map(|f| f.homes()).unwrap_or_default();
     let stops: Vec<TokenStream> = lowered
         .states
         .iter()
@@ -916,9 +909,12 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
             let n = stop_name(s);
             let doc = format!(" Bytes that end the bulk scan of the {}.", s.heading);
             let bytes = Literal::byte_string(&scan.stop);
+            // The states the fused path comes back to after a token scan the runs between
+            // tokens, mostly empty or one byte: their scan tests those bytes first.
+            let make = if homes.contains(s.name.as_str()) { quote!(between_tokens) } else { quote!(new) };
             Some(quote! {
                 #[doc = #doc]
-                const #n: StopSet = StopSet::new(#bytes);
+                const #n: StopSet = StopSet::#make(#bytes);
             })
         })
         .collect();

@@ -100,6 +100,19 @@ impl Fusion {
     pub fn entry(&self, state: &str, case: usize) -> Option<&str> {
         self.entries.iter().find(|e| e.state == state && e.case == case).map(|e| e.target.as_str())
     }
+
+    /// The states the fused path comes back to after a token: the targets of the emitting
+    /// links (the data state). Their scans run over the text between tokens.
+    pub fn homes(&self) -> BTreeSet<&str> {
+        self.states
+            .iter()
+            .flat_map(|s| &s.links)
+            .filter_map(|l| match &l.next {
+                Next::Emit(t) => Some(t.as_str()),
+                _ => None,
+            })
+            .collect()
+    }
 }
 
 /// Why a case can be a link: its verbs are text and token building, or the duplicate check.

@@ -6510,7 +6510,7 @@ pub const SCAN_STATES: &[&str] = &[
     "processing_instruction_data_state",
 ];
 /// Bytes that end the bulk scan of the Data state.
-const DATA_STATE_STOP: StopSet = StopSet::new(b"\0\r&<");
+const DATA_STATE_STOP: StopSet = StopSet::between_tokens(b"\0\r&<");
 /// Bytes that end the bulk scan of the RCDATA state.
 const RCDATA_STATE_STOP: StopSet = StopSet::new(b"\0\r&<");
 /// Bytes that end the bulk scan of the RAWTEXT state.

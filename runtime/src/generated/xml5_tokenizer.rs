@@ -4526,7 +4526,7 @@ pub const SCAN_STATES: &[&str] = &[
     "doctype_system_identifier_double_quoted_state",
 ];
 /// Bytes that end the bulk scan of the Data state.
-const DATA_STATE_STOP: StopSet = StopSet::new(b"\0\r&<");
+const DATA_STATE_STOP: StopSet = StopSet::between_tokens(b"\0\r&<");
 /// Bytes that end the bulk scan of the End tag name state.
 const END_TAG_NAME_STATE_STOP: StopSet = StopSet::new(b"\0\t\n\r />");
 /// Bytes that end the bulk scan of the Pi target state.
