@@ -79,6 +79,17 @@ pub struct Report {
     /// entry that reconsumes in a state whose own EOF entry only emits end-of-file, written as
     /// emitting it).
     pub reworded: Vec<String>,
+    /// Each case of A, as (state, case number) the traces give, to the cases of B that take
+    /// the same inputs: the one it is paired with, and those of the paired state whose
+    /// characters overlap its own (`ASCII lower alpha` is in `ASCII alpha`); what `--behaviour`
+    /// walks both traces with to find where they part.
+    pub case_pairs: BTreeMap<(String, u16), BTreeSet<(String, u16)>>,
+    /// B's cases whose words changed (reworded ones, and a switch become a reconsume that reads
+    /// the input the same way, apart) or that are new.
+    pub changed_cases: BTreeSet<(String, u16)>,
+    /// B's cases whose verbs differ from those of a case of A that takes some of the same
+    /// inputs (what can make two runs differ along the same path).
+    pub verbs_changed: BTreeSet<(String, u16)>,
 }
 
 impl Report {
@@ -93,8 +104,9 @@ impl Report {
             && self.vocabulary_removed.is_empty()
     }
 
-    /// The state changes `--behaviour` files its differences under.
-    pub fn state_changes(&self) -> StateChanges {
+    /// The state changes `--behaviour` files its differences under (`a` and `b` the machines
+    /// diffed, for their case labels).
+    pub fn state_changes(&self, a: &Machine, b: &Machine) -> StateChanges {
         let renames = self.changed.iter().map(|c| (c.a.clone(), c.b.clone())).collect();
         let changed = self
             .changed
@@ -104,7 +116,15 @@ impl Report {
             .chain(self.added.iter().map(|s| s.0.clone()))
             .chain(self.removed.iter().map(|s| s.0.clone()))
             .collect();
-        StateChanges { renames, changed }
+        StateChanges {
+            renames,
+            changed,
+            cases: self.case_pairs.clone(),
+            changed_cases: self.changed_cases.clone(),
+            verbs_changed: self.verbs_changed.clone(),
+            a_labels: crate::behaviour::case_labels(a),
+            b_labels: crate::behaviour::case_labels(b),
+        }
     }
 }
 
@@ -167,6 +187,67 @@ pub fn case_on(c: &Case) -> String {
 /// Every case of the state, a `Branch` body's branches one after the other (in case-number order).
 fn cases(def: &StateDef) -> Vec<&Case> {
     def.body.numbered_cases().into_iter().map(|(_, c, _)| c).collect()
+}
+
+/// Every case of the state with its number (1-based, running on through a `Branch` body's
+/// branches: the number the traces give).
+fn numbered(def: &StateDef) -> Vec<(u16, &Case)> {
+    def.body.numbered_cases().into_iter().map(|(n, c, _)| (n as u16, c)).collect()
+}
+
+/// Whether two cases take some input in common: characters (a code point or a class) in
+/// both, or the same other matcher (EOF, anything else, one lookahead string).
+fn overlap(a: &Case, b: &Case) -> bool {
+    let chars = |m: &Matcher| -> Option<Vec<u32>> {
+        match m {
+            Matcher::Char(c) => Some(statemark_codegen::lower::code_point(c).into_iter().collect()),
+            Matcher::Class(cl) => Some(cl.bytes().iter().map(|&b| b as u32).collect()),
+            _ => None,
+        }
+    };
+    a.on.iter().any(|x| {
+        b.on.iter().any(|y| match (chars(x), chars(y)) {
+            (Some(p), Some(q)) => p.iter().any(|c| q.contains(c)),
+            _ => x == y,
+        })
+    })
+}
+
+/// Whether `c` is `o` with its switch after taking the current character made a reconsume:
+/// `o` does `c`'s verbs and one more that takes the current character, then switches to the
+/// state `c` reconsumes in.
+fn reconsumes_instead(o: &Case, c: &Case, rename: &dyn Fn(&str) -> String) -> bool {
+    let (Terminal::Switch(x), Terminal::Reconsume(y)) = (&o.then, &c.then) else { return false };
+    if rename(x) != *y || o.guard.is_some() || c.guard.is_some() || o.otherwise.is_some() || c.otherwise.is_some() {
+        return false;
+    }
+    let Some((last, rest)) = o.actions.split_last() else { return false };
+    let words = |v: &[Action], f: &dyn Fn(&str) -> String| v.iter().map(|a| action_words(a, f)).collect::<Vec<_>>();
+    matches!(last.chars(), Some(Chars::Current | Chars::CurrentLowercase))
+        && words(rest, rename) == words(&c.actions, &|s: &str| s.to_owned())
+}
+
+/// Pair B's cases with A's: cases with the same matchers, then cases that share a matcher (a
+/// bullet added to or dropped from a group). For each case of `b`, the index of its case in `a`.
+fn pair_cases(a: &[&Case], b: &[&Case]) -> Vec<Option<usize>> {
+    let mut used = vec![false; a.len()];
+    let mut pair: Vec<Option<usize>> = b
+        .iter()
+        .map(|c| {
+            let k = a.iter().enumerate().position(|(k, o)| !used[k] && case_on(o) == case_on(c))?;
+            used[k] = true;
+            Some(k)
+        })
+        .collect();
+    for (j, c) in b.iter().enumerate() {
+        if pair[j].is_none()
+            && let Some(k) = (0..a.len()).find(|&k| !used[k] && a[k].on.iter().any(|m| c.on.contains(m)))
+        {
+            used[k] = true;
+            pair[j] = Some(k);
+        }
+    }
+    pair
 }
 
 fn body_kind(def: &StateDef) -> &'static str {
@@ -350,44 +431,69 @@ pub fn diff(a: &Machine, b: &Machine, a_label: &str, b_label: &str) -> Report {
                 ch.notes.push(format!("raises [{}] -> [{}]", ra.join(", "), rb.join(", ")));
             }
         }
-        let ca = cases(da);
-        let cb = cases(db);
+        let (ca, cb) = (numbered(da), numbered(db));
+        let pair = pair_cases(&ca.iter().map(|c| c.1).collect::<Vec<_>>(), &cb.iter().map(|c| c.1).collect::<Vec<_>>());
         let mut used = vec![false; ca.len()];
-        // Pair cases with the same matchers, then cases that share a matcher (a bullet added to
-        // or dropped from a group).
-        let mut pair: Vec<Option<usize>> = cb
-            .iter()
-            .map(|c| {
-                let k = ca.iter().enumerate().position(|(k, o)| !used[k] && case_on(o) == case_on(c))?;
-                used[k] = true;
-                Some(k)
-            })
-            .collect();
-        for (j, c) in cb.iter().enumerate() {
-            if pair[j].is_none()
-                && let Some(k) = (0..ca.len()).find(|&k| !used[k] && ca[k].on.iter().any(|m| c.on.contains(m)))
-            {
-                used[k] = true;
-                pair[j] = Some(k);
-            }
-        }
-        for (c, p) in cb.iter().zip(&pair) {
+        for (&(nb_case, c), p) in cb.iter().zip(&pair) {
             let on = case_on(c);
             match p {
                 Some(k) => {
-                    let o = &ca[*k];
+                    used[*k] = true;
+                    let (na_case, o) = ca[*k];
+                    r.case_pairs.entry((na.clone(), na_case)).or_default().insert((nb.clone(), nb_case));
                     let (old, new) = (case_words(o, &rename), case_words(c, &same));
                     let old_on = Some(case_on(o)).filter(|o| *o != on);
                     if old_on.is_none() && old != new && same_at_eof(o, c, a, b, &rename) {
                         r.reworded.push(format!("{nb} {on}: {old} -> {new}"));
                     } else if old != new || old_on.is_some() {
+                        r.changed_cases.insert((nb.clone(), nb_case));
                         ch.cases.push(CaseChange::Changed { on, old_on, old, new });
                     }
                 }
-                None => ch.cases.push(CaseChange::Added(format!("{on}: {}", case_words(c, &same)))),
+                None => {
+                    r.changed_cases.insert((nb.clone(), nb_case));
+                    ch.cases.push(CaseChange::Added(format!("{on}: {}", case_words(c, &same))))
+                }
             }
         }
-        for (k, o) in ca.iter().enumerate() {
+        for &(na_case, o) in &ca {
+            for &(nb_case, c) in &cb {
+                if overlap(o, c) {
+                    r.case_pairs.entry((na.clone(), na_case)).or_default().insert((nb.clone(), nb_case));
+                }
+            }
+        }
+        // A case of B that does what A's cases did but reconsumes where they switched after
+        // taking the character (today's "Reconsume in the comment state" for 2017's "Append the
+        // current input character ... Switch to the comment state") reads the input the same
+        // way: not a change the behaviour diff files anything under.
+        for &(nb_case, c) in &cb {
+            let from: Vec<&Case> = ca
+                .iter()
+                .filter(|(n, _)| {
+                    r.case_pairs.get(&(na.clone(), *n)).is_some_and(|s| s.contains(&(nb.clone(), nb_case)))
+                })
+                .map(|(_, o)| *o)
+                .collect();
+            let same_words = |o: &Case| case_words(o, &rename) == case_words(c, &same);
+            let verbs = |x: &Case, f: &dyn Fn(&str) -> String| {
+                let mut v: Vec<String> = x.actions.iter().map(|a| action_words(a, f)).collect();
+                if let Some(b) = &x.otherwise {
+                    v.push("else".into());
+                    v.extend(b.actions.iter().map(|a| action_words(a, f)));
+                }
+                v
+            };
+            if from.iter().any(|o| verbs(o, &rename) != verbs(c, &same) && !reconsumes_instead(o, c, &rename)) {
+                r.verbs_changed.insert((nb.clone(), nb_case));
+            }
+            if from.iter().any(|o| reconsumes_instead(o, c, &rename))
+                && from.iter().all(|o| same_words(o) || reconsumes_instead(o, c, &rename))
+            {
+                r.changed_cases.remove(&(nb.clone(), nb_case));
+            }
+        }
+        for (k, (_, o)) in ca.iter().enumerate() {
             if !used[k] {
                 ch.cases.push(CaseChange::Removed(format!("{}: {}", case_on(o), case_words(o, &rename))));
             }
@@ -833,7 +939,7 @@ pub fn add_behaviour(
     let mut pb = bh::start(&bin_b, &mod_b, &opts.corpus.shared)?;
     bh::verify(&mut pa, a)?;
     bh::verify(&mut pb, b)?;
-    r.behaviour = Some(bh::compare(&mut pa, &mut pb, &corpus, &r.state_changes(), opts.per_group)?);
+    r.behaviour = Some(bh::compare(&mut pa, &mut pb, &corpus, &r.state_changes(a, b), opts.per_group)?);
     Ok(())
 }
 
