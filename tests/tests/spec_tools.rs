@@ -315,6 +315,33 @@ fn spec_diff_of_the_2008_draft_and_the_12_2_4_edition() {
     for v in ["verb SetFlag", "guard Flag", "guard LastCharactersAre", "guard PermittedSlash", "body Branch"] {
         assert!(r.vocabulary_removed.iter().any(|x| x == v), "{v} removed: {:?}", r.vocabulary_removed);
     }
+    // Issue 25: the draft's two-branch tag open state pairs branch by branch. Its PCDATA branch
+    // ("otherwise") is 12.2.4's tag open state, whose `/` still goes to the (renamed) end tag
+    // open state: no change. Its RCDATA/CDATA branch is now the RCDATA less-than sign state's
+    // cases, compared with those.
+    let tag_open = r.changed.iter().find(|c| c.b == "tag_open_state").expect("tag open changed");
+    let mentions_slash = |cc: &spec_diff::CaseChange| match cc {
+        spec_diff::CaseChange::Added(w) | spec_diff::CaseChange::Removed(w) => w.contains("U+002F"),
+        spec_diff::CaseChange::Changed { on, .. } => on.contains("U+002F"),
+    };
+    let slash: Vec<&spec_diff::CaseChange> = tag_open.cases.iter().filter(|c| mentions_slash(c)).collect();
+    assert_eq!(slash.len(), 1, "{slash:?}");
+    assert!(
+        matches!(slash[0], spec_diff::CaseChange::Changed { on, .. }
+            if on.starts_with("[if content_model=RCDATA|CDATA -> rcdata_less_than_sign_state]")),
+        "{slash:?}"
+    );
+    assert!(
+        tag_open.notes.iter().any(
+            |n| n.starts_with("branch if content_model=RCDATA|CDATA: now the cases of rcdata_less_than_sign_state")
+        )
+    );
+    assert!(
+        tag_open
+            .cases
+            .iter()
+            .any(|c| matches!(c, spec_diff::CaseChange::Removed(w) if w.starts_with("[otherwise] U+003E")))
+    );
     let text = spec_diff::render_text(&r);
     println!("{text}");
     snapshot("html2008_to_html2017.txt", &text);

@@ -88,7 +88,7 @@ fn target(t: &Terminal, state: &str) -> Option<(String, EdgeKind)> {
 
 /// A guard as an edge label: the spec's condition names (`AppropriateEndTag`), flags as
 /// `flag=VALUE|VALUE`, combinators as `&`, `|` and `not`.
-fn guard_words(g: &Guard) -> String {
+pub fn guard_words(g: &Guard) -> String {
     let join = |gs: &[Guard], sep: &str| gs.iter().map(guard_words).collect::<Vec<_>>().join(sep);
     match g {
         Guard::Flag(flag, values) => format!("{flag}={}", values.join("|")),
