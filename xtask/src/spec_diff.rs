@@ -340,7 +340,7 @@ fn case_groups(def: &StateDef) -> Vec<CaseGroup<'_>> {
 fn alike(x: &[&Case], y: &[&Case]) -> u32 {
     let (sx, sy) = (signature_of(x), signature_of(y));
     let union = sx.union(&sy).count();
-    if union == 0 { 0 } else { (sx.intersection(&sy).count() * 100 / union) as u32 }
+    (sx.intersection(&sy).count() * 100).checked_div(union).unwrap_or(0) as u32
 }
 
 /// Pair the branches of two paired states: one group each pair as they are; else by the same
