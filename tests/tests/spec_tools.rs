@@ -406,6 +406,36 @@ fn graph_renders_every_machine() {
     assert!(!names.contains(&"tag_name_state"));
 }
 
+/// Issue 25: an edge inside a `Branch` body that only one branch takes carries the branch's
+/// condition; one every branch takes does not.
+#[test]
+fn graph_edges_inside_a_branch_carry_its_condition() {
+    let m = load_machine(&root().join("spec"), "html2008").expect("spec/html2008 loads");
+    let g = graph::graph_of(&m);
+    let edge = |from: &str, to: &str, kind: EdgeKind| -> &str {
+        let e = g.edges.iter().find(|e| e.from == from && e.to == to && e.kind == kind);
+        &e.unwrap_or_else(|| panic!("an edge {from} -> {to}")).label
+    };
+    // Tag open: `/` goes to the close tag open state in both branches, and "anything else"
+    // reconsumes in the data state in both: no condition; the PCDATA cases only "otherwise".
+    assert_eq!(edge("tag_open_state", "close_tag_open_state", EdgeKind::Switch), "/");
+    assert_eq!(edge("tag_open_state", "data_state", EdgeKind::Reconsume), "anything else");
+    assert_eq!(
+        edge("tag_open_state", "markup_declaration_open_state", EdgeKind::Switch),
+        "! [not content_model=RCDATA|CDATA]"
+    );
+    // Close tag open: the first branch's condition is a conjunction with a lookahead.
+    assert_eq!(
+        edge("close_tag_open_state", "data_state", EdgeKind::Switch),
+        "anything else [content_model=RCDATA|CDATA & not next = last start tag]\n> [not (content_model=RCDATA|CDATA & not next = last start tag)]"
+    );
+    let dot = graph::to_dot(&g, "html2008");
+    assert!(dot.contains("label=\"! [not content_model=RCDATA|CDATA]\""), "the DOT carries it");
+    // A machine without `Branch` bodies draws as before: no condition words.
+    let today = graph::graph_of(&load_machine(&root().join("spec"), "html").expect("spec/html loads"));
+    assert!(today.edges.iter().all(|e| !e.label.contains("otherwise") && !e.label.contains("content_model")));
+}
+
 #[test]
 fn spec_diff_behaviour_of_the_pinned_pair() {
     let Some(shared) = statemark_tests::suite("STATEMARK_SHARED", ".") else { return };
