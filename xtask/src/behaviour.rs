@@ -509,6 +509,19 @@ impl Parting {
     }
 }
 
+/// A trace with each run of one (state, case) written once: the generated code scans a run of
+/// characters that one case takes (the "anything else" of a text state) in one go and traces
+/// it once.
+pub fn runs(path: &[(String, u16)]) -> Vec<(String, u16)> {
+    let mut out: Vec<(String, u16)> = Vec::new();
+    for p in path {
+        if out.last() != Some(p) {
+            out.push(p.clone());
+        }
+    }
+    out
+}
+
 /// One step of a trace: (state, case number).
 pub type Step = (String, u16);
 
@@ -557,7 +570,7 @@ fn gaps(pa: &[Step], pb: &[Step], same: &dyn Fn(&Step, &Step) -> bool) -> Vec<(u
 /// step before the first extra steps, else the first changed case or state on the path.
 pub fn explain(a: &Run, b: &Run, changes: &StateChanges) -> Parting {
     let rename = |s: &str| changes.renames.get(s).cloned().unwrap_or_else(|| s.to_owned());
-    let (pa, pb) = (crate::interp::runs(&a.path), crate::interp::runs(&b.path));
+    let (pa, pb) = (runs(&a.path), runs(&b.path));
     let label = |m: &BTreeMap<(String, u16), String>, step: &(String, u16)| -> String {
         m.get(step).cloned().unwrap_or_else(|| format!("case {}", step.1))
     };
@@ -625,17 +638,6 @@ pub struct StateChanges {
     /// Each case's matchers, by (state, case number), of A and of B.
     pub a_labels: BTreeMap<(String, u16), String>,
     pub b_labels: BTreeMap<(String, u16), String>,
-}
-
-/// Each case's matchers by (state, case number), as the traces number them.
-pub fn case_labels(m: &Machine) -> BTreeMap<(String, u16), String> {
-    let mut out = BTreeMap::new();
-    for (name, def) in &m.states {
-        for (n, c, _) in def.body.numbered_cases() {
-            out.insert((name.clone(), n as u16), crate::spec_diff::case_on(c));
-        }
-    }
-    out
 }
 
 /// Run both probes over the corpus; minimize and group what differs, each under the state

@@ -124,8 +124,8 @@ impl Report {
             cases: self.case_pairs.clone(),
             changed_cases: self.changed_cases.clone(),
             verbs_changed: self.verbs_changed.clone(),
-            a_labels: crate::behaviour::case_labels(a),
-            b_labels: crate::behaviour::case_labels(b),
+            a_labels: case_labels(a),
+            b_labels: case_labels(b),
         }
     }
 }
@@ -179,6 +179,17 @@ pub fn case_words(c: &Case, rename: &dyn Fn(&str) -> String) -> String {
         s.push_str(&format!("; else: {}", branch_words(actions, then, rename)));
     }
     s
+}
+
+/// Each case's matchers by (state, case number), as the traces number them.
+pub fn case_labels(m: &Machine) -> BTreeMap<(String, u16), String> {
+    let mut out = BTreeMap::new();
+    for (name, def) in &m.states {
+        for (n, c, _) in def.body.numbered_cases() {
+            out.insert((name.clone(), n as u16), case_on(c));
+        }
+    }
+    out
 }
 
 /// The matchers of a case, as the spec's bullets.
