@@ -1,7 +1,8 @@
 //! `statemark explain`: for each token, the tokenizer's path of (state, case) that produced it,
 //! each case with its spec heading, label and link (the tables compiled in: `statemark::cases`),
-//! the parse errors where they were raised, and (HTML, unless `--tokens-only`) the rules of tree
-//! construction the token took (`TreeRule`), as text or JSON Lines. Streamed: one token's
+//! the parse errors where they were raised, and (unless `--tokens-only`) the rules of tree
+//! construction the token took (HTML's `TreeRule`, an insertion mode's entry; XML5's
+//! `xml5::TreeRule`, a phase's entry of the draft), as text or JSON Lines. Streamed: one token's
 //! block is written as soon as the token is complete, so memory holds one token's path, never
 //! the output.
 //!
@@ -204,19 +205,65 @@ fn token_line(
     }
 }
 
+/// A rule of tree construction as explain writes it: HTML's insertion-mode entries and XML5's
+/// phase entries alike.
+trait Rule: Copy {
+    /// The JSON key of the anchor: HTML's rules are by insertion mode, XML5's by phase.
+    const ANCHOR_KEY: &'static str;
+    fn name(self) -> &'static str;
+    fn anchor(self) -> &'static str;
+    /// The entry's number in its mode's or phase's switch; `None` for a decision of statemark's
+    /// where the spec has no entry.
+    fn entry(self) -> Option<u8>;
+    fn url(self) -> String;
+}
+
+impl Rule for TreeRule {
+    const ANCHOR_KEY: &'static str = "mode_anchor";
+    fn name(self) -> &'static str {
+        TreeRule::name(self)
+    }
+    fn anchor(self) -> &'static str {
+        self.mode_anchor()
+    }
+    fn entry(self) -> Option<u8> {
+        Some(TreeRule::entry(self))
+    }
+    fn url(self) -> String {
+        self.spec_url()
+    }
+}
+
+impl Rule for xml5::TreeRule {
+    const ANCHOR_KEY: &'static str = "phase_anchor";
+    fn name(self) -> &'static str {
+        xml5::TreeRule::name(self)
+    }
+    fn anchor(self) -> &'static str {
+        self.phase_anchor()
+    }
+    fn entry(self) -> Option<u8> {
+        xml5::TreeRule::entry(self)
+    }
+    fn url(self) -> String {
+        self.spec_url()
+    }
+}
+
 /// The rules of tree construction one token took, and the tree errors it raised (one at a
 /// time: a run of text can raise one per character).
-fn write_rules(
+fn write_rules<R: Rule>(
     w: &mut dyn Write,
     format: Format,
-    rules: &[TreeRule],
+    rules: &[R],
     errors: &[(&'static str, usize)],
     lines: &mut Locator<'_>,
 ) -> io::Result<()> {
     match format {
         Format::Text => {
-            for r in rules {
-                writeln!(w, "  tree: {} (#{}, entry {})  {}", r.name(), r.mode_anchor(), r.entry(), r.spec_url())?;
+            for &r in rules {
+                let entry = r.entry().map_or_else(|| "statemark's decision".to_owned(), |n| format!("entry {n}"));
+                writeln!(w, "  tree: {} (#{}, {entry})  {}", r.name(), r.anchor(), r.url())?;
             }
             for &(code, at) in errors {
                 let p = lines.position(at);
@@ -225,9 +272,9 @@ fn write_rules(
         }
         Format::Json => {
             w.write_all(b",\"tree\":[")?;
-            for (i, r) in rules.iter().enumerate() {
-                let rule = json!({"rule": r.name(), "mode_anchor": r.mode_anchor(), "entry": r.entry(),
-                    "url": r.spec_url()});
+            for (i, &r) in rules.iter().enumerate() {
+                let mut rule = json!({"rule": r.name(), "entry": r.entry(), "url": r.url()});
+                rule[R::ANCHOR_KEY] = json!(r.anchor());
                 write!(w, "{}{rule}", if i > 0 { "," } else { "" })?;
             }
             w.write_all(b"],\"tree_errors\":[")?;
@@ -244,8 +291,25 @@ fn write_rules(
 pub type HtmlTokens<'w, 't> = Explainer<'w, 't, html::Html, ()>;
 /// HTML, tokenizer and tree builder.
 pub type HtmlParse<'w, 't> = Explainer<'w, 't, html::Html, Builder>;
-/// XML5, tokenizer only (its tree builder records no rules).
+/// XML5, tokenizer only (`--tokens-only`).
 pub type Xml5Tokens<'w, 't> = Explainer<'w, 't, xml5::Xml5, ()>;
+/// XML5, tokenizer and tree builder.
+pub type Xml5Parse<'w, 't> = Explainer<'w, 't, xml5::Xml5, XmlBuilder>;
+
+/// The XML5 tree builder behind an explainer, and its scratch lists.
+pub struct XmlBuilder {
+    builder: xml5::TreeBuilder,
+    rules: Vec<xml5::TreeRule>,
+    errors: Vec<(&'static str, usize)>,
+}
+
+impl XmlBuilder {
+    /// A builder that records its rules and its own errors (the tokenizer's reach the
+    /// explainer, which places them on the path).
+    pub fn new() -> Self {
+        XmlBuilder { builder: xml5::TreeBuilder::new(true).with_rule_trace(), rules: Vec::new(), errors: Vec::new() }
+    }
+}
 
 /// The HTML tree builder behind an explainer, and its scratch lists.
 pub struct Builder {
@@ -326,18 +390,21 @@ impl<'i> html::Sink<'i> for HtmlParse<'_, '_> {
     }
 }
 
+fn xml5_text(token: &xml5::Token<'_>, span: Span) -> impl FnOnce(&mut dyn Write, Format) -> io::Result<Value> {
+    move |w, format| {
+        token_line(
+            w,
+            format,
+            |w| output::xml5_token(w, Format::Text, token, span),
+            || output::xml5_token_json(token, span),
+        )
+    }
+}
+
 impl<'i> xml5::Sink<'i> for Xml5Tokens<'_, '_> {
     fn token(&mut self, token: xml5::Token<'i>, span: Span) {
         let chars = matches!(token, xml5::Token::Characters(_));
-        let text = |w: &mut dyn Write, format| {
-            token_line(
-                w,
-                format,
-                |w| output::xml5_token(w, Format::Text, &token, span),
-                || output::xml5_token_json(&token, span),
-            )
-        };
-        let begun = self.begin(chars, span, text);
+        let begun = self.begin(chars, span, xml5_text(&token, span));
         self.finish(begun, |_, _, _| Ok(()));
     }
     fn error(&mut self, e: xml5::Error) {
@@ -345,6 +412,37 @@ impl<'i> xml5::Sink<'i> for Xml5Tokens<'_, '_> {
     }
     fn wants_errors(&self) -> bool {
         true
+    }
+    fn trace_at(&mut self, state: xml5::State, case: u16, at: usize) {
+        self.path.trace(state, case, at);
+    }
+}
+
+impl<'i> xml5::Sink<'i> for Xml5Parse<'_, '_> {
+    fn token(&mut self, token: xml5::Token<'i>, span: Span) {
+        let chars = matches!(token, xml5::Token::Characters(_));
+        let begun = self.begin(chars, span, xml5_text(&token, span));
+        let b = &mut self.tree;
+        xml5::Sink::token(&mut b.builder, token, span);
+        b.rules.clear();
+        b.rules.extend(b.builder.drain_rule_trace());
+        b.errors.clear();
+        b.errors.extend(b.builder.take_errors().iter().map(|e| {
+            let (code, span, _) = crate::xml_tree_error(e);
+            (code, span.start)
+        }));
+        let (rules, errors) = (std::mem::take(&mut b.rules), std::mem::take(&mut b.errors));
+        self.finish(begun, |w, f, lines| write_rules(w, f, &rules, &errors, lines));
+        (self.tree.rules, self.tree.errors) = (rules, errors);
+    }
+    fn error(&mut self, e: xml5::Error) {
+        self.path.error(e.code.code(), e.position);
+    }
+    fn wants_errors(&self) -> bool {
+        true
+    }
+    fn spare_attributes(&mut self) -> Option<Vec<xml5::Attribute<'i>>> {
+        xml5::Sink::spare_attributes(&mut self.tree.builder)
     }
     fn trace_at(&mut self, state: xml5::State, case: u16, at: usize) {
         self.path.trace(state, case, at);

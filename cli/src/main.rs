@@ -402,6 +402,22 @@ fn parse_html(text: &str, a: &ParseArgs, errors: bool) -> (Dom, NodeId, Vec<Foun
     (dom, root, found)
 }
 
+/// An XML5 parse error's code, where it is, and what it says.
+fn xml_tree_error(e: &xml5::TreeError) -> (&'static str, Span, &'static str) {
+    use xml5::TreeError as E;
+    match *e {
+        E::Token(t) => (t.code.code(), Span::new(t.position.offset, t.position.offset), "parse error"),
+        E::UnexpectedToken(s) => ("unexpected-token", s, "unexpected token (ignored)"),
+        E::MismatchedEndTag(s) => ("mismatched-end-tag", s, "end tag does not match the current element"),
+        E::EofWithOpenElements(s) => ("eof-with-open-elements", s, "end of file with elements still open"),
+        E::UnboundPrefix(s) => ("unbound-prefix", s, "prefix not bound by any xmlns declaration"),
+        E::DuplicateNamespacedAttribute(s) => {
+            ("duplicate-namespaced-attribute", s, "duplicate namespaced attribute (dropped)")
+        }
+        E::ReservedPrefix(s) => ("reserved-prefix", s, "xmlns:xml or xmlns:xmlns would rebind a reserved prefix"),
+    }
+}
+
 /// Parse XML5; `errors`: collect the parse errors (each a finding; many on HTML-like input).
 fn parse_xml(text: &str, errors: bool) -> (Dom, NodeId, Vec<Found>) {
     let parsed = xml5::parse_with_errors(text, errors);
@@ -409,26 +425,8 @@ fn parse_xml(text: &str, errors: bool) -> (Dom, NodeId, Vec<Found>) {
         .errors
         .iter()
         .map(|e| {
-            use xml5::TreeError as E;
-            let (code, span) = match *e {
-                E::Token(t) => (t.code.code(), Span::new(t.position.offset, t.position.offset)),
-                E::UnexpectedToken(s) => ("unexpected-token", s),
-                E::MismatchedEndTag(s) => ("mismatched-end-tag", s),
-                E::EofWithOpenElements(s) => ("eof-with-open-elements", s),
-                E::UnboundPrefix(s) => ("unbound-prefix", s),
-                E::DuplicateNamespacedAttribute(s) => ("duplicate-namespaced-attribute", s),
-                E::ReservedPrefix(s) => ("reserved-prefix", s),
-            };
+            let (code, span, message) = xml_tree_error(e);
             let rule = xml_rule::rule(code).0;
-            let message = match e {
-                E::Token(_) => "parse error",
-                E::UnexpectedToken(_) => "unexpected token (ignored)",
-                E::MismatchedEndTag(_) => "end tag does not match the current element",
-                E::EofWithOpenElements(_) => "end of file with elements still open",
-                E::UnboundPrefix(_) => "prefix not bound by any xmlns declaration",
-                E::DuplicateNamespacedAttribute(_) => "duplicate namespaced attribute (dropped)",
-                E::ReservedPrefix(_) => "xmlns:xml or xmlns:xmlns would rebind a reserved prefix",
-            };
             Found {
                 code,
                 start: span.start,
@@ -592,7 +590,7 @@ fn serialize(out: &mut dyn Write, a: &SerializeArgs, status: &mut u8) -> Result<
 /// output is written token by token.
 #[cfg(feature = "explain")]
 fn explain(out: &mut dyn Write, a: &ExplainArgs, status: &mut u8) -> Result<(), Stop> {
-    use explain::{Builder, Explainer, HtmlParse, HtmlTokens, Xml5Tokens};
+    use explain::{Builder, Explainer, HtmlParse, HtmlTokens, Xml5Parse, Xml5Tokens, XmlBuilder};
     let sources = Source::from_args(&a.common.files);
     for source in &sources {
         let text = match read_text(source, &a.common) {
@@ -614,7 +612,12 @@ fn explain(out: &mut dyn Write, a: &ExplainArgs, status: &mut u8) -> Result<(), 
                 (b, options)
             }
         };
-        let failed = if a.common.xml {
+        let failed = if a.common.xml && !a.tokens_only {
+            let explainer: Xml5Parse<'_, '_> = Explainer::new(&mut *out, format, &text, XmlBuilder::new());
+            let mut t = xml5::Tokenizer::with_sink(&text, explainer);
+            t.run();
+            t.into_sink().failed
+        } else if a.common.xml {
             let explainer: Xml5Tokens<'_, '_> = Explainer::new(&mut *out, format, &text, ());
             let mut t = xml5::Tokenizer::with_sink(&text, explainer);
             t.run();

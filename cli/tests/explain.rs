@@ -185,7 +185,50 @@ fn xml5_paths_use_the_xml5_tables() {
     assert_eq!(lines[0]["token"]["type"], "empty-tag");
     assert_eq!(lines[0]["path"][1]["heading"], "Tag state");
     assert!(lines[0]["path"][1]["url"].as_str().unwrap().ends_with("#tag_state"));
+    // `--tokens-only`: no tree construction.
+    let lines = json(&["--xml", "--tokens-only"], "<a/>");
     assert!(lines[0].get("tree").is_none());
+}
+
+/// XML5 tree construction, checked by hand against the draft's "Tree construction" (the start,
+/// main and end phases, #start-phase, #main-phase, #end-phase): each token's rule, a token
+/// reprocessed in the end phase with both, statemark's decisions named as such.
+#[test]
+fn xml5_parses_take_the_drafts_phase_rules() {
+    let lines = json(&["--xml"], " <?pi x?><r>t<e/></x><!--c-->d");
+    let names: Vec<&str> =
+        lines.iter().map(|l| l["token"]["name"].as_str().or(l["token"]["type"].as_str()).unwrap()).collect();
+    assert_eq!(
+        names,
+        ["characters", "processing-instruction", "r", "characters", "e", "x", "comment", "characters", "eof"]
+    );
+    let taken: Vec<Vec<&str>> = lines.iter().map(rules).collect();
+    assert_eq!(
+        taken,
+        [
+            // Whitespace before the root: statemark's decision (the draft's "anything else" would
+            // make it a parse error).
+            vec!["start_whitespace"],
+            vec!["start_pi"],
+            // The first start tag is the root element: switch to the main phase.
+            vec!["start_start_tag"],
+            vec!["main_character"],
+            vec!["main_empty_tag"],
+            // An end tag that does not match the current element: a parse error; no element
+            // in scope has its name, so nothing is popped and the main phase goes on.
+            vec!["main_end_tag"],
+            vec!["main_comment"],
+            vec!["main_character"],
+            // End of file in the main phase: a parse error, reprocessed in the end phase.
+            vec!["main_eof", "end_eof"],
+        ]
+    );
+    assert_eq!(lines[5]["tree_errors"][0]["code"], "mismatched-end-tag");
+    assert_eq!(lines[8]["tree_errors"][0]["code"], "eof-with-open-elements");
+    let rule = &lines[5]["tree"][0];
+    assert_eq!((rule["phase_anchor"].as_str(), rule["entry"].as_u64()), (Some("main-phase"), Some(4)));
+    assert!(rule["url"].as_str().unwrap().ends_with("index.html#main-phase"));
+    assert_eq!(lines[0]["tree"][0]["entry"], Value::Null, "a decision has no entry of the draft's");
 }
 
 fn keys(v: &Value) -> BTreeSet<&str> {

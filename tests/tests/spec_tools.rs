@@ -185,15 +185,20 @@ fn spec_diff_of_the_12_2_4_edition_and_today() {
 /// statemark-tests --test spec_tools`), a loud skip otherwise.
 #[test]
 fn spec_diff_behaviour_of_the_12_2_4_edition_and_today() {
-    // The known changes show in tokens, each under its own state.
+    // The known changes show in tokens, each under the state where the traces part: `<?` in
+    // tag open (now a processing instruction), the comment end's "anything else" (no error),
+    // before attribute name's `"` (now an error of the attribute name state), the CDATA
+    // section's EOF.
     let explained = [
-        "processing_instruction_open_state",
-        "comment_less_than_sign_state",
+        "tag_open_state",
+        "comment_end_state",
         "cdata_section_state",
-        "cdata_section_bracket_state",
-        "bogus_comment_state",
+        "before_attribute_name_state",
+        "markup_declaration_open_state",
     ];
-    editions_behaviour(editions(), &explained, 16, "html2017_to_html_behaviour.md");
+    // The longest: a DOCTYPE's identifiers followed by the character the after DOCTYPE system
+    // identifier state's "anything else" now reconsumes, `<!DOCTYPEa PUBLIC''''\0` (22).
+    editions_behaviour(editions(), &explained, 24, "html2017_to_html_behaviour.md");
 }
 
 /// The behavioural part of an editions' report, gated by `STATEMARK_SPEC_DIFF_EDITIONS`: each
@@ -228,6 +233,45 @@ fn editions_behaviour(
         }
     }
     snapshot(name, &xtask::behaviour::render_md(bh));
+}
+
+/// Where the 12.2.4 edition's and today's runs of one input part, through the interpreter (no
+/// probe to build): the (state, case) and, when A took another case there, A's.
+fn parting(a: &Machine, b: &Machine, r: &spec_diff::Report, text: &str) -> xtask::behaviour::Parting {
+    let inp = xtask::behaviour::Input {
+        text: text.into(),
+        state: "data_state".into(),
+        last_start_tag: None,
+        content_model_flag: None,
+    };
+    let ra = xtask::interp::run(a, None, &inp).expect("the 12.2.4 tables run it");
+    let rb = xtask::interp::run(b, None, &inp).expect("today's tables run it");
+    assert_ne!((&ra.tokens, &ra.errors), (&rb.tokens, &rb.errors), "{text:?} behaves differently");
+    xtask::behaviour::explain(&ra, &rb, &r.state_changes(a, b))
+}
+
+/// Issue 25: a behaviour example is filed under the first (state, case) where the two traces
+/// part, not under a changed state it merely passed through.
+#[test]
+fn behaviour_examples_are_filed_where_the_traces_part() {
+    let (a, b, r) = editions();
+    // `<h "`: 12.2.4's before attribute name state takes `"` as an error of its own; today's
+    // takes it as "anything else" and leaves the error to the attribute name state. Tag open's
+    // "ASCII alpha" (today a reconsume where 12.2.4 switched with the letter appended) reads the
+    // input the same way: not where they part.
+    let p = parting(&a, &b, &r, "<h \"");
+    assert_eq!((p.state.as_str(), p.case.as_deref()), ("before_attribute_name_state", Some("Anything else")));
+    assert!(p.was.as_deref().is_some_and(|w| w.starts_with("U+0022 QUOTATION MARK")), "{p:?}");
+    // `<!-- --c`: the comment end state's "anything else" lost its parse error (and became a
+    // reconsume); the comment start state's reconsume on the way reads the same.
+    let p = parting(&a, &b, &r, "<!-- --c");
+    assert_eq!(
+        (p.state.as_str(), p.case.as_deref(), p.was.as_deref()),
+        ("comment_end_state", Some("Anything else"), None)
+    );
+    // `<?`: tag open's `?` now goes to the processing instruction open state.
+    let p = parting(&a, &b, &r, "<?");
+    assert_eq!((p.state.as_str(), p.case.as_deref()), ("tag_open_state", Some("U+003F QUESTION MARK (?)")));
 }
 
 /// The other showcase of issue 17: the 2008 draft against the 12.2.4 edition.
@@ -271,6 +315,33 @@ fn spec_diff_of_the_2008_draft_and_the_12_2_4_edition() {
     for v in ["verb SetFlag", "guard Flag", "guard LastCharactersAre", "guard PermittedSlash", "body Branch"] {
         assert!(r.vocabulary_removed.iter().any(|x| x == v), "{v} removed: {:?}", r.vocabulary_removed);
     }
+    // Issue 25: the draft's two-branch tag open state pairs branch by branch. Its PCDATA branch
+    // ("otherwise") is 12.2.4's tag open state, whose `/` still goes to the (renamed) end tag
+    // open state: no change. Its RCDATA/CDATA branch is now the RCDATA less-than sign state's
+    // cases, compared with those.
+    let tag_open = r.changed.iter().find(|c| c.b == "tag_open_state").expect("tag open changed");
+    let mentions_slash = |cc: &spec_diff::CaseChange| match cc {
+        spec_diff::CaseChange::Added(w) | spec_diff::CaseChange::Removed(w) => w.contains("U+002F"),
+        spec_diff::CaseChange::Changed { on, .. } => on.contains("U+002F"),
+    };
+    let slash: Vec<&spec_diff::CaseChange> = tag_open.cases.iter().filter(|c| mentions_slash(c)).collect();
+    assert_eq!(slash.len(), 1, "{slash:?}");
+    assert!(
+        matches!(slash[0], spec_diff::CaseChange::Changed { on, .. }
+            if on.starts_with("[if content_model=RCDATA|CDATA -> rcdata_less_than_sign_state]")),
+        "{slash:?}"
+    );
+    assert!(
+        tag_open.notes.iter().any(
+            |n| n.starts_with("branch if content_model=RCDATA|CDATA: now the cases of rcdata_less_than_sign_state")
+        )
+    );
+    assert!(
+        tag_open
+            .cases
+            .iter()
+            .any(|c| matches!(c, spec_diff::CaseChange::Removed(w) if w.starts_with("[otherwise] U+003E")))
+    );
     let text = spec_diff::render_text(&r);
     println!("{text}");
     snapshot("html2008_to_html2017.txt", &text);
@@ -279,15 +350,12 @@ fn spec_diff_of_the_2008_draft_and_the_12_2_4_edition() {
 /// The behavioural part of the 2008 -> 12.2.4 report; gated like the 12.2.4 -> today one.
 #[test]
 fn spec_diff_behaviour_of_the_2008_draft_and_the_12_2_4_edition() {
-    // The known changes show in tokens, each under its own state: the self-closing flag, the
-    // DOCTYPE keyword states, the character reference algorithm, the comment end bang state.
+    // The known changes show in tokens, each under the state where the traces part: the
+    // self-closing flag (`/` in a tag now goes to its own state), the DOCTYPE keywords (now
+    // states of their own), the character reference algorithm, the comment end's `!`.
     // DOCTYPE keywords are long: "<!DOCTYPEl PUBLIC\"" is as short as that change gets.
-    let explained = [
-        "self_closing_start_tag_state",
-        "after_doctype_public_keyword_state",
-        "tokenizing_character_references",
-        "comment_end_bang_state",
-    ];
+    let explained =
+        ["tag_name_state", "after_doctype_name_state", "character_reference_in_data_state", "comment_end_state"];
     editions_behaviour(draft_editions(), &explained, 24, "html2008_to_html2017_behaviour.md");
 }
 
@@ -338,6 +406,36 @@ fn graph_renders_every_machine() {
     assert!(!names.contains(&"tag_name_state"));
 }
 
+/// Issue 25: an edge inside a `Branch` body that only one branch takes carries the branch's
+/// condition; one every branch takes does not.
+#[test]
+fn graph_edges_inside_a_branch_carry_its_condition() {
+    let m = load_machine(&root().join("spec"), "html2008").expect("spec/html2008 loads");
+    let g = graph::graph_of(&m);
+    let edge = |from: &str, to: &str, kind: EdgeKind| -> &str {
+        let e = g.edges.iter().find(|e| e.from == from && e.to == to && e.kind == kind);
+        &e.unwrap_or_else(|| panic!("an edge {from} -> {to}")).label
+    };
+    // Tag open: `/` goes to the close tag open state in both branches, and "anything else"
+    // reconsumes in the data state in both: no condition; the PCDATA cases only "otherwise".
+    assert_eq!(edge("tag_open_state", "close_tag_open_state", EdgeKind::Switch), "/");
+    assert_eq!(edge("tag_open_state", "data_state", EdgeKind::Reconsume), "anything else");
+    assert_eq!(
+        edge("tag_open_state", "markup_declaration_open_state", EdgeKind::Switch),
+        "! [not content_model=RCDATA|CDATA]"
+    );
+    // Close tag open: the first branch's condition is a conjunction with a lookahead.
+    assert_eq!(
+        edge("close_tag_open_state", "data_state", EdgeKind::Switch),
+        "anything else [content_model=RCDATA|CDATA & not next = last start tag]\n> [not (content_model=RCDATA|CDATA & not next = last start tag)]"
+    );
+    let dot = graph::to_dot(&g, "html2008");
+    assert!(dot.contains("label=\"! [not content_model=RCDATA|CDATA]\""), "the DOT carries it");
+    // A machine without `Branch` bodies draws as before: no condition words.
+    let today = graph::graph_of(&load_machine(&root().join("spec"), "html").expect("spec/html loads"));
+    assert!(today.edges.iter().all(|e| !e.label.contains("otherwise") && !e.label.contains("content_model")));
+}
+
 #[test]
 fn spec_diff_behaviour_of_the_pinned_pair() {
     let Some(shared) = statemark_tests::suite("STATEMARK_SHARED", ".") else { return };
@@ -349,10 +447,18 @@ fn spec_diff_behaviour_of_the_pinned_pair() {
     spec_diff::add_behaviour(&root(), &a, &b, &mut r, &opts).expect("both machines build and run");
     let bh = r.behaviour.as_ref().expect("behaviour attached");
     println!("{}", xtask::behaviour::render_text(bh));
-    // Every structural change that can show in tokens does, each explained by its own state;
-    // the rename alone changes nothing.
-    let states: Vec<&str> = bh.groups.iter().map(|g| g.state.as_str()).collect();
-    assert_eq!(states, ["comment_start_state", "cdata_bracket_state", "doctype_name_state"]);
+    // Every structural change that can show in tokens does, each filed under the (state, case)
+    // where the traces part (`--` now goes to the new comment start state); the rename alone
+    // changes nothing.
+    let states: Vec<(&str, Option<&str>)> = bh.groups.iter().map(|g| (g.state.as_str(), g.case.as_deref())).collect();
+    assert_eq!(
+        states,
+        [
+            ("markup_declaration_state", Some("\"--\"")),
+            ("cdata_bracket_state", Some("Anything else")),
+            ("doctype_name_state", Some("Anything else"))
+        ]
+    );
     for g in &bh.groups {
         for e in &g.examples {
             assert_ne!((&e.a.tokens, &e.a.errors), (&e.b.tokens, &e.b.errors));

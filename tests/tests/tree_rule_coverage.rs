@@ -5,6 +5,8 @@
 //! html5lib tree suite, the WPT copies or our own `tests/data/tree/`, run with the trace on,
 //! unless `tests/expectations/unreachable_tree_rules.json` lists it with the reason no input
 //! can reach it (a listed rule that is reached fails too). Prints `N passed, N failed`.
+//! XML5's rules (`xml5::TreeRule`) are held to the draft's "Tree construction": each phase's
+//! entries, in order, with the draft's words.
 
 use serde::Deserialize;
 use statemark::dom::Dom;
@@ -233,10 +235,47 @@ fn one_trace(problems: &mut Vec<String>) {
     }
 }
 
+/// `xml5::TreeRule` against the XML5 draft (`../shared/spec/xml5/index.bs`, read in place):
+/// the `<dt>` entries of each phase's switch, in order, are the rules' labels and numbers (the
+/// rules without an entry are statemark's decisions). False when the text is missing.
+fn xml5_rules_against_the_draft(problems: &mut Vec<String>) -> bool {
+    use statemark::xml5::TreeRule as X;
+    let Some(shared) = statemark_tests::suite("STATEMARK_SHARED", ".") else { return false };
+    let Ok(text) = std::fs::read_to_string(shared.join("spec/xml5/index.bs")) else { return false };
+    for (phase, anchor) in [("Start phase", "start-phase"), ("Main phase", "main-phase"), ("End phase", "end-phase")] {
+        let Some(at) = text.find(&format!("<dt><dfn>{phase}</dfn></dt>")) else {
+            problems.push(format!("xml5 draft: no {phase}"));
+            continue;
+        };
+        let rest = &text[at..];
+        let end = rest.find("</dl>").unwrap_or(rest.len());
+        let entries: Vec<&str> = rest[..end]
+            .lines()
+            .filter_map(|l| l.trim().strip_prefix("<dt>").and_then(|l| l.strip_suffix("</dt>")))
+            .filter(|l| !l.starts_with("<dfn>"))
+            .collect();
+        let ours: Vec<&str> =
+            X::ALL.iter().filter(|r| r.phase_anchor() == anchor && r.entry().is_some()).map(|r| r.label()).collect();
+        if entries != ours {
+            problems.push(format!("xml5 {phase}: the draft's entries {entries:?}, the rules' {ours:?}"));
+        }
+        for (i, r) in X::ALL.iter().filter(|r| r.phase_anchor() == anchor && r.entry().is_some()).enumerate() {
+            if usize::from(r.entry().unwrap_or(0)) != i + 1 {
+                problems.push(format!("xml5 {}: entry {:?}, the draft's {}", r.name(), r.entry(), i + 1));
+            }
+        }
+    }
+    println!("tree rules: xml5's {} rules held to the draft's phases", X::ALL.len());
+    true
+}
+
 fn main() {
     let list = load_rules();
     let mut problems = Vec::new();
     ron_against_enum(&list, &mut problems);
+    if !xml5_rules_against_the_draft(&mut problems) {
+        println!("tree rules: the XML5 draft's text missing (STATEMARK_SHARED), xml5's rules not checked against it");
+    }
     if !ron_against_text(&list, &mut problems) {
         println!("tree rules: spec text missing (STATEMARK_SHARED), the RON is not checked against it");
     }

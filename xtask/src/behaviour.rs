@@ -469,9 +469,13 @@ pub struct Example {
 /// The inputs one state change explains.
 #[derive(Debug, Clone)]
 pub struct Group {
-    /// The state (B's name, or A's for a removed state), or a note when no changed state is on
-    /// the path.
+    /// The state where the traces part (B's name, or A's for a removed state), or a note when
+    /// no changed state is on the path.
     pub state: String,
+    /// B's case there (its matchers), when the traces name one.
+    pub case: Option<String>,
+    /// A's case there, when it took another.
+    pub was: Option<String>,
     /// How many corpus inputs differ because of it.
     pub inputs: usize,
     /// Distinct minimized examples, shortest first.
@@ -488,38 +492,152 @@ pub struct Behaviour {
     pub groups: Vec<Group>,
 }
 
-/// The state change that explains a difference: walking both paths in step (A's state names
-/// through the renames), the last changed state at or before the first step where they part.
-fn explain(a: &Run, b: &Run, renames: &BTreeMap<String, String>, changed: &BTreeSet<String>) -> String {
-    let rename = |s: &str| renames.get(s).cloned().unwrap_or_else(|| s.to_owned());
-    let mut part = a.path.len().min(b.path.len());
-    for (i, (x, y)) in a.path.iter().zip(&b.path).enumerate() {
-        if rename(&x.0) != y.0 {
-            part = i;
-            break;
+/// Where two traces part, and so what a difference is filed under: the state (B's name, or A's
+/// for a removed state) and, when known, the case (its matchers) on each side.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Parting {
+    pub state: String,
+    /// B's case there (`None`: no case of B, or the old state-level fallback).
+    pub case: Option<String>,
+    /// A's case there, when it is not the one paired with B's.
+    pub was: Option<String>,
+}
+
+impl Parting {
+    fn state_only(state: String) -> Parting {
+        Parting { state, case: None, was: None }
+    }
+}
+
+/// A trace with each run of one (state, case) written once: the generated code scans a run of
+/// characters that one case takes (the "anything else" of a text state) in one go and traces
+/// it once.
+pub fn runs(path: &[(String, u16)]) -> Vec<(String, u16)> {
+    let mut out: Vec<(String, u16)> = Vec::new();
+    for p in path {
+        if out.last() != Some(p) {
+            out.push(p.clone());
         }
     }
-    let upto = (part + 1).min(b.path.len());
-    if let Some((s, _)) = b.path[..upto].iter().rev().find(|(s, _)| changed.contains(s)) {
-        return s.clone();
+    out
+}
+
+/// One step of a trace: (state, case number).
+pub type Step = (String, u16);
+
+/// How far ahead [`explain`] looks for the two traces to come together again after they part.
+const RESYNC: usize = 8;
+
+/// Where two traces part and meet again, walked in step: `(i, j, da, db)`, A's steps
+/// `i..i + da` against B's `j..j + db` (one side empty when only one side took extra steps;
+/// to the ends when they never meet again within [`RESYNC`] steps). Linear in the traces.
+fn gaps(pa: &[Step], pb: &[Step], same: &dyn Fn(&Step, &Step) -> bool) -> Vec<(usize, usize, usize, usize)> {
+    let (mut i, mut j, mut out) = (0, 0, Vec::new());
+    while i < pa.len() && j < pb.len() {
+        if same(&pa[i], &pb[j]) {
+            i += 1;
+            j += 1;
+            continue;
+        }
+        let meet = (1..=RESYNC).find_map(|k| {
+            (0..=k)
+                .map(|da| (da, k - da))
+                .find(|&(da, db)| i + da < pa.len() && j + db < pb.len() && same(&pa[i + da], &pb[j + db]))
+        });
+        let (da, db) = meet.unwrap_or((pa.len() - i, pb.len() - j));
+        out.push((i, j, da, db));
+        i += da;
+        j += db;
     }
-    let a_upto = (part + 1).min(a.path.len());
-    if let Some((s, _)) = a.path[..a_upto].iter().rev().find(|(s, _)| changed.contains(&rename(s))) {
-        return rename(s);
+    if i < pa.len() || j < pb.len() {
+        out.push((i, j, pa.len() - i, pb.len() - j));
     }
-    if let Some((s, _)) = b.path.iter().find(|(s, _)| changed.contains(s)) {
-        return s.clone();
+    out
+}
+
+/// The first (state, case) where the two runs part. Both traces are walked in step, each run
+/// of one (state, case) taken once (the generated code traces a run of characters one case
+/// takes once), A's steps read through the case pairs of the structural diff (a step of A is
+/// the same as one of B when B's case takes A's inputs). Where the traces part and meet again
+/// with extra steps on one side only (a switch become a reconsume, a state put in between),
+/// both still read the same characters the same way: the first place where both sides took
+/// other steps is where they part. There:
+/// - in the same state, it is that state and B's case there (A's took another case: a case
+///   added, removed or split);
+/// - in other states, it is the step before: the case that went elsewhere.
+///
+/// When they never part so, it is the first case on B's trace whose verbs changed, else the
+/// step before the first extra steps, else the first changed case or state on the path.
+pub fn explain(a: &Run, b: &Run, changes: &StateChanges) -> Parting {
+    let rename = |s: &str| changes.renames.get(s).cloned().unwrap_or_else(|| s.to_owned());
+    let (pa, pb) = (runs(&a.path), runs(&b.path));
+    let label = |m: &BTreeMap<(String, u16), String>, step: &(String, u16)| -> String {
+        m.get(step).cloned().unwrap_or_else(|| format!("case {}", step.1))
+    };
+    let at = |i: usize| -> Parting {
+        let step = &pb[i];
+        Parting { state: step.0.clone(), case: Some(label(&changes.b_labels, step)), was: None }
+    };
+    // A step of a state without cases (hand-written) is the same step when the state is.
+    let same = |x: &(String, u16), y: &(String, u16)| match changes.cases.get(x) {
+        Some(p) => p.contains(y),
+        None => !changes.a_labels.contains_key(x) && !changes.b_labels.contains_key(y) && rename(&x.0) == y.0,
+    };
+    let gaps = gaps(&pa, &pb, &same);
+    // Where both sides took other steps.
+    if let Some(&(i, j, _, _)) = gaps.iter().find(|g| g.2 > 0 && g.3 > 0) {
+        if rename(&pa[i].0) == pb[j].0 {
+            let mut p = at(j);
+            let was = label(&changes.a_labels, &pa[i]);
+            if p.case.as_ref() != Some(&was) {
+                p.was = Some(was);
+            }
+            return p;
+        }
+        return if j > 0 { at(j - 1) } else { at(j) };
     }
-    "(no changed state on the path: the runtime or a hand-written state)".into()
+    // Else, along the same path, the first case whose verbs changed (a case whose guard or
+    // terminal alone changed would have sent the traces apart).
+    if let Some(j) = (0..pb.len()).find(|&j| changes.verbs_changed.contains(&pb[j])) {
+        return at(j);
+    }
+    // Else where one side took extra steps.
+    if let Some(&(i, j, _, db)) = gaps.first() {
+        if j > 0 {
+            return at(j - 1);
+        }
+        if db > 0 {
+            return at(j);
+        }
+        if let Some(x) = pa.get(i) {
+            return Parting::state_only(rename(&x.0));
+        }
+    }
+    if let Some(j) = (0..pb.len()).find(|&j| changes.changed_cases.contains(&pb[j])) {
+        return at(j);
+    }
+    if let Some((s, _)) = pb.iter().find(|(s, _)| changes.changed.contains(s)) {
+        return Parting::state_only(s.clone());
+    }
+    Parting::state_only("(no changed state on the path: the runtime or a hand-written state)".into())
 }
 
 /// What the structural diff says changed, as [`compare`] files a difference under a state:
-/// A's state names to B's, and the states (B's names, or A's for a removed state) whose cases
-/// changed, that were renamed, added or removed.
+/// A's state names to B's, the states (B's names, or A's for a removed state) whose cases
+/// changed, that were renamed, added or removed, and the case pairs.
 #[derive(Debug, Clone, Default)]
 pub struct StateChanges {
     pub renames: BTreeMap<String, String>,
     pub changed: BTreeSet<String>,
+    /// (A's state, case number) to the (B's state, case number)s that take the same inputs.
+    pub cases: BTreeMap<(String, u16), BTreeSet<(String, u16)>>,
+    /// B's cases whose words changed or that are new.
+    pub changed_cases: BTreeSet<(String, u16)>,
+    /// B's cases whose verbs differ from a case of A that takes some of the same inputs.
+    pub verbs_changed: BTreeSet<(String, u16)>,
+    /// Each case's matchers, by (state, case number), of A and of B.
+    pub a_labels: BTreeMap<(String, u16), String>,
+    pub b_labels: BTreeMap<(String, u16), String>,
 }
 
 /// Run both probes over the corpus; minimize and group what differs, each under the state
@@ -532,21 +650,22 @@ pub fn compare(
     changes: &StateChanges,
     per_group: usize,
 ) -> Result<Behaviour, String> {
-    let (renames, changed) = (&changes.renames, &changes.changed);
     let mut out = Behaviour { inputs: corpus.len(), ..Behaviour::default() };
-    let mut groups: BTreeMap<String, Group> = BTreeMap::new();
+    let mut groups: BTreeMap<Parting, Group> = BTreeMap::new();
     // Minimized inputs already given, by shape: letters and digits do not make a new example
     // ("<A>" and "<B>" show the same change).
-    let mut seen: BTreeSet<(String, String)> = BTreeSet::new();
+    let mut seen: BTreeSet<(Parting, String)> = BTreeSet::new();
     for (origin, inp) in corpus {
         let (ra, rb) = (pa.run(inp)?, pb.run(inp)?);
         if ra.output() == rb.output() {
             continue;
         }
         out.differing += 1;
-        let key = explain(&ra, &rb, renames, changed);
+        let key = explain(&ra, &rb, changes);
         let g = groups.entry(key.clone()).or_insert_with(|| Group {
-            state: key.clone(),
+            state: key.state.clone(),
+            case: key.case.clone(),
+            was: key.was.clone(),
             inputs: 0,
             examples: Vec::new(),
             tries: 0,
@@ -561,7 +680,7 @@ pub fn compare(
         // Minimize while the difference stays and is explained by the same state change.
         let mut differs = |c: &Input| -> Result<bool, String> {
             let (x, y) = (pa.run(c)?, pb.run(c)?);
-            Ok(x.output() != y.output() && explain(&x, &y, renames, changed) == key)
+            Ok(x.output() != y.output() && explain(&x, &y, changes) == key)
         };
         let small = minimize(inp, 4000, &mut differs)?;
         if !seen.insert((key.clone(), shape(&small.text))) {
@@ -610,11 +729,23 @@ fn show_input(i: &Input) -> String {
     s
 }
 
+/// Where a group's traces part, after its state: `, case U+0022 ... (was: U+003D ...)`.
+fn case_text(g: &Group) -> String {
+    let mut s = String::new();
+    if let Some(c) = &g.case {
+        s.push_str(&format!(", case {c}"));
+    }
+    if let Some(w) = &g.was {
+        s.push_str(&format!(" (was: {w})"));
+    }
+    s
+}
+
 /// The behavioural section for the terminal.
 pub fn render_text(b: &Behaviour) -> String {
     let mut s = format!("behaviour: {} inputs run, {} differ\n", b.inputs, b.differing);
     for g in &b.groups {
-        s.push_str(&format!("  {} ({} inputs)\n", g.state, g.inputs));
+        s.push_str(&format!("  {}{} ({} inputs)\n", g.state, case_text(g), g.inputs));
         for e in &g.examples {
             s.push_str(&format!("    {}  [from {}]\n", show_input(&e.input), e.origin));
             s.push_str(&format!("      was: {}\n      now: {}\n", show_run(&e.a), show_run(&e.b)));
@@ -627,7 +758,7 @@ pub fn render_text(b: &Behaviour) -> String {
 pub fn render_md(b: &Behaviour) -> String {
     let mut s = format!("### Behaviour\n\n{} inputs run, {} differ.\n\n", b.inputs, b.differing);
     for g in &b.groups {
-        s.push_str(&format!("#### `{}` ({} inputs)\n\n", g.state, g.inputs));
+        s.push_str(&format!("#### `{}`{} ({} inputs)\n\n", g.state, case_text(g).replace('`', "'"), g.inputs));
         s.push_str("| input | was | now |\n| --- | --- | --- |\n");
         for e in &g.examples {
             let cell = |t: String| t.replace('|', "\\|").replace('`', "'");

@@ -1,8 +1,9 @@
 //! `cargo xtask graph`: a machine as a graph (states as nodes, cases as labelled edges) in DOT,
 //! and as SVG through Graphviz's `dot` when it is installed. `spec-diff --format html` draws the
-//! union of two machines with the changes coloured.
+//! union of two machines with the changes coloured. An edge inside a `Branch` body (the 2008
+//! draft's content model flag) that not every branch takes carries its branch's condition.
 
-use statemark_codegen::model::{Body, Case, Guard, Machine, Matcher, Terminal};
+use statemark_codegen::model::{Body, BodyBranch, Case, Guard, Machine, Matcher, Terminal};
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -88,7 +89,7 @@ fn target(t: &Terminal, state: &str) -> Option<(String, EdgeKind)> {
 
 /// A guard as an edge label: the spec's condition names (`AppropriateEndTag`), flags as
 /// `flag=VALUE|VALUE`, combinators as `&`, `|` and `not`.
-fn guard_words(g: &Guard) -> String {
+pub fn guard_words(g: &Guard) -> String {
     let join = |gs: &[Guard], sep: &str| gs.iter().map(guard_words).collect::<Vec<_>>().join(sep);
     match g {
         Guard::Flag(flag, values) => format!("{flag}={}", values.join("|")),
@@ -123,6 +124,54 @@ fn case_edges(state: &str, case: &Case, out: &mut BTreeMap<(String, String, Edge
     }
 }
 
+/// Each branch's condition as an edge label: its guard, and for the last ("otherwise") the
+/// negation of those before it.
+fn branch_conditions(bs: &[BodyBranch]) -> Vec<String> {
+    let guards: Vec<String> = bs.iter().filter_map(|b| b.guard.as_ref().map(guard_words)).collect();
+    let otherwise = match guards.as_slice() {
+        [] => "otherwise".to_owned(),
+        [one] if !one.contains(' ') => format!("not {one}"),
+        [one] => format!("not ({one})"),
+        many => format!("not ({})", many.join(" | ")),
+    };
+    bs.iter().map(|b| b.guard.as_ref().map(guard_words).unwrap_or_else(|| otherwise.clone())).collect()
+}
+
+/// The edges of a `Branch` body: an edge one branch takes and another does not is labelled
+/// with that branch's condition (put before a case's own guard); one every branch takes, the
+/// same way, is not.
+fn branch_edges(state: &str, bs: &[BodyBranch], out: &mut BTreeMap<(String, String, EdgeKind), Vec<String>>) {
+    let conds = branch_conditions(bs);
+    let per: Vec<BTreeMap<(String, String, EdgeKind), Vec<String>>> = bs
+        .iter()
+        .map(|b| {
+            let mut m = BTreeMap::new();
+            for (_, c, _) in b.body.numbered_cases() {
+                case_edges(state, c, &mut m);
+            }
+            m
+        })
+        .collect();
+    for (m, cond) in per.iter().zip(&conds) {
+        for (key, labels) in m {
+            for l in labels {
+                let everywhere = per.iter().all(|o| o.get(key).is_some_and(|v| v.contains(l)));
+                let label = if everywhere {
+                    l.clone()
+                } else if let Some((on, guard)) = l.split_once(" [") {
+                    format!("{on} [{cond} & {guard}")
+                } else {
+                    format!("{l} [{cond}]")
+                };
+                let v = out.entry(key.clone()).or_default();
+                if !v.contains(&label) {
+                    v.push(label);
+                }
+            }
+        }
+    }
+}
+
 /// The whole machine.
 pub fn graph_of(m: &Machine) -> Graph {
     let mut g = Graph::default();
@@ -137,11 +186,12 @@ pub fn graph_of(m: &Machine) -> Graph {
         });
         let mut local = BTreeMap::new();
         match &def.body {
-            Body::ConsumeNext(_) | Body::Lookahead(_) | Body::Branch(_) => {
+            Body::ConsumeNext(_) | Body::Lookahead(_) => {
                 for (_, c, _) in def.body.numbered_cases() {
                     case_edges(name, c, &mut local);
                 }
             }
+            Body::Branch(bs) => branch_edges(name, bs, &mut local),
             Body::HandWritten { goes_to, .. } => {
                 for s in goes_to {
                     local

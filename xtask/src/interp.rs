@@ -1042,18 +1042,8 @@ fn undebug(t: &str) -> Option<String> {
     Some(out)
 }
 
-/// A trace with each run of one (state, case) written once: the generated code scans a run of
-/// characters that one case takes (the "anything else" of a text state) in one go and traces
-/// it once.
-pub fn runs(path: &[(String, u16)]) -> Vec<(String, u16)> {
-    let mut out: Vec<(String, u16)> = Vec::new();
-    for p in path {
-        if out.last() != Some(p) {
-            out.push(p.clone());
-        }
-    }
-    out
-}
+/// A trace with each run of one (state, case) written once (kept with the traces it reads).
+pub use crate::behaviour::runs;
 
 /// How the interpreter and a machine's generated code compare over a corpus.
 #[derive(Debug, Default, Clone)]

@@ -126,13 +126,14 @@ enum Command {
         #[arg(short, long)]
         output: Option<PathBuf>,
         /// Also generate both tokenizers, run them over a corpus (suite inputs, state examples,
-        /// bench corpus) and list the inputs whose tokens differ, minimized, by state change.
+        /// bench corpus) and list the inputs whose tokens differ, minimized, under the first
+        /// (state, case) where the two machines' traces part.
         #[arg(long)]
         behaviour: bool,
         /// How many bench-corpus files to add to the corpus (in name order).
         #[arg(long, default_value_t = 100)]
         bench_files: usize,
-        /// How many minimized examples to give per state change.
+        /// How many minimized examples to give per (state, case) where the traces part.
         #[arg(long, default_value_t = 5)]
         per_group: usize,
     },

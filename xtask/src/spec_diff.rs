@@ -1,8 +1,10 @@
 //! `cargo xtask spec-diff`: what changes between two machines or two revisions of one. States
-//! are matched by anchor, then heading, then case similarity; cases by their matchers; and the
-//! report gives the spec words (matchers, guard, verbs, terminal) of both sides, the error codes
-//! and the schema vocabulary each side uses. Text, Markdown and a self-contained HTML page with a
-//! picture of the changed part of the machine.
+//! are matched by anchor, then heading, then case similarity; cases by their matchers (a
+//! two-branch state of the 2008 draft branch by branch: each branch with the branch or state of
+//! the other machine that took its cases over); and the report gives the spec words (matchers,
+//! guard, verbs, terminal) of both sides, the error codes and the schema vocabulary each side
+//! uses. Text, Markdown and a self-contained HTML page with a picture of the changed part of the
+//! machine.
 
 use crate::behaviour::StateChanges;
 use crate::graph;
@@ -79,6 +81,17 @@ pub struct Report {
     /// entry that reconsumes in a state whose own EOF entry only emits end-of-file, written as
     /// emitting it).
     pub reworded: Vec<String>,
+    /// Each case of A, as (state, case number) the traces give, to the cases of B that take
+    /// the same inputs: the one it is paired with, and those of the paired state whose
+    /// characters overlap its own (`ASCII lower alpha` is in `ASCII alpha`); what `--behaviour`
+    /// walks both traces with to find where they part.
+    pub case_pairs: BTreeMap<(String, u16), BTreeSet<(String, u16)>>,
+    /// B's cases whose words changed (reworded ones, and a switch become a reconsume that reads
+    /// the input the same way, apart) or that are new.
+    pub changed_cases: BTreeSet<(String, u16)>,
+    /// B's cases whose verbs differ from those of a case of A that takes some of the same
+    /// inputs (what can make two runs differ along the same path).
+    pub verbs_changed: BTreeSet<(String, u16)>,
 }
 
 impl Report {
@@ -93,8 +106,9 @@ impl Report {
             && self.vocabulary_removed.is_empty()
     }
 
-    /// The state changes `--behaviour` files its differences under.
-    pub fn state_changes(&self) -> StateChanges {
+    /// The state changes `--behaviour` files its differences under (`a` and `b` the machines
+    /// diffed, for their case labels).
+    pub fn state_changes(&self, a: &Machine, b: &Machine) -> StateChanges {
         let renames = self.changed.iter().map(|c| (c.a.clone(), c.b.clone())).collect();
         let changed = self
             .changed
@@ -104,7 +118,15 @@ impl Report {
             .chain(self.added.iter().map(|s| s.0.clone()))
             .chain(self.removed.iter().map(|s| s.0.clone()))
             .collect();
-        StateChanges { renames, changed }
+        StateChanges {
+            renames,
+            changed,
+            cases: self.case_pairs.clone(),
+            changed_cases: self.changed_cases.clone(),
+            verbs_changed: self.verbs_changed.clone(),
+            a_labels: case_labels(a),
+            b_labels: case_labels(b),
+        }
     }
 }
 
@@ -159,6 +181,17 @@ pub fn case_words(c: &Case, rename: &dyn Fn(&str) -> String) -> String {
     s
 }
 
+/// Each case's matchers by (state, case number), as the traces number them.
+pub fn case_labels(m: &Machine) -> BTreeMap<(String, u16), String> {
+    let mut out = BTreeMap::new();
+    for (name, def) in &m.states {
+        for (n, c, _) in def.body.numbered_cases() {
+            out.insert((name.clone(), n as u16), case_on(c));
+        }
+    }
+    out
+}
+
 /// The matchers of a case, as the spec's bullets.
 pub fn case_on(c: &Case) -> String {
     c.on.iter().map(matcher_label).collect::<Vec<_>>().join(", ")
@@ -167,6 +200,246 @@ pub fn case_on(c: &Case) -> String {
 /// Every case of the state, a `Branch` body's branches one after the other (in case-number order).
 fn cases(def: &StateDef) -> Vec<&Case> {
     def.body.numbered_cases().into_iter().map(|(_, c, _)| c).collect()
+}
+
+/// Every case of the state with its number (1-based, running on through a `Branch` body's
+/// branches: the number the traces give).
+fn numbered(def: &StateDef) -> Vec<(u16, &Case)> {
+    def.body.numbered_cases().into_iter().map(|(n, c, _)| (n as u16, c)).collect()
+}
+
+/// Whether two cases take some input in common: characters (a code point or a class) in
+/// both, or the same other matcher (EOF, anything else, one lookahead string).
+fn overlap(a: &Case, b: &Case) -> bool {
+    let chars = |m: &Matcher| -> Option<Vec<u32>> {
+        match m {
+            Matcher::Char(c) => Some(statemark_codegen::lower::code_point(c).into_iter().collect()),
+            Matcher::Class(cl) => Some(cl.bytes().iter().map(|&b| b as u32).collect()),
+            _ => None,
+        }
+    };
+    a.on.iter().any(|x| {
+        b.on.iter().any(|y| match (chars(x), chars(y)) {
+            (Some(p), Some(q)) => p.iter().any(|c| q.contains(c)),
+            _ => x == y,
+        })
+    })
+}
+
+/// The two sides of a case comparison: the machines, A's names through the renames, the states
+/// the cases are of, and the words put before each case's matchers (a branch's condition).
+struct Sides<'a> {
+    a: &'a Machine,
+    b: &'a Machine,
+    rename: &'a dyn Fn(&str) -> String,
+    a_state: &'a str,
+    b_state: &'a str,
+    label: &'a str,
+}
+
+/// Compare cases `ca` of A with cases `cb` of B: pair them, file the differences in `ch`, and
+/// record the pairs, the changed cases and the cases whose verbs changed in `r`.
+fn compare_cases(r: &mut Report, ch: &mut StateChange, sd: &Sides, ca: &[(u16, &Case)], cb: &[(u16, &Case)]) {
+    let same = |s: &str| s.to_owned();
+    let pair = pair_cases(&ca.iter().map(|c| c.1).collect::<Vec<_>>(), &cb.iter().map(|c| c.1).collect::<Vec<_>>());
+    let mut used = vec![false; ca.len()];
+    for (&(nb_case, c), p) in cb.iter().zip(&pair) {
+        let on = format!("{}{}", sd.label, case_on(c));
+        match p {
+            Some(k) => {
+                used[*k] = true;
+                let (na_case, o) = ca[*k];
+                r.case_pairs
+                    .entry((sd.a_state.to_owned(), na_case))
+                    .or_default()
+                    .insert((sd.b_state.to_owned(), nb_case));
+                let (old, new) = (case_words(o, sd.rename), case_words(c, &same));
+                let old_on = Some(format!("{}{}", sd.label, case_on(o))).filter(|o| *o != on);
+                if old_on.is_none() && old != new && same_at_eof(o, c, sd.a, sd.b, sd.rename) {
+                    r.reworded.push(format!("{} {on}: {old} -> {new}", sd.b_state));
+                } else if old != new || old_on.is_some() {
+                    r.changed_cases.insert((sd.b_state.to_owned(), nb_case));
+                    ch.cases.push(CaseChange::Changed { on, old_on, old, new });
+                }
+            }
+            None => {
+                r.changed_cases.insert((sd.b_state.to_owned(), nb_case));
+                ch.cases.push(CaseChange::Added(format!("{on}: {}", case_words(c, &same))))
+            }
+        }
+    }
+    for &(na_case, o) in ca {
+        for &(nb_case, c) in cb {
+            if overlap(o, c) {
+                r.case_pairs
+                    .entry((sd.a_state.to_owned(), na_case))
+                    .or_default()
+                    .insert((sd.b_state.to_owned(), nb_case));
+            }
+        }
+    }
+    // A case of B that does what A's cases did but reconsumes where they switched after
+    // taking the character (today's "Reconsume in the comment state" for 2017's "Append the
+    // current input character ... Switch to the comment state") reads the input the same
+    // way: not a change the behaviour diff files anything under.
+    for &(nb_case, c) in cb {
+        let from: Vec<&Case> = ca
+            .iter()
+            .filter(|(n, _)| {
+                r.case_pairs
+                    .get(&(sd.a_state.to_owned(), *n))
+                    .is_some_and(|s| s.contains(&(sd.b_state.to_owned(), nb_case)))
+            })
+            .map(|(_, o)| *o)
+            .collect();
+        let same_words = |o: &Case| case_words(o, sd.rename) == case_words(c, &same);
+        let verbs = |x: &Case, f: &dyn Fn(&str) -> String| {
+            let mut v: Vec<String> = x.actions.iter().map(|a| action_words(a, f)).collect();
+            if let Some(b) = &x.otherwise {
+                v.push("else".into());
+                v.extend(b.actions.iter().map(|a| action_words(a, f)));
+            }
+            v
+        };
+        if from.iter().any(|o| verbs(o, sd.rename) != verbs(c, &same) && !reconsumes_instead(o, c, sd.rename)) {
+            r.verbs_changed.insert((sd.b_state.to_owned(), nb_case));
+        }
+        if from.iter().any(|o| reconsumes_instead(o, c, sd.rename))
+            && from.iter().all(|o| same_words(o) || reconsumes_instead(o, c, sd.rename))
+        {
+            r.changed_cases.remove(&(sd.b_state.to_owned(), nb_case));
+        }
+    }
+    for (k, (_, o)) in ca.iter().enumerate() {
+        if !used[k] {
+            ch.cases.push(CaseChange::Removed(format!("{}{}: {}", sd.label, case_on(o), case_words(o, sd.rename))));
+        }
+    }
+}
+
+/// A state's cases by branch: one group per branch of a `Branch` body with its condition (the
+/// last branch's is "otherwise"), else one group without. Numbered as the traces number them.
+struct CaseGroup<'a> {
+    cond: Option<String>,
+    cases: Vec<(u16, &'a Case)>,
+}
+
+fn case_groups(def: &StateDef) -> Vec<CaseGroup<'_>> {
+    let Body::Branch(bs) = &def.body else { return vec![CaseGroup { cond: None, cases: numbered(def) }] };
+    let mut n = 0u16;
+    bs.iter()
+        .map(|br| {
+            let cases = br
+                .body
+                .numbered_cases()
+                .into_iter()
+                .map(|(_, c, _)| {
+                    n += 1;
+                    (n, c)
+                })
+                .collect();
+            let cond = match &br.guard {
+                Some(g) => format!("if {}", graph::guard_words(g)),
+                None => "otherwise".to_owned(),
+            };
+            CaseGroup { cond: Some(cond), cases }
+        })
+        .collect()
+}
+
+/// The share of case descriptions two lists of cases have in common, in percent.
+fn alike(x: &[&Case], y: &[&Case]) -> u32 {
+    let (sx, sy) = (signature_of(x), signature_of(y));
+    let union = sx.union(&sy).count();
+    (sx.intersection(&sy).count() * 100).checked_div(union).unwrap_or(0) as u32
+}
+
+/// Pair the branches of two paired states: one group each pair as they are; else by the same
+/// condition, then by the cases most alike (some in common), best pairs first.
+fn pair_groups(ga: &[CaseGroup], gb: &[CaseGroup]) -> Vec<(usize, usize)> {
+    if ga.len() == 1 && gb.len() == 1 {
+        return vec![(0, 0)];
+    }
+    let mut pairs = Vec::new();
+    for (x, g) in ga.iter().enumerate() {
+        if let Some(y) = gb.iter().position(|h| h.cond.is_some() && h.cond == g.cond)
+            && !pairs.iter().any(|p: &(usize, usize)| p.1 == y)
+        {
+            pairs.push((x, y));
+        }
+    }
+    fn cases<'a>(g: &CaseGroup<'a>) -> Vec<&'a Case> {
+        g.cases.iter().map(|c| c.1).collect()
+    }
+    let mut candidates = Vec::new();
+    for (x, g) in ga.iter().enumerate().filter(|(x, _)| !pairs.iter().any(|p| p.0 == *x)) {
+        for (y, h) in gb.iter().enumerate().filter(|(y, _)| !pairs.iter().any(|p| p.1 == *y)) {
+            let pct = alike(&cases(g), &cases(h));
+            if pct > 0 {
+                candidates.push((pct, x, y));
+            }
+        }
+    }
+    candidates.sort_by(|p, q| q.0.cmp(&p.0).then(p.1.cmp(&q.1)).then(p.2.cmp(&q.2)));
+    for (_, x, y) in candidates {
+        if !pairs.iter().any(|p| p.0 == x || p.1 == y) {
+            pairs.push((x, y));
+        }
+    }
+    pairs.sort();
+    pairs
+}
+
+/// The state among `states` whose cases are most like `cases` (some in common), first on a tie.
+fn most_alike<'s>(
+    cases: &[&Case],
+    states: impl Iterator<Item = (&'s String, &'s StateDef)>,
+) -> Option<(&'s String, u32)> {
+    let mut best: Option<(&String, u32)> = None;
+    for (name, def) in states {
+        let pct = alike(cases, &self::cases(def));
+        if pct > 0 && best.is_none_or(|b| pct > b.1) {
+            best = Some((name, pct));
+        }
+    }
+    best
+}
+
+/// Whether `c` is `o` with its switch after taking the current character made a reconsume:
+/// `o` does `c`'s verbs and one more that takes the current character, then switches to the
+/// state `c` reconsumes in.
+fn reconsumes_instead(o: &Case, c: &Case, rename: &dyn Fn(&str) -> String) -> bool {
+    let (Terminal::Switch(x), Terminal::Reconsume(y)) = (&o.then, &c.then) else { return false };
+    if rename(x) != *y || o.guard.is_some() || c.guard.is_some() || o.otherwise.is_some() || c.otherwise.is_some() {
+        return false;
+    }
+    let Some((last, rest)) = o.actions.split_last() else { return false };
+    let words = |v: &[Action], f: &dyn Fn(&str) -> String| v.iter().map(|a| action_words(a, f)).collect::<Vec<_>>();
+    matches!(last.chars(), Some(Chars::Current | Chars::CurrentLowercase))
+        && words(rest, rename) == words(&c.actions, &|s: &str| s.to_owned())
+}
+
+/// Pair B's cases with A's: cases with the same matchers, then cases that share a matcher (a
+/// bullet added to or dropped from a group). For each case of `b`, the index of its case in `a`.
+fn pair_cases(a: &[&Case], b: &[&Case]) -> Vec<Option<usize>> {
+    let mut used = vec![false; a.len()];
+    let mut pair: Vec<Option<usize>> = b
+        .iter()
+        .map(|c| {
+            let k = a.iter().enumerate().position(|(k, o)| !used[k] && case_on(o) == case_on(c))?;
+            used[k] = true;
+            Some(k)
+        })
+        .collect();
+    for (j, c) in b.iter().enumerate() {
+        if pair[j].is_none()
+            && let Some(k) = (0..a.len()).find(|&k| !used[k] && a[k].on.iter().any(|m| c.on.contains(m)))
+        {
+            used[k] = true;
+            pair[j] = Some(k);
+        }
+    }
+    pair
 }
 
 fn body_kind(def: &StateDef) -> &'static str {
@@ -181,8 +454,12 @@ fn body_kind(def: &StateDef) -> &'static str {
 /// Case descriptions for similarity: each case's matchers and where it goes (names left out,
 /// since the states being matched may be renamed).
 fn signature(def: &StateDef) -> BTreeSet<String> {
+    signature_of(&cases(def))
+}
+
+fn signature_of(cases: &[&Case]) -> BTreeSet<String> {
     let keep = |s: &str| s.to_owned();
-    cases(def)
+    cases
         .iter()
         .map(|c| {
             let t = match &c.then {
@@ -350,46 +627,61 @@ pub fn diff(a: &Machine, b: &Machine, a_label: &str, b_label: &str) -> Report {
                 ch.notes.push(format!("raises [{}] -> [{}]", ra.join(", "), rb.join(", ")));
             }
         }
-        let ca = cases(da);
-        let cb = cases(db);
-        let mut used = vec![false; ca.len()];
-        // Pair cases with the same matchers, then cases that share a matcher (a bullet added to
-        // or dropped from a group).
-        let mut pair: Vec<Option<usize>> = cb
-            .iter()
-            .map(|c| {
-                let k = ca.iter().enumerate().position(|(k, o)| !used[k] && case_on(o) == case_on(c))?;
-                used[k] = true;
-                Some(k)
-            })
-            .collect();
-        for (j, c) in cb.iter().enumerate() {
-            if pair[j].is_none()
-                && let Some(k) = (0..ca.len()).find(|&k| !used[k] && ca[k].on.iter().any(|m| c.on.contains(m)))
-            {
-                used[k] = true;
-                pair[j] = Some(k);
-            }
+        let (ga, gb) = (case_groups(da), case_groups(db));
+        let paired = pair_groups(&ga, &gb);
+        for &(x, y) in &paired {
+            let label = match (&ga[x].cond, &gb[y].cond) {
+                (Some(p), Some(q)) if p != q => format!("[{p} -> {q}] "),
+                (Some(p), _) | (None, Some(p)) => format!("[{p}] "),
+                (None, None) => String::new(),
+            };
+            let sides = Sides { a, b, rename: &rename, a_state: na, b_state: nb, label: &label };
+            compare_cases(&mut r, &mut ch, &sides, &ga[x].cases, &gb[y].cases);
         }
-        for (c, p) in cb.iter().zip(&pair) {
-            let on = case_on(c);
-            match p {
-                Some(k) => {
-                    let o = &ca[*k];
-                    let (old, new) = (case_words(o, &rename), case_words(c, &same));
-                    let old_on = Some(case_on(o)).filter(|o| *o != on);
-                    if old_on.is_none() && old != new && same_at_eof(o, c, a, b, &rename) {
-                        r.reworded.push(format!("{nb} {on}: {old} -> {new}"));
-                    } else if old != new || old_on.is_some() {
-                        ch.cases.push(CaseChange::Changed { on, old_on, old, new });
+        // A branch without a counterpart in the other state: its cases are now (or were) those of
+        // a state of their own (the 2008 draft's tag open state in RCDATA is today's RCDATA
+        // less-than sign state), the state of the other machine not paired with any whose cases
+        // are most alike.
+        let unpaired_b: Vec<usize> = (0..b.states.len()).filter(|j| !pairs.iter().any(|p| p.1 == *j)).collect();
+        let unpaired_a: Vec<usize> = (0..a.states.len()).filter(|i| !pairs.iter().any(|p| p.0 == *i)).collect();
+        for (_, g) in ga.iter().enumerate().filter(|(x, _)| !paired.iter().any(|p| p.0 == *x)) {
+            let cond = g.cond.clone().unwrap_or_default();
+            let mine: Vec<&Case> = g.cases.iter().map(|c| c.1).collect();
+            match most_alike(&mine, unpaired_b.iter().map(|&k| (&b.states[k].0, &b.states[k].1))) {
+                Some((other, pct)) => {
+                    ch.notes.push(format!("branch {cond}: now the cases of {other} ({pct}% alike)"));
+                    let label = format!("[{cond} -> {other}] ");
+                    let def = &b.states.iter().find(|(n, _)| n == other).expect("a state of B").1;
+                    let sides = Sides { a, b, rename: &rename, a_state: na, b_state: other, label: &label };
+                    compare_cases(&mut r, &mut ch, &sides, &g.cases, &numbered(def));
+                }
+                None => {
+                    for (_, o) in &g.cases {
+                        ch.cases.push(CaseChange::Removed(format!(
+                            "[{cond}] {}: {}",
+                            case_on(o),
+                            case_words(o, &rename)
+                        )));
                     }
                 }
-                None => ch.cases.push(CaseChange::Added(format!("{on}: {}", case_words(c, &same)))),
             }
         }
-        for (k, o) in ca.iter().enumerate() {
-            if !used[k] {
-                ch.cases.push(CaseChange::Removed(format!("{}: {}", case_on(o), case_words(o, &rename))));
+        for (_, g) in gb.iter().enumerate().filter(|(y, _)| !paired.iter().any(|p| p.1 == *y)) {
+            let cond = g.cond.clone().unwrap_or_default();
+            let mine: Vec<&Case> = g.cases.iter().map(|c| c.1).collect();
+            match most_alike(&mine, unpaired_a.iter().map(|&k| (&a.states[k].0, &a.states[k].1))) {
+                Some((other, pct)) => {
+                    ch.notes.push(format!("branch {cond}: was the cases of {other} ({pct}% alike)"));
+                    let label = format!("[{other} -> {cond}] ");
+                    let def = &a.states.iter().find(|(n, _)| n == other).expect("a state of A").1;
+                    let sides = Sides { a, b, rename: &rename, a_state: other, b_state: nb, label: &label };
+                    compare_cases(&mut r, &mut ch, &sides, &numbered(def), &g.cases);
+                }
+                None => {
+                    for (_, c) in &g.cases {
+                        ch.cases.push(CaseChange::Added(format!("[{cond}] {}: {}", case_on(c), case_words(c, &same))));
+                    }
+                }
             }
         }
         if !ch.notes.is_empty() || !ch.cases.is_empty() || na != nb {
@@ -833,7 +1125,7 @@ pub fn add_behaviour(
     let mut pb = bh::start(&bin_b, &mod_b, &opts.corpus.shared)?;
     bh::verify(&mut pa, a)?;
     bh::verify(&mut pb, b)?;
-    r.behaviour = Some(bh::compare(&mut pa, &mut pb, &corpus, &r.state_changes(), opts.per_group)?);
+    r.behaviour = Some(bh::compare(&mut pa, &mut pb, &corpus, &r.state_changes(a, b), opts.per_group)?);
     Ok(())
 }
 

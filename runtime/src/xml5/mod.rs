@@ -38,4 +38,4 @@ pub use char_ref::{decode_attribute_value, decode_attribute_value_with_errors};
 pub use namespaces::NamespaceScopes;
 pub use token::{Attribute, Doctype, Error, ProcessingInstruction, Sink, Tag, Token};
 pub use tokenizer::{Options, TokenQueue, Tokenizer, Xml5Own, tokenize};
-pub use tree::{Parsed, TreeBuilder, TreeError, parse, parse_with_errors, parse_with_source_spans};
+pub use tree::{Parsed, TreeBuilder, TreeError, TreeRule, parse, parse_with_errors, parse_with_source_spans};

@@ -31,6 +31,160 @@ enum Phase {
     End,
 }
 
+/// The draft's address that every [`TreeRule::phase_anchor`] is relative to: the revision the
+/// tokenizer's tables link to (`spec/xml5/tokenizer.ron`'s `anchor_base`; a test keeps the two
+/// equal), so that a state and a phase of one explanation are of one text.
+const XML5_BASE: &str =
+    "https://rawcdn.githack.com/Ygg01/xml5_draft/2d702eec5bbdb132056d5f53ef0010004a132488/index.html#";
+
+/// A rule of XML5 tree construction: one entry of a phase's switch in the draft's "Tree
+/// construction" section (spec: #start-phase, #main-phase, #end-phase), named after its phase
+/// and its entry, or one of statemark's decisions where the draft is silent
+/// (spec/xml5/README.md, "Tree construction"). With the `trace` feature,
+/// [`TreeBuilder::with_rule_trace`] records every rule the builder takes, in order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum TreeRule {
+    /// spec: #start-phase, entry 1: A start tag token (the root element).
+    StartStartTag,
+    /// spec: #start-phase, entry 2: An empty tag token (the root element, alone).
+    StartEmptyTag,
+    /// spec: #start-phase, entry 3: A comment token.
+    StartComment,
+    /// spec: #start-phase, entry 4: A processing instruction token.
+    StartProcessingInstruction,
+    /// spec: #start-phase, entry 5: An end-of-file token (reprocessed in the end phase).
+    StartEof,
+    /// spec: #start-phase, entry 6: Anything else (a parse error, ignored).
+    StartAnythingElse,
+    /// Decision (the draft is silent): a DOCTYPE before the root element becomes the
+    /// document's DOCTYPE node (a second one is a parse error, ignored).
+    StartDoctype,
+    /// Decision: whitespace before the root element is not content, and no error.
+    StartWhitespace,
+    /// spec: #main-phase, entry 1: A character token (appended to the current element).
+    MainCharacter,
+    /// spec: #main-phase, entry 2: A start tag token (insert an element).
+    MainStartTag,
+    /// spec: #main-phase, entry 3: An empty tag token.
+    MainEmptyTag,
+    /// spec: #main-phase, entry 4: An end tag token.
+    MainEndTag,
+    /// spec: #main-phase, entry 5: A short end tag token.
+    MainShortEndTag,
+    /// spec: #main-phase, entry 6: A comment token.
+    MainComment,
+    /// spec: #main-phase, entry 7: A processing instruction token.
+    MainProcessingInstruction,
+    /// spec: #main-phase, entry 8: An end-of-file token (a parse error; open elements are
+    /// closed, and the token reprocessed in the end phase).
+    MainEof,
+    /// Decision: a DOCTYPE in the main phase (the draft lists no entry for it) is a parse error,
+    /// ignored.
+    MainDoctype,
+    /// spec: #end-phase, entry 1: A comment token.
+    EndComment,
+    /// spec: #end-phase, entry 2: A processing instruction token.
+    EndProcessingInstruction,
+    /// spec: #end-phase, entry 3: An end-of-file token (stop parsing).
+    EndEof,
+    /// spec: #end-phase, entry 4: Anything else (a parse error, ignored).
+    EndAnythingElse,
+    /// Decision: whitespace after the root element is not content, and no error.
+    EndWhitespace,
+}
+
+impl TreeRule {
+    /// Every rule: the draft's entries phase by phase in its order, each phase's decisions
+    /// after them.
+    pub const ALL: &'static [TreeRule] = &[
+        TreeRule::StartStartTag,
+        TreeRule::StartEmptyTag,
+        TreeRule::StartComment,
+        TreeRule::StartProcessingInstruction,
+        TreeRule::StartEof,
+        TreeRule::StartAnythingElse,
+        TreeRule::StartDoctype,
+        TreeRule::StartWhitespace,
+        TreeRule::MainCharacter,
+        TreeRule::MainStartTag,
+        TreeRule::MainEmptyTag,
+        TreeRule::MainEndTag,
+        TreeRule::MainShortEndTag,
+        TreeRule::MainComment,
+        TreeRule::MainProcessingInstruction,
+        TreeRule::MainEof,
+        TreeRule::MainDoctype,
+        TreeRule::EndComment,
+        TreeRule::EndProcessingInstruction,
+        TreeRule::EndEof,
+        TreeRule::EndAnythingElse,
+        TreeRule::EndWhitespace,
+    ];
+
+    /// The rule's name (`main_end_tag`): its phase, then its entry's words.
+    pub fn name(self) -> &'static str {
+        self.row().0
+    }
+
+    /// The anchor (without `#`) of the rule's phase in the draft (`main-phase`).
+    pub fn phase_anchor(self) -> &'static str {
+        self.row().1
+    }
+
+    /// The rule's entry number within its phase's switch, from 1, in the draft's order; `None`
+    /// for statemark's decisions where the draft has no entry.
+    pub fn entry(self) -> Option<u8> {
+        self.row().2
+    }
+
+    /// The entry's words in the draft ("A short end tag token"), or the decision's.
+    pub fn label(self) -> &'static str {
+        self.row().3
+    }
+
+    /// The link to the rule's phase in the draft (the entries have no anchors of their own).
+    ///
+    /// ```
+    /// use statemark::xml5::TreeRule;
+    ///
+    /// let url = TreeRule::MainEndTag.spec_url();
+    /// assert!(url.starts_with("https://rawcdn.githack.com/Ygg01/xml5_draft/") && url.ends_with("#main-phase"));
+    /// ```
+    pub fn spec_url(self) -> String {
+        format!("{XML5_BASE}{}", self.phase_anchor())
+    }
+
+    fn row(self) -> (&'static str, &'static str, Option<u8>, &'static str) {
+        use TreeRule as R;
+        let (s, m, e) = ("start-phase", "main-phase", "end-phase");
+        match self {
+            R::StartStartTag => ("start_start_tag", s, Some(1), "A start tag token"),
+            R::StartEmptyTag => ("start_empty_tag", s, Some(2), "An empty tag token"),
+            R::StartComment => ("start_comment", s, Some(3), "A comment token"),
+            R::StartProcessingInstruction => ("start_pi", s, Some(4), "A processing instruction token"),
+            R::StartEof => ("start_eof", s, Some(5), "An end-of-file token"),
+            R::StartAnythingElse => ("start_anything_else", s, Some(6), "Anything else"),
+            R::StartDoctype => ("start_doctype", s, None, "A DOCTYPE token (decision: the document's DOCTYPE)"),
+            R::StartWhitespace => ("start_whitespace", s, None, "Whitespace characters (decision: ignored)"),
+            R::MainCharacter => ("main_character", m, Some(1), "A character token"),
+            R::MainStartTag => ("main_start_tag", m, Some(2), "A start tag token"),
+            R::MainEmptyTag => ("main_empty_tag", m, Some(3), "An empty tag token"),
+            R::MainEndTag => ("main_end_tag", m, Some(4), "An end tag token"),
+            R::MainShortEndTag => ("main_short_end_tag", m, Some(5), "A short end tag token"),
+            R::MainComment => ("main_comment", m, Some(6), "A comment token"),
+            R::MainProcessingInstruction => ("main_pi", m, Some(7), "A processing instruction token"),
+            R::MainEof => ("main_eof", m, Some(8), "An end-of-file token"),
+            R::MainDoctype => ("main_doctype", m, None, "A DOCTYPE token (decision: a parse error, ignored)"),
+            R::EndComment => ("end_comment", e, Some(1), "A comment token"),
+            R::EndProcessingInstruction => ("end_pi", e, Some(2), "A processing instruction token"),
+            R::EndEof => ("end_eof", e, Some(3), "An end-of-file token"),
+            R::EndAnythingElse => ("end_anything_else", e, Some(4), "Anything else"),
+            R::EndWhitespace => ("end_whitespace", e, None, "Whitespace characters (decision: ignored)"),
+        }
+    }
+}
+
 /// What a parse produced: the tree and the tokenizer and tree-construction errors, in the order
 /// found (with `errors` on). The shape [`html::parse_with_errors`](crate::html::parse_with_errors)
 /// returns too.
@@ -108,6 +262,9 @@ pub struct TreeBuilder {
     spare: Vec<Attribute<'static>>,
     want_errors: bool,
     errors: Vec<TreeError>,
+    /// The rules taken, when asked for ([`TreeBuilder::with_rule_trace`]).
+    #[cfg(feature = "trace")]
+    rule_trace: Option<Vec<TreeRule>>,
 }
 
 /// The duplicate check compares names directly up to this many attributes on a tag, and
@@ -141,7 +298,53 @@ impl TreeBuilder {
             spare: Vec::new(),
             want_errors,
             errors: Vec::new(),
+            #[cfg(feature = "trace")]
+            rule_trace: None,
         }
+    }
+
+    /// With the `trace` feature: record every rule of tree construction the builder takes
+    /// ([`TreeRule`]), in order, for [`drain_rule_trace`](Self::drain_rule_trace). Without the
+    /// feature the hook is compiled out.
+    #[cfg(feature = "trace")]
+    pub fn with_rule_trace(mut self) -> TreeBuilder {
+        self.rule_trace = Some(Vec::new());
+        self
+    }
+
+    /// With the `trace` feature: take the rules recorded so far, in order, leaving the record
+    /// empty with its allocation kept (after each token, the rules that token took). A token
+    /// reprocessed in another phase records both rules.
+    ///
+    /// ```
+    /// use statemark::Span;
+    /// use statemark::xml5::{Sink, Token, TreeBuilder, TreeRule};
+    ///
+    /// let mut b = TreeBuilder::new(false).with_rule_trace();
+    /// b.token(Token::Eof, Span::new(0, 0));
+    /// assert_eq!(b.drain_rule_trace().collect::<Vec<_>>(), [TreeRule::StartEof, TreeRule::EndEof]);
+    /// ```
+    #[cfg(feature = "trace")]
+    pub fn drain_rule_trace(&mut self) -> impl Iterator<Item = TreeRule> + '_ {
+        self.rule_trace.iter_mut().flat_map(|v| v.drain(..))
+    }
+
+    /// The tree-construction errors so far (with `want_errors`), taken: a consumer that reads
+    /// them token by token (`statemark explain --xml`) places each after its token. The
+    /// tokenizer's errors reach the builder only when it is the tokenizer's sink.
+    pub fn take_errors(&mut self) -> Vec<TreeError> {
+        std::mem::take(&mut self.errors)
+    }
+
+    /// The trace hook: every rule calls it first. Without the `trace` feature it is empty.
+    #[inline(always)]
+    fn rule(&mut self, rule: TreeRule) {
+        #[cfg(feature = "trace")]
+        if let Some(v) = &mut self.rule_trace {
+            v.push(rule);
+        }
+        #[cfg(not(feature = "trace"))]
+        let _ = rule;
     }
 
     /// Record where each node came from ([`Dom::source_span`]: an element's span is its start
@@ -294,6 +497,7 @@ impl TreeBuilder {
             // spec: #start-phase (1.4)
             Phase::Start => match token {
                 Token::StartTag(tag) => {
+                    self.rule(TreeRule::StartStartTag);
                     let id = self.create_element(&tag, span);
                     let doc = self.dom.document();
                     self.dom.append(doc, id);
@@ -302,6 +506,7 @@ impl TreeBuilder {
                     self.phase = Phase::Main;
                 }
                 Token::EmptyTag(tag) => {
+                    self.rule(TreeRule::StartEmptyTag);
                     let id = self.create_element(&tag, span);
                     let doc = self.dom.document();
                     self.dom.append(doc, id);
@@ -310,11 +515,13 @@ impl TreeBuilder {
                     self.phase = Phase::End;
                 }
                 Token::Comment(c) => {
+                    self.rule(TreeRule::StartComment);
                     let doc = self.dom.document();
                     let c = self.dom.create_comment(&c);
                     self.dom.append(doc, c);
                 }
                 Token::ProcessingInstruction(p) => {
+                    self.rule(TreeRule::StartProcessingInstruction);
                     let doc = self.dom.document();
                     let p = self.dom.create_processing_instruction(&p.target, &p.data);
                     self.dom.append(doc, p);
@@ -322,6 +529,7 @@ impl TreeBuilder {
                 // Decision (spec/xml5/README.md): a DOCTYPE before the root element becomes the
                 // document's DOCTYPE node, as xml5lib-tests expect; the draft is silent.
                 Token::Doctype(d) => {
+                    self.rule(TreeRule::StartDoctype);
                     let doc = self.dom.document();
                     let has_doctype =
                         self.dom.children(doc).any(|c| matches!(self.dom.data(c), NodeData::Doctype { .. }));
@@ -337,20 +545,30 @@ impl TreeBuilder {
                     }
                 }
                 Token::Eof => {
+                    self.rule(TreeRule::StartEof);
                     self.error(TreeError::UnexpectedToken(span));
                     self.phase = Phase::End;
+                    // "Reprocess the token in the end phase": stop parsing.
+                    self.rule(TreeRule::EndEof);
                 }
                 // Whitespace before the root element is not content; anything else is an error.
-                Token::Characters(c) if c.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n')) => {}
-                _ => self.error(TreeError::UnexpectedToken(span)),
+                Token::Characters(c) if c.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n')) => {
+                    self.rule(TreeRule::StartWhitespace);
+                }
+                _ => {
+                    self.rule(TreeRule::StartAnythingElse);
+                    self.error(TreeError::UnexpectedToken(span));
+                }
             },
             // spec: #main-phase (1.4)
             Phase::Main => match token {
                 Token::Characters(c) => {
+                    self.rule(TreeRule::MainCharacter);
                     let cur = self.current();
                     self.append_text(cur, &c);
                 }
                 Token::StartTag(tag) => {
+                    self.rule(TreeRule::MainStartTag);
                     let id = self.create_element(&tag, span);
                     let cur = self.current();
                     self.dom.append(cur, id);
@@ -358,6 +576,7 @@ impl TreeBuilder {
                     self.keep_spare(tag.attributes);
                 }
                 Token::EmptyTag(tag) => {
+                    self.rule(TreeRule::MainEmptyTag);
                     let id = self.create_element(&tag, span);
                     let cur = self.current();
                     self.dom.append(cur, id);
@@ -365,6 +584,7 @@ impl TreeBuilder {
                     self.keep_spare(tag.attributes);
                 }
                 Token::EndTag(tag) => {
+                    self.rule(TreeRule::MainEndTag);
                     // The usual end tag closes the current element: one comparison with its
                     // name, no hash.
                     let name = match self.stack.last() {
@@ -389,47 +609,63 @@ impl TreeBuilder {
                     }
                 }
                 Token::ShortEndTag => {
+                    self.rule(TreeRule::MainShortEndTag);
                     self.pop();
                     if self.stack.is_empty() {
                         self.phase = Phase::End;
                     }
                 }
                 Token::Comment(c) => {
+                    self.rule(TreeRule::MainComment);
                     let cur = self.current();
                     let c = self.dom.create_comment(&c);
                     self.dom.append(cur, c);
                 }
                 Token::ProcessingInstruction(p) => {
+                    self.rule(TreeRule::MainProcessingInstruction);
                     let cur = self.current();
                     let p = self.dom.create_processing_instruction(&p.target, &p.data);
                     self.dom.append(cur, p);
                 }
                 Token::Eof => {
+                    self.rule(TreeRule::MainEof);
                     self.error(TreeError::EofWithOpenElements(span));
                     // Unclosed elements at EOF are closed.
                     while !self.stack.is_empty() {
                         self.pop();
                     }
                     self.phase = Phase::End;
+                    // "Reprocess the token in the end phase": stop parsing.
+                    self.rule(TreeRule::EndEof);
                 }
                 // spec: DOCTYPE in the main phase is not listed: ignored as an error.
-                Token::Doctype(_) => self.error(TreeError::UnexpectedToken(span)),
+                Token::Doctype(_) => {
+                    self.rule(TreeRule::MainDoctype);
+                    self.error(TreeError::UnexpectedToken(span));
+                }
             },
             // spec: #end-phase (1.4)
             Phase::End => match token {
                 Token::Comment(c) => {
+                    self.rule(TreeRule::EndComment);
                     let doc = self.dom.document();
                     let c = self.dom.create_comment(&c);
                     self.dom.append(doc, c);
                 }
                 Token::ProcessingInstruction(p) => {
+                    self.rule(TreeRule::EndProcessingInstruction);
                     let doc = self.dom.document();
                     let p = self.dom.create_processing_instruction(&p.target, &p.data);
                     self.dom.append(doc, p);
                 }
-                Token::Eof => {}
-                Token::Characters(c) if c.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n')) => {}
-                _ => self.error(TreeError::UnexpectedToken(span)),
+                Token::Eof => self.rule(TreeRule::EndEof),
+                Token::Characters(c) if c.bytes().all(|b| matches!(b, b' ' | b'\t' | b'\n')) => {
+                    self.rule(TreeRule::EndWhitespace);
+                }
+                _ => {
+                    self.rule(TreeRule::EndAnythingElse);
+                    self.error(TreeError::UnexpectedToken(span));
+                }
             },
         }
     }
@@ -500,6 +736,47 @@ pub(crate) fn parse_input_stream(input: &str, errors: bool, skip_bom: bool) -> P
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The phases' links go to the text the tokenizer's cases link to.
+    #[cfg(feature = "trace")]
+    #[test]
+    fn tree_rules_link_to_the_tokenizer_tables_text() {
+        use crate::cases::SpecCases;
+        assert_eq!(XML5_BASE, <crate::xml5::Xml5 as SpecCases>::ANCHOR_BASE);
+    }
+
+    /// Every token takes one rule, a reprocessed one two; rules name their phase's entries in
+    /// the draft's order.
+    #[cfg(feature = "trace")]
+    #[test]
+    fn tree_rules_are_recorded_token_by_token() {
+        let mut t = Tokenizer::with_sink("  <!--c--><r>x</r><!DOCTYPE d> ", TreeBuilder::new(true).with_rule_trace());
+        t.run();
+        let mut b = t.into_sink();
+        let rules: Vec<TreeRule> = b.drain_rule_trace().collect();
+        use TreeRule as R;
+        assert_eq!(
+            rules,
+            [
+                R::StartWhitespace,
+                R::StartComment,
+                R::StartStartTag,
+                R::MainCharacter,
+                R::MainEndTag,
+                R::EndAnythingElse,
+                R::EndWhitespace,
+                R::EndEof
+            ]
+        );
+        assert!(b.drain_rule_trace().next().is_none(), "drained");
+        for (i, r) in TreeRule::ALL.iter().enumerate() {
+            let same_phase = TreeRule::ALL[..i].iter().filter(|p| p.phase_anchor() == r.phase_anchor());
+            if let Some(n) = r.entry() {
+                assert_eq!(usize::from(n), same_phase.filter(|p| p.entry().is_some()).count() + 1, "{r:?}");
+            }
+            assert!(r.name().starts_with(r.phase_anchor().trim_end_matches("-phase")), "{r:?}");
+        }
+    }
 
     #[test]
     fn errors_display_and_are_std_errors() {
