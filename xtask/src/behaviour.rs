@@ -186,6 +186,10 @@ pub fn build_probe(root: &Path, m: &Machine) -> Result<(PathBuf, String), String
     let work = root.join("target/spec-diff");
     let dir = work.join(format!("probe-{base}-{:016x}", fnv(&format!("{code}{cases}{driver}"))));
     let bin = dir.join("spec-diff-probe");
+    // One build at a time: tests run on threads of one process, and two of them asking for the
+    // same probe would otherwise remove and copy the same directory under each other's build.
+    static BUILDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let _one_at_a_time = BUILDING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     if bin.exists() {
         return Ok((bin, module));
     }
