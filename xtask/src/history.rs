@@ -39,7 +39,10 @@ pub enum Claim {
     Editorial,
     /// Letters with `t` (tools such as parsers): a parser should see a change.
     Parsers,
-    /// Letters without `t` nor only `e` (authors, conformance checkers, browsers).
+    /// Letters naming a browser (`g` Gecko, `i` IE, `o` Opera, `w` WebKit) but not `t`: a
+    /// browser's parser should see a change.
+    Browsers,
+    /// Other letters only (`a` authors, `c` conformance checkers, with or without `e`).
     Others,
     /// No tag (the messages before 2007).
     Untagged,
@@ -51,6 +54,7 @@ impl Claim {
             None => Claim::Untagged,
             Some((l, _)) if l.is_empty() || l.chars().all(|c| c == 'e') => Claim::Editorial,
             Some((l, _)) if l.contains('t') => Claim::Parsers,
+            Some((l, _)) if l.contains(['g', 'i', 'o', 'w']) => Claim::Browsers,
             Some(_) => Claim::Others,
         }
     }
@@ -59,6 +63,7 @@ impl Claim {
         match self {
             Claim::Editorial => "[e] editorial",
             Claim::Parsers => "[..t..] parsers",
+            Claim::Browsers => "[giow] browsers",
             Claim::Others => "other tags",
             Claim::Untagged => "untagged",
         }
@@ -476,12 +481,16 @@ pub fn load_reviewed(path: &Path) -> Vec<Reviewed> {
     std::fs::read_to_string(path).ok().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
 }
 
-/// Whether the tool and the tag disagree: an editorial tag with a table change, or a parser tag
-/// with rewording only.
+/// Whether the tool and the tag disagree (issue 25: "every `[e]`-only commit should show no
+/// behaviour change, and commits tagged for parsers (`t`) or browsers should show one"): an
+/// editorial tag with a behaviour change or an unreached table change, or a tag naming parsers
+/// or a browser with no behaviour change shown (rewording only, tables differ but behave the
+/// same, or a table change no input reached).
 pub fn disagrees(e: &Entry) -> bool {
     matches!(
         (Claim::of(&e.rev.message), e.verdict),
-        (Claim::Editorial, Verdict::Behaviour | Verdict::TableOnly) | (Claim::Parsers, Verdict::Rewording)
+        (Claim::Editorial, Verdict::Behaviour | Verdict::TableOnly)
+            | (Claim::Parsers | Claim::Browsers, Verdict::Rewording | Verdict::Neutral | Verdict::TableOnly)
     )
 }
 
@@ -527,7 +536,7 @@ pub fn render(h: &History, reviewed: &[Reviewed]) -> String {
     out.push_str(&verdicts.iter().map(|v| v.label()).collect::<Vec<_>>().join(" | "));
     out.push_str(" |\n|---|---|---|---|---|---|\n");
     let m = matrix(h);
-    for c in [Claim::Editorial, Claim::Parsers, Claim::Others, Claim::Untagged] {
+    for c in [Claim::Editorial, Claim::Parsers, Claim::Browsers, Claim::Others, Claim::Untagged] {
         out.push_str(&format!("| {} |", c.label()));
         for v in verdicts {
             out.push_str(&format!(" {} |", m.get(&(c, v)).copied().unwrap_or(0)));
@@ -734,10 +743,20 @@ const IN_CONTENT_MODEL: &[&str] = &[
     "<!-- -->&amp;",
     "<!--&amp;-->",
     "-->",
+    // A character reference followed by markup (the 2009-10-24 commit's own example): where the
+    // character reference state returns to decides whether "<div>" is a tag.
+    "&acute;<div></title>",
 ];
 
+/// Inputs in the script data state after a `<script>` start tag (from 2009-10-19): escaped text
+/// ("<!--"), an end tag inside it, and a nested `<script>` (the double-escaped states of
+/// 2009-10-20).
+const IN_SCRIPT_DATA: &[&str] =
+    &["<!--</script>", "<!--<script></script>-->", "<!--<script>-->", "<!--a<b-->", "<!-- -->", "<!--<-->", "</script>"];
+
 /// The behavioural check's inputs: [`probes`] (in the data state), [`IN_CONTENT_MODEL`] with each
-/// content model flag the tree builder sets, and the tokenizer suite of the era (html5lib-tests
+/// content model flag the tree builder sets (and from 2009-10-19 in the RCDATA and RAWTEXT
+/// states), [`IN_SCRIPT_DATA`] in the script data state, and the tokenizer suite of the era (html5lib-tests
 /// of 2007-09, read in place from `../shared/html5lib-tests-editions`) with its content model
 /// flags and last start tags.
 pub fn corpus(shared: &Path) -> Vec<Input> {
@@ -750,6 +769,9 @@ pub fn corpus(shared: &Path) -> Vec<Input> {
     for state in ["rcdata_state", "rawtext_state"] {
         out.extend(IN_CONTENT_MODEL.iter().map(|t| Input { state: state.into(), ..input(t, None, Some("title")) }));
     }
+    out.extend(
+        IN_SCRIPT_DATA.iter().map(|t| Input { state: "script_data_state".into(), ..input(t, None, Some("script")) }),
+    );
     let dir = shared.join("html5lib-tests-editions/2007-09/tokenizer");
     let mut files: Vec<PathBuf> =
         std::fs::read_dir(&dir).map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
@@ -925,6 +947,9 @@ mod tests {
         assert_eq!(Claim::of("[] (0) x"), Claim::Editorial);
         assert_eq!(Claim::of("[acgiowt] (2) x"), Claim::Parsers);
         assert_eq!(Claim::of("[ac] (2) x"), Claim::Others);
+        assert_eq!(Claim::of("[giow] (1) x"), Claim::Browsers);
+        assert_eq!(Claim::of("[w] (0) x"), Claim::Browsers);
+        assert_eq!(Claim::of("[ce] (0) x"), Claim::Others);
         assert_eq!(Claim::of("Bunch of minor fixes"), Claim::Untagged);
     }
 
