@@ -697,6 +697,10 @@ pub fn probes() -> Vec<String> {
         "&not",
         "<a b='&not",
         "<a b=&not",
+        // A name that matches nothing, in an attribute value, before "=" (2009-05-29 drops the
+        // parse error for "&copy=1"-like query strings; 2009-06-12 takes that back).
+        "<a b='&x",
+        "<a b=&x",
         "<?",
         "<![CDATA[",
         "<a b c",
