@@ -31,6 +31,13 @@ pub struct Run {
     pub errors: Vec<String>,
     /// (state, case number) in order.
     pub path: Vec<(String, u16)>,
+    /// Numbers a character reference returned as they are although no character has them (a
+    /// surrogate, or above 0x10FFFF: texts before 2009-09-16 and 2009-07-26 say "return a
+    /// character token for the Unicode character whose code point is that number"), as
+    /// `U+XXXX@offset` of the reference's first character after the "&". The token holds U+FFFD
+    /// there, the only stand-in a string has. Only the table interpreter fills it: the generated
+    /// tokenizers replace such numbers.
+    pub unrepresentable: Vec<String>,
 }
 
 impl Run {
@@ -68,7 +75,7 @@ impl Probe {
                 a.iter().filter_map(|p| Some((p[0].as_str()?.to_owned(), p[1].as_u64().unwrap_or(0) as u16))).collect()
             })
             .unwrap_or_default();
-        Ok(Run { tokens: strings("tokens"), errors: strings("errors"), path })
+        Ok(Run { tokens: strings("tokens"), errors: strings("errors"), path, unrepresentable: Vec::new() })
     }
 }
 

@@ -39,7 +39,10 @@ pub enum Claim {
     Editorial,
     /// Letters with `t` (tools such as parsers): a parser should see a change.
     Parsers,
-    /// Letters without `t` nor only `e` (authors, conformance checkers, browsers).
+    /// Letters naming a browser (`g` Gecko, `i` IE, `o` Opera, `w` WebKit) but not `t`: a
+    /// browser's parser should see a change.
+    Browsers,
+    /// Other letters only (`a` authors, `c` conformance checkers, with or without `e`).
     Others,
     /// No tag (the messages before 2007).
     Untagged,
@@ -51,6 +54,7 @@ impl Claim {
             None => Claim::Untagged,
             Some((l, _)) if l.is_empty() || l.chars().all(|c| c == 'e') => Claim::Editorial,
             Some((l, _)) if l.contains('t') => Claim::Parsers,
+            Some((l, _)) if l.contains(['g', 'i', 'o', 'w']) => Claim::Browsers,
             Some(_) => Claim::Others,
         }
     }
@@ -59,6 +63,7 @@ impl Claim {
         match self {
             Claim::Editorial => "[e] editorial",
             Claim::Parsers => "[..t..] parsers",
+            Claim::Browsers => "[giow] browsers",
             Claim::Others => "other tags",
             Claim::Untagged => "untagged",
         }
@@ -476,12 +481,16 @@ pub fn load_reviewed(path: &Path) -> Vec<Reviewed> {
     std::fs::read_to_string(path).ok().and_then(|t| serde_json::from_str(&t).ok()).unwrap_or_default()
 }
 
-/// Whether the tool and the tag disagree: an editorial tag with a table change, or a parser tag
-/// with rewording only.
+/// Whether the tool and the tag disagree (issue 25: "every `[e]`-only commit should show no
+/// behaviour change, and commits tagged for parsers (`t`) or browsers should show one"): an
+/// editorial tag with a behaviour change or an unreached table change, or a tag naming parsers
+/// or a browser with no behaviour change shown (rewording only, tables differ but behave the
+/// same, or a table change no input reached).
 pub fn disagrees(e: &Entry) -> bool {
     matches!(
         (Claim::of(&e.rev.message), e.verdict),
-        (Claim::Editorial, Verdict::Behaviour | Verdict::TableOnly) | (Claim::Parsers, Verdict::Rewording)
+        (Claim::Editorial, Verdict::Behaviour | Verdict::TableOnly)
+            | (Claim::Parsers | Claim::Browsers, Verdict::Rewording | Verdict::Neutral | Verdict::TableOnly)
     )
 }
 
@@ -527,7 +536,7 @@ pub fn render(h: &History, reviewed: &[Reviewed]) -> String {
     out.push_str(&verdicts.iter().map(|v| v.label()).collect::<Vec<_>>().join(" | "));
     out.push_str(" |\n|---|---|---|---|---|---|\n");
     let m = matrix(h);
-    for c in [Claim::Editorial, Claim::Parsers, Claim::Others, Claim::Untagged] {
+    for c in [Claim::Editorial, Claim::Parsers, Claim::Browsers, Claim::Others, Claim::Untagged] {
         out.push_str(&format!("| {} |", c.label()));
         for v in verdicts {
             out.push_str(&format!(" {} |", m.get(&(c, v)).copied().unwrap_or(0)));
@@ -688,6 +697,10 @@ pub fn probes() -> Vec<String> {
         "&not",
         "<a b='&not",
         "<a b=&not",
+        // A name that matches nothing, in an attribute value, before "=" (2009-05-29 drops the
+        // parse error for "&copy=1"-like query strings; 2009-06-12 takes that back).
+        "<a b='&x",
+        "<a b=&x",
         "<?",
         "<![CDATA[",
         "<a b c",
@@ -734,10 +747,27 @@ const IN_CONTENT_MODEL: &[&str] = &[
     "<!-- -->&amp;",
     "<!--&amp;-->",
     "-->",
+    // A character reference followed by markup (the 2009-10-24 commit's own example): where the
+    // character reference state returns to decides whether "<div>" is a tag.
+    "&acute;<div></title>",
+];
+
+/// Inputs in the script data state after a `<script>` start tag (from 2009-10-19): escaped text
+/// ("<!--"), an end tag inside it, and a nested `<script>` (the double-escaped states of
+/// 2009-10-20).
+const IN_SCRIPT_DATA: &[&str] = &[
+    "<!--</script>",
+    "<!--<script></script>-->",
+    "<!--<script>-->",
+    "<!--a<b-->",
+    "<!-- -->",
+    "<!--<-->",
+    "</script>",
 ];
 
 /// The behavioural check's inputs: [`probes`] (in the data state), [`IN_CONTENT_MODEL`] with each
-/// content model flag the tree builder sets, and the tokenizer suite of the era (html5lib-tests
+/// content model flag the tree builder sets (and from 2009-10-19 in the RCDATA and RAWTEXT
+/// states), [`IN_SCRIPT_DATA`] in the script data state, and the tokenizer suite of the era (html5lib-tests
 /// of 2007-09, read in place from `../shared/html5lib-tests-editions`) with its content model
 /// flags and last start tags.
 pub fn corpus(shared: &Path) -> Vec<Input> {
@@ -750,6 +780,9 @@ pub fn corpus(shared: &Path) -> Vec<Input> {
     for state in ["rcdata_state", "rawtext_state"] {
         out.extend(IN_CONTENT_MODEL.iter().map(|t| Input { state: state.into(), ..input(t, None, Some("title")) }));
     }
+    out.extend(
+        IN_SCRIPT_DATA.iter().map(|t| Input { state: "script_data_state".into(), ..input(t, None, Some("script")) }),
+    );
     let dir = shared.join("html5lib-tests-editions/2007-09/tokenizer");
     let mut files: Vec<PathBuf> =
         std::fs::read_dir(&dir).map(|r| r.filter_map(|e| e.ok().map(|e| e.path())).collect()).unwrap_or_default();
@@ -784,9 +817,14 @@ pub struct Difference {
 
 /// What two machines did with one input: tokens (character runs merged) and the error
 /// positions (the texts of this era name no codes; their "parse error" is compared by where).
+/// A number returned as it is although no character has it (a surrogate, above 0x10FFFF) is
+/// told apart from a U+FFFD the text asks for: U+FFFD stands in for it in the token, so it is
+/// named after the tokens.
 fn outcome(r: &crate::behaviour::Run) -> (Vec<String>, Vec<String>) {
     let errs = r.errors.iter().map(|e| e.rsplit('@').next().unwrap_or("").to_owned()).collect();
-    (crate::interp::merged(&r.tokens), errs)
+    let mut tokens = crate::interp::merged(&r.tokens);
+    tokens.extend(r.unrepresentable.iter().map(|u| format!("(no character {u}; U+FFFD stands in)")));
+    (tokens, errs)
 }
 
 /// Whether a machine reads the content model flag (the texts before 2009-10-19).
@@ -794,8 +832,23 @@ fn reads_content_model(m: &statemark_codegen::model::Machine) -> bool {
     m.states.iter().any(|(_, d)| import::canonical(d).contains("Flag(\"content_model\""))
 }
 
+/// The state that took over a content model flag's value on 2009-10-19 ("Remove the 'content
+/// model flag' and expand it into separate states"): RCDATA the RCDATA state, CDATA (RAWTEXT from
+/// 2009-08-08) the RAWTEXT state, or the script data state after a `<script>` start tag,
+/// PLAINTEXT the PLAINTEXT state, PCDATA the data state.
+fn expanded_state(flag: &str, last_start_tag: Option<&str>) -> &'static str {
+    match flag {
+        "RCDATA" => "rcdata_state",
+        "CDATA" | "RAWTEXT" if last_start_tag == Some("script") => "script_data_state",
+        "CDATA" | "RAWTEXT" => "rawtext_state",
+        "PLAINTEXT" => "plaintext_state",
+        _ => "data_state",
+    }
+}
+
 /// Run both machines over `inputs` (those both can run): the first difference, minimized. An
-/// input with a content model flag runs only when both machines read the flag.
+/// input with a content model flag runs only when both machines read the flag, or when `b` has
+/// the flag's state instead (see [`expanded_state`]).
 ///
 /// An input whose run on `a` never enters a state of `changed` (named as in `a`) runs the same
 /// tables on `b` and is not run again.
@@ -806,11 +859,29 @@ pub fn behaves_differently(
     inputs: &[Input],
 ) -> (usize, Option<Difference>) {
     let run = |m: &statemark_codegen::model::Machine, inp: &Input| crate::interp::run(m, None, inp).ok();
+    let flags = reads_content_model(a) && reads_content_model(b);
+    // The input `b` runs for one `a` runs: the same, or across 2009-10-19 (the content model
+    // flag "expanded into separate states") the flag's state.
+    let on_b = |inp: &Input| -> Option<Input> {
+        let Some(flag) = &inp.content_model_flag else { return Some(inp.clone()) };
+        if flags {
+            return Some(inp.clone());
+        }
+        if !reads_content_model(a) || inp.state != "data_state" {
+            return None;
+        }
+        let state = expanded_state(flag, inp.last_start_tag.as_deref());
+        b.states.iter().any(|(n, _)| n == state).then(|| Input {
+            state: state.to_owned(),
+            content_model_flag: None,
+            ..inp.clone()
+        })
+    };
+    let run_b = |inp: &Input| on_b(inp).and_then(|i| run(b, &i));
     let differs = |inp: &Input| -> Option<bool> {
-        let (x, y) = (run(a, inp)?, run(b, inp)?);
+        let (x, y) = (run(a, inp)?, run_b(inp)?);
         Some(outcome(&x) != outcome(&y))
     };
-    let flags = reads_content_model(a) && reads_content_model(b);
     // Inputs run through both that reached a changed state: the ones that can tell.
     let mut ran = 0;
     // A short input whose run ends in a changed state (its last steps, the end of the input
@@ -818,7 +889,7 @@ pub fn behaves_differently(
     // when the data state changed, nearly every input ends there).
     let first_difference = |list: &[Input], ran: &mut usize, ends: &mut Vec<Input>| -> Option<Difference> {
         for inp in list {
-            if inp.content_model_flag.is_some() && !flags {
+            if on_b(inp).is_none() {
                 continue;
             }
             if let Some(x) = run(a, inp) {
@@ -839,7 +910,7 @@ pub fn behaves_differently(
                     *ran += 1;
                     let min = crate::behaviour::minimize(inp, 400, &mut |i| Ok(differs(i).unwrap_or(false)))
                         .unwrap_or_else(|_| inp.clone());
-                    let (x, y) = (run(a, &min), run(b, &min));
+                    let (x, y) = (run(a, &min), run_b(&min));
                     let (Some(x), Some(y)) = (x, y) else { continue };
                     let parted = x
                         .path
@@ -918,6 +989,48 @@ mod tests {
         assert_ne!(d.old.1, d.new.1, "the errors differ");
     }
 
+    /// 2009-09-16 `6db21943d0` returns U+FFFD for a surrogate where the text before returned
+    /// "the Unicode character whose code point is that number": U+FFFD stands in for the
+    /// surrogate in the token, and the run names it, so the two are told apart.
+    #[test]
+    fn a_surrogate_returned_as_it_is_is_not_a_replacement_character() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf();
+        let dir = root.join("../shared/spec/history/html-tokenizer");
+        let hand = hand_dirs(&root, &root.join("../shared"));
+        let a = import::import_file(&dir.join("2009-09-15-6866f8172f.html"), &hand).expect("before");
+        let b = import::import_file(&dir.join("2009-09-16-6db21943d0.html"), &hand).expect("after");
+        let (ma, mb) = (a.partial_machine("old"), b.partial_machine("new"));
+        let inp = input("&#xD800;", None, None);
+        let x = crate::interp::run(&ma, None, &inp).expect("old runs");
+        let y = crate::interp::run(&mb, None, &inp).expect("new runs");
+        assert_eq!(x.unrepresentable, ["U+D800@1"]);
+        assert!(y.unrepresentable.is_empty());
+        assert_eq!(crate::interp::merged(&x.tokens), crate::interp::merged(&y.tokens), "U+FFFD in both tokens");
+        assert_ne!(outcome(&x), outcome(&y));
+    }
+
+    /// Across 2009-10-19 (the content model flag "expanded into separate states") an input in the
+    /// RCDATA content model runs in the RCDATA state of the text after: the RCDATA state has no
+    /// escape flag and no lookahead for the last start tag's name.
+    #[test]
+    fn a_content_model_flag_runs_in_its_state_after_2009_10_19() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf();
+        let dir = root.join("../shared/spec/history/html-tokenizer");
+        let hand = hand_dirs(&root, &root.join("../shared"));
+        let a = import::import_file(&dir.join("2009-10-09-b7a9d946d2.html"), &hand).expect("before");
+        let b = import::import_file(&dir.join("2009-10-19-41beb5d904.html"), &hand).expect("after");
+        let (ma, mb) = (a.partial_machine("old"), b.partial_machine("new"));
+        let changed: BTreeSet<String> = ["data_state".to_owned()].into();
+        let inputs = [input("<!--</title>-->", Some("RCDATA"), Some("title"))];
+        let (ran, d) = behaves_differently(&ma, &mb, &changed, &inputs);
+        assert_eq!(ran, 1);
+        let d = d.expect("a difference");
+        assert_eq!(d.start, Some(("RCDATA".to_owned(), Some("title".to_owned()))));
+        assert!(d.new.0.iter().any(|t| t.contains("EndTag title")), "{:?}", d.new);
+        assert_eq!(expanded_state("CDATA", Some("script")), "script_data_state");
+        assert_eq!(expanded_state("RAWTEXT", Some("style")), "rawtext_state");
+    }
+
     #[test]
     fn tags_are_read() {
         assert_eq!(tag("[ct] (2) EOF in tag tokens"), Some(("ct".into(), 2)));
@@ -925,6 +1038,9 @@ mod tests {
         assert_eq!(Claim::of("[] (0) x"), Claim::Editorial);
         assert_eq!(Claim::of("[acgiowt] (2) x"), Claim::Parsers);
         assert_eq!(Claim::of("[ac] (2) x"), Claim::Others);
+        assert_eq!(Claim::of("[giow] (1) x"), Claim::Browsers);
+        assert_eq!(Claim::of("[w] (0) x"), Claim::Browsers);
+        assert_eq!(Claim::of("[ce] (0) x"), Claim::Others);
         assert_eq!(Claim::of("Bunch of minor fixes"), Claim::Untagged);
     }
 

@@ -80,6 +80,8 @@ struct Vm<'m> {
     tokens: Vec<String>,
     errors: Vec<String>,
     path: Vec<(String, u16)>,
+    /// See [`Run::unrepresentable`].
+    unrepresentable: Vec<String>,
     text: String,
     tag: Tag,
     comment: String,
@@ -698,8 +700,16 @@ impl<'m> Vm<'m> {
                     errors_at.push(self.pos);
                 }
                 // A number that is no character (a surrogate, above 0x10FFFF) where the text
-                // returns it as it is: U+FFFD, the only character a token can hold.
-                returned = Some(char::from_u32(code).unwrap_or('\u{FFFD}').to_string());
+                // returns it as it is: U+FFFD, the only character a token can hold, stands in,
+                // and the run says so (a text that replaces it with U+FFFD is not the same).
+                returned = Some(match char::from_u32(code) {
+                    Some(c) => c.to_string(),
+                    None => {
+                        let at = self.chars.get(start).map_or(self.len, |&(_, at)| at);
+                        self.unrepresentable.push(format!("U+{code:04X}@{at}"));
+                        '\u{FFFD}'.to_string()
+                    }
+                });
             }
         } else {
             case = 4;
@@ -960,6 +970,7 @@ pub fn run(m: &Machine, refs: Option<&NamedRefs>, inp: &Input) -> Result<Run, Un
         tokens: Vec::new(),
         errors: Vec::new(),
         path: Vec::new(),
+        unrepresentable: Vec::new(),
         text: String::new(),
         tag: Tag::default(),
         comment: String::new(),
@@ -985,12 +996,17 @@ pub fn run(m: &Machine, refs: Option<&NamedRefs>, inp: &Input) -> Result<Run, Un
             // ever) is an outcome of its own, not an error of the interpreter.
             vm.flush_text();
             vm.tokens.push(format!("NO-PROGRESS in {}", vm.state));
-            return Ok(Run { tokens: vm.tokens, errors: vm.errors, path: vm.path });
+            return Ok(Run {
+                tokens: vm.tokens,
+                errors: vm.errors,
+                path: vm.path,
+                unrepresentable: vm.unrepresentable,
+            });
         }
     }
     vm.flush_text();
     let _ = vm.additional;
-    Ok(Run { tokens: vm.tokens, errors: vm.errors, path: vm.path })
+    Ok(Run { tokens: vm.tokens, errors: vm.errors, path: vm.path, unrepresentable: vm.unrepresentable })
 }
 
 /// Adjacent character tokens as one (where a run is cut is the runtime's choice, not the spec's).
