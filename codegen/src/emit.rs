@@ -504,6 +504,10 @@ fn stop_name(state: &LState) -> Ident {
     format_ident!("{}_STOP", state.name.to_ascii_uppercase())
 }
 
+fn quiet_name(state: &LState) -> Ident {
+    format_ident!("{}_QUIET_STOP", state.name.to_ascii_uppercase())
+}
+
 fn scan_stmt(cx: &Cx, state: &LState, scan: &Scan) -> TokenStream {
     let stop = stop_name(state);
     let m = ident(&verb_method(&scan.verb));
@@ -517,9 +521,19 @@ fn scan_stmt(cx: &Cx, state: &LState, scan: &Scan) -> TokenStream {
         LBody::Consume { anything_else: Some(a), .. } => cx.trace(a.number),
         _ => quote! {},
     };
+    // Where the state has bytes that only start a character reference, the scan runs past
+    // them when nobody reads what the reference would produce (`Scan::quiet_stop`).
+    let set = match (&scan.quiet_stop, &scan.verb) {
+        (None, _) => quote! { &#stop },
+        (Some(_), verb) => {
+            let quiet = quiet_name(state);
+            let gate = if matches!(verb, Action::EmitChars(_)) { ident("text_unread") } else { ident("values_unread") };
+            quote! { if self.core.#gate() { &#quiet } else { &#stop } }
+        }
+    };
     quote! {
         #l
-        if let Some((start, end)) = self.core.scan(&#stop) {
+        if let Some((start, end)) = self.core.scan(#set) {
             #tr
             self.core.#m(Src::Run(start, end));
         }
@@ -912,9 +926,23 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
             // The states the fused path comes back to after a token scan the runs between
             // tokens, mostly empty or one byte: their scan tests those bytes first.
             let make = if homes.contains(s.name.as_str()) { quote!(between_tokens) } else { quote!(new) };
+            let quiet = scan.quiet_stop.as_ref().map(|q| {
+                let n = quiet_name(s);
+                let doc = format!(
+                    " The bytes of [`{}`] but those that only start a character reference: the scan's set when \
+                     nobody reads what a reference would produce.",
+                    stop_name(s)
+                );
+                let bytes = Literal::byte_string(q);
+                quote! {
+                    #[doc = #doc]
+                    const #n: StopSet = StopSet::#make(#bytes);
+                }
+            });
             Some(quote! {
                 #[doc = #doc]
                 const #n: StopSet = StopSet::#make(#bytes);
+                #quiet
             })
         })
         .collect();

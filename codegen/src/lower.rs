@@ -123,6 +123,25 @@ fn lower_case(name: &str, def: &StateDef, number: usize, case: &Case, anything: 
     }
 }
 
+/// Whether an arm only starts a character reference that comes back to this state: no guard, no
+/// lookahead, no verb but setting the return state (to this state) and XML5's additional allowed
+/// character, then a switch to a character reference state (the spec's "character reference
+/// state", the older drafts' "character reference in data/attribute value state" and "entity
+/// ... state"). Such a byte may be scanned as text when nobody reads what the reference
+/// produces (`Scan::quiet_stop`).
+fn char_ref_entry(name: &str, arm: &LArm) -> bool {
+    let Terminal::Switch(target) = &arm.then.terminal else { return false };
+    arm.guard.is_none()
+        && arm.lookahead.is_none()
+        && !arm.eof
+        && (target.contains("character_reference") || target.starts_with("entity_"))
+        && arm.then.actions.iter().all(|a| match a {
+            Action::SetReturnState(s) => s == name,
+            Action::SetAdditionalAllowedCharacter(_) => true,
+            _ => false,
+        })
+}
+
 /// The verb of a scan-able "anything else": one append/emit of the current character, then stay.
 fn scan_verb(case: &Case) -> Option<Action> {
     if case.guard.is_some() || case.then != Terminal::Stay || case.actions.len() != 1 {
@@ -214,7 +233,12 @@ fn lower_body(name: &str, def: &StateDef, body: &Body, first: usize) -> (LBody, 
                 }
                 stop.sort_unstable();
                 stop.dedup();
-                scan = Some(Scan { verb, stop });
+                let refs: Vec<u8> =
+                    arms.iter().filter(|a| char_ref_entry(name, a)).flat_map(|a| a.bytes.iter().copied()).collect();
+                let quiet =
+                    matches!(verb, Action::EmitChars(_) | Action::AppendToAttributeValue(_)) && !refs.is_empty();
+                let quiet_stop = quiet.then(|| stop.iter().copied().filter(|b| !refs.contains(b)).collect());
+                scan = Some(Scan { verb, stop, quiet_stop });
             }
             LBody::Consume { arms, lookaheads, anything_else }
         }

@@ -66,4 +66,12 @@ pub struct LBranch {
 pub struct Scan {
     pub verb: Action,
     pub stop: Vec<u8>,
+    /// `stop` without the bytes that only start a character reference (the `&` of a text or
+    /// attribute value state; see `lower.rs`, `char_ref_entry`), when there are such bytes: the
+    /// set the scan uses when nobody reads what the reference would produce. A character
+    /// reference consumes only alphanumerics, `#`, `x`/`X` and `;` and gives every other byte
+    /// back to the return state, so it never moves a token boundary; what it produces is text
+    /// or value characters (and parse errors). A sink that reads neither gets the same tokens
+    /// and spans with the `&` scanned as one more byte of the run.
+    pub quiet_stop: Option<Vec<u8>>,
 }

@@ -238,6 +238,23 @@ impl<'i> Core<'i> {
         Some((start, i))
     }
 
+    /// Nobody reads what a character reference in text would produce: the sink takes no text
+    /// and no parse errors (and no trace records the states' cases). The derived scans of text
+    /// states then run past the `&` (codegen: `Scan::quiet_stop`): a reference only consumes
+    /// alphanumerics, `#`, `x` and `;` and hands every other byte back, so tokens and spans are
+    /// the same.
+    #[inline(always)]
+    pub fn text_unread(&self) -> bool {
+        !cfg!(feature = "trace") && !self.read_text && !self.errors_on
+    }
+
+    /// [`text_unread`](Self::text_unread) for attribute values: the sink takes no attribute
+    /// values (neither decoded nor as written) and no parse errors.
+    #[inline(always)]
+    pub fn values_unread(&self) -> bool {
+        !cfg!(feature = "trace") && self.attribute_values == Values::Skip && !self.errors_on
+    }
+
     /// "Reconsume": the current character will be consumed again by the next state.
     #[inline(always)]
     pub fn reconsume(&mut self) {

@@ -1295,7 +1295,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
         // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '"' '&'
         if let Some((start, end)) = self
             .core
-            .scan(&ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP)
+            .scan(
+                if self.core.values_unread() {
+                    &ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_QUIET_STOP
+                } else {
+                    &ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP
+                },
+            )
         {
             #[cfg(feature = "trace")]
             self.trace(State::AttributeValueDoubleQuotedState, 4);
@@ -1343,7 +1349,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
         // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '&' '\''
         if let Some((start, end)) = self
             .core
-            .scan(&ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP)
+            .scan(
+                if self.core.values_unread() {
+                    &ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_QUIET_STOP
+                } else {
+                    &ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP
+                },
+            )
         {
             #[cfg(feature = "trace")]
             self.trace(State::AttributeValueSingleQuotedState, 4);
@@ -1389,7 +1401,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
     fn attribute_value_unquoted_state(&mut self) -> Step {
         // spec: #attribute-value-(unquoted)-state
         // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\t' '\n' '\u{b}' '\u{c}' '\r' ' ' '&' '>'
-        if let Some((start, end)) = self.core.scan(&ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP)
+        if let Some((start, end)) = self
+            .core
+            .scan(
+                if self.core.values_unread() {
+                    &ATTRIBUTE_VALUE_UNQUOTED_STATE_QUIET_STOP
+                } else {
+                    &ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP
+                },
+            )
         {
             #[cfg(feature = "trace")] self.trace(State::AttributeValueUnquotedState, 5);
             self.core.append_to_attribute_value(Src::Run(start, end));
@@ -2614,7 +2634,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '"' '&'
                 if let Some((start, end)) = self
                     .core
-                    .scan(&ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP)
+                    .scan(
+                        if self.core.values_unread() {
+                            &ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_QUIET_STOP
+                        } else {
+                            &ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP
+                        },
+                    )
                 {
                     #[cfg(feature = "trace")]
                     self.trace(State::AttributeValueDoubleQuotedState, 4);
@@ -2639,7 +2665,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '&' '\''
                 if let Some((start, end)) = self
                     .core
-                    .scan(&ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP)
+                    .scan(
+                        if self.core.values_unread() {
+                            &ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_QUIET_STOP
+                        } else {
+                            &ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP
+                        },
+                    )
                 {
                     #[cfg(feature = "trace")]
                     self.trace(State::AttributeValueSingleQuotedState, 4);
@@ -2664,7 +2696,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\t' '\n' '\u{b}' '\u{c}' '\r' ' ' '&' '>'
                 if let Some((start, end)) = self
                     .core
-                    .scan(&ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP)
+                    .scan(
+                        if self.core.values_unread() {
+                            &ATTRIBUTE_VALUE_UNQUOTED_STATE_QUIET_STOP
+                        } else {
+                            &ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP
+                        },
+                    )
                 {
                     #[cfg(feature = "trace")]
                     self.trace(State::AttributeValueUnquotedState, 5);
@@ -3036,11 +3074,19 @@ const ATTRIBUTE_NAME_STATE_STOP: StopSet = StopSet::new(
 );
 /// Bytes that end the bulk scan of the Attribute value (double-quoted) state.
 const ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\r\"&");
+/// The bytes of [`ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP`] but those that only start a character reference: the scan's set when nobody reads what a reference would produce.
+const ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_QUIET_STOP: StopSet = StopSet::new(b"\0\r\"");
 /// Bytes that end the bulk scan of the Attribute value (single-quoted) state.
 const ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\r&'");
+/// The bytes of [`ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP`] but those that only start a character reference: the scan's set when nobody reads what a reference would produce.
+const ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_QUIET_STOP: StopSet = StopSet::new(b"\0\r'");
 /// Bytes that end the bulk scan of the Attribute value (unquoted) state.
 const ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP: StopSet = StopSet::new(
     b"\0\t\n\x0B\x0C\r &>",
+);
+/// The bytes of [`ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP`] but those that only start a character reference: the scan's set when nobody reads what a reference would produce.
+const ATTRIBUTE_VALUE_UNQUOTED_STATE_QUIET_STOP: StopSet = StopSet::new(
+    b"\0\t\n\x0B\x0C\r >",
 );
 /// Bytes that end the bulk scan of the Bogus comment state.
 const BOGUS_COMMENT_STATE_STOP: StopSet = StopSet::new(b"\0\r>");

@@ -1625,7 +1625,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
     fn data_state(&mut self) -> Step {
         // spec: #data-state
         // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '&' '<'
-        if let Some((start, end)) = self.core.scan(&DATA_STATE_STOP) {
+        if let Some((start, end)) = self
+            .core
+            .scan(
+                if self.core.text_unread() {
+                    &DATA_STATE_QUIET_STOP
+                } else {
+                    &DATA_STATE_STOP
+                },
+            )
+        {
             #[cfg(feature = "trace")] self.trace(State::DataState, 5);
             self.core.emit_chars(Src::Run(start, end));
         }
@@ -1670,7 +1679,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
     fn rcdata_state(&mut self) -> Step {
         // spec: #rcdata-state
         // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '&' '<'
-        if let Some((start, end)) = self.core.scan(&RCDATA_STATE_STOP) {
+        if let Some((start, end)) = self
+            .core
+            .scan(
+                if self.core.text_unread() {
+                    &RCDATA_STATE_QUIET_STOP
+                } else {
+                    &RCDATA_STATE_STOP
+                },
+            )
+        {
             #[cfg(feature = "trace")] self.trace(State::RcdataState, 5);
             self.core.emit_chars(Src::Run(start, end));
         }
@@ -3155,7 +3173,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
         // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '"' '&'
         if let Some((start, end)) = self
             .core
-            .scan(&ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP)
+            .scan(
+                if self.core.values_unread() {
+                    &ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_QUIET_STOP
+                } else {
+                    &ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP
+                },
+            )
         {
             #[cfg(feature = "trace")]
             self.trace(State::AttributeValueDoubleQuotedState, 5);
@@ -3210,7 +3234,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
         // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '&' '\''
         if let Some((start, end)) = self
             .core
-            .scan(&ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP)
+            .scan(
+                if self.core.values_unread() {
+                    &ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_QUIET_STOP
+                } else {
+                    &ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP
+                },
+            )
         {
             #[cfg(feature = "trace")]
             self.trace(State::AttributeValueSingleQuotedState, 5);
@@ -3263,7 +3293,15 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
     fn attribute_value_unquoted_state(&mut self) -> Step {
         // spec: #attribute-value-(unquoted)-state
         // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '"' '&' '\'' '<' '=' '>' '`'
-        if let Some((start, end)) = self.core.scan(&ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP)
+        if let Some((start, end)) = self
+            .core
+            .scan(
+                if self.core.values_unread() {
+                    &ATTRIBUTE_VALUE_UNQUOTED_STATE_QUIET_STOP
+                } else {
+                    &ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP
+                },
+            )
         {
             #[cfg(feature = "trace")] self.trace(State::AttributeValueUnquotedState, 7);
             self.core.append_to_attribute_value(Src::Run(start, end));
@@ -5260,7 +5298,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
             {
                 // spec: #data-state
                 // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '&' '<'
-                if let Some((start, end)) = self.core.scan(&DATA_STATE_STOP) {
+                if let Some((start, end)) = self
+                    .core
+                    .scan(
+                        if self.core.text_unread() {
+                            &DATA_STATE_QUIET_STOP
+                        } else {
+                            &DATA_STATE_STOP
+                        },
+                    )
+                {
                     #[cfg(feature = "trace")] self.trace(State::DataState, 5);
                     self.core.emit_chars(Src::Run(start, end));
                 }
@@ -5566,7 +5613,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '"' '&'
                 if let Some((start, end)) = self
                     .core
-                    .scan(&ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP)
+                    .scan(
+                        if self.core.values_unread() {
+                            &ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_QUIET_STOP
+                        } else {
+                            &ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP
+                        },
+                    )
                 {
                     #[cfg(feature = "trace")]
                     self.trace(State::AttributeValueDoubleQuotedState, 5);
@@ -5590,7 +5643,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '&' '\''
                 if let Some((start, end)) = self
                     .core
-                    .scan(&ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP)
+                    .scan(
+                        if self.core.values_unread() {
+                            &ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_QUIET_STOP
+                        } else {
+                            &ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP
+                        },
+                    )
                 {
                     #[cfg(feature = "trace")]
                     self.trace(State::AttributeValueSingleQuotedState, 5);
@@ -5614,7 +5673,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '"' '&' '\'' '<' '=' '>' '`'
                 if let Some((start, end)) = self
                     .core
-                    .scan(&ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP)
+                    .scan(
+                        if self.core.values_unread() {
+                            &ATTRIBUTE_VALUE_UNQUOTED_STATE_QUIET_STOP
+                        } else {
+                            &ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP
+                        },
+                    )
                 {
                     #[cfg(feature = "trace")]
                     self.trace(State::AttributeValueUnquotedState, 7);
@@ -6511,8 +6576,12 @@ pub const SCAN_STATES: &[&str] = &[
 ];
 /// Bytes that end the bulk scan of the Data state.
 const DATA_STATE_STOP: StopSet = StopSet::between_tokens(b"\0\r&<");
+/// The bytes of [`DATA_STATE_STOP`] but those that only start a character reference: the scan's set when nobody reads what a reference would produce.
+const DATA_STATE_QUIET_STOP: StopSet = StopSet::between_tokens(b"\0\r<");
 /// Bytes that end the bulk scan of the RCDATA state.
 const RCDATA_STATE_STOP: StopSet = StopSet::new(b"\0\r&<");
+/// The bytes of [`RCDATA_STATE_STOP`] but those that only start a character reference: the scan's set when nobody reads what a reference would produce.
+const RCDATA_STATE_QUIET_STOP: StopSet = StopSet::new(b"\0\r<");
 /// Bytes that end the bulk scan of the RAWTEXT state.
 const RAWTEXT_STATE_STOP: StopSet = StopSet::new(b"\0\r<");
 /// Bytes that end the bulk scan of the Script data state.
@@ -6533,11 +6602,19 @@ const ATTRIBUTE_NAME_STATE_STOP: StopSet = StopSet::new(
 );
 /// Bytes that end the bulk scan of the Attribute value (double-quoted) state.
 const ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\r\"&");
+/// The bytes of [`ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP`] but those that only start a character reference: the scan's set when nobody reads what a reference would produce.
+const ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_QUIET_STOP: StopSet = StopSet::new(b"\0\r\"");
 /// Bytes that end the bulk scan of the Attribute value (single-quoted) state.
 const ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\r&'");
+/// The bytes of [`ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP`] but those that only start a character reference: the scan's set when nobody reads what a reference would produce.
+const ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_QUIET_STOP: StopSet = StopSet::new(b"\0\r'");
 /// Bytes that end the bulk scan of the Attribute value (unquoted) state.
 const ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP: StopSet = StopSet::new(
     b"\0\t\n\x0C\r \"&'<=>`",
+);
+/// The bytes of [`ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP`] but those that only start a character reference: the scan's set when nobody reads what a reference would produce.
+const ATTRIBUTE_VALUE_UNQUOTED_STATE_QUIET_STOP: StopSet = StopSet::new(
+    b"\0\t\n\x0C\r \"'<=>`",
 );
 /// Bytes that end the bulk scan of the Bogus comment state.
 const BOGUS_COMMENT_STATE_STOP: StopSet = StopSet::new(b"\0\r>");

@@ -931,7 +931,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
     fn data_state(&mut self) -> Step {
         // spec: #data_state
         // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '&' '<'
-        if let Some((start, end)) = self.core.scan(&DATA_STATE_STOP) {
+        if let Some((start, end)) = self
+            .core
+            .scan(
+                if self.core.text_unread() {
+                    &DATA_STATE_QUIET_STOP
+                } else {
+                    &DATA_STATE_STOP
+                },
+            )
+        {
             #[cfg(feature = "trace")] self.trace(State::DataState, 4);
             self.core.emit_chars(Src::Run(start, end));
         }
@@ -1962,7 +1971,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
         // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '"' '&'
         if let Some((start, end)) = self
             .core
-            .scan(&TAG_ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP)
+            .scan(
+                if self.core.values_unread() {
+                    &TAG_ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_QUIET_STOP
+                } else {
+                    &TAG_ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP
+                },
+            )
         {
             #[cfg(feature = "trace")]
             self.trace(State::TagAttributeValueDoubleQuotedState, 4);
@@ -2011,7 +2026,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
         // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '&' '\''
         if let Some((start, end)) = self
             .core
-            .scan(&TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP)
+            .scan(
+                if self.core.values_unread() {
+                    &TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_QUIET_STOP
+                } else {
+                    &TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP
+                },
+            )
         {
             #[cfg(feature = "trace")]
             self.trace(State::TagAttributeValueSingleQuotedState, 4);
@@ -2060,7 +2081,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
         // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\t' '\n' '\r' ' ' '&' '>'
         if let Some((start, end)) = self
             .core
-            .scan(&TAG_ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP)
+            .scan(
+                if self.core.values_unread() {
+                    &TAG_ATTRIBUTE_VALUE_UNQUOTED_STATE_QUIET_STOP
+                } else {
+                    &TAG_ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP
+                },
+            )
         {
             #[cfg(feature = "trace")]
             self.trace(State::TagAttributeValueUnquotedState, 5);
@@ -3075,7 +3102,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
             {
                 // spec: #data_state
                 // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '&' '<'
-                if let Some((start, end)) = self.core.scan(&DATA_STATE_STOP) {
+                if let Some((start, end)) = self
+                    .core
+                    .scan(
+                        if self.core.text_unread() {
+                            &DATA_STATE_QUIET_STOP
+                        } else {
+                            &DATA_STATE_STOP
+                        },
+                    )
+                {
                     #[cfg(feature = "trace")] self.trace(State::DataState, 4);
                     self.core.emit_chars(Src::Run(start, end));
                 }
@@ -4103,7 +4139,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '"' '&'
                 if let Some((start, end)) = self
                     .core
-                    .scan(&TAG_ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP)
+                    .scan(
+                        if self.core.values_unread() {
+                            &TAG_ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_QUIET_STOP
+                        } else {
+                            &TAG_ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP
+                        },
+                    )
                 {
                     #[cfg(feature = "trace")]
                     self.trace(State::TagAttributeValueDoubleQuotedState, 4);
@@ -4129,7 +4171,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\r' '&' '\''
                 if let Some((start, end)) = self
                     .core
-                    .scan(&TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP)
+                    .scan(
+                        if self.core.values_unread() {
+                            &TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_QUIET_STOP
+                        } else {
+                            &TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP
+                        },
+                    )
                 {
                     #[cfg(feature = "trace")]
                     self.trace(State::TagAttributeValueSingleQuotedState, 4);
@@ -4155,7 +4203,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: fast path (derived): "anything else" only does append_to_attribute_value with the current character and stays; stop at '\0' '\t' '\n' '\r' ' ' '&' '>'
                 if let Some((start, end)) = self
                     .core
-                    .scan(&TAG_ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP)
+                    .scan(
+                        if self.core.values_unread() {
+                            &TAG_ATTRIBUTE_VALUE_UNQUOTED_STATE_QUIET_STOP
+                        } else {
+                            &TAG_ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP
+                        },
+                    )
                 {
                     #[cfg(feature = "trace")]
                     self.trace(State::TagAttributeValueUnquotedState, 5);
@@ -4527,6 +4581,8 @@ pub const SCAN_STATES: &[&str] = &[
 ];
 /// Bytes that end the bulk scan of the Data state.
 const DATA_STATE_STOP: StopSet = StopSet::between_tokens(b"\0\r&<");
+/// The bytes of [`DATA_STATE_STOP`] but those that only start a character reference: the scan's set when nobody reads what a reference would produce.
+const DATA_STATE_QUIET_STOP: StopSet = StopSet::between_tokens(b"\0\r<");
 /// Bytes that end the bulk scan of the End tag name state.
 const END_TAG_NAME_STATE_STOP: StopSet = StopSet::new(b"\0\t\n\r />");
 /// Bytes that end the bulk scan of the Pi target state.
@@ -4543,10 +4599,22 @@ const TAG_NAME_STATE_STOP: StopSet = StopSet::new(b"\0\t\n\r />");
 const TAG_ATTRIBUTE_NAME_STATE_STOP: StopSet = StopSet::new(b"\0\t\n\r /=>");
 /// Bytes that end the bulk scan of the Tag attribute value double quoted state.
 const TAG_ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\r\"&");
+/// The bytes of [`TAG_ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP`] but those that only start a character reference: the scan's set when nobody reads what a reference would produce.
+const TAG_ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_QUIET_STOP: StopSet = StopSet::new(
+    b"\0\r\"",
+);
 /// Bytes that end the bulk scan of the Tag attribute value single quoted state.
 const TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\r&'");
+/// The bytes of [`TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP`] but those that only start a character reference: the scan's set when nobody reads what a reference would produce.
+const TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_QUIET_STOP: StopSet = StopSet::new(
+    b"\0\r'",
+);
 /// Bytes that end the bulk scan of the Tag attribute value unquoted state.
 const TAG_ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP: StopSet = StopSet::new(b"\0\t\n\r &>");
+/// The bytes of [`TAG_ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP`] but those that only start a character reference: the scan's set when nobody reads what a reference would produce.
+const TAG_ATTRIBUTE_VALUE_UNQUOTED_STATE_QUIET_STOP: StopSet = StopSet::new(
+    b"\0\t\n\r >",
+);
 /// Bytes that end the bulk scan of the Bogus comment state.
 const BOGUS_COMMENT_STATE_STOP: StopSet = StopSet::new(b"\0\r>");
 /// Bytes that end the bulk scan of the DOCTYPE name state.
