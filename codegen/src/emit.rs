@@ -504,11 +504,19 @@ fn stop_name(state: &LState) -> Ident {
     format_ident!("{}_STOP", state.name.to_ascii_uppercase())
 }
 
+/// The core's method that says whether a quiet set applies to a scan with this verb (and the
+/// name of the fused path's local holding its answer).
+fn quiet_gate(verb: &Action) -> Ident {
+    if matches!(verb, Action::EmitChars(_)) { ident("text_unread") } else { ident("values_unread") }
+}
+
 fn quiet_name(state: &LState) -> Ident {
     format_ident!("{}_QUIET_STOP", state.name.to_ascii_uppercase())
 }
 
-fn scan_stmt(cx: &Cx, state: &LState, scan: &Scan) -> TokenStream {
+/// The derived scan of `state`. With `local_gates` (the fused path) the gate of a quiet set is
+/// the local the function read once at its start (`quiet_gate`), not the core's fields again.
+fn scan_stmt(cx: &Cx, state: &LState, scan: &Scan, local_gates: bool) -> TokenStream {
     let stop = stop_name(state);
     let m = ident(&verb_method(&scan.verb));
     let shown: Vec<String> = scan.stop.iter().map(|b| format!("{:?}", *b as char)).collect();
@@ -527,8 +535,12 @@ fn scan_stmt(cx: &Cx, state: &LState, scan: &Scan) -> TokenStream {
         (None, _) => quote! { &#stop },
         (Some(_), verb) => {
             let quiet = quiet_name(state);
-            let gate = if matches!(verb, Action::EmitChars(_)) { ident("text_unread") } else { ident("values_unread") };
-            quote! { if self.core.#gate() { &#quiet } else { &#stop } }
+            let gate = quiet_gate(verb);
+            if local_gates {
+                quote! { if #gate { &#quiet } else { &#stop } }
+            } else {
+                quote! { if self.core.#gate() { &#quiet } else { &#stop } }
+            }
         }
     };
     quote! {
@@ -612,6 +624,7 @@ fn fused_fn(entry: &BTreeMap<&str, &[Action]>, lowered: &Lowered, fusion: &Fusio
     });
     let mut codes = Vec::new();
     let mut back = false;
+    let mut gates = BTreeSet::new();
     for (i, fs) in fusion.states.iter().enumerate() {
         let Some(st) = lowered.states.iter().find(|s| s.name == fs.name) else { continue };
         let LBody::Consume { arms: case_arms, anything_else, .. } = &st.body else { continue };
@@ -619,7 +632,10 @@ fn fused_fn(entry: &BTreeMap<&str, &[Action]>, lowered: &Lowered, fusion: &Fusio
         let layout = Layout { order: order.clone(), at: i, home };
         let v = ident(&st.variant);
         let spec_label = label(&format!("#{}", st.id));
-        let scan = st.scan.as_ref().map(|s| scan_stmt(&cx, st, s)).unwrap_or_default();
+        let scan = st.scan.as_ref().map(|s| scan_stmt(&cx, st, s, true)).unwrap_or_default();
+        if let Some(s) = st.scan.as_ref().filter(|s| s.quiet_stop.is_some()) {
+            gates.insert(quiet_gate(&s.verb).to_string());
+        }
         let mut own_loop = false;
         let links: Vec<(TokenStream, TokenStream)> = fs
             .links
@@ -707,10 +723,16 @@ fn fused_fn(entry: &BTreeMap<&str, &[Action]>, lowered: &Lowered, fusion: &Fusio
         return Step::Continue;
         #(#closes; #codes)*
     };
+    // What the sink reads and whether errors are on do not change while the path runs: the
+    // gates of the quiet scans are read once.
+    let gate_decls = gates.iter().map(|g| {
+        let g = ident(g);
+        quote! { let #g = self.core.#g(); }
+    });
     let (at, body) = if back {
-        (quote! { mut at }, quote! { #home_decl 'fused: loop { #nested } })
+        (quote! { mut at }, quote! { #(#gate_decls)* #home_decl 'fused: loop { #nested } })
     } else {
-        (quote! { at }, nested)
+        (quote! { at }, quote! { #(#gate_decls)* #nested })
     };
     let doc = format!(
         " Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through {}: each step is \
@@ -733,7 +755,7 @@ fn state_fn(cx: &Cx, st: &LState, anchor_base: &str, fusion: Option<&Fusion>) ->
     let body = match &st.body {
         LBody::HandWritten => return None,
         LBody::Consume { .. } | LBody::Lookahead { .. } => {
-            let scan = st.scan.as_ref().map(|s| scan_stmt(cx, st, s)).unwrap_or_default();
+            let scan = st.scan.as_ref().map(|s| scan_stmt(cx, st, s, false)).unwrap_or_default();
             let code = body_code(cx, st, &st.body, fusion);
             quote! { #spec_label #scan #code }
         }

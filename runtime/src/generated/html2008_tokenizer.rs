@@ -2309,6 +2309,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
     }
     /// Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through tag_name_state, before_attribute_name_state, attribute_name_state, after_attribute_name_state, before_attribute_value_state, attribute_value_double_quoted_state, attribute_value_single_quoted_state, attribute_value_unquoted_state, comment_state, comment_end_dash_state, comment_end_state, doctype_name_state, after_doctype_name_state, doctype_public_identifier_double_quoted_state, doctype_public_identifier_single_quoted_state, after_doctype_public_identifier_state, doctype_system_identifier_double_quoted_state, doctype_system_identifier_single_quoted_state, after_doctype_system_identifier_state: each step is the state function's own case, without a return to the driver; any byte off the common path returns to the exact state function.
     fn fused_path(&mut self, mut at: State) -> Step {
+        let values_unread = self.core.values_unread();
         'fused: loop {
             'after_doctype_system_identifier_state: {
             'doctype_system_identifier_single_quoted_state: {
@@ -2635,7 +2636,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 if let Some((start, end)) = self
                     .core
                     .scan(
-                        if self.core.values_unread() {
+                        if values_unread {
                             &ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_QUIET_STOP
                         } else {
                             &ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP
@@ -2666,7 +2667,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 if let Some((start, end)) = self
                     .core
                     .scan(
-                        if self.core.values_unread() {
+                        if values_unread {
                             &ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_QUIET_STOP
                         } else {
                             &ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP
@@ -2697,7 +2698,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 if let Some((start, end)) = self
                     .core
                     .scan(
-                        if self.core.values_unread() {
+                        if values_unread {
                             &ATTRIBUTE_VALUE_UNQUOTED_STATE_QUIET_STOP
                         } else {
                             &ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP

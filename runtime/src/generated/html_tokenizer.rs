@@ -5182,6 +5182,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
     }
     /// Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through data_state, tag_open_state, end_tag_open_state, tag_name_state, before_attribute_name_state, attribute_name_state, after_attribute_name_state, before_attribute_value_state, attribute_value_double_quoted_state, attribute_value_single_quoted_state, attribute_value_unquoted_state, after_attribute_value_quoted_state, self_closing_start_tag_state, comment_state, comment_less_than_sign_state, comment_less_than_sign_bang_state, comment_less_than_sign_bang_dash_state, comment_less_than_sign_bang_dash_dash_state, comment_end_dash_state, comment_end_state, comment_end_bang_state, doctype_name_state, after_doctype_name_state, doctype_public_identifier_double_quoted_state, doctype_public_identifier_single_quoted_state, after_doctype_public_identifier_state, between_doctype_public_and_system_identifiers_state, doctype_system_identifier_double_quoted_state, doctype_system_identifier_single_quoted_state, after_doctype_system_identifier_state, cdata_section_state, cdata_section_bracket_state, cdata_section_end_state, processing_instruction_data_state, processing_instruction_questionable_state: each step is the state function's own case, without a return to the driver; any byte off the common path returns to the exact state function.
     fn fused_path(&mut self, mut at: State) -> Step {
+        let text_unread = self.core.text_unread();
+        let values_unread = self.core.values_unread();
         let mut home = false;
         'fused: loop {
             'processing_instruction_questionable_state: {
@@ -5301,7 +5303,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 if let Some((start, end)) = self
                     .core
                     .scan(
-                        if self.core.text_unread() {
+                        if text_unread {
                             &DATA_STATE_QUIET_STOP
                         } else {
                             &DATA_STATE_STOP
@@ -5614,7 +5616,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 if let Some((start, end)) = self
                     .core
                     .scan(
-                        if self.core.values_unread() {
+                        if values_unread {
                             &ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_QUIET_STOP
                         } else {
                             &ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP
@@ -5644,7 +5646,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 if let Some((start, end)) = self
                     .core
                     .scan(
-                        if self.core.values_unread() {
+                        if values_unread {
                             &ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_QUIET_STOP
                         } else {
                             &ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP
@@ -5674,7 +5676,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 if let Some((start, end)) = self
                     .core
                     .scan(
-                        if self.core.values_unread() {
+                        if values_unread {
                             &ATTRIBUTE_VALUE_UNQUOTED_STATE_QUIET_STOP
                         } else {
                             &ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP

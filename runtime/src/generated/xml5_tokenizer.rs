@@ -2978,6 +2978,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
     }
     /// Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through data_state, tag_state, end_tag_state, end_tag_name_state, end_tag_name_after_state, pi_state, pi_target_state, pi_target_after_state, pi_data_state, pi_after_state, comment_state, comment_less_than_sign_state, comment_less_than_sign_bang_state, comment_less_than_sign_bang_dash_state, comment_less_than_sign_bang_dash_dash_state, comment_end_dash_state, comment_end_state, comment_end_bang_state, cdata_state, cdata_bracket_state, cdata_end_state, tag_name_state, empty_tag_state, tag_attribute_name_before_state, tag_attribute_name_state, tag_attribute_name_after_state, tag_attribute_value_before_state, tag_attribute_value_double_quoted_state, tag_attribute_value_single_quoted_state, tag_attribute_value_unquoted_state, doctype_name_state, after_doctype_name_state, doctype_public_identifier_single_quoted_state, doctype_public_identifier_double_quoted_state, after_doctype_public_identifier_state, between_doctype_public_and_system_identifiers_state, doctype_system_identifier_single_quoted_state, doctype_system_identifier_double_quoted_state, after_doctype_system_identifiers_state: each step is the state function's own case, without a return to the driver; any byte off the common path returns to the exact state function.
     fn fused_path(&mut self, mut at: State) -> Step {
+        let text_unread = self.core.text_unread();
+        let values_unread = self.core.values_unread();
         let mut home = false;
         'fused: loop {
             'after_doctype_system_identifiers_state: {
@@ -3105,7 +3107,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 if let Some((start, end)) = self
                     .core
                     .scan(
-                        if self.core.text_unread() {
+                        if text_unread {
                             &DATA_STATE_QUIET_STOP
                         } else {
                             &DATA_STATE_STOP
@@ -4140,7 +4142,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 if let Some((start, end)) = self
                     .core
                     .scan(
-                        if self.core.values_unread() {
+                        if values_unread {
                             &TAG_ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_QUIET_STOP
                         } else {
                             &TAG_ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP
@@ -4172,7 +4174,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 if let Some((start, end)) = self
                     .core
                     .scan(
-                        if self.core.values_unread() {
+                        if values_unread {
                             &TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_QUIET_STOP
                         } else {
                             &TAG_ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP
@@ -4204,7 +4206,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 if let Some((start, end)) = self
                     .core
                     .scan(
-                        if self.core.values_unread() {
+                        if values_unread {
                             &TAG_ATTRIBUTE_VALUE_UNQUOTED_STATE_QUIET_STOP
                         } else {
                             &TAG_ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP
