@@ -6,7 +6,7 @@
 //! dropped, so edits never move other nodes' data and stay constant time (amortized); a
 //! document edited far more than it was parsed is better serialized and parsed again.
 
-use super::{AttrRec, Dom, HOLE, HOLES, Kind, Namespace, NodeId, to_u32};
+use super::{AttrRec, Dom, HOLE, Kind, Namespace, NodeId, to_u32};
 
 /// Why an edit was refused. Nothing was changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -54,7 +54,7 @@ impl Dom {
         if !n.is_element() {
             return Err(DomError::NotAnElement);
         }
-        Ok((n.b as usize, (n.c & !HOLES) as usize))
+        Ok(self.run(element, n))
     }
 
     /// How many holes `element`'s run holds.
@@ -69,8 +69,7 @@ impl Dom {
             return;
         }
         self.attr_indexed.insert(key, 0);
-        let n = self.node(element);
-        let (start, len) = (n.b as usize, (n.c & !HOLES) as usize);
+        let (start, len) = self.run(element, self.node(element));
         for (k, a) in self.attrs[start..start + len].iter().enumerate() {
             if a.name != HOLE {
                 // The first of a name, as a scan would find it.
@@ -87,7 +86,8 @@ impl Dom {
         }
         let Some(id) = self.attr_names.find(name, &self.text) else { return Some(None) };
         let rel = self.attr_pos.get(&(to_u32(element.index()), id))?;
-        Some(Some(self.text.get(self.attrs[self.node(element).b as usize + *rel as usize].value)))
+        let (start, _) = self.run(element, self.node(element));
+        Some(Some(self.text.get(self.attrs[start + *rel as usize].value)))
     }
 
     /// The position in `self.attrs` of the no-namespace attribute `name` of `element`: through
@@ -172,7 +172,7 @@ impl Dom {
         let Some(&holes) = self.attr_indexed.get(&key) else {
             // A short list: close the gap.
             self.attrs.copy_within(i + 1..start + len, i);
-            self.node_mut(element).c = to_u32(len - 1);
+            self.set_run(element, start, len - 1);
             return Ok(true);
         };
         self.attr_pos.remove(&(key, self.attrs[i].name));
@@ -182,15 +182,13 @@ impl Dom {
             self.compact_attributes(element);
         } else {
             self.attr_indexed.insert(key, holes);
-            self.node_mut(element).c = to_u32(len) | HOLES;
         }
         Ok(true)
     }
 
     /// Close the holes of `element`'s indexed run, keeping the order, and index it again.
     fn compact_attributes(&mut self, element: NodeId) {
-        let n = self.node(element);
-        let (start, len) = (n.b as usize, (n.c & !HOLES) as usize);
+        let (start, len) = self.run(element, self.node(element));
         let key = to_u32(element.index());
         let mut kept = start;
         for i in start..start + len {
@@ -202,7 +200,7 @@ impl Dom {
             }
         }
         self.attr_indexed.insert(key, 0);
-        self.node_mut(element).c = to_u32(kept - start);
+        self.set_run(element, start, kept - start);
     }
 
     /// Rename the no-namespace attribute `from` of `element` to `to`, keeping its value and
@@ -237,9 +235,7 @@ impl Dom {
         let r = self.text.push(data);
         // Room reserved for the old text's growth no longer follows it.
         self.room.remove(&to_u32(id.index()));
-        let n = self.node_mut(id);
-        n.set_a(r.chunk);
-        (n.b, n.c) = (r.start, r.len);
+        self.set_str(id, r);
         true
     }
 

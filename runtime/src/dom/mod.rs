@@ -1,4 +1,4 @@
-//! The arena DOM. A [`Dom`] owns a handful of flat arenas and nothing else: nodes (32 bytes
+//! The arena DOM. A [`Dom`] owns a handful of flat arenas and nothing else: nodes (24 bytes
 //! each, in fixed-size chunks, named by a `u32` [`NodeId`]), one table of distinct qualified
 //! names, one vector of attribute records, and a chunked text arena holding every string
 //! (text, comments, attribute values, DOCTYPE and processing-instruction parts). Building a tree
@@ -43,7 +43,10 @@ pub use subtree::Ancestors;
 pub use walk::{Step, Walk};
 
 pub use navigation::{Children, Descendants};
-use storage::{AttrRec, FIRST, HOLE, HOLES, Kind, QUALIFIED, StrRef, TextArena, to_u32};
+use storage::{
+    AttrRec, FIRST, HOLE, Kind, QUALIFIED, SPILLED, StrRef, TextArena, pack_run, pack_str, to_u32, unpack_run,
+    unpack_str,
+};
 pub use storage::{Node, NodeId};
 pub use views::{AttrView, ElementRef, NodeData};
 
@@ -54,11 +57,15 @@ const NODE_CHUNK: usize = 1 << NODE_CHUNK_BITS;
 #[derive(Clone, Debug)]
 pub struct Dom {
     /// Chunks of up to `NODE_CHUNK` nodes, so a large arena never copies more than a chunk to
-    /// grow. Each chunk grows as a `Vec` does (up to `NODE_CHUNK`), so what the arena holds
-    /// beyond its nodes is at most the unused part of the last chunk, itself at most what that
-    /// chunk holds; chunks are 128 nodes (3.5 KiB) because a larger one is mostly unused in the
+    /// grow. Each chunk grows by a quarter (up to `NODE_CHUNK`, `push_grown`), so what the
+    /// arena holds beyond its nodes is at most the unused part of the last chunk, itself at most
+    /// a quarter of what that chunk holds; chunks are 128 nodes (3 KiB) because a larger one is mostly unused in the
     /// typical page of a few hundred nodes (issue 13, peak memory).
     nodes: Vec<Vec<Node>>,
+    /// The two numbers of a node's second payload word that do not fit in it (see [`Node`]):
+    /// a string at an offset of 4 KiB or more in its chunk or of 1 MiB or more, a run of 255
+    /// or more attributes or starting past 2^24 records. Rare: empty for most documents.
+    spill: FastMap<u32, (u32, u32)>,
     len: usize,
     names: Names,
     /// The plain attribute names (see [`AttrRec`]).
@@ -106,6 +113,7 @@ impl Dom {
     pub fn new() -> Dom {
         let mut dom = Dom {
             nodes: Vec::new(),
+            spill: FastMap::default(),
             len: 0,
             names: Names::default(),
             attr_names: LocalNames::default(),
@@ -122,7 +130,7 @@ impl Dom {
             scripting_mode: None,
             scripts: Vec::new(),
         };
-        dom.push(Node::new(Kind::Document, 0, 0, 0));
+        dom.push(Node::new(Kind::Document, 0, 0));
         dom
     }
 
@@ -238,8 +246,8 @@ impl Dom {
     fn push(&mut self, node: Node) -> NodeId {
         let id = NodeId::new(self.len);
         match self.nodes.last_mut() {
-            Some(c) if c.len() < NODE_CHUNK => c.push(node),
-            _ => self.push_chunk(node),
+            Some(c) if c.len() < c.capacity() => c.push(node),
+            _ => self.push_grown(node),
         }
         self.len += 1;
         if let Some(v) = &mut self.sources {
@@ -248,15 +256,89 @@ impl Dom {
         id
     }
 
-    /// A new chunk holding `node`. As for text: a new chunk starts at an eighth of the nodes
-    /// so far, whole for large documents, and grows by doubling up to `NODE_CHUNK` (a power of
-    /// two, so that doubling lands on it and never past it).
+    /// Push `node` where the last chunk is full: into that chunk grown by a quarter (at most
+    /// to `NODE_CHUNK`), or into a new chunk. As for text, a new chunk starts at an eighth of
+    /// the nodes so far, whole for large documents. A quarter rather than double: the last
+    /// chunk's unused part is what a document holds beyond its nodes (issue 26, peak memory:
+    /// doubling left 1.3 MB of the HTML corpus's 26 MB of nodes unused); large documents
+    /// allocate whole chunks and never grow one.
     #[cold]
     #[inline(never)]
-    fn push_chunk(&mut self, node: Node) {
-        let mut c = Vec::with_capacity((self.len / 8).next_power_of_two().min(NODE_CHUNK));
-        c.push(node);
-        self.nodes.push(c);
+    fn push_grown(&mut self, node: Node) {
+        match self.nodes.last_mut() {
+            Some(c) if c.len() < NODE_CHUNK => {
+                c.reserve_exact((c.len() / 4).max(4).min(NODE_CHUNK - c.len()));
+                c.push(node);
+            }
+            _ => {
+                let mut c = Vec::with_capacity((self.len / 8).clamp(4, NODE_CHUNK));
+                c.push(node);
+                self.nodes.push(c);
+            }
+        }
+    }
+
+    /// The string of the Text or Comment node `id`, whose record is `n`.
+    #[inline]
+    fn str_ref(&self, id: NodeId, n: &Node) -> StrRef {
+        let (start, len) = if n.b == SPILLED { self.spilled(id) } else { unpack_str(n.b) };
+        StrRef { chunk: n.a(), start, len }
+    }
+
+    /// The attribute run of the element `id`, whose record is `n`: (start, length with holes).
+    #[inline]
+    fn run(&self, id: NodeId, n: &Node) -> (usize, usize) {
+        let (start, len) = if n.b == SPILLED { self.spilled(id) } else { unpack_run(n.b) };
+        (start as usize, len as usize)
+    }
+
+    #[cold]
+    fn spilled(&self, id: NodeId) -> (u32, u32) {
+        self.spill.get(&to_u32(id.index())).copied().unwrap_or_default()
+    }
+
+    /// The second payload word for the string `r` of a new node at `index` (`r`'s chunk is
+    /// the first), spilled if it does not fit.
+    #[inline]
+    fn str_word(&mut self, index: usize, r: StrRef) -> u32 {
+        pack_str(r.start, r.len).unwrap_or_else(|| self.spill_pair(index, r.start, r.len))
+    }
+
+    /// The second payload word for the attribute run (`start`, `len`) of a new element at
+    /// `index`.
+    #[inline]
+    fn run_word(&mut self, index: usize, start: u32, len: u32) -> u32 {
+        pack_run(start, len).unwrap_or_else(|| self.spill_pair(index, start, len))
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn spill_pair(&mut self, index: usize, x: u32, y: u32) -> u32 {
+        self.spill.insert(to_u32(index), (x, y));
+        SPILLED
+    }
+
+    /// Drop the spilled pair of an existing node at `index` before its word is set again.
+    fn unspill(&mut self, index: usize) {
+        if !self.spill.is_empty() {
+            self.spill.remove(&to_u32(index));
+        }
+    }
+
+    /// Point the Text or Comment node `id` at the string `r`.
+    fn set_str(&mut self, id: NodeId, r: StrRef) {
+        self.unspill(id.index());
+        let b = self.str_word(id.index(), r);
+        let n = self.node_mut(id);
+        n.set_a(r.chunk);
+        n.b = b;
+    }
+
+    /// Set the attribute run of the element `id`.
+    fn set_run(&mut self, id: NodeId, start: usize, len: usize) {
+        self.unspill(id.index());
+        let b = self.run_word(id.index(), to_u32(start), to_u32(len));
+        self.node_mut(id).b = b;
     }
 
     /// A `Dom` that records, when a tree builder fills it, the byte span of the markup each
@@ -339,7 +421,8 @@ impl Dom {
             }
         }
         let kind = if template { Kind::Template } else { Kind::Element };
-        Node::new(kind, index, start, to_u32(attrs.len()))
+        let b = self.run_word(self.len, start, to_u32(attrs.len()));
+        Node::new(kind, index, b)
     }
 
     /// Push the detached node `n` as the last child of `parent`, whose first child is `first`
@@ -374,13 +457,15 @@ impl Dom {
     /// Create a detached Text node.
     pub fn create_text(&mut self, text: &str) -> NodeId {
         let r = self.text.push(text);
-        self.push(Node::new(Kind::Text, r.chunk, r.start, r.len))
+        let b = self.str_word(self.len, r);
+        self.push(Node::new(Kind::Text, r.chunk, b))
     }
 
     /// Create a detached Comment node.
     pub fn create_comment(&mut self, data: &str) -> NodeId {
         let r = self.text.push(data);
-        self.push(Node::new(Kind::Comment, r.chunk, r.start, r.len))
+        let b = self.str_word(self.len, r);
+        self.push(Node::new(Kind::Comment, r.chunk, b))
     }
 
     /// Create a detached doctype node.
@@ -390,7 +475,7 @@ impl Dom {
             let r = self.text.push(s);
             self.extra.push(r);
         }
-        self.push(Node::new(Kind::Doctype, 0, at, 0))
+        self.push(Node::new(Kind::Doctype, 0, at))
     }
 
     /// Create a detached ProcessingInstruction node.
@@ -400,12 +485,12 @@ impl Dom {
             let r = self.text.push(s);
             self.extra.push(r);
         }
-        self.push(Node::new(Kind::Pi, 0, at, 0))
+        self.push(Node::new(Kind::Pi, 0, at))
     }
 
     /// Create a detached, empty document fragment.
     pub fn create_fragment(&mut self) -> NodeId {
-        self.push(Node::new(Kind::Fragment, 0, 0, 0))
+        self.push(Node::new(Kind::Fragment, 0, 0))
     }
 
     /// Append `text` to the Text node `id` (nothing for other nodes). Text at the end of the
@@ -416,7 +501,7 @@ impl Dom {
         if !n.is_text() || text.is_empty() {
             return;
         }
-        let r = n.str_ref();
+        let r = self.str_ref(id, n);
         let key = to_u32(id.index());
         if let Some(&room) = self.room.get(&key)
             && (r.len as usize + text.len()) <= room as usize
@@ -424,12 +509,12 @@ impl Dom {
             // Write into the room reserved after the text (filler bytes, all ASCII).
             let at = (r.start + r.len) as usize;
             self.text.chunks[r.chunk as usize].replace_range(at..at + text.len(), text);
-            self.node_mut(id).c += to_u32(text.len());
+            self.set_str(id, StrRef { len: r.len + to_u32(text.len()), ..r });
             return;
         }
         if !self.room.contains_key(&key) && self.text.can_extend(r, text.len()) {
-            self.text.chunks[r.chunk as usize].push_str(text);
-            self.node_mut(id).c += to_u32(text.len());
+            self.text.append_to_last(text);
+            self.set_str(id, StrRef { len: r.len + to_u32(text.len()), ..r });
             return;
         }
         let len = r.len as usize + text.len();
@@ -440,9 +525,7 @@ impl Dom {
         moved.extend(std::iter::repeat_n(' ', room - len));
         let new = self.text.push(&moved);
         self.room.insert(key, to_u32(room));
-        let n = self.node_mut(id);
-        n.set_a(new.chunk);
-        (n.b, n.c) = (new.start, to_u32(len));
+        self.set_str(id, StrRef { len: to_u32(len), ..new });
     }
 
     /// Add each attribute whose name `element` does not have yet (`<html>`/`<body>` merging),
@@ -476,8 +559,7 @@ impl Dom {
         if added.is_empty() {
             return;
         }
-        let n = self.node(element);
-        let (start, len, holes) = (n.b as usize, (n.c & !HOLES) as usize, n.c & HOLES);
+        let (start, len) = self.run(element, self.node(element));
         let key = to_u32(element.index());
         if self.attr_indexed.contains_key(&key) {
             for (k, a) in added.iter().enumerate() {
@@ -500,9 +582,10 @@ impl Dom {
             let filler = AttrRec::default();
             self.attrs.resize(new_start + new_room, filler);
             self.room.insert(key, to_u32(new_room));
-            self.node_mut(element).b = to_u32(new_start);
+            self.set_run(element, new_start, new_len);
+            return;
         }
-        self.node_mut(element).c = to_u32(new_len) | holes;
+        self.set_run(element, start, new_len);
     }
 
     fn attr_rec(&mut self, a: AttrRef<'_>) -> AttrRec {
@@ -629,7 +712,8 @@ impl Dom {
             }
         };
         let r = self.text.push(text);
-        let mut n = Node::new(Kind::Text, r.chunk, r.start, r.len);
+        let b = self.str_word(t.index(), r);
+        let mut n = Node::new(Kind::Text, r.chunk, b);
         n.head |= head;
         n.parent = Some(parent);
         n.prev = Some(prev);
@@ -687,6 +771,47 @@ mod tests {
             seed ^= seed << 17;
             (seed % n as u64) as usize
         }
+    }
+
+    /// Payloads that do not fit a node's packed word (a run of 255 or more attributes, a text
+    /// of 1 MiB or more, a comment in a chunk of its own) read back whole through the spill
+    /// table, after parsing, growing, editing and copying, and go back to packed when they fit.
+    #[test]
+    fn spilled_payloads_read_back() {
+        let names: Vec<String> = (0..300).map(|i| format!("a{i}")).collect();
+        let tag: String = names.iter().map(|n| format!(" {n}={n}")).collect();
+        let big = "x".repeat((1 << 20) + 5);
+        let input = format!("<div{tag}>{big}</div><p q=1><!--{big}-->");
+        let mut dom = crate::html::parse_document(&input);
+        let div = dom.descendants(dom.document()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "div"));
+        let div = div.expect("a div");
+        let attrs = |dom: &Dom, e: NodeId| -> Vec<(String, String)> {
+            dom.element(e)
+                .map_or(Vec::new(), |e| e.attrs().map(|a| (a.name.local.to_owned(), a.value.to_owned())).collect())
+        };
+        let expected: Vec<(String, String)> = names.iter().map(|n| (n.clone(), n.clone())).collect();
+        assert_eq!(attrs(&dom, div), expected);
+        assert_eq!(dom.text_content(div), big);
+        assert!(!dom.spill.is_empty());
+        // Edits on the spilled run and text.
+        dom.set_attribute(div, "extra", "e").unwrap();
+        assert_eq!(dom.get_attribute(div, "extra"), Some("e"));
+        assert!(dom.remove_attribute(div, "a0").unwrap());
+        assert_eq!(dom.element(div).map(|e| e.attrs().len()), Some(300));
+        let text = dom.children(div).next().expect("the text");
+        dom.append_text(text, "yz");
+        assert_eq!(dom.text(text).map(str::len), Some(big.len() + 2));
+        let copy = dom.clone_subtree(div);
+        assert_eq!(attrs(&dom, copy), attrs(&dom, div));
+        assert_eq!(dom.text_content(copy), dom.text_content(div));
+        let comment = dom.node_ids().find(|&n| matches!(dom.data(n), NodeData::Comment(_))).expect("a comment");
+        assert!(matches!(dom.data(comment), NodeData::Comment(c) if c == big));
+        // Back to a packed word: the spilled pair is dropped.
+        dom.set_data(text, "short");
+        assert_eq!(dom.text(text), Some("short"));
+        assert!(!dom.spill.contains_key(&to_u32(text.index())));
+        let p = dom.descendants(dom.document()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "p"));
+        assert_eq!(attrs(&dom, p.expect("a p")), vec![("q".to_owned(), "1".to_owned())]);
     }
 
     /// The links after a mix of appends, insertions before any child and detaches (of first,

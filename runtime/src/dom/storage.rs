@@ -1,5 +1,5 @@
 //! The arena's records: [`NodeId`], a node (`Node`: four links and a packed kind and payload,
-//! 28 bytes), an attribute record (`AttrRec`, 16 bytes) and the chunked text arena every string
+//! 24 bytes), an attribute record (`AttrRec`, 16 bytes) and the chunked text arena every string
 //! lives in (`TextArena`, `StrRef`). Layer: the DOM (its storage; `mod.rs` owns the `Dom` that
 //! holds them).
 
@@ -31,9 +31,10 @@ pub(super) struct StrRef {
 }
 
 /// The text arena: strings appended to chunks of up to `TEXT_CHUNK` bytes. Each chunk grows
-/// (by doubling, as a `String` does) up to that size, so text is copied to grow at most a
-/// chunk at a time, and what a document holds beyond its text is at most the unused part of
-/// its last chunk, itself at most half of what that chunk holds. Chunks are small for the same
+/// (by a quarter, `grow`) up to that size, so text is copied to grow at most a chunk at a
+/// time, and what a document holds beyond its text is the unused ends of its chunks (a string
+/// that does not fit starts the next) and of its last chunk, at most a fifth of what that
+/// chunk holds. Chunks are small for the same
 /// reason: with 64 KiB chunks a typical page held up to twice its text (issue 13, peak
 /// memory). A string never straddles two chunks; one longer than a chunk gets a chunk of its
 /// own.
@@ -77,12 +78,38 @@ impl TextArena {
         let chunk = (self.chunks.len() - 1) as u32;
         let Some(c) = self.chunks.last_mut() else { return StrRef::default() };
         let start = c.len();
+        if c.capacity() - start < n {
+            Self::grow(c, n);
+        }
         match s.as_bytes() {
             // A string of one byte is ASCII, so the byte is the character.
             &[b] => c.push(char::from(b)),
             _ => c.push_str(s),
         }
         StrRef { chunk, start: to_u32(start), len: to_u32(n) }
+    }
+
+    /// Room for `n` more bytes in a chunk they fit in (`fits`): a quarter more, never past
+    /// `TEXT_CHUNK` (a `String`'s own doubling took a 3 KiB chunk to 6 KiB), so every string
+    /// of a shared chunk starts below 4 KiB, as a node's packed word needs. A quarter rather
+    /// than double, as for node chunks: the last chunk's unused part is what a small document
+    /// holds beyond its text (issue 26, peak memory).
+    #[cold]
+    #[inline(never)]
+    fn grow(c: &mut String, n: usize) {
+        let need = c.len() + n;
+        let want = (c.capacity() + c.capacity() / 4).clamp(need, TEXT_CHUNK.max(need));
+        c.reserve_exact(want - c.len());
+    }
+
+    /// Append `s` to the last chunk, where it fits (`can_extend`).
+    pub(super) fn append_to_last(&mut self, s: &str) {
+        if let Some(c) = self.chunks.last_mut() {
+            if c.capacity() - c.len() < s.len() {
+                Self::grow(c, s.len());
+            }
+            c.push_str(s);
+        }
     }
 
     pub(super) fn get(&self, r: StrRef) -> &str {
@@ -112,24 +139,27 @@ pub(super) enum Kind {
     Fragment,
     /// `b`: index of three `StrRef`s in `Dom::extra` (name, public id, system id).
     Doctype,
-    /// `a`: name; `b`, `c`: the element's attributes are `attrs[b..b + c]`.
+    /// `a`: name; `b`: the element's attributes (`pack_run`).
     Element,
     /// An HTML `template` (as `Element`); its template contents are the node created just
     /// before it.
     Template,
-    /// `a`, `b`, `c`: a `StrRef`.
+    /// `a`: the text chunk; `b`: the place in it (`pack_str`).
     Text,
     Comment,
     /// `b`: index of two `StrRef`s in `Dom::extra` (target, data).
     Pi,
 }
 
-/// One node (28 bytes): its links, and a payload whose meaning depends on its kind, which
+/// One node (24 bytes): its links, and a payload whose meaning depends on its kind, which
 /// sits in the top bits of the first payload word.
 ///
 /// There is no last-child link: the first child's `prev` names its parent's last child (a
 /// flag in `head` marks the first child), so appending stays constant time with four links
-/// instead of five (issue 13, peak memory: nodes are most of a `Dom`).
+/// instead of five (issue 13, peak memory: nodes are most of a `Dom`). The second payload word
+/// packs two numbers (a string's offset and length, an attribute run's start and length), with
+/// the rare values that do not fit kept in `Dom::spill` (issue 26, peak memory: 28 bytes a node
+/// were 1.3 times the input of the HTML corpus).
 #[derive(Clone, Debug)]
 pub struct Node {
     pub(super) parent: Option<NodeId>,
@@ -140,7 +170,6 @@ pub struct Node {
     /// `FIRST | kind << 28 | a`.
     pub(super) head: u32,
     pub(super) b: u32,
-    pub(super) c: u32,
 }
 
 pub(super) const KIND_SHIFT: u32 = 28;
@@ -148,11 +177,55 @@ pub(super) const A_MASK: u32 = (1 << KIND_SHIFT) - 1;
 /// The bit of `Node::head` set on the first child of a parent (eight kinds take three bits).
 pub(super) const FIRST: u32 = 1 << 31;
 
+/// The `b` of a node whose two numbers are in `Dom::spill`.
+pub(super) const SPILLED: u32 = u32::MAX;
+/// A Text or Comment node's `b`: the string's offset in its chunk in the top 12 bits (chunks
+/// shared by several strings are 4 KiB), its length in the low 20.
+const STR_LEN_BITS: u32 = 20;
+/// An element's `b`: the start of its attribute run in the top 24 bits, its length in the low 8.
+const RUN_LEN_BITS: u32 = 8;
+
+/// Two numbers in one word, `hi << low_bits | lo`, if they fit (and are not [`SPILLED`]).
+#[inline]
+fn pack(hi: u32, lo: u32, low_bits: u32) -> Option<u32> {
+    let lo_max = (1 << low_bits) - 1;
+    (hi < 1 << (32 - low_bits) && lo < lo_max).then_some(hi << low_bits | lo)
+}
+
+#[inline]
+fn unpack(b: u32, low_bits: u32) -> (u32, u32) {
+    (b >> low_bits, b & ((1 << low_bits) - 1))
+}
+
+/// A string's (offset, length) as a Text or Comment node's `b`, if it fits.
+#[inline]
+pub(super) fn pack_str(start: u32, len: u32) -> Option<u32> {
+    pack(start, len, STR_LEN_BITS)
+}
+
+/// (offset, length) of a string packed by [`pack_str`].
+#[inline]
+pub(super) fn unpack_str(b: u32) -> (u32, u32) {
+    unpack(b, STR_LEN_BITS)
+}
+
+/// An attribute run's (start, length) as an element's `b`, if it fits.
+#[inline]
+pub(super) fn pack_run(start: u32, len: u32) -> Option<u32> {
+    pack(start, len, RUN_LEN_BITS)
+}
+
+/// (start, length) of a run packed by [`pack_run`].
+#[inline]
+pub(super) fn unpack_run(b: u32) -> (u32, u32) {
+    unpack(b, RUN_LEN_BITS)
+}
+
 impl Node {
-    pub(super) fn new(kind: Kind, a: u32, b: u32, c: u32) -> Node {
+    pub(super) fn new(kind: Kind, a: u32, b: u32) -> Node {
         assert!(a <= A_MASK, "more than 2^28 names or text chunks");
         let head = (kind as u32) << KIND_SHIFT | a;
-        Node { parent: None, prev: None, next: None, first_child: None, head, b, c }
+        Node { parent: None, prev: None, next: None, first_child: None, head, b }
     }
 
     #[inline]
@@ -187,10 +260,6 @@ impl Node {
     #[inline]
     pub(super) fn set_first(&mut self, first: bool) {
         self.head = if first { self.head | FIRST } else { self.head & !FIRST };
-    }
-
-    pub(super) fn str_ref(&self) -> StrRef {
-        StrRef { chunk: self.a(), start: self.b, len: self.c }
     }
 
     /// The [parent](https://dom.spec.whatwg.org/#concept-tree-parent), if attached.
@@ -239,10 +308,32 @@ pub(super) const QUALIFIED: u32 = 1 << 31;
 /// The [`AttrRec::name`] of a removed record left in its run (a hole: see `edit.rs`).
 pub(super) const HOLE: u32 = u32::MAX;
 
-/// The bit of an element's attribute count (`Node::c`) set when its run holds holes; their
-/// number is in `Dom::attr_indexed`.
-pub(super) const HOLES: u32 = 1 << 31;
-
 const _: () = assert!(std::mem::size_of::<AttrRec>() == 16);
 
-const _: () = assert!(std::mem::size_of::<Node>() == 28);
+const _: () = assert!(std::mem::size_of::<Node>() == 24);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Chunks shared by several strings stay within `TEXT_CHUNK` however the strings' sizes
+    /// fall (so every string of one starts below 4 KiB and packs into a node's word); a longer
+    /// string gets a chunk of its own.
+    #[test]
+    fn shared_chunks_stay_within_text_chunk() {
+        let mut arena = TextArena::default();
+        let mut starts: Vec<Vec<u32>> = Vec::new();
+        for i in 0..5000usize {
+            let n = [1, 7, 300, 1000, 2500, 5000][i % 6] + i % 13;
+            let r = arena.push(&"x".repeat(n));
+            if (r.chunk as usize) >= starts.len() {
+                starts.resize(r.chunk as usize + 1, Vec::new());
+            }
+            starts[r.chunk as usize].push(r.start);
+            assert!(r.start < TEXT_CHUNK as u32 || n > TEXT_CHUNK, "string {i} at {}", r.start);
+        }
+        for (c, s) in arena.chunks.iter().zip(&starts) {
+            assert!(c.capacity() <= TEXT_CHUNK || s.len() == 1, "{} bytes, {} strings", c.capacity(), s.len());
+        }
+    }
+}

@@ -7,7 +7,7 @@
 //! depth is copied or replaced in a thread with a small stack; each costs time linear in the
 //! nodes it copies or parses, plus the children it removes.
 
-use super::{AttrRec, AttrRef, Attrs, Dom, DomError, HOLE, HOLES, Kind, Namespace, Node, NodeData, NodeId, to_u32};
+use super::{AttrRec, AttrRef, Attrs, Dom, DomError, HOLE, Kind, Namespace, Node, NodeData, NodeId, to_u32};
 
 impl Dom {
     /// A deep copy of `node` and its descendants (DOM: "clone a node" with the subdeep flag set;
@@ -82,7 +82,7 @@ impl Dom {
         let copy = match from {
             None => self.copy_own_node(id),
             Some(other) => match other.data(id) {
-                NodeData::Document => self.push(Node::new(Kind::Document, 0, 0, 0)),
+                NodeData::Document => self.push(Node::new(Kind::Document, 0, 0)),
                 NodeData::Fragment => self.create_fragment(),
                 NodeData::Doctype { name, public_id, system_id } => self.create_doctype(name, public_id, system_id),
                 NodeData::Element(e) => {
@@ -104,10 +104,10 @@ impl Dom {
     /// A copy of this `Dom`'s node `id` sharing its strings and names.
     fn copy_own_node(&mut self, id: NodeId) -> NodeId {
         let n = self.node(id);
-        let (kind, a, b, c) = (n.kind(), n.a(), n.b, n.c);
+        let (kind, a, b) = (n.kind(), n.a(), n.b);
         match kind {
             Kind::Element | Kind::Template => {
-                let (start, len) = (b as usize, (c & !HOLES) as usize);
+                let (start, len) = self.run(id, n);
                 let recs: Vec<AttrRec> =
                     self.attrs[start..start + len].iter().copied().filter(|r| r.name != HOLE).collect();
                 if kind == Kind::Template {
@@ -116,11 +116,17 @@ impl Dom {
                 self.reserve_attrs(recs.len());
                 let at = to_u32(self.attrs.len());
                 self.attrs.extend_from_slice(&recs);
-                self.push(Node::new(kind, a, at, to_u32(recs.len())))
+                let b = self.run_word(self.len, at, to_u32(recs.len()));
+                self.push(Node::new(kind, a, b))
             }
-            // Documents, fragments, text, comments: the payload is the same; DOCTYPEs and
-            // processing instructions share their parts in `extra` (never changed).
-            _ => self.push(Node::new(kind, a, b, c)),
+            Kind::Text | Kind::Comment => {
+                let r = self.str_ref(id, n);
+                let b = self.str_word(self.len, r);
+                self.push(Node::new(kind, a, b))
+            }
+            // Documents, fragments: the payload is the same; DOCTYPEs and processing
+            // instructions share their parts in `extra` (never changed).
+            _ => self.push(Node::new(kind, a, b)),
         }
     }
 

@@ -2,7 +2,7 @@
 //! element's `ElementRef` and its attributes as `AttrView`s) and `Dom::data`, `element`, `text`.
 //! Layer: the DOM.
 
-use super::storage::{AttrRec, HOLE, HOLES, Kind, Node, NodeId};
+use super::storage::{AttrRec, HOLE, Kind, Node, NodeId};
 use super::{Dom, Namespace, QualName, QualNameRef};
 
 /// What a node is, borrowed from its [`Dom`].
@@ -124,8 +124,8 @@ impl Dom {
                 }
             }
             Kind::Element | Kind::Template => NodeData::Element(self.element_ref(id, n)),
-            Kind::Text => NodeData::Text(self.text.get(n.str_ref())),
-            Kind::Comment => NodeData::Comment(self.text.get(n.str_ref())),
+            Kind::Text => NodeData::Text(self.text.get(self.str_ref(id, n))),
+            Kind::Comment => NodeData::Comment(self.text.get(self.str_ref(id, n))),
             Kind::Pi => {
                 let e = &self.extra[n.b as usize..n.b as usize + 2];
                 NodeData::ProcessingInstruction { target: self.text.get(e[0]), data: self.text.get(e[1]) }
@@ -135,12 +135,12 @@ impl Dom {
 
     fn element_ref(&self, id: NodeId, n: &Node) -> ElementRef<'_> {
         let template_contents = (n.kind() == Kind::Template).then(|| NodeId::new(id.index() - 1));
-        let (start, len) = (n.b as usize, (n.c & !HOLES) as usize);
+        let (start, len) = self.run(id, n);
         ElementRef {
             name: self.names.get(n.a()),
             template_contents,
             attrs: &self.attrs[start..start + len],
-            live: if n.c & HOLES == 0 { len } else { len - self.holes(id) },
+            live: if self.attr_indexed.is_empty() { len } else { len - self.holes(id) },
             id,
             dom: self,
         }
@@ -155,6 +155,6 @@ impl Dom {
     /// The text of a Text node.
     pub fn text(&self, id: NodeId) -> Option<&str> {
         let n = self.node(id);
-        n.is_text().then(|| self.text.get(n.str_ref()))
+        n.is_text().then(|| self.text.get(self.str_ref(id, n)))
     }
 }
