@@ -57,9 +57,9 @@ const NODE_CHUNK: usize = 1 << NODE_CHUNK_BITS;
 #[derive(Clone, Debug)]
 pub struct Dom {
     /// Chunks of up to `NODE_CHUNK` nodes, so a large arena never copies more than a chunk to
-    /// grow. Each chunk grows by a quarter (up to `NODE_CHUNK`, `push_grown`), so what the
-    /// arena holds beyond its nodes is at most the unused part of the last chunk, itself at most
-    /// a quarter of what that chunk holds; chunks are 128 nodes (3 KiB) because a larger one is mostly unused in the
+    /// grow. Each chunk grows as a `Vec` does (up to `NODE_CHUNK`), so what the arena holds
+    /// beyond its nodes is at most the unused part of the last chunk, itself at most what that
+    /// chunk holds; chunks are 128 nodes (3.5 KiB) because a larger one is mostly unused in the
     /// typical page of a few hundred nodes (issue 13, peak memory).
     nodes: Vec<Vec<Node>>,
     /// The two numbers of a node's second payload word that do not fit in it (see [`Node`]):
@@ -246,8 +246,8 @@ impl Dom {
     fn push(&mut self, node: Node) -> NodeId {
         let id = NodeId::new(self.len);
         match self.nodes.last_mut() {
-            Some(c) if c.len() < c.capacity() => c.push(node),
-            _ => self.push_grown(node),
+            Some(c) if c.len() < NODE_CHUNK => c.push(node),
+            _ => self.push_chunk(node),
         }
         self.len += 1;
         if let Some(v) = &mut self.sources {
@@ -256,26 +256,15 @@ impl Dom {
         id
     }
 
-    /// Push `node` where the last chunk is full: into that chunk grown by a quarter (at most
-    /// to `NODE_CHUNK`), or into a new chunk. As for text, a new chunk starts at an eighth of
-    /// the nodes so far, whole for large documents. A quarter rather than double: the last
-    /// chunk's unused part is what a document holds beyond its nodes (issue 26, peak memory:
-    /// doubling left 1.3 MB of the HTML corpus's 26 MB of nodes unused); large documents
-    /// allocate whole chunks and never grow one.
+    /// A new chunk holding `node`. As for text: a new chunk starts at an eighth of the nodes
+    /// so far, whole for large documents, and grows by doubling up to `NODE_CHUNK` (a power of
+    /// two, so that doubling lands on it and never past it).
     #[cold]
     #[inline(never)]
-    fn push_grown(&mut self, node: Node) {
-        match self.nodes.last_mut() {
-            Some(c) if c.len() < NODE_CHUNK => {
-                c.reserve_exact((c.len() / 4).max(4).min(NODE_CHUNK - c.len()));
-                c.push(node);
-            }
-            _ => {
-                let mut c = Vec::with_capacity((self.len / 8).clamp(4, NODE_CHUNK));
-                c.push(node);
-                self.nodes.push(c);
-            }
-        }
+    fn push_chunk(&mut self, node: Node) {
+        let mut c = Vec::with_capacity((self.len / 8).next_power_of_two().min(NODE_CHUNK));
+        c.push(node);
+        self.nodes.push(c);
     }
 
     /// The string of the Text or Comment node `id`, whose record is `n`.

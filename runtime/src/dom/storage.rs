@@ -31,10 +31,9 @@ pub(super) struct StrRef {
 }
 
 /// The text arena: strings appended to chunks of up to `TEXT_CHUNK` bytes. Each chunk grows
-/// (by a quarter, `grow`) up to that size, so text is copied to grow at most a chunk at a
-/// time, and what a document holds beyond its text is the unused ends of its chunks (a string
-/// that does not fit starts the next) and of its last chunk, at most a fifth of what that
-/// chunk holds. Chunks are small for the same
+/// (by doubling, as a `String` does) up to that size, so text is copied to grow at most a
+/// chunk at a time, and what a document holds beyond its text is at most the unused part of
+/// its last chunk, itself at most half of what that chunk holds. Chunks are small for the same
 /// reason: with 64 KiB chunks a typical page held up to twice its text (issue 13, peak
 /// memory). A string never straddles two chunks; one longer than a chunk gets a chunk of its
 /// own.
@@ -89,16 +88,14 @@ impl TextArena {
         StrRef { chunk, start: to_u32(start), len: to_u32(n) }
     }
 
-    /// Room for `n` more bytes in a chunk they fit in (`fits`): a quarter more, never past
+    /// Room for `n` more bytes in a chunk they fit in (`fits`): doubling, but never past
     /// `TEXT_CHUNK` (a `String`'s own doubling took a 3 KiB chunk to 6 KiB), so every string
-    /// of a shared chunk starts below 4 KiB, as a node's packed word needs. A quarter rather
-    /// than double, as for node chunks: the last chunk's unused part is what a small document
-    /// holds beyond its text (issue 26, peak memory).
+    /// of a shared chunk starts below 4 KiB, as a node's packed word needs.
     #[cold]
     #[inline(never)]
     fn grow(c: &mut String, n: usize) {
         let need = c.len() + n;
-        let want = (c.capacity() + c.capacity() / 4).clamp(need, TEXT_CHUNK.max(need));
+        let want = (c.capacity() * 2).clamp(need, TEXT_CHUNK.max(need));
         c.reserve_exact(want - c.len());
     }
 
