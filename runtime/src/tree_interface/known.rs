@@ -65,21 +65,58 @@ tags! {
 
 pub(crate) const TAG_COUNT: usize = Tag::ALL.len();
 
-/// A hash of a name's length and first, middle and last bytes. The multipliers are chosen so
-/// that every known name has a slot of its own (`known_names_have_slots_of_their_own` checks
-/// it), so a lookup is one table read and one comparison, with no slow path: before, `code`,
-/// `pre`, `table`, `tbody`, `tr` and `th` shared slots and took a string `match` on every tag.
-#[inline]
-const fn slot_of(s: &[u8]) -> usize {
-    let n = s.len();
-    if n == 0 {
-        return 0;
+/// The two words a name is hashed and compared by: its first and last 8 bytes (overlapping
+/// below 16 bytes), 4 bytes below 8, 2 below 4, the byte and 0 for one byte. `None` for the
+/// empty name and names over 16 bytes, which no known name is. Two names of one length with
+/// the same words are the same name. Loaded as whole words in line: the lookup is on every tag
+/// token, and the byte-wise hash it replaced (length, first, middle and last byte) and the
+/// comparison through the name's `&str` cost 37 instructions a tag (issue 26).
+#[inline(always)]
+fn words(s: &[u8]) -> Option<(u64, u64)> {
+    fn le<const N: usize>(s: &[u8]) -> [u8; N] {
+        s.try_into().unwrap_or([0; N])
     }
-    let h = (n as u32)
-        .wrapping_mul(0x9E37_79B1)
-        .wrapping_add((s[0] as u32) << 16 | (s[n / 2] as u32) << 8 | s[n - 1] as u32)
-        .wrapping_mul(0x1AFA_6C9D);
-    (h >> (32 - SLOT_BITS)) as usize
+    let n = s.len();
+    Some(match n {
+        1 => (u64::from(s[0]), 0),
+        2..4 => (u64::from(u16::from_le_bytes(le(&s[..2]))), u64::from(u16::from_le_bytes(le(&s[n - 2..])))),
+        4..8 => (u64::from(u32::from_le_bytes(le(&s[..4]))), u64::from(u32::from_le_bytes(le(&s[n - 4..])))),
+        8..=16 => (u64::from_le_bytes(le(&s[..8])), u64::from_le_bytes(le(&s[n - 8..]))),
+        _ => return None,
+    })
+}
+
+/// [`words`] at compile time (for the tables), byte by byte.
+const fn const_words(s: &[u8]) -> (u64, u64) {
+    const fn le(s: &[u8], at: usize, n: usize) -> u64 {
+        let mut w = 0u64;
+        let mut i = 0;
+        while i < n {
+            w |= (s[at + i] as u64) << (8 * i);
+            i += 1;
+        }
+        w
+    }
+    let n = s.len();
+    let w = if n >= 8 {
+        8
+    } else if n >= 4 {
+        4
+    } else if n >= 2 {
+        2
+    } else {
+        return (s[0] as u64, 0);
+    };
+    (le(s, 0, w), le(s, n - w, w))
+}
+
+/// A name's slot: its words and length mixed by one multiplication. The multiplier is chosen
+/// so that every known name has a slot of its own (`known_names_have_slots_of_their_own`
+/// checks it, and the table below does not compile otherwise), so a lookup is one slot read
+/// and one comparison of two words, with no slow path.
+#[inline(always)]
+const fn slot_of(a: u64, b: u64, n: usize) -> usize {
+    ((a ^ b.rotate_left(32) ^ n as u64).wrapping_mul(0x5255_dae4_c19f_5ff5) >> (64 - SLOT_BITS)) as usize
 }
 
 const SLOT_BITS: u32 = 10;
@@ -92,7 +129,9 @@ static SLOTS: [Tag; 1 << SLOT_BITS] = {
     let mut i = 1;
     while i < Tag::ALL.len() {
         let tag = Tag::ALL[i];
-        let slot = slot_of(tag.name().as_bytes());
+        let name = tag.name().as_bytes();
+        let (a, b) = const_words(name);
+        let slot = slot_of(a, b, name.len());
         assert!(matches!(t[slot], Tag::Other), "two known tag names share a slot: pick another multiplier");
         t[slot] = tag;
         i += 1;
@@ -100,32 +139,25 @@ static SLOTS: [Tag; 1 << SLOT_BITS] = {
     t
 };
 
+/// Each tag's words and name length (`Other`: length 0, which no looked-up name has).
+static KEYS: [(u64, u64, usize); TAG_COUNT] = {
+    let mut t = [(0, 0, 0); TAG_COUNT];
+    let mut i = 1;
+    while i < Tag::ALL.len() {
+        let name = Tag::ALL[i].name().as_bytes();
+        let (a, b) = const_words(name);
+        t[i] = (a, b, name.len());
+        i += 1;
+    }
+    t
+};
+
 #[inline]
 fn lookup(s: &str) -> Tag {
-    let tag = SLOTS[slot_of(s.as_bytes())];
-    let name = tag.name().as_bytes();
-    if name.len() == s.len() && same_short(name, s.as_bytes()) { tag } else { Tag::Other }
-}
-
-/// Whether two byte strings of the same length (at most 16, as every known name is) are
-/// equal, compared as two overlapping words in line rather than by a call to the library's
-/// `memcmp` (issue 13: the call and its set-up were most of the lookup's cost).
-#[inline]
-fn same_short(a: &[u8], b: &[u8]) -> bool {
-    fn word<const N: usize>(s: &[u8], at: usize) -> [u8; N] {
-        let mut w = [0; N];
-        w.copy_from_slice(&s[at..at + N]);
-        w
-    }
-    let n = a.len();
-    match n {
-        0 => true,
-        1 => a[0] == b[0],
-        2..4 => word::<2>(a, 0) == word::<2>(b, 0) && word::<2>(a, n - 2) == word::<2>(b, n - 2),
-        4..8 => word::<4>(a, 0) == word::<4>(b, 0) && word::<4>(a, n - 4) == word::<4>(b, n - 4),
-        8..=16 => word::<8>(a, 0) == word::<8>(b, 0) && word::<8>(a, n - 8) == word::<8>(b, n - 8),
-        _ => a == b,
-    }
+    let Some((a, b)) = words(s.as_bytes()) else { return Tag::Other };
+    let n = s.len();
+    let tag = SLOTS[slot_of(a, b, n)];
+    if KEYS[tag as usize] == (a, b, n) { tag } else { Tag::Other }
 }
 
 /// A number for one of the element names the HTML parser knows, in one namespace: the same
@@ -204,7 +236,17 @@ mod tests {
                 assert_eq!(Tag::from_name(&near), Tag::Other, "{near}");
             }
         }
-        for other in ["", "x", "DIV", "divv", "custom-element", "foreignobject", "annotation-xmL"] {
+        for other in [
+            "",
+            "x",
+            "DIV",
+            "divv",
+            "custom-element",
+            "foreignobject",
+            "annotation-xmL",
+            "annotation-xml-",
+            "annotation-xml-encoding",
+        ] {
             assert_eq!(Tag::from_name(other), Tag::Other, "{other}");
         }
     }
@@ -214,7 +256,10 @@ mod tests {
     fn known_names_have_slots_of_their_own() {
         let mut seen = std::collections::HashMap::new();
         for &tag in &Tag::ALL[1..] {
-            if let Some(other) = seen.insert(slot_of(tag.name().as_bytes()), tag) {
+            let name = tag.name().as_bytes();
+            let (a, b) = words(name).unwrap();
+            assert_eq!((a, b), const_words(name), "{}", tag.name());
+            if let Some(other) = seen.insert(slot_of(a, b, name.len()), tag) {
                 panic!("{} and {} share a slot", tag.name(), other.name());
             }
         }

@@ -213,11 +213,16 @@ impl<H> Stack<H> {
         }
     }
 
+    /// In line (as [`index_at`](Self::index_at)): every element inserted comes here, and
+    /// the call's set-up was a fifth of its work (issue 26).
+    #[inline(always)]
     pub fn push(&mut self, id: ElemId) {
         self.ids.push(id);
         self.index_at(self.ids.len() - 1);
     }
 
+    /// In line, as [`push`](Self::push).
+    #[inline(always)]
     pub fn pop(&mut self) -> Option<ElemId> {
         let pos = self.ids.len().checked_sub(1)?;
         self.unindex_top(pos);
