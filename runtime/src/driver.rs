@@ -395,9 +395,8 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
 
     #[inline]
     fn flush_chars_now(&mut self) {
-        if let Some((text, span)) = self.core.take_chars() {
-            M::character_run(&mut self.sink, text, span);
-        }
+        let (text, span) = self.core.take_pending_chars();
+        M::character_run(&mut self.sink, text, span);
     }
 
     /// Emit a token: pending characters first; a state switch the sink asks for wins over the
