@@ -68,14 +68,12 @@ impl<'i> Core<'i> {
             self.attr_value.clear();
             self.attr_dropped = false;
         } else {
-            // Room first, then the attribute made right where it goes: nothing is held across
-            // the growth call, so it is written once, into the list.
+            let name = self.attr_name.take(&self.input);
+            let value = self.attr_value.take(&self.input);
+            self.attr_filter |= name_bit(name.as_bytes());
             if self.attrs.len() == self.attrs.capacity() {
                 self.grow_attributes();
             }
-            let name = self.attr_name.take(&self.input);
-            self.attr_filter |= name_bit(name.as_bytes());
-            let value = self.attr_value.take(&self.input);
             self.attrs.push(Attribute { name, value });
         }
     }
