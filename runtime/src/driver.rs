@@ -395,9 +395,8 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
 
     #[inline]
     fn flush_chars_now(&mut self) {
-        if let Some((text, span)) = self.core.take_chars() {
-            M::character_run(&mut self.sink, text, span);
-        }
+        let (text, span) = self.core.take_pending_chars();
+        M::character_run(&mut self.sink, text, span);
     }
 
     /// Emit a token: pending characters first; a state switch the sink asks for wins over the
@@ -531,7 +530,7 @@ impl<M: Drive<'static, S>, S> Tokenizer<'static, M, S> {
 /// out.
 ///
 /// The whole-input iterator steps only when the queue is empty, and its fused path queues a
-/// few tokens past the first (sixteen, each with the characters before it; none past a start
+/// few tokens past the first (fifteen, each with the characters before it; none past a start
 /// tag), so one step's tokens fit in a row of slots filled from the first and taken in order,
 /// with no wrapping ring arithmetic. Only more (a `run` of chunked input queues a whole chunk's
 /// tokens) go on to the `VecDeque`, and only when every slot is used; the slots start over
@@ -552,14 +551,18 @@ pub struct TokenQueue<'i, M: Machine> {
 }
 
 /// The queue's slots: room for what the whole-input iterator's step queues (a token and the
-/// characters before it, then [`AHEAD`] more such pairs) with a margin.
-const SLOTS: usize = 2 * (AHEAD as usize + 1) + 4;
+/// characters before it, then [`AHEAD`] more such pairs). A power of two, so that a slot's
+/// index is masked rather than bounds-checked (`taken < filled <= SLOTS` makes the mask a no-op).
+const SLOTS: usize = 2 * (AHEAD as usize + 1);
+const _: () = assert!(SLOTS.is_power_of_two());
 
 /// How many tokens the whole-input iterator's fused path may emit after the first before it
-/// returns (each may bring the characters before it). Sixteen rather than eight: half the
-/// steps into and out of the fused path, for 34 slots of 80 bytes (`tokenize` over `html-big`:
-/// 148.99M -> 147.80M instructions; 32 saves 0.4% more for twice the slots).
-const AHEAD: u32 = 16;
+/// returns (each may bring the characters before it). Fifteen rather than eight: half the
+/// steps into and out of the fused path (8 -> 16 saved 0.8% over `html-big`), for 32 slots of
+/// 80 bytes. Not more: 31 (64 slots) saved 1% over `html-big` but cost 2-3% on the other
+/// inputs, since more tokens alive at once take malloc off its fast path and a bigger queue
+/// costs every small document its setup.
+const AHEAD: u32 = 15;
 
 impl<'i, M: Machine> TokenQueue<'i, M> {
     /// An empty queue; `errors`: collect parse errors.
@@ -579,9 +582,9 @@ impl<'i, M: Machine> TokenQueue<'i, M> {
     /// Queue a token (what the machine's `Sink::token` does for the queue).
     #[inline]
     pub fn push(&mut self, token: M::Token<'i>, span: Span) {
-        if let Some(slot) = self.slots.get_mut(self.filled) {
+        if self.filled < SLOTS {
             // Past `filled` every slot is empty: nothing to drop.
-            std::mem::forget(slot.replace((token, span)));
+            std::mem::forget(self.slots[self.filled & (SLOTS - 1)].replace((token, span)));
             self.filled += 1;
         } else {
             self.push_rest(token, span);
@@ -604,9 +607,8 @@ impl<'i, M: Machine> TokenQueue<'i, M> {
     /// The oldest queued token.
     #[inline]
     fn pop(&mut self) -> Option<(M::Token<'i>, Span)> {
-        if self.taken < self.filled
-            && let Some(slot) = self.slots.get_mut(self.taken)
-        {
+        if self.taken < self.filled {
+            let slot = &mut self.slots[self.taken & (SLOTS - 1)];
             self.taken += 1;
             return slot.take();
         }

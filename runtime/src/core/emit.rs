@@ -46,16 +46,15 @@ impl<'i> Core<'i> {
         self.chars_pending
     }
 
-    /// The pending character run, if any, with its span.
+    /// The pending character run with its span, once [`has_chars`](Self::has_chars) said there
+    /// is one: no `Option` built and tested again on every flush.
     #[inline(always)]
-    pub fn take_chars(&mut self) -> Option<(Cow<'i, str>, Span)> {
-        if !self.has_chars() {
-            return None;
-        }
+    pub fn take_pending_chars(&mut self) -> (Cow<'i, str>, Span) {
+        debug_assert!(self.has_chars());
         // Text nobody reads is handed over empty; the span says where the run was.
         self.chars_pending = false;
         let text = if self.read_text { self.chars.take(&self.input) } else { Cow::Borrowed("") };
-        Some((text, Span::new(self.chars_start, self.emitted_upto.max(self.chars_start))))
+        (text, Span::new(self.chars_start, self.emitted_upto.max(self.chars_start)))
     }
 
     /// The absolute byte offset of the next unconsumed byte (where a token ending now ends):
