@@ -90,7 +90,12 @@ fn branch(name: &str, def: &StateDef, actions: &[Action], terminal: &Terminal, a
         term = a.then.clone();
     }
     if leaves(&term, name) {
-        acts.extend(def.on_exit.iter().cloned());
+        // The exit actions run as the case leaves, after its own steps but before it emits the
+        // tag ("When the user agent leaves the attribute name state (and before emitting the
+        // tag token, if appropriate)": the 2008 draft's EOF case, "Parse error. Emit the
+        // current tag token.", reports the EOF error before the duplicate attribute).
+        let at = own.iter().position(|a| matches!(a, Action::EmitTag)).unwrap_or(own.len());
+        own.splice(at..at, def.on_exit.iter().cloned());
     }
     acts.extend(own);
     LBranch { actions: acts, terminal: term }

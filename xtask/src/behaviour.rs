@@ -270,6 +270,10 @@ fn command(bin: &Path, module: &str, shared: &Path) -> Command {
     cmd.arg(module)
         .env("HTML5LIB_TESTS", shared.join("html5lib-tests"))
         .env("XML5LIB_TESTS", shared.join("xml5lib-tests"))
+        // The editions' suites of their time (the recorder's `TestMachine::SUITE`): without
+        // them the copied tests crate looks for `../shared` beside the probe and lists nothing.
+        .env("HTML5LIB_TESTS_2017", shared.join("html5lib-tests-editions/2017-04"))
+        .env("HTML5LIB_TESTS_2007", shared.join("html5lib-tests-editions/2007-09"))
         .env_remove("CI")
         .stderr(Stdio::null());
     cmd
@@ -344,8 +348,9 @@ pub fn corpus(
     for line in String::from_utf8_lossy(&listed.stdout).lines() {
         let v: Value = serde_json::from_str(line).map_err(|e| e.to_string())?;
         // A start in a content model flag (the 2008 draft's suite) has no counterpart in a
-        // machine without flags: comparing it would compare unlike starts.
-        if !v["content_model_flag"].is_null() {
+        // machine without the flag: comparing it would compare unlike starts.
+        let flag = v["content_model_flag"].as_str().map(str::to_owned);
+        if flag.is_some() && !(has_flag(a, "content_model") && has_flag(b, "content_model")) {
             continue;
         }
         out.push((
@@ -355,20 +360,23 @@ pub fn corpus(
                 // The suites name initial states by heading; the tables by name.
                 state: statemark_codegen::names::snake(v["state"].as_str().unwrap_or("data_state")),
                 last_start_tag: v["last_start_tag"].as_str().map(str::to_owned),
-                content_model_flag: None,
+                content_model_flag: flag,
             },
         ));
     }
-    for m in [a, b] {
+    // A machine compared with itself (`interp-check`) gives its examples once.
+    let machines = if std::ptr::eq(a, b) { vec![a] } else { vec![a, b] };
+    for m in machines {
+        let flags = has_flag(a, "content_model") && has_flag(b, "content_model");
         for (name, def) in &m.states {
-            for (i, ex) in def.examples.iter().enumerate().filter(|(_, ex)| ex.content_model_flag.is_none()) {
+            for (i, ex) in def.examples.iter().enumerate().filter(|(_, ex)| flags || ex.content_model_flag.is_none()) {
                 out.push((
                     format!("{}/{name} example {}", m.dir, i + 1),
                     Input {
                         text: ex.input.clone(),
                         state: ex.initial_state.clone().unwrap_or_else(|| m.manifest.initial_state.clone()),
                         last_start_tag: ex.last_start_tag.clone(),
-                        content_model_flag: None,
+                        content_model_flag: ex.content_model_flag.clone().filter(|_| flags),
                     },
                 ));
             }
@@ -389,6 +397,11 @@ pub fn corpus(
     let has = |m: &Machine, s: &str| m.states.iter().any(|(n, _)| n == s);
     out.retain(|(_, i)| has(a, &i.state) && has(b, &i.state));
     Ok(out)
+}
+
+/// Whether machine `m` declares the flag `name` (the 2008 draft's `content_model`).
+fn has_flag(m: &Machine, name: &str) -> bool {
+    m.manifest.flags.iter().any(|f| f.name == name)
 }
 
 /// Up to `n` files under `dir`, taken in turn from each of its folders (one per generator), in

@@ -294,7 +294,7 @@ pub fn import_text(markup: &str, hand: &HandDirs) -> Import {
 
 /// The character reference section of an older text: its state name, heading and markup (from
 /// the heading to the next heading).
-fn charref_section(markup: &str) -> Option<(String, &'static str, &str)> {
+pub(crate) fn charref_section(markup: &str) -> Option<(String, &'static str, &str)> {
     let lower = markup.to_ascii_lowercase();
     for heading in [
         "Tokenising entities",

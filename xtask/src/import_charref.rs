@@ -47,6 +47,9 @@ pub enum NoMatchError {
     /// sequence of one or more characters in the range 0-9, a-z, A-Z followed by a U+003B
     /// SEMICOLON character (;), then this is a parse error."
     IfAlphanumericsThenSemicolon,
+    /// Never a parse error: nothing is returned (XML5, spec/xml5/README.md "Character
+    /// references": a name not in the table is kept as text without an error).
+    Never,
 }
 
 /// Where the named branch's missing semicolon is a parse error.
@@ -90,6 +93,11 @@ pub struct CharRefAlgorithm {
     /// In an attribute, an unterminated name followed by one of these is not a reference
     /// ("for historical reasons"); empty: no such rule.
     pub attribute_next: Vec<(u32, u32)>,
+    /// When the attribute rule unconsumes a name followed by U+003D, that is a parse error (the
+    /// 12.2.4 text: "However, if this next character is in fact a U+003D EQUALS SIGN character
+    /// (=), then this is a parse error").
+    #[serde(default)]
+    pub attribute_equals_error: bool,
 }
 
 impl CharRefAlgorithm {
@@ -201,7 +209,57 @@ fn digits_of(text: &str) -> Vec<(u32, u32)> {
     // The paraphrase is what the text means where its code points and names disagree
     // (2006-11-29 wrote "U+0078 LATIN SMALL LETTER F ... (in other words, 0-9, A-F, a-f)",
     // corrected to U+0066 by 2007-05-03 "[e] (0) oops, copy/paste error").
+    // The 12.2.4 text names Infra's sets instead ("using ASCII hex digits", "using ASCII
+    // digits").
+    let l = text.to_ascii_lowercase();
+    if l.contains("using ascii hex digits") {
+        return vec![(0x30, 0x39), (0x41, 0x46), (0x61, 0x66)];
+    }
+    if l.contains("using ascii digits") {
+        return vec![(0x30, 0x39)];
+    }
     normal_ranges(in_other_words(text).unwrap_or_else(|| ranges_in(text)))
+}
+
+/// The 12.2.4 text's section, kept as plain text (`spec/seeds/html-tokenization-12.2.4.txt`, one
+/// paragraph or list item a line), in the markup [`read_section`] reads: its bullets ("U+0009
+/// CHARACTER TABULATION (tab)", "EOF", "Anything else", "The additional allowed character, if
+/// there is one") as `<dt>`, its table's rows ("0x80 U+20AC EURO SIGN (€)") as a `<table>`,
+/// every other line a `<p>`. `section` starts after the heading.
+pub fn plain_section_as_markup(section: &str) -> String {
+    static BULLET: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(r"^(?:U\+[0-9A-F]{4} [A-Z]|EOF$|Anything else$|The additional allowed character)").expect("regex")
+    });
+    static ROW: LazyLock<Regex> =
+        LazyLock::new(|| Regex::new(r"^0x([0-9A-Fa-f]+) U\+([0-9A-Fa-f]+)\b(.*)$").expect("regex"));
+    let mut out = String::new();
+    let mut in_table = false;
+    for line in section.lines().map(str::trim).filter(|l| !l.is_empty()) {
+        if line == "Number Unicode character" {
+            out.push_str("<table><tr><th>Number<th>Unicode character");
+            in_table = true;
+            continue;
+        }
+        if let Some(c) = ROW.captures(line) {
+            if !in_table {
+                out.push_str("<table>");
+                in_table = true;
+            }
+            out.push_str(&format!("<tr><td>0x{}<td>U+{}{}\n", &c[1], &c[2], &c[3]));
+            continue;
+        }
+        if in_table {
+            out.push_str("</table>\n");
+            in_table = false;
+        }
+        let tag = if BULLET.is_match(line) { "<dt>" } else { "<p>" };
+        // The reader's markup escapes `&` (it reads `&amp;` back).
+        out.push_str(&format!("{tag}{}\n", line.replace('&', "&amp;").replace('<', "&lt;")));
+    }
+    if in_table {
+        out.push_str("</table>\n");
+    }
+    out
 }
 
 /// Where a paragraph stands in the section.
@@ -237,6 +295,7 @@ pub fn read_section(markup: &str) -> Result<CharRefAlgorithm, Vec<String>> {
         no_match_error: NoMatchError::Always,
         missing_semicolon: MissingSemicolon::NoError,
         attribute_next: Vec::new(),
+        attribute_equals_error: false,
     };
     let mut tables = 0;
     for t in TABLE.find_iter(&markup) {
@@ -335,6 +394,7 @@ fn read_paragraph(text: &str, part: Part, alg: &mut CharRefAlgorithm, seen: &mut
         "the behavior depends on the identity of the next character",
         "the behaviour further depends on the character after",
         "the behavior further depends on the character after",
+        "this definition is used when parsing character references in text and in attributes",
         "if the markup contains",
         "this isn't quite right",
         "it seems browsers convert crs to lfs",
@@ -352,6 +412,7 @@ fn read_paragraph(text: &str, part: Part, alg: &mut CharRefAlgorithm, seen: &mut
         "consume the u+0023 number sign",
         "consume the x",
         "consume as many characters as match the range of characters given above",
+        "consume as many characters as match the range of characters given above (ascii hex digits or ascii digits)",
     ];
     if ALWAYS.contains(&l) {
         return Ok(());
@@ -364,7 +425,9 @@ fn read_paragraph(text: &str, part: Part, alg: &mut CharRefAlgorithm, seen: &mut
         return Ok(());
     }
     if matches!(part, Part::Hex | Part::Decimal) {
-        if l.starts_with("follow the steps below, but using the range of characters") {
+        if l.starts_with("follow the steps below, but using the range of characters")
+            || l.starts_with("follow the steps below, but using ascii")
+        {
             let d = digits_of(text);
             if part == Part::Hex {
                 alg.hex_digits = d;
@@ -425,7 +488,7 @@ fn read_numeric(l: &str, alg: &mut CharRefAlgorithm, seen: &mut SeenSteps) -> Re
         return Ok(());
     }
     static FFFD: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^if (?:the number|it) (.*), then this is a parse error[;.] return a (?:character token for the )?u\+fffd replacement character(?: character instead)?$").expect("regex")
+        Regex::new(r"^if (?:the number|it) (.*), then this is a parse error[;.] return a (?:character token for the )?u\+fffd replacement character(?: character instead| character token)?$").expect("regex")
     });
     if let Some(c) = FFFD.captures(rest) {
         alg.rules.push(NumberRule { ranges: normal_ranges(ranges_in(&c[1])), replace: Some(0xFFFD), error: true });
@@ -437,8 +500,9 @@ fn read_numeric(l: &str, alg: &mut CharRefAlgorithm, seen: &mut SeenSteps) -> Re
         if after.is_empty() {
             return Ok(());
         }
-        static ERR: LazyLock<Regex> =
-            LazyLock::new(|| Regex::new(r"^if the number (.*), then this is a parse error$").expect("regex"));
+        static ERR: LazyLock<Regex> = LazyLock::new(|| {
+            Regex::new(r"^(?:additionally, )?if the number (.*), then this is a parse error$").expect("regex")
+        });
         if let Some(c) = ERR.captures(after) {
             alg.rules.push(NumberRule { ranges: normal_ranges(ranges_in(&c[1])), replace: None, error: true });
             return Ok(());
@@ -471,7 +535,8 @@ fn read_named(l: &str, alg: &mut CharRefAlgorithm, seen: &mut SeenSteps) -> Resu
             alg.no_match_error = NoMatchError::UnlessAttributeNameEquals;
             return Ok(());
         }
-        if rest.starts_with("in this case, if the characters after the u+0026 ampersand character (&) consist of a sequence of one or more characters in the range")
+        if (rest.starts_with("in this case, if the characters after the u+0026 ampersand character (&) consist of a sequence of one or more characters in the range")
+            || rest.starts_with("in this case, if the characters after the u+0026 ampersand character (&) consist of a sequence of one or more alphanumeric ascii characters"))
             && rest.ends_with("followed by a u+003b semicolon character (;), then this is a parse error")
         {
             alg.no_match_error = NoMatchError::IfAlphanumericsThenSemicolon;
@@ -495,10 +560,15 @@ fn read_named(l: &str, alg: &mut CharRefAlgorithm, seen: &mut SeenSteps) -> Resu
         return Ok(());
     }
     static ATTR: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^if the (?:entity|character reference) is being consumed as part of an attribute, and the last character matched is not a u\+003b semicolon(?: character)? \(;\), and the next character is (either a u\+003d equals sign character \(=\) or )?in the range (.*), then, for historical reasons, all the characters that were matched after the u\+0026 ampersand(?: character)? \(&\) must be unconsumed, and nothing is returned$").expect("regex")
+        Regex::new(r"^if the (?:entity|character reference) is being consumed as part of an attribute, and the last character matched is not a u\+003b semicolon(?: character)? \(;\), and the next character is (either a u\+003d equals sign character \(=\) or )?(?:in the range (.*)|(an alphanumeric ascii character)), then, for historical reasons, all the characters that were matched after the u\+0026 ampersand(?: character)? \(&\) must be unconsumed, and nothing is returned(\. however, if this next character is in fact a u\+003d equals sign character \(=\), then this is a parse error, because some legacy user agents will misinterpret the markup in those cases)?$").expect("regex")
     });
     if let Some(c) = ATTR.captures(l) {
-        let mut r = ranges_in(&c[2]);
+        let mut r = match (c.get(2), c.get(3)) {
+            (Some(ranges), _) => ranges_in(ranges.as_str()),
+            // Infra's "ASCII alphanumeric".
+            _ => vec![(0x30, 0x39), (0x41, 0x5A), (0x61, 0x7A)],
+        };
+        alg.attribute_equals_error = c.get(4).is_some();
         if c.get(1).is_some() {
             r.push((0x3D, 0x3D));
         }
@@ -507,7 +577,7 @@ fn read_named(l: &str, alg: &mut CharRefAlgorithm, seen: &mut SeenSteps) -> Resu
         return Ok(());
     }
     static RETURN: LazyLock<Regex> = LazyLock::new(|| {
-        Regex::new(r"^(?:otherwise, )?return a character token for the character corresponding to the (?:entity|character reference) name \(as given by the second column of the (?:entities|named character references) table\)$").expect("regex")
+        Regex::new(r"^(?:otherwise, )?return (?:a character token for the character|one or two character tokens for the character\(s\)) corresponding to the (?:entity|character reference) name \(as given by the second column of the (?:entities|named character references) table\)$").expect("regex")
     });
     if RETURN.is_match(l) {
         return Ok(());

@@ -87,8 +87,9 @@ enum Command {
     /// Run a machine from its tables (the interpreter) and from its generated code over its
     /// suite and examples; compare tokens, errors and (state, case) traces.
     InterpCheck {
-        /// The machine directory (`spec/html`).
-        machine: String,
+        /// The machine directories (`spec/html`; several are checked in turn).
+        #[arg(required = true)]
+        machines: Vec<String>,
         /// How many bench-corpus files to add.
         #[arg(long, default_value_t = 0)]
         bench_files: usize,
@@ -194,8 +195,19 @@ fn main() -> ExitCode {
             let text = text.unwrap_or_else(|| root.join("../shared/spec/html/tokenization.html"));
             outcome(xtask::import::run_cli(&text, out.as_deref(), &xtask::import::HandDirs::dirs(hand)))
         }
-        Command::InterpCheck { machine, bench_files, show } => {
-            outcome(xtask::interp::check_cli(&root, &machine, bench_files, show))
+        Command::InterpCheck { machines, bench_files, show } => {
+            let mut report = String::new();
+            let mut clean = true;
+            for machine in &machines {
+                match xtask::interp::check_cli(&root, machine, bench_files, show) {
+                    Ok((r, c)) => {
+                        report.push_str(&r);
+                        clean &= c;
+                    }
+                    Err(e) => return outcome(Err(format!("{report}{e}"))),
+                }
+            }
+            outcome(Ok((report, clean)))
         }
         Command::History { output, every } => outcome(xtask::history::run_cli(&root, output.as_deref(), every)),
         Command::ImportEntities { path } => {

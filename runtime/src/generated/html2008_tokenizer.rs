@@ -1132,8 +1132,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 } else {
                     #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 5);
                     self.state = State::BeforeAttributeNameState;
-                    self.check_duplicate_attribute();
                     self.error(ParseError::UnexpectedSolidusInTag);
+                    self.check_duplicate_attribute();
                     Step::Continue
                 }
             }
@@ -1141,8 +1141,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 // spec: case #6: EOF
                 #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 6);
                 self.state = State::DataState;
-                self.check_duplicate_attribute();
                 self.error(ParseError::EofInTag);
+                self.check_duplicate_attribute();
                 self.emit_tag();
                 self.core.reconsume();
                 Step::Continue

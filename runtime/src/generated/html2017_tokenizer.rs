@@ -2812,8 +2812,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: case #8: EOF
                 #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 8);
                 self.state = State::DataState;
-                self.check_duplicate_attribute();
                 self.error(ParseError::EofInTag);
+                self.check_duplicate_attribute();
                 self.core.reconsume();
                 Step::Continue
             }

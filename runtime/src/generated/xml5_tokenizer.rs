@@ -1827,16 +1827,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: case #4: U+002F SOLIDUS (/)
                 #[cfg(feature = "trace")] self.trace(State::TagAttributeNameState, 4);
                 self.state = State::EmptyTagState;
-                self.check_duplicate_attribute();
                 self.core.set_self_closing();
+                self.check_duplicate_attribute();
                 self.fused_path(State::EmptyTagState)
             }
             Consumed::Eof => {
                 // spec: case #5: EOF
                 #[cfg(feature = "trace")] self.trace(State::TagAttributeNameState, 5);
                 self.state = State::DataState;
-                self.check_duplicate_attribute();
                 self.error(ParseError::EofInTag);
+                self.check_duplicate_attribute();
                 self.emit_tag();
                 self.core.reconsume();
                 Step::Continue
@@ -3984,8 +3984,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                             // spec: case #4: U+002F SOLIDUS (/)
                             #[cfg(feature = "trace")]
                             self.trace(State::TagAttributeNameState, 4);
-                            self.check_duplicate_attribute();
                             self.core.set_self_closing();
+                            self.check_duplicate_attribute();
                             at = State::EmptyTagState;
                             home = false;
                             continue 'fused;
