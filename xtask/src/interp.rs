@@ -1017,10 +1017,10 @@ impl CharRefError {
         };
         let candidates: Vec<&str> = match self {
             CharRefError::NoDigits => {
-                vec!["absence-of-digits-in-numeric-character-reference", "absence-of-digits-in-numeric-entity"]
+                vec!["absence-of-digits-in-numeric-character-reference"]
             }
             CharRefError::MissingSemicolon => {
-                vec!["missing-semicolon-after-character-reference", "missing-semicolon-after-entity"]
+                vec!["missing-semicolon-after-character-reference"]
             }
             CharRefError::Replaced(n) => number(n, true).to_vec(),
             CharRefError::Number(n) => number(n, false).to_vec(),

@@ -470,10 +470,10 @@ pub enum ParseError {
     MissingDoctypeSystemIdentifier,
     /// `unexpected-character-after-doctype-system-identifier`: After DOCTYPE system identifier state, anything else.
     UnexpectedCharacterAfterDoctypeSystemIdentifier,
-    /// `absence-of-digits-in-numeric-entity`: Ours. Tokenising entities: \"\&#\" or \"\&#x\" without digits.
-    AbsenceOfDigitsInNumericEntity,
-    /// `missing-semicolon-after-entity`: Ours. Tokenising entities: a numeric entity without \";\", or a named one whose last matched character is not \";\".
-    MissingSemicolonAfterEntity,
+    /// `absence-of-digits-in-numeric-character-reference`: Tokenising entities: \"\&#\" or \"\&#x\" without digits (the 12.2.4 edition\'s condition: no digits, \"\&#\" and \"x\" unconsumed).
+    AbsenceOfDigitsInNumericCharacterReference,
+    /// `missing-semicolon-after-character-reference`: Tokenising entities: a numeric entity without \";\", or a named one whose last matched character is not \";\" (the 12.2.4 edition\'s condition).
+    MissingSemicolonAfterCharacterReference,
     /// `numeric-entity-replaced`: Ours. Tokenising entities: a number in the draft\'s table (0x0D, 0x80-0x9F).
     NumericEntityReplaced,
     /// `numeric-entity-outside-unicode-range-or-surrogate`: Ours. Tokenising entities: zero, above 0x10FFFF, or a surrogate: U+FFFD.
@@ -511,8 +511,8 @@ impl ParseError {
         ParseError::MissingQuoteBeforeDoctypeSystemIdentifier,
         ParseError::MissingDoctypeSystemIdentifier,
         ParseError::UnexpectedCharacterAfterDoctypeSystemIdentifier,
-        ParseError::AbsenceOfDigitsInNumericEntity,
-        ParseError::MissingSemicolonAfterEntity,
+        ParseError::AbsenceOfDigitsInNumericCharacterReference,
+        ParseError::MissingSemicolonAfterCharacterReference,
         ParseError::NumericEntityReplaced,
         ParseError::NumericEntityOutsideUnicodeRangeOrSurrogate,
         ParseError::UnknownEntity,
@@ -566,10 +566,12 @@ impl ParseError {
             ParseError::UnexpectedCharacterAfterDoctypeSystemIdentifier => {
                 "unexpected-character-after-doctype-system-identifier"
             }
-            ParseError::AbsenceOfDigitsInNumericEntity => {
-                "absence-of-digits-in-numeric-entity"
+            ParseError::AbsenceOfDigitsInNumericCharacterReference => {
+                "absence-of-digits-in-numeric-character-reference"
             }
-            ParseError::MissingSemicolonAfterEntity => "missing-semicolon-after-entity",
+            ParseError::MissingSemicolonAfterCharacterReference => {
+                "missing-semicolon-after-character-reference"
+            }
             ParseError::NumericEntityReplaced => "numeric-entity-replaced",
             ParseError::NumericEntityOutsideUnicodeRangeOrSurrogate => {
                 "numeric-entity-outside-unicode-range-or-surrogate"
@@ -604,8 +606,8 @@ impl ParseError {
             ParseError::MissingQuoteBeforeDoctypeSystemIdentifier => None,
             ParseError::MissingDoctypeSystemIdentifier => None,
             ParseError::UnexpectedCharacterAfterDoctypeSystemIdentifier => None,
-            ParseError::AbsenceOfDigitsInNumericEntity => None,
-            ParseError::MissingSemicolonAfterEntity => None,
+            ParseError::AbsenceOfDigitsInNumericCharacterReference => None,
+            ParseError::MissingSemicolonAfterCharacterReference => None,
             ParseError::NumericEntityReplaced => None,
             ParseError::NumericEntityOutsideUnicodeRangeOrSurrogate => None,
             ParseError::UnknownEntity => None,

@@ -83,14 +83,14 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
                 // "If no characters match the range, then don't consume any characters ... This
                 // is a parse error; nothing is returned."
                 NumericScan::NoDigits { at } => {
-                    self.error_at(ParseError::AbsenceOfDigitsInNumericEntity, at);
+                    self.error_at(ParseError::AbsenceOfDigitsInNumericCharacterReference, at);
                     Outcome::Nothing
                 }
                 NumericScan::Number { code, end, semicolon } => {
                     // "Otherwise, if the next character is a U+003B SEMICOLON, consume that too.
                     // If it isn't, there is a parse error."
                     if !semicolon {
-                        self.error_at(ParseError::MissingSemicolonAfterEntity, end);
+                        self.error_at(ParseError::MissingSemicolonAfterCharacterReference, end);
                     }
                     let (c, problem) = numeric(code);
                     if let Some(problem) = problem {
@@ -131,7 +131,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         // "If the last character matched is not a U+003B SEMICOLON (;), there is a parse
         // error." The draft says so before the attribute rule, so it holds there too.
         if !semicolon {
-            self.error_at(ParseError::MissingSemicolonAfterEntity, end);
+            self.error_at(ParseError::MissingSemicolonAfterCharacterReference, end);
         }
         if unconsumed {
             return Outcome::Nothing;
