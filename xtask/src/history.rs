@@ -11,7 +11,7 @@ use crate::behaviour::Input;
 use crate::import::{self, HandDirs, Import, UNNAMED_ERROR};
 use regex::Regex;
 use serde::Deserialize;
-use statemark_codegen::model::{Body, Matcher, StateDef, Terminal};
+use statemark_codegen::model::{Body, Machine, Matcher, StateDef, Terminal};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
@@ -949,6 +949,70 @@ pub fn behaves_differently(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::interp::merged;
+
+    /// A revision of `../shared/spec/history/html-tokenizer/` (`2009-06-05-caf1a5944c`) imported
+    /// with the history's hand transcriptions, as the machine the history runs.
+    fn revision(file: &str) -> Machine {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf();
+        let dir = root.join("../shared/spec/history/html-tokenizer");
+        let hand = hand_dirs(&root, &root.join("../shared"));
+        let imp = import::import_file(&dir.join(format!("{file}.html")), &hand).expect("revision");
+        let missing: Vec<&str> = imp.missing().iter().map(|s| s.name.as_str()).collect();
+        assert!(missing.is_empty(), "{file}: unread states {missing:?}");
+        imp.partial_machine(file)
+    }
+
+    /// The tokens of one input run on a revision, adjacent characters merged.
+    fn tokens(m: &Machine, text: &str, flag: Option<&str>) -> Vec<String> {
+        let run = crate::interp::run(m, None, &input(text, flag, None)).expect("runs");
+        merged(&run.tokens)
+    }
+
+    /// 2006-03-02 to 2007-06-15: the DOCTYPE name is uppercased, and the token is correct exactly
+    /// when the name is "HTML" (in error: force-quirks, the flag 2008-03-02 renames). 2007-06-17
+    /// ("Quirks Mode") keeps the name as written and leaves its correctness to tree construction:
+    /// the same input gives a token that differs in name and in the flag.
+    #[test]
+    fn the_2006_doctype_is_uppercased_and_correct_only_when_named_html() {
+        let old = revision("2007-06-15-96ef297ee5");
+        let doctype = |name: &str, quirks: bool| {
+            format!("DOCTYPE name=Some({name:?}) public=None system=None{}", if quirks { " force-quirks" } else { "" })
+        };
+        assert_eq!(tokens(&old, "<!DOCTYPE html>", None), [doctype("HTML", false), "EOF".to_owned()]);
+        assert_eq!(tokens(&old, "<!doctype Html>x", None), [doctype("HTML", false), "Characters \"x\"".into(), "EOF".into()]);
+        assert_eq!(tokens(&old, "<!DOCTYPE htmlx>", None)[0], doctype("HTMLX", true));
+        assert_eq!(tokens(&old, "<!DOCTYPE foo>", None)[0], doctype("FOO", true));
+        // A name that stops short of "HTML": in error from the before DOCTYPE name state on.
+        assert_eq!(tokens(&old, "<!DOCTYPE h>", None)[0], doctype("H", true));
+        assert_eq!(tokens(&old, "<!DOCTYPE htm", None)[0], doctype("HTM", true));
+        // At the end of the file the name state emits the token as it is: "HTML" is correct.
+        assert_eq!(tokens(&old, "<!DOCTYPE html", None)[0], doctype("HTML", false));
+        // "Emit a DOCTYPE token whose name is the empty string and that is marked as being in error".
+        assert_eq!(tokens(&old, "<!DOCTYPE>", None)[0], doctype("", true));
+        let new = revision("2007-06-17-ecb07588d3");
+        assert_eq!(tokens(&new, "<!DOCTYPE html>", None)[0], doctype("html", false));
+        assert_eq!(tokens(&new, "<!DOCTYPE foo>", None)[0], doctype("foo", false));
+    }
+
+    /// 2006-03-02 and 2006-03-21: at the end of the file in the title state, the tokens since the
+    /// flag was set are thrown away and everything after it is read again in the normal state
+    /// (PCDATA); in the textarea state (RCDATA) the end of the file ends the input.
+    #[test]
+    fn the_2006_title_state_reparses_at_the_end_of_the_file() {
+        let m = revision("2006-03-02-c3550d9086");
+        assert_eq!(
+            tokens(&m, "a<b>&amp;", Some("TITLE")),
+            ["Characters \"a\"", "StartTag b", "Characters \"&\"", "EOF"]
+        );
+        let run = crate::interp::run(&m, None, &input("a<b>", Some("TITLE"), None)).expect("runs");
+        // The first pass's parse error ("<" not followed by "/" in the title state) stays reported.
+        assert_eq!(run.errors.len(), 1, "{:?}", run.errors);
+        assert_eq!(tokens(&m, "a<b>&amp;", Some("RCDATA")), ["Characters \"a<b>&\"", "EOF"]);
+        // 2006-04-18 folds the title state into RCDATA: no reparse.
+        let after = revision("2006-04-18-df4550bf12");
+        assert_eq!(tokens(&after, "a<b>&amp;", Some("RCDATA")), ["Characters \"a<b>&\"", "EOF"]);
+    }
 
     /// The two branches of a state-level `Branch` each have an "anything else": a change in the
     /// first is a change, not hidden by the second's.
@@ -974,13 +1038,8 @@ mod tests {
     /// one character more does ("<!--a--  ").
     #[test]
     fn a_probe_one_character_longer_reaches_the_changed_case() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf();
-        let dir = root.join("../shared/spec/history/html-tokenizer");
-        let hand = hand_dirs(&root, &root.join("../shared"));
-        let a = import::import_file(&dir.join("2009-06-05-32bb24e1e2.html"), &hand).expect("before");
-        let b = import::import_file(&dir.join("2009-06-05-caf1a5944c.html"), &hand).expect("after");
         let changed: BTreeSet<String> = ["comment_end_space_state".to_owned()].into();
-        let (ma, mb) = (a.partial_machine("old"), b.partial_machine("new"));
+        let (ma, mb) = (revision("2009-06-05-32bb24e1e2"), revision("2009-06-05-caf1a5944c"));
         let inputs: Vec<Input> = probes().iter().map(|t| input(t, None, None)).collect();
         let (ran, d) = behaves_differently(&ma, &mb, &changed, &inputs);
         let d = d.expect("a difference");
@@ -994,12 +1053,7 @@ mod tests {
     /// surrogate in the token, and the run names it, so the two are told apart.
     #[test]
     fn a_surrogate_returned_as_it_is_is_not_a_replacement_character() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf();
-        let dir = root.join("../shared/spec/history/html-tokenizer");
-        let hand = hand_dirs(&root, &root.join("../shared"));
-        let a = import::import_file(&dir.join("2009-09-15-6866f8172f.html"), &hand).expect("before");
-        let b = import::import_file(&dir.join("2009-09-16-6db21943d0.html"), &hand).expect("after");
-        let (ma, mb) = (a.partial_machine("old"), b.partial_machine("new"));
+        let (ma, mb) = (revision("2009-09-15-6866f8172f"), revision("2009-09-16-6db21943d0"));
         let inp = input("&#xD800;", None, None);
         let x = crate::interp::run(&ma, None, &inp).expect("old runs");
         let y = crate::interp::run(&mb, None, &inp).expect("new runs");
@@ -1014,12 +1068,7 @@ mod tests {
     /// escape flag and no lookahead for the last start tag's name.
     #[test]
     fn a_content_model_flag_runs_in_its_state_after_2009_10_19() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf();
-        let dir = root.join("../shared/spec/history/html-tokenizer");
-        let hand = hand_dirs(&root, &root.join("../shared"));
-        let a = import::import_file(&dir.join("2009-10-09-b7a9d946d2.html"), &hand).expect("before");
-        let b = import::import_file(&dir.join("2009-10-19-41beb5d904.html"), &hand).expect("after");
-        let (ma, mb) = (a.partial_machine("old"), b.partial_machine("new"));
+        let (ma, mb) = (revision("2009-10-09-b7a9d946d2"), revision("2009-10-19-41beb5d904"));
         let changed: BTreeSet<String> = ["data_state".to_owned()].into();
         let inputs = [input("<!--</title>-->", Some("RCDATA"), Some("title"))];
         let (ran, d) = behaves_differently(&ma, &mb, &changed, &inputs);
