@@ -578,12 +578,10 @@ fn check_cases(
         if let Some(b) = &case.otherwise {
             check_actions(cx, name, Some((n, case)), "else: ", &b.actions, used);
             check_terminal(cx, name, (n, case), "else: ", &b.then, lookahead_body, has_anything);
-            if b.actions
-                .iter()
-                .any(|a| {
-                    a.chars().is_some_and(|c| matches!(c, Chars::Current | Chars::CurrentLowercase | Chars::CurrentUppercase))
-                })
-                && case.on.contains(&Matcher::Eof)
+            if b.actions.iter().any(|a| {
+                a.chars()
+                    .is_some_and(|c| matches!(c, Chars::Current | Chars::CurrentLowercase | Chars::CurrentUppercase))
+            }) && case.on.contains(&Matcher::Eof)
             {
                 cx.at(name, Some((n, case)), "else: uses the current input character on EOF".into());
             }

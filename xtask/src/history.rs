@@ -11,7 +11,7 @@ use crate::behaviour::Input;
 use crate::import::{self, HandDirs, Import, UNNAMED_ERROR};
 use regex::Regex;
 use serde::Deserialize;
-use statemark_codegen::model::{Body, Machine, Matcher, StateDef, Terminal};
+use statemark_codegen::model::{Body, Matcher, StateDef, Terminal};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
@@ -950,6 +950,7 @@ pub fn behaves_differently(
 mod tests {
     use super::*;
     use crate::interp::merged;
+    use statemark_codegen::model::Machine;
 
     /// A revision of `../shared/spec/history/html-tokenizer/` (`2009-06-05-caf1a5944c`) imported
     /// with the history's hand transcriptions, as the machine the history runs.
@@ -980,7 +981,10 @@ mod tests {
             format!("DOCTYPE name=Some({name:?}) public=None system=None{}", if quirks { " force-quirks" } else { "" })
         };
         assert_eq!(tokens(&old, "<!DOCTYPE html>", None), [doctype("HTML", false), "EOF".to_owned()]);
-        assert_eq!(tokens(&old, "<!doctype Html>x", None), [doctype("HTML", false), "Characters \"x\"".into(), "EOF".into()]);
+        assert_eq!(
+            tokens(&old, "<!doctype Html>x", None),
+            [doctype("HTML", false), "Characters \"x\"".into(), "EOF".into()]
+        );
         assert_eq!(tokens(&old, "<!DOCTYPE htmlx>", None)[0], doctype("HTMLX", true));
         assert_eq!(tokens(&old, "<!DOCTYPE foo>", None)[0], doctype("FOO", true));
         // A name that stops short of "HTML": in error from the before DOCTYPE name state on.
@@ -1127,6 +1131,9 @@ mod tests {
         }
         assert_eq!(h.revisions, 147);
         assert_eq!(h.entries.len(), 146);
+        // Every state of every revision is read or hand-transcribed (issue 25: "runs over all
+        // 147 revisions").
+        assert_eq!((h.imported_fully, h.distinct_missing), (147, 0), "unread: {:?}", h.unread_texts);
         let open: Vec<String> = h
             .entries
             .iter()

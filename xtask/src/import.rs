@@ -1312,6 +1312,105 @@ mod tests {
         assert!(cs[0].actions.is_empty());
     }
 
+    /// 2006-03-02 to 2007-06-15, before DOCTYPE name and DOCTYPE name states: the name is
+    /// uppercased ("subtract 0x0020 to the character's codepoint" until 2006-03-21 says "from",
+    /// 2006-12-01 "code point"), the new token is in error, and a token with no name has the
+    /// empty string for one.
+    #[test]
+    fn reads_the_2006_doctype_name_wordings() {
+        for wording in [
+            "subtract 0x0020 to the character's codepoint",
+            "subtract 0x0020 from the character's codepoint",
+            "subtract 0x0020 from the character's code point",
+        ] {
+            let r = plain(
+                &format!(
+                    "Create a new DOCTYPE token. Set the token's name name to the uppercase version of the current \
+                     input character ({wording}), and mark it as being in error. Switch to the DOCTYPE name state."
+                ),
+                "before_doctype_name_state",
+            )
+            .unwrap();
+            assert_eq!(
+                r.actions,
+                [Action::CreateDoctype, Action::AppendToDoctypeName(Chars::CurrentUppercase), Action::SetForceQuirks]
+            );
+            assert_eq!(r.terminal, Some(Terminal::Switch("doctype_name_state".into())));
+            let r = plain(
+                &format!(
+                    "Append the uppercase version of the current input character ({wording}) to the current DOCTYPE \
+                     token's name. Stay in the DOCTYPE name state."
+                ),
+                "doctype_name_state",
+            )
+            .unwrap();
+            assert_eq!(r.actions, [Action::AppendToDoctypeName(Chars::CurrentUppercase)]);
+            assert_eq!(r.terminal, Some(Terminal::Stay));
+        }
+        let r = plain(
+            "Create a new DOCTYPE token. Set the token's name name to the current input character, and mark it as \
+             being in error. Switch to the DOCTYPE name state.",
+            "before_doctype_name_state",
+        )
+        .unwrap();
+        assert_eq!(
+            r.actions,
+            [Action::CreateDoctype, Action::AppendToDoctypeName(Chars::Current), Action::SetForceQuirks]
+        );
+        let r = plain(
+            "Parse error. Emit a DOCTYPE token whose name is the empty string and that is marked as being in error. \
+             Switch to the data state.",
+            "before_doctype_name_state",
+        )
+        .unwrap();
+        assert_eq!(
+            r.actions,
+            [
+                Action::Error(UNNAMED_ERROR.into()),
+                Action::CreateDoctype,
+                Action::SetDoctypeNameEmpty,
+                Action::SetForceQuirks,
+                Action::EmitDoctype
+            ]
+        );
+    }
+
+    /// The DOCTYPE name state's paragraph after its list (2006-03-02 to 2007-06-15), with and
+    /// without "Then," and the note after it, is one verb done after every case; prose after a
+    /// list that marks a token some other way is not a note to skip.
+    #[test]
+    fn reads_the_2006_doctype_correctness_paragraph() {
+        let html = Some(Action::MarkDoctypeCorrectIfNamed("HTML".into()));
+        let p = "If the name of the DOCTYPE token is exactly the four letters \"HTML\", then mark the token as being \
+                 correct. Otherwise, mark it as being in error.";
+        assert_eq!(doctype_correct_if_named(p), html);
+        assert_eq!(
+            doctype_correct_if_named(&format!(
+                "Then, {}{} Because lowercase letters in the name are uppercased by the algorithm above, the \
+                 \"HTML\" letters are actually case-insensitive relative to the markup.",
+                &p[..1].to_lowercase(),
+                &p[1..]
+            )),
+            html
+        );
+        assert_eq!(doctype_correct_if_named("If the name is \"HTML\", mark the token as being correct."), None);
+        let list = "<dl class=\"switch\"><dt>EOF</dt><dd>Emit the current DOCTYPE token. Switch to the data \
+                    state.</dd><dt>Anything else</dt><dd>Append the current input character to the current DOCTYPE \
+                    token's name. Stay in the DOCTYPE name state.</dd></dl>";
+        let state = |after: &str| {
+            let t = format!(
+                "<h5><dfn>DOCTYPE name state</dfn></h5><p>First, consume the next input character:</p>{list}<p>{after}</p>"
+            );
+            let states = spec_text::parse("section.html", &t);
+            read_state(&states[0])
+        };
+        let d = state(&format!("Then, {}{}", &p[..1].to_lowercase(), &p[1..])).expect("read");
+        for (_, c, _) in d.body.numbered_cases() {
+            assert_eq!(c.actions.last(), html.as_ref(), "{:?}", c.on);
+        }
+        assert!(state("Then, mark the token as being correct if it is.").is_err());
+    }
+
     /// A text whose bogus comment starts with "the character that caused the state machine to
     /// switch into the bogus comment state": the states that switch there after consuming a
     /// character reconsume it; a lookahead's switch (nothing consumed) stays a switch.
