@@ -594,8 +594,8 @@ pub fn render(h: &History, reviewed: &[Reviewed]) -> String {
                 "Example `{:?}`: before {:?} errors at {:?}; after {:?} errors at {:?}.\n",
                 d.input, d.old.0, d.old.1, d.new.0, d.new.1
             ));
-            if let Some((x, y)) = &d.parted {
-                out.push_str(&format!("The machines part at {x} (before) / {y} (after).\n"));
+            if let Some(p) = &d.parted {
+                out.push_str(&format!("The machines part at {p}.\n"));
             }
         }
         out.push('\n');
@@ -812,7 +812,10 @@ pub struct Difference {
     pub start: Option<(String, Option<String>)>,
     pub old: (Vec<String>, Vec<String>),
     pub new: (Vec<String>, Vec<String>),
-    pub parted: Option<(String, String)>,
+    /// Where the traces part (`behaviour::explain`, with the case pairs of the structural diff
+    /// of the two machines): the state and the new text's case, and the old text's when it took
+    /// another.
+    pub parted: Option<crate::behaviour::Parting>,
 }
 
 /// What two machines did with one input: tokens (character runs merged) and the error
@@ -912,12 +915,12 @@ pub fn behaves_differently(
                         .unwrap_or_else(|_| inp.clone());
                     let (x, y) = (run(a, &min), run_b(&min));
                     let (Some(x), Some(y)) = (x, y) else { continue };
-                    let parted = x
-                        .path
-                        .iter()
-                        .zip(&y.path)
-                        .find(|(p, q)| p != q)
-                        .map(|(p, q)| (format!("{} case {}", p.0, p.1), format!("{} case {}", q.0, q.1)));
+                    let mut changes = crate::spec_diff::diff(a, b, "before", "after").state_changes(a, b);
+                    // The states this history's comparison found changed (the structural diff
+                    // leaves a hand-written state's notes alone: the older texts' character
+                    // reference algorithm is its parameters there), under the new names.
+                    changes.changed.extend(changed.iter().map(|s| changes.renames.get(s).unwrap_or(s).clone()));
+                    let parted = Some(crate::behaviour::explain(&x, &y, &changes));
                     let start = min
                         .content_model_flag
                         .clone()
@@ -1050,6 +1053,31 @@ mod tests {
         assert!(ran > 0);
         assert!(d.input.contains("--") && d.input.ends_with(char::is_whitespace), "{:?}", d.input);
         assert_ne!(d.old.1, d.new.1, "the errors differ");
+        // Filed where the traces part (behaviour::explain): the case whose parse error went.
+        let p = d.parted.expect("parted");
+        assert_eq!(p.state, "comment_end_space_state");
+        assert!(p.case.is_some_and(|c| c.contains("U+0020 SPACE")), "{:?}", d.input);
+    }
+
+    /// 2007-06-17 ("Quirks Mode"): the before DOCTYPE name state no longer uppercases the name nor
+    /// marks the token in error. The difference is filed under that state's case as the new text
+    /// numbers it, found through the structural diff's case pairs (the old text's cases are
+    /// numbered otherwise: the lowercase letters had a case of their own).
+    #[test]
+    fn quirks_mode_parts_in_the_before_doctype_name_state() {
+        let (ma, mb) = (revision("2007-06-15-96ef297ee5"), revision("2007-06-17-ecb07588d3"));
+        let changed: BTreeSet<String> =
+            ["before_doctype_name_state".to_owned(), "doctype_name_state".to_owned()].into();
+        let (_, d) = behaves_differently(&ma, &mb, &changed, &[input("<!DOCTYPE html>", None, None)]);
+        let d = d.expect("a difference");
+        let p = d.parted.expect("parted");
+        assert_eq!(p.state, "before_doctype_name_state", "{:?}", d.input);
+        assert!(p.case.is_some(), "{p:?}");
+        let labels = crate::spec_diff::case_labels(&mb);
+        assert!(
+            labels.iter().any(|((s, _), l)| s == "before_doctype_name_state" && Some(l) == p.case.as_ref()),
+            "{p:?} is a case of the new text"
+        );
     }
 
     /// 2009-09-16 `6db21943d0` returns U+FFFD for a surrogate where the text before returned
