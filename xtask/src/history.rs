@@ -720,7 +720,7 @@ pub fn probes() -> Vec<String> {
 
 /// An input that starts in the data state with the content model flag as the tree builder left
 /// it (`None`: PCDATA, nothing emitted before).
-fn input(text: &str, flag: Option<&str>, last_start_tag: Option<&str>) -> Input {
+pub fn input(text: &str, flag: Option<&str>, last_start_tag: Option<&str>) -> Input {
     Input {
         text: text.to_owned(),
         state: "data_state".into(),
