@@ -143,6 +143,11 @@ fn src(c: &Chars) -> TokenStream {
     match c {
         Chars::Current => quote! { Src::Current },
         Chars::CurrentLowercase => quote! { Src::CurrentLowercase },
+        // Validation rejects it (`validate::interpreter_only`); should a table reach here anyway,
+        // the generated code says why it does not build.
+        Chars::CurrentUppercase => {
+            quote! { compile_error!("CurrentUppercase is read by the table interpreter only") }
+        }
         Chars::CodePoints(s) => {
             let text = code_points(s).unwrap_or_default();
             quote! { Src::Str(#text) }
@@ -267,6 +272,12 @@ impl Cx<'_> {
                 let rd = Literal::u32_unsuffixed(*radix);
                 let s = Literal::u32_unsuffixed(*subtract);
                 quote! { self.core.#m(#rd, #s); }
+            }
+            // Validation rejects them (`validate::interpreter_only`); should a table reach here
+            // anyway, the generated code says why it does not build.
+            Action::MarkDoctypeCorrectIfNamed(_) | Action::ReparseSinceFlagSet(_) => {
+                let msg = format!("{} is read by the table interpreter only", verb_method(a));
+                quote! { compile_error!(#msg); }
             }
             _ => quote! { #r.#m(); },
         }

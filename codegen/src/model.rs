@@ -346,6 +346,11 @@ pub enum Chars {
     Current,
     /// "the lowercase version of the current input character (add 0x0020 ...)".
     CurrentLowercase,
+    /// "the uppercase version of the current input character (subtract 0x0020 from the
+    /// character's code point)": the DOCTYPE name of the texts of 2006-03-02 to 2007-06-15
+    /// (`spec/README.md`, "Text arguments"). Read by the table interpreter only: no compiled
+    /// machine uses it, and validation rejects it for one.
+    CurrentUppercase,
     /// Literal code points, written `"U+002D U+002D U+0021"`.
     CodePoints(String),
 }
@@ -439,6 +444,23 @@ pub enum Action {
     /// "Set the escape flag to true", "the content model flag must be switched to the PCDATA
     /// state": `SetFlag(flag, value)` for a manifest `flags` entry.
     SetFlag(String, String),
+    /// The texts of 2006-03-02 to 2007-06-15, DOCTYPE name state, after its list: "If the name of
+    /// the DOCTYPE token is exactly the four letters "HTML", then mark the token as being correct.
+    /// Otherwise, mark it as being in error." Those texts' DOCTYPE token "can be either correct or
+    /// in error", the flag 2007-06-17 calls the correctness flag and 2008-03-02 renames
+    /// force-quirks ("[e] (0) Rename the 'correctness' flag to 'force-quirks'"): in error is
+    /// force-quirks on, correct is off, so the verb sets force-quirks to whether the name differs
+    /// from the given one. Read by the table interpreter only (validation rejects it for a
+    /// compiled machine).
+    MarkDoctypeCorrectIfNamed(String),
+    /// The texts of 2006-03-02 and 2006-03-21, data state, EOF in the title state: "throw away all
+    /// the tokens that were emitted since the content model flag was set to the title state, ...
+    /// and start reconsuming all the characters that were consumed since that point": the tokens
+    /// emitted since the flag (a manifest `flags` entry) was last set are dropped and the input
+    /// goes back to where it was set (the next character consumed is the first one after that
+    /// point; the flag's start counts as set before the first character). Read by the table
+    /// interpreter only (validation rejects it for a compiled machine).
+    ReparseSinceFlagSet(String),
 }
 
 impl Action {

@@ -212,7 +212,7 @@ fn state_edges(def: &StateDef, out: &mut BTreeSet<String>) {
 
 fn uses_current(actions: &[Action]) -> bool {
     actions.iter().any(|a| {
-        matches!(a.chars(), Some(Chars::Current | Chars::CurrentLowercase))
+        matches!(a.chars(), Some(Chars::Current | Chars::CurrentLowercase | Chars::CurrentUppercase))
             || matches!(a, Action::AppendOrEmitCurrentAsCharRef | Action::AccumulateCharRefCode { .. })
     })
 }
@@ -231,6 +231,16 @@ fn check_actions(
             && code_points(s).is_none_or(|t| t.is_empty())
         {
             cx.at(state, case, format!("{place}{s:?} is not a list of U+XXXX code points"));
+        }
+        if let Some(variant) = interpreter_only(a) {
+            cx.at(
+                state,
+                case,
+                format!(
+                    "{place}{variant} is read by the table interpreter only (the 2006-2007 texts of the history): \
+                     the generator has no runtime method for it"
+                ),
+            );
         }
         match a {
             Action::Error(code) => {
@@ -252,6 +262,18 @@ fn check_actions(
             }
             _ => {}
         }
+    }
+}
+
+/// The schema's name of a verb or text argument that only the table interpreter (`xtask`) runs:
+/// the old texts' wording the history imports and no compiled machine has (the runtime has no
+/// method for it, so a machine that used it could not be generated).
+pub fn interpreter_only(a: &Action) -> Option<&'static str> {
+    match a {
+        Action::MarkDoctypeCorrectIfNamed(_) => Some("MarkDoctypeCorrectIfNamed"),
+        Action::ReparseSinceFlagSet(_) => Some("ReparseSinceFlagSet"),
+        _ if a.chars() == Some(&Chars::CurrentUppercase) => Some("CurrentUppercase"),
+        _ => None,
     }
 }
 
@@ -556,10 +578,10 @@ fn check_cases(
         if let Some(b) = &case.otherwise {
             check_actions(cx, name, Some((n, case)), "else: ", &b.actions, used);
             check_terminal(cx, name, (n, case), "else: ", &b.then, lookahead_body, has_anything);
-            if b.actions
-                .iter()
-                .any(|a| a.chars().is_some_and(|c| matches!(c, Chars::Current | Chars::CurrentLowercase)))
-                && case.on.contains(&Matcher::Eof)
+            if b.actions.iter().any(|a| {
+                a.chars()
+                    .is_some_and(|c| matches!(c, Chars::Current | Chars::CurrentLowercase | Chars::CurrentUppercase))
+            }) && case.on.contains(&Matcher::Eof)
             {
                 cx.at(name, Some((n, case)), "else: uses the current input character on EOF".into());
             }

@@ -130,3 +130,27 @@ fn emission_is_deterministic_and_macro_free() {
     // The derived fast paths name their stop sets.
     assert!(tok.contents.contains("const DATA_STATE_STOP: StopSet"));
 }
+
+/// The verbs and text argument the history's 2006–2007 texts need are the table interpreter's
+/// only: a compiled machine that used one is reported by name, not generated.
+#[test]
+fn interpreter_only_verbs_are_not_generated() {
+    use statemark_codegen::model::Chars;
+    let mut m = machine();
+    cases_of(&mut m, "doctype_name_state")[0].actions.push(Action::MarkDoctypeCorrectIfNamed("HTML".into()));
+    cases_of(&mut m, "doctype_name_state")[1].actions.push(Action::AppendToDoctypeName(Chars::CurrentUppercase));
+    cases_of(&mut m, "data_state")[0].actions.push(Action::ReparseSinceFlagSet("content_model".into()));
+    for needle in [
+        "state doctype_name_state, case #1 (U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE): MarkDoctypeCorrectIfNamed is read by the table interpreter only",
+        "case #2 (U+003E GREATER-THAN SIGN (>)): CurrentUppercase is read by the table interpreter only",
+        "state data_state, case #1 (U+0026 AMPERSAND (&)): ReparseSinceFlagSet is read by the table interpreter only",
+    ] {
+        assert_reports(&m, needle);
+    }
+    // Past validation, the generator's code for them does not build, and says why.
+    let code = statemark_codegen::emit::emit_machine(&m, &statemark_codegen::lower::lower(&m)).expect("emits");
+    let code: String = code.split_whitespace().collect();
+    for name in ["mark_doctype_correct_if_named", "CurrentUppercase", "reparse_since_flag_set"] {
+        assert!(code.contains(&format!("compile_error!(\"{name}isreadbythetableinterpreteronly\")")), "{name}");
+    }
+}

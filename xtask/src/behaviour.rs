@@ -596,7 +596,8 @@ pub fn explain(a: &Run, b: &Run, changes: &StateChanges) -> Parting {
     let rename = |s: &str| changes.renames.get(s).cloned().unwrap_or_else(|| s.to_owned());
     let (pa, pb) = (runs(&a.path), runs(&b.path));
     let label = |m: &BTreeMap<(String, u16), String>, step: &(String, u16)| -> String {
-        m.get(step).cloned().unwrap_or_else(|| format!("case {}", step.1))
+        // A hand-written state's steps have no matchers: their number (", case #3").
+        m.get(step).cloned().unwrap_or_else(|| format!("#{}", step.1))
     };
     let at = |i: usize| -> Parting {
         let step = &pb[i];
@@ -755,14 +756,26 @@ fn show_input(i: &Input) -> String {
 
 /// Where a group's traces part, after its state: `, case U+0022 ... (was: U+003D ...)`.
 fn case_text(g: &Group) -> String {
+    case_suffix(g.case.as_deref(), g.was.as_deref())
+}
+
+/// The case after a state where two traces part: `, case U+0022 ... (was: U+003D ...)`.
+fn case_suffix(case: Option<&str>, was: Option<&str>) -> String {
     let mut s = String::new();
-    if let Some(c) = &g.case {
+    if let Some(c) = case {
         s.push_str(&format!(", case {c}"));
     }
-    if let Some(w) = &g.was {
+    if let Some(w) = was {
         s.push_str(&format!(" (was: {w})"));
     }
     s
+}
+
+/// `state, case U+0022 ... (was: U+003D ...)`, as the reports write where traces part.
+impl std::fmt::Display for Parting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}{}", self.state, case_suffix(self.case.as_deref(), self.was.as_deref()))
+    }
 }
 
 /// The behavioural section for the terminal.

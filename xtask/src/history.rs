@@ -594,8 +594,8 @@ pub fn render(h: &History, reviewed: &[Reviewed]) -> String {
                 "Example `{:?}`: before {:?} errors at {:?}; after {:?} errors at {:?}.\n",
                 d.input, d.old.0, d.old.1, d.new.0, d.new.1
             ));
-            if let Some((x, y)) = &d.parted {
-                out.push_str(&format!("The machines part at {x} (before) / {y} (after).\n"));
+            if let Some(p) = &d.parted {
+                out.push_str(&format!("The machines part at {p}.\n"));
             }
         }
         out.push('\n');
@@ -720,7 +720,7 @@ pub fn probes() -> Vec<String> {
 
 /// An input that starts in the data state with the content model flag as the tree builder left
 /// it (`None`: PCDATA, nothing emitted before).
-fn input(text: &str, flag: Option<&str>, last_start_tag: Option<&str>) -> Input {
+pub fn input(text: &str, flag: Option<&str>, last_start_tag: Option<&str>) -> Input {
     Input {
         text: text.to_owned(),
         state: "data_state".into(),
@@ -812,7 +812,10 @@ pub struct Difference {
     pub start: Option<(String, Option<String>)>,
     pub old: (Vec<String>, Vec<String>),
     pub new: (Vec<String>, Vec<String>),
-    pub parted: Option<(String, String)>,
+    /// Where the traces part (`behaviour::explain`, with the case pairs of the structural diff
+    /// of the two machines): the state and the new text's case, and the old text's when it took
+    /// another.
+    pub parted: Option<crate::behaviour::Parting>,
 }
 
 /// What two machines did with one input: tokens (character runs merged) and the error
@@ -912,12 +915,12 @@ pub fn behaves_differently(
                         .unwrap_or_else(|_| inp.clone());
                     let (x, y) = (run(a, &min), run_b(&min));
                     let (Some(x), Some(y)) = (x, y) else { continue };
-                    let parted = x
-                        .path
-                        .iter()
-                        .zip(&y.path)
-                        .find(|(p, q)| p != q)
-                        .map(|(p, q)| (format!("{} case {}", p.0, p.1), format!("{} case {}", q.0, q.1)));
+                    let mut changes = crate::spec_diff::diff(a, b, "before", "after").state_changes(a, b);
+                    // The states this history's comparison found changed (the structural diff
+                    // leaves a hand-written state's notes alone: the older texts' character
+                    // reference algorithm is its parameters there), under the new names.
+                    changes.changed.extend(changed.iter().map(|s| changes.renames.get(s).unwrap_or(s).clone()));
+                    let parted = Some(crate::behaviour::explain(&x, &y, &changes));
                     let start = min
                         .content_model_flag
                         .clone()
@@ -949,6 +952,74 @@ pub fn behaves_differently(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::interp::merged;
+    use statemark_codegen::model::Machine;
+
+    /// A revision of `../shared/spec/history/html-tokenizer/` (`2009-06-05-caf1a5944c`) imported
+    /// with the history's hand transcriptions, as the machine the history runs.
+    fn revision(file: &str) -> Machine {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf();
+        let dir = root.join("../shared/spec/history/html-tokenizer");
+        let hand = hand_dirs(&root, &root.join("../shared"));
+        let imp = import::import_file(&dir.join(format!("{file}.html")), &hand).expect("revision");
+        let missing: Vec<&str> = imp.missing().iter().map(|s| s.name.as_str()).collect();
+        assert!(missing.is_empty(), "{file}: unread states {missing:?}");
+        imp.partial_machine(file)
+    }
+
+    /// The tokens of one input run on a revision, adjacent characters merged.
+    fn tokens(m: &Machine, text: &str, flag: Option<&str>) -> Vec<String> {
+        let run = crate::interp::run(m, None, &input(text, flag, None)).expect("runs");
+        merged(&run.tokens)
+    }
+
+    /// 2006-03-02 to 2007-06-15: the DOCTYPE name is uppercased, and the token is correct exactly
+    /// when the name is "HTML" (in error: force-quirks, the flag 2008-03-02 renames). 2007-06-17
+    /// ("Quirks Mode") keeps the name as written and leaves its correctness to tree construction:
+    /// the same input gives a token that differs in name and in the flag.
+    #[test]
+    fn the_2006_doctype_is_uppercased_and_correct_only_when_named_html() {
+        let old = revision("2007-06-15-96ef297ee5");
+        let doctype = |name: &str, quirks: bool| {
+            format!("DOCTYPE name=Some({name:?}) public=None system=None{}", if quirks { " force-quirks" } else { "" })
+        };
+        assert_eq!(tokens(&old, "<!DOCTYPE html>", None), [doctype("HTML", false), "EOF".to_owned()]);
+        assert_eq!(
+            tokens(&old, "<!doctype Html>x", None),
+            [doctype("HTML", false), "Characters \"x\"".into(), "EOF".into()]
+        );
+        assert_eq!(tokens(&old, "<!DOCTYPE htmlx>", None)[0], doctype("HTMLX", true));
+        assert_eq!(tokens(&old, "<!DOCTYPE foo>", None)[0], doctype("FOO", true));
+        // A name that stops short of "HTML": in error from the before DOCTYPE name state on.
+        assert_eq!(tokens(&old, "<!DOCTYPE h>", None)[0], doctype("H", true));
+        assert_eq!(tokens(&old, "<!DOCTYPE htm", None)[0], doctype("HTM", true));
+        // At the end of the file the name state emits the token as it is: "HTML" is correct.
+        assert_eq!(tokens(&old, "<!DOCTYPE html", None)[0], doctype("HTML", false));
+        // "Emit a DOCTYPE token whose name is the empty string and that is marked as being in error".
+        assert_eq!(tokens(&old, "<!DOCTYPE>", None)[0], doctype("", true));
+        let new = revision("2007-06-17-ecb07588d3");
+        assert_eq!(tokens(&new, "<!DOCTYPE html>", None)[0], doctype("html", false));
+        assert_eq!(tokens(&new, "<!DOCTYPE foo>", None)[0], doctype("foo", false));
+    }
+
+    /// 2006-03-02 and 2006-03-21: at the end of the file in the title state, the tokens since the
+    /// flag was set are thrown away and everything after it is read again in the normal state
+    /// (PCDATA); in the textarea state (RCDATA) the end of the file ends the input.
+    #[test]
+    fn the_2006_title_state_reparses_at_the_end_of_the_file() {
+        let m = revision("2006-03-02-c3550d9086");
+        assert_eq!(
+            tokens(&m, "a<b>&amp;", Some("TITLE")),
+            ["Characters \"a\"", "StartTag b", "Characters \"&\"", "EOF"]
+        );
+        let run = crate::interp::run(&m, None, &input("a<b>", Some("TITLE"), None)).expect("runs");
+        // The first pass's parse error ("<" not followed by "/" in the title state) stays reported.
+        assert_eq!(run.errors.len(), 1, "{:?}", run.errors);
+        assert_eq!(tokens(&m, "a<b>&amp;", Some("RCDATA")), ["Characters \"a<b>&\"", "EOF"]);
+        // 2006-04-18 folds the title state into RCDATA: no reparse.
+        let after = revision("2006-04-18-df4550bf12");
+        assert_eq!(tokens(&after, "a<b>&amp;", Some("RCDATA")), ["Characters \"a<b>&\"", "EOF"]);
+    }
 
     /// The two branches of a state-level `Branch` each have an "anything else": a change in the
     /// first is a change, not hidden by the second's.
@@ -974,19 +1045,39 @@ mod tests {
     /// one character more does ("<!--a--  ").
     #[test]
     fn a_probe_one_character_longer_reaches_the_changed_case() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf();
-        let dir = root.join("../shared/spec/history/html-tokenizer");
-        let hand = hand_dirs(&root, &root.join("../shared"));
-        let a = import::import_file(&dir.join("2009-06-05-32bb24e1e2.html"), &hand).expect("before");
-        let b = import::import_file(&dir.join("2009-06-05-caf1a5944c.html"), &hand).expect("after");
         let changed: BTreeSet<String> = ["comment_end_space_state".to_owned()].into();
-        let (ma, mb) = (a.partial_machine("old"), b.partial_machine("new"));
+        let (ma, mb) = (revision("2009-06-05-32bb24e1e2"), revision("2009-06-05-caf1a5944c"));
         let inputs: Vec<Input> = probes().iter().map(|t| input(t, None, None)).collect();
         let (ran, d) = behaves_differently(&ma, &mb, &changed, &inputs);
         let d = d.expect("a difference");
         assert!(ran > 0);
         assert!(d.input.contains("--") && d.input.ends_with(char::is_whitespace), "{:?}", d.input);
         assert_ne!(d.old.1, d.new.1, "the errors differ");
+        // Filed where the traces part (behaviour::explain): the case whose parse error went.
+        let p = d.parted.expect("parted");
+        assert_eq!(p.state, "comment_end_space_state");
+        assert!(p.case.is_some_and(|c| c.contains("U+0020 SPACE")), "{:?}", d.input);
+    }
+
+    /// 2007-06-17 ("Quirks Mode"): the before DOCTYPE name state no longer uppercases the name nor
+    /// marks the token in error. The difference is filed under that state's case as the new text
+    /// numbers it, found through the structural diff's case pairs (the old text's cases are
+    /// numbered otherwise: the lowercase letters had a case of their own).
+    #[test]
+    fn quirks_mode_parts_in_the_before_doctype_name_state() {
+        let (ma, mb) = (revision("2007-06-15-96ef297ee5"), revision("2007-06-17-ecb07588d3"));
+        let changed: BTreeSet<String> =
+            ["before_doctype_name_state".to_owned(), "doctype_name_state".to_owned()].into();
+        let (_, d) = behaves_differently(&ma, &mb, &changed, &[input("<!DOCTYPE html>", None, None)]);
+        let d = d.expect("a difference");
+        let p = d.parted.expect("parted");
+        assert_eq!(p.state, "before_doctype_name_state", "{:?}", d.input);
+        assert!(p.case.is_some(), "{p:?}");
+        let labels = crate::spec_diff::case_labels(&mb);
+        assert!(
+            labels.iter().any(|((s, _), l)| s == "before_doctype_name_state" && Some(l) == p.case.as_ref()),
+            "{p:?} is a case of the new text"
+        );
     }
 
     /// 2009-09-16 `6db21943d0` returns U+FFFD for a surrogate where the text before returned
@@ -994,12 +1085,7 @@ mod tests {
     /// surrogate in the token, and the run names it, so the two are told apart.
     #[test]
     fn a_surrogate_returned_as_it_is_is_not_a_replacement_character() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf();
-        let dir = root.join("../shared/spec/history/html-tokenizer");
-        let hand = hand_dirs(&root, &root.join("../shared"));
-        let a = import::import_file(&dir.join("2009-09-15-6866f8172f.html"), &hand).expect("before");
-        let b = import::import_file(&dir.join("2009-09-16-6db21943d0.html"), &hand).expect("after");
-        let (ma, mb) = (a.partial_machine("old"), b.partial_machine("new"));
+        let (ma, mb) = (revision("2009-09-15-6866f8172f"), revision("2009-09-16-6db21943d0"));
         let inp = input("&#xD800;", None, None);
         let x = crate::interp::run(&ma, None, &inp).expect("old runs");
         let y = crate::interp::run(&mb, None, &inp).expect("new runs");
@@ -1014,12 +1100,7 @@ mod tests {
     /// escape flag and no lookahead for the last start tag's name.
     #[test]
     fn a_content_model_flag_runs_in_its_state_after_2009_10_19() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).parent().expect("workspace").to_path_buf();
-        let dir = root.join("../shared/spec/history/html-tokenizer");
-        let hand = hand_dirs(&root, &root.join("../shared"));
-        let a = import::import_file(&dir.join("2009-10-09-b7a9d946d2.html"), &hand).expect("before");
-        let b = import::import_file(&dir.join("2009-10-19-41beb5d904.html"), &hand).expect("after");
-        let (ma, mb) = (a.partial_machine("old"), b.partial_machine("new"));
+        let (ma, mb) = (revision("2009-10-09-b7a9d946d2"), revision("2009-10-19-41beb5d904"));
         let changed: BTreeSet<String> = ["data_state".to_owned()].into();
         let inputs = [input("<!--</title>-->", Some("RCDATA"), Some("title"))];
         let (ran, d) = behaves_differently(&ma, &mb, &changed, &inputs);
@@ -1078,6 +1159,9 @@ mod tests {
         }
         assert_eq!(h.revisions, 147);
         assert_eq!(h.entries.len(), 146);
+        // Every state of every revision is read or hand-transcribed (issue 25: "runs over all
+        // 147 revisions").
+        assert_eq!((h.imported_fully, h.distinct_missing), (147, 0), "unread: {:?}", h.unread_texts);
         let open: Vec<String> = h
             .entries
             .iter()

@@ -59,7 +59,10 @@ impl Import {
         let flags = vec![
             statemark_codegen::model::FlagDecl {
                 name: "content_model".into(),
-                values: ["PCDATA", "RCDATA", "CDATA", "PLAINTEXT"].map(String::from).to_vec(),
+                // TITLE: the title state of 2006-03-02 and 2006-03-21, whose data state reparses
+                // at the end of the file; later texts fold it into RCDATA. The tokenizer never
+                // sets it (the tree builder did), and no input of the history starts in it.
+                values: ["PCDATA", "RCDATA", "CDATA", "PLAINTEXT", "TITLE"].map(String::from).to_vec(),
                 initial: "PCDATA".into(),
             },
             statemark_codegen::model::FlagDecl {
@@ -366,6 +369,9 @@ pub fn read_state(t: &TextState) -> Result<StateDef, Vec<String>> {
     let (on_entry_text, on_exit_text) = split_intro(&t.intro);
     let mut on_entry = Vec::new();
     let mut on_exit = Vec::new();
+    // A verb the prose after the list does after every case ("Then, if the name of the DOCTYPE
+    // token is ...").
+    let mut after_every_case = None;
     if !on_entry_text.trim().is_empty() {
         match read_clauses(&on_entry_text, &name) {
             Ok(r) if r.terminal.is_none() && r.guard.is_none() => on_entry = r.actions,
@@ -377,7 +383,9 @@ pub fn read_state(t: &TextState) -> Result<StateDef, Vec<String>> {
         let l = on_exit_text.to_lowercase();
         if l.contains("when the user agent leaves") && (l.contains("same name") || l.contains("duplicate")) {
             on_exit.push(Action::CheckDuplicateAttribute);
-        } else if l.contains("when the user agent leaves") || l.contains("consume") {
+        } else if let Some(a) = doctype_correct_if_named(&on_exit_text) {
+            after_every_case = Some(a);
+        } else if l.contains("when the user agent leaves") || l.contains("consume") || l.contains("mark ") {
             why.push(format!("after the list: {on_exit_text:?}"));
         }
         // Anything else after the list is a note ("U+0000 NULL characters are handled in the
@@ -396,8 +404,37 @@ pub fn read_state(t: &TextState) -> Result<StateDef, Vec<String>> {
     if !why.is_empty() {
         return Err(why);
     }
+    if let Some(a) = after_every_case {
+        for c in &mut cases {
+            c.actions.push(a.clone());
+            if let Some(o) = &mut c.otherwise {
+                o.actions.push(a.clone());
+            }
+        }
+    }
     let body = if consume && !t.paragraphs { Body::ConsumeNext(cases) } else { Body::Lookahead(cases) };
     Ok(StateDef { id: t.id.clone(), heading: t.heading.clone(), on_entry, on_exit, body, examples: Vec::new() })
+}
+
+/// The DOCTYPE name state's paragraph after its list in the texts of 2006-03-02 to 2007-06-15:
+/// "(Then,) if the name of the DOCTYPE token is exactly the four letters "HTML", then mark the
+/// token as being correct. Otherwise, mark it as being in error." It follows the list ("First,
+/// consume the next input character: ... Then, ..."), so it is done after every case's own
+/// verbs: the last verb of each. (A note may follow it: "Because lowercase letters in the name
+/// are uppercased by the algorithm above, the "HTML" letters are actually case-insensitive".)
+fn doctype_correct_if_named(prose: &str) -> Option<Action> {
+    static RE: LazyLock<Regex> = LazyLock::new(|| {
+        Regex::new(
+            r#"^(?:then, )?if the name of the doctype token is exactly the (?:[a-z]+ letters )?"([^"]+)", then mark the token as being correct\. otherwise, mark it as being in error\.(?:\s|$)"#,
+        )
+        .expect("regex")
+    });
+    let p = prose.trim().replace(['\u{201c}', '\u{201d}'], "\"");
+    let lower = p.to_ascii_lowercase();
+    let c = RE.captures(&lower)?;
+    // The name as written (its case matters: "exactly").
+    let name = &p[c.get(1)?.range()];
+    Some(Action::MarkDoctypeCorrectIfNamed(name.to_owned()))
 }
 
 /// The intro's sentences before "Consume the next input character" (on entry) and after the
@@ -663,6 +700,11 @@ fn what(s: &str) -> Option<Chars> {
     {
         return Some(Chars::CurrentLowercase);
     }
+    // 2006-03-02 to 2007-06-15, DOCTYPE names: "the uppercase version of the current input
+    // character (subtract 0x0020 to [from] the character's codepoint [code point])".
+    if s.starts_with("the uppercase version of the current input character") {
+        return Some(Chars::CurrentUppercase);
+    }
     if CP.is_match(s) && !s.contains("current input character") {
         return Some(cps(s));
     }
@@ -779,7 +821,7 @@ static PATTERNS: LazyLock<Vec<(Regex, Maker)>> = LazyLock::new(|| {
         }),
         p(r"create a new doctype token", |_, _, _| vec![Item::Act(Action::CreateDoctype)]),
         p(
-            r"set the token's name(?: name)? to (the lowercase version of the (?:current )?input character(?: \(add 0x0020 to the character's code ?point\))?|the current input character|an? u\+[0-9a-f]{4}[^.]* character)",
+            r"set the token's name(?: name)? to (the lowercase version of the (?:current )?input character(?: \(add 0x0020 to the character's code ?point\))?|the uppercase version of the current input character(?: \(subtract 0x0020 (?:to|from) the character's code ?point\))?|the current input character|an? u\+[0-9a-f]{4}[^.]* character)",
             |c, _, _| vec![Item::Act(Action::AppendToDoctypeName(what(&c[1]).unwrap_or(Chars::Current)))],
         ),
         p(r"ignore the character", |_, _, _| vec![Item::Term(Terminal::Stay)]),
@@ -836,7 +878,12 @@ static PATTERNS: LazyLock<Vec<(Regex, Maker)>> = LazyLock::new(|| {
             vec![Item::Act(Action::SetForceQuirks)]
         }),
         p(r"emit a doctype token whose name is the empty string and that is marked as being in error", |_, _, _| {
-            vec![Item::Act(Action::CreateDoctype), Item::Act(Action::SetForceQuirks), Item::Act(Action::EmitDoctype)]
+            vec![
+                Item::Act(Action::CreateDoctype),
+                Item::Act(Action::SetDoctypeNameEmpty),
+                Item::Act(Action::SetForceQuirks),
+                Item::Act(Action::EmitDoctype),
+            ]
         }),
         p(r"with the additional allowed character being (u\+[0-9a-f]{4})[^()]*(?:\([^)]*\))?", |c, _, _| {
             vec![Item::Act(Action::SetAdditionalAllowedCharacter(cps(&c[1])))]
@@ -943,6 +990,7 @@ fn chars_ron(c: &Chars) -> String {
     match c {
         Chars::Current => "Current".into(),
         Chars::CurrentLowercase => "CurrentLowercase".into(),
+        Chars::CurrentUppercase => "CurrentUppercase".into(),
         Chars::CodePoints(s) => format!("CodePoints({})", q(s)),
     }
 }
@@ -1262,6 +1310,105 @@ mod tests {
         assert_eq!(cs[0].on, [Matcher::CaseInsensitive("DOCTYPE".into())]);
         assert_eq!(cs[0].then, Terminal::Switch("doctype_state".into()));
         assert!(cs[0].actions.is_empty());
+    }
+
+    /// 2006-03-02 to 2007-06-15, before DOCTYPE name and DOCTYPE name states: the name is
+    /// uppercased ("subtract 0x0020 to the character's codepoint" until 2006-03-21 says "from",
+    /// 2006-12-01 "code point"), the new token is in error, and a token with no name has the
+    /// empty string for one.
+    #[test]
+    fn reads_the_2006_doctype_name_wordings() {
+        for wording in [
+            "subtract 0x0020 to the character's codepoint",
+            "subtract 0x0020 from the character's codepoint",
+            "subtract 0x0020 from the character's code point",
+        ] {
+            let r = plain(
+                &format!(
+                    "Create a new DOCTYPE token. Set the token's name name to the uppercase version of the current \
+                     input character ({wording}), and mark it as being in error. Switch to the DOCTYPE name state."
+                ),
+                "before_doctype_name_state",
+            )
+            .unwrap();
+            assert_eq!(
+                r.actions,
+                [Action::CreateDoctype, Action::AppendToDoctypeName(Chars::CurrentUppercase), Action::SetForceQuirks]
+            );
+            assert_eq!(r.terminal, Some(Terminal::Switch("doctype_name_state".into())));
+            let r = plain(
+                &format!(
+                    "Append the uppercase version of the current input character ({wording}) to the current DOCTYPE \
+                     token's name. Stay in the DOCTYPE name state."
+                ),
+                "doctype_name_state",
+            )
+            .unwrap();
+            assert_eq!(r.actions, [Action::AppendToDoctypeName(Chars::CurrentUppercase)]);
+            assert_eq!(r.terminal, Some(Terminal::Stay));
+        }
+        let r = plain(
+            "Create a new DOCTYPE token. Set the token's name name to the current input character, and mark it as \
+             being in error. Switch to the DOCTYPE name state.",
+            "before_doctype_name_state",
+        )
+        .unwrap();
+        assert_eq!(
+            r.actions,
+            [Action::CreateDoctype, Action::AppendToDoctypeName(Chars::Current), Action::SetForceQuirks]
+        );
+        let r = plain(
+            "Parse error. Emit a DOCTYPE token whose name is the empty string and that is marked as being in error. \
+             Switch to the data state.",
+            "before_doctype_name_state",
+        )
+        .unwrap();
+        assert_eq!(
+            r.actions,
+            [
+                Action::Error(UNNAMED_ERROR.into()),
+                Action::CreateDoctype,
+                Action::SetDoctypeNameEmpty,
+                Action::SetForceQuirks,
+                Action::EmitDoctype
+            ]
+        );
+    }
+
+    /// The DOCTYPE name state's paragraph after its list (2006-03-02 to 2007-06-15), with and
+    /// without "Then," and the note after it, is one verb done after every case; prose after a
+    /// list that marks a token some other way is not a note to skip.
+    #[test]
+    fn reads_the_2006_doctype_correctness_paragraph() {
+        let html = Some(Action::MarkDoctypeCorrectIfNamed("HTML".into()));
+        let p = "If the name of the DOCTYPE token is exactly the four letters \"HTML\", then mark the token as being \
+                 correct. Otherwise, mark it as being in error.";
+        assert_eq!(doctype_correct_if_named(p), html);
+        assert_eq!(
+            doctype_correct_if_named(&format!(
+                "Then, {}{} Because lowercase letters in the name are uppercased by the algorithm above, the \
+                 \"HTML\" letters are actually case-insensitive relative to the markup.",
+                &p[..1].to_lowercase(),
+                &p[1..]
+            )),
+            html
+        );
+        assert_eq!(doctype_correct_if_named("If the name is \"HTML\", mark the token as being correct."), None);
+        let list = "<dl class=\"switch\"><dt>EOF</dt><dd>Emit the current DOCTYPE token. Switch to the data \
+                    state.</dd><dt>Anything else</dt><dd>Append the current input character to the current DOCTYPE \
+                    token's name. Stay in the DOCTYPE name state.</dd></dl>";
+        let state = |after: &str| {
+            let t = format!(
+                "<h5><dfn>DOCTYPE name state</dfn></h5><p>First, consume the next input character:</p>{list}<p>{after}</p>"
+            );
+            let states = spec_text::parse("section.html", &t);
+            read_state(&states[0])
+        };
+        let d = state(&format!("Then, {}{}", &p[..1].to_lowercase(), &p[1..])).expect("read");
+        for (_, c, _) in d.body.numbered_cases() {
+            assert_eq!(c.actions.last(), html.as_ref(), "{:?}", c.on);
+        }
+        assert!(state("Then, mark the token as being correct if it is.").is_err());
     }
 
     /// A text whose bogus comment starts with "the character that caused the state machine to

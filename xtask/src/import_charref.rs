@@ -787,13 +787,7 @@ mod tests {
         assert!(imp.states.iter().any(|s| s.name == "tokenising_entities" && !s.hand));
         let m = imp.partial_machine("draft");
         let run = |text: &str| {
-            let inp = crate::behaviour::Input {
-                text: text.to_owned(),
-                state: "data_state".into(),
-                last_start_tag: None,
-                content_model_flag: None,
-            };
-            let r = crate::interp::run(&m, None, &inp).expect("runs");
+            let r = crate::interp::run(&m, None, &crate::history::input(text, None, None)).expect("runs");
             (crate::interp::merged(&r.tokens), r.errors.len())
         };
         let (t, e) = run("&amp;&#65;&#x42;&#0;&#x80;&#13;&notit;&#;&&xyz;");
@@ -842,13 +836,7 @@ mod tests {
                     _ => {}
                 }
             }
-            let inp = crate::behaviour::Input {
-                text: input.to_owned(),
-                state: "data_state".into(),
-                last_start_tag: None,
-                content_model_flag: None,
-            };
-            let r = crate::interp::run(&m, None, &inp).expect("runs");
+            let r = crate::interp::run(&m, None, &crate::history::input(input, None, None)).expect("runs");
             ran += 1;
             let tokens = crate::interp::merged(&r.tokens).join(" ");
             let want_chars = if chars.is_empty() { String::new() } else { format!("Characters {chars:?}") };

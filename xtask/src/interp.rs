@@ -94,6 +94,10 @@ struct Vm<'m> {
     last_start_tag: Option<String>,
     flags: BTreeMap<String, String>,
     additional: Option<char>,
+    /// Where each flag was last set by a `SetFlag`: (input position, tokens, buffered text
+    /// length), for [`Action::ReparseSinceFlagSet`]; a flag not set since the start was set
+    /// before the first character, with nothing emitted.
+    flag_set_at: BTreeMap<String, (usize, usize, usize)>,
     checked_upto: usize,
     done: bool,
 }
@@ -177,6 +181,7 @@ impl<'m> Vm<'m> {
         match c {
             Chars::Current => self.cur.map(String::from).unwrap_or_default(),
             Chars::CurrentLowercase => self.cur.map(|c| c.to_ascii_lowercase().to_string()).unwrap_or_default(),
+            Chars::CurrentUppercase => self.cur.map(|c| c.to_ascii_uppercase().to_string()).unwrap_or_default(),
             Chars::CodePoints(s) => code_points(s).unwrap_or_default(),
         }
     }
@@ -423,9 +428,33 @@ impl<'m> Vm<'m> {
             }
             Action::SetFlag(f, v) => {
                 self.flags.insert(f.clone(), v.clone());
+                self.flag_set_at.insert(f.clone(), (self.pos, self.tokens.len(), self.text.len()));
             }
+            Action::MarkDoctypeCorrectIfNamed(name) => self.mark_doctype_correct_if_named(name),
+            Action::ReparseSinceFlagSet(f) => self.reparse_since_flag_set(f),
         }
         Ok(())
+    }
+
+    /// "If the name of the DOCTYPE token is exactly the four letters "HTML", then mark the token
+    /// as being correct. Otherwise, mark it as being in error." (2006-03-02 to 2007-06-15): in
+    /// error is force-quirks on (see [`Action::MarkDoctypeCorrectIfNamed`]). A token not yet
+    /// named has no name to be exactly those letters.
+    fn mark_doctype_correct_if_named(&mut self, name: &str) {
+        self.doctype.force_quirks = self.doctype.name.as_deref() != Some(name);
+    }
+
+    /// "throw away all the tokens that were emitted since the content model flag was set to the
+    /// title state, ... and start reconsuming all the characters that were consumed since that
+    /// point" (2006-03-02, 2006-03-21): tokens and buffered text back to where the flag was set,
+    /// and the input too (the step's terminal stays, so the next step consumes from there).
+    /// Parse errors already reported stay reported: the text throws away tokens.
+    fn reparse_since_flag_set(&mut self, flag: &str) {
+        let (pos, tokens, text) = self.flag_set_at.get(flag).copied().unwrap_or((0, 0, 0));
+        self.tokens.truncate(tokens);
+        self.text.truncate(text);
+        self.pos = pos;
+        self.cur = None;
     }
 
     fn goto(&mut self, to: &str) -> Result<(), Unsupported> {
@@ -1144,6 +1173,7 @@ pub fn run(m: &Machine, refs: Option<&NamedRefs>, inp: &Input) -> Result<Run, Un
         last_start_tag: inp.last_start_tag.clone(),
         flags,
         additional: None,
+        flag_set_at: BTreeMap::new(),
         checked_upto: 0,
         done: false,
     };

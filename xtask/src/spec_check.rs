@@ -185,7 +185,7 @@ pub fn table_facts(cases: &[&Case], presence_only: bool) -> Facts {
                     f.current = true;
                 }
                 match a.chars() {
-                    Some(Chars::Current | Chars::CurrentLowercase) => f.current = true,
+                    Some(Chars::Current | Chars::CurrentLowercase | Chars::CurrentUppercase) => f.current = true,
                     Some(Chars::CodePoints(s)) => add_cps(&mut f.code_points, s),
                     None => {}
                 }

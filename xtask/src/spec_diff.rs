@@ -134,6 +134,7 @@ fn chars_words(c: &Chars) -> String {
     match c {
         Chars::Current => "current".into(),
         Chars::CurrentLowercase => "current lowercased".into(),
+        Chars::CurrentUppercase => "current uppercased".into(),
         Chars::CodePoints(s) => s.clone(),
     }
 }
@@ -415,7 +416,7 @@ fn reconsumes_instead(o: &Case, c: &Case, rename: &dyn Fn(&str) -> String) -> bo
     }
     let Some((last, rest)) = o.actions.split_last() else { return false };
     let words = |v: &[Action], f: &dyn Fn(&str) -> String| v.iter().map(|a| action_words(a, f)).collect::<Vec<_>>();
-    matches!(last.chars(), Some(Chars::Current | Chars::CurrentLowercase))
+    matches!(last.chars(), Some(Chars::Current | Chars::CurrentLowercase | Chars::CurrentUppercase))
         && words(rest, rename) == words(&c.actions, &|s: &str| s.to_owned())
 }
 
