@@ -6,20 +6,11 @@
 use statemark_codegen::fuse::{Fusion, Next, plain};
 use statemark_codegen::lower::Lowered;
 use statemark_codegen::lowered::{LArm, LBody};
+use statemark_codegen::machines;
 use statemark_codegen::model::{Action, Terminal};
-use statemark_codegen::{load, lower, machines};
-use std::path::PathBuf;
 
-fn spec_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../spec")
-}
-
-fn lowered(machine: &str) -> Lowered {
-    match load::load_machine(&spec_dir(), machine) {
-        Ok(m) => lower::lower(&m),
-        Err(errors) => panic!("spec/{machine} does not load:\n{}", errors.join("\n")),
-    }
-}
+mod common;
+use common::{lowered, spec_dir};
 
 /// The case `number` of state `name`.
 fn arm<'a>(l: &'a Lowered, name: &str, number: usize) -> &'a LArm {

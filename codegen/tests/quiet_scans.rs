@@ -5,20 +5,11 @@
 
 use statemark_codegen::lower::Lowered;
 use statemark_codegen::lowered::LBody;
+use statemark_codegen::machines;
 use statemark_codegen::model::{Action, Terminal};
-use statemark_codegen::{load, lower, machines};
-use std::path::PathBuf;
 
-fn spec_dir() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../spec")
-}
-
-fn lowered(machine: &str) -> Lowered {
-    match load::load_machine(&spec_dir(), machine) {
-        Ok(m) => lower::lower(&m),
-        Err(errors) => panic!("spec/{machine} does not load:\n{}", errors.join("\n")),
-    }
-}
+mod common;
+use common::{lowered, spec_dir};
 
 /// The quiet set of `state` in `machine`, if it has one.
 fn quiet(l: &Lowered, state: &str) -> Option<Vec<u8>> {
