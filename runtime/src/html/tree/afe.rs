@@ -326,8 +326,21 @@ impl Afe {
         }
     }
 
+    /// Where `id`'s entry is, looked for after the last marker only. Every caller asks for an
+    /// element that was after the last marker when the rule began (the formatting element the
+    /// adoption agency found with [`Afe::last_with_tag`], the nodes above it on the stack, the
+    /// `a` a nested `<a>` closes), and no rule moves an entry across a marker; so when the entry
+    /// is gone, the search stops at the marker rather than walking every template's segment
+    /// (`<template>` × N then `<a>` × N was quadratic: issue 22's search found it).
     pub fn index_of(&self, id: ElemId) -> Option<usize> {
-        self.items.iter().rposition(|i| matches!(i, Item::Elem(e) if e.id == id))
+        for (i, item) in self.items.iter().enumerate().rev() {
+            match item {
+                Item::Marker => return None,
+                Item::Elem(e) if e.id == id => return Some(i),
+                Item::Elem(_) => {}
+            }
+        }
+        None
     }
 
     /// The last element with this tag after the last marker: (index, element).
