@@ -692,6 +692,43 @@ pub const OPS: &[Op] = &[
         },
     },
     Op {
+        // XML5 from bytes with errors, in windows-1252: the decoder records its offsets and
+        // every error is mapped into the bytes.
+        name: "encoding/xml5-bytes-errors-latin1",
+        family: Family::Xml,
+        run: |s| {
+            let bytes = [b"<?xml version='1.0' encoding='iso-8859-1'?>", s.as_bytes()].concat();
+            let parsed = statemark::xml5::parse_bytes(&bytes, true);
+            touch_dom(&parsed.dom) + parsed.errors.len()
+        },
+    },
+    Op {
+        // The same, streamed from a reader in reads of 7 bytes.
+        name: "encoding/xml5-reader-errors-latin1",
+        family: Family::Xml,
+        run: |s| {
+            let bytes = [b"<?xml version='1.0' encoding='iso-8859-1'?>", s.as_bytes()].concat();
+            let parsed = statemark::xml5::parse_reader(Reads7(&bytes), true);
+            parsed.map_or(0, |p| touch_dom(&p.dom) + p.errors.len())
+        },
+    },
+    Op {
+        // Bytes fed in chunks of 7 with errors collected (offsets mapped as they stream by).
+        name: "encoding/byte-parser-errors",
+        family: Family::Html,
+        run: |s| {
+            let options = statemark::encoding::EncodingOptions::transport_label("windows-1252");
+            let mut parser =
+                statemark::encoding::ByteParser::new(options, TreeOptions::default(), statemark::dom::Dom::new)
+                    .with_errors();
+            for chunk in s.as_bytes().chunks(7) {
+                parser.feed(chunk);
+            }
+            let (parsed, errors) = parser.finish_with_errors();
+            touch_dom(&parsed.tree) + errors.iter().map(|e| e.position.offset).sum::<usize>()
+        },
+    },
+    Op {
         name: "encoding/decode-shift_jis",
         family: Family::Html,
         run: |s| statemark::encoding::decode(s.as_bytes(), encoding_rs::SHIFT_JIS).0.len(),
@@ -925,3 +962,15 @@ pub const CLI_OPS: &[CliOp] = &[
     CliOp { name: "cli/explain-tokens", family: Family::Html, args: &["explain", "--tokens-only"] },
     CliOp { name: "cli/explain-xml", family: Family::Xml, args: &["explain", "--xml"] },
 ];
+
+/// A reader that hands out at most 7 bytes per read.
+struct Reads7<'a>(&'a [u8]);
+
+impl std::io::Read for Reads7<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = buf.len().min(7).min(self.0.len());
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}

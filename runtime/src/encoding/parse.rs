@@ -706,9 +706,39 @@ fn read_chunks<R: Read>(mut reader: R, mut each: impl FnMut(&[u8])) -> std::io::
 /// ```
 pub fn parse_xml5_bytes(bytes: &[u8], errors: bool) -> ParsedBytes<crate::xml5::TreeError> {
     let (text, encoding) = decode(bytes, sniff_xml(bytes));
-    let (text, bom) = with_utf8_bom(bytes, text);
-    let parsed = crate::xml5::tree::parse_input_stream(&text, errors, bom);
+    let (mut text, mut bom) = with_utf8_bom(bytes, text);
+    let mut offsets = None;
+    // Errors count offsets into `bytes`, as the HTML entry points' do; valid UTF-8 is its own
+    // map.
+    if errors && !(encoding == UTF_8 && matches!(text, Cow::Borrowed(_))) {
+        let mut decoder = StreamDecoder::tracking(encoding);
+        let decoded = decoder.decode(bytes, true).to_owned();
+        bom = bytes.starts_with(UTF8_BOM) && decoder.encoding() == UTF_8;
+        text = Cow::Owned(if bom { format!("\u{FEFF}{decoded}") } else { decoded });
+        offsets = decoder.offsets().cloned();
+    }
+    let mut parsed = crate::xml5::tree::parse_input_stream(&text, errors, bom);
+    if let Some(map) = &offsets {
+        xml5_errors_into_bytes(&mut parsed.errors, map);
+    }
     ParsedBytes { dom: parsed.dom, errors: parsed.errors, encoding, confidence: Confidence::Certain }
+}
+
+/// XML5 errors found in decoded text, given offsets and spans into the bytes it came from
+/// (lines and columns count characters, and stay).
+fn xml5_errors_into_bytes(errors: &mut [crate::xml5::TreeError], map: &ByteOffsets) {
+    use crate::xml5::TreeError as T;
+    for e in errors {
+        match e {
+            T::Token(e) => e.position.offset = map.byte_offset(e.position.offset),
+            T::UnexpectedToken(s)
+            | T::MismatchedEndTag(s)
+            | T::EofWithOpenElements(s)
+            | T::UnboundPrefix(s)
+            | T::DuplicateNamespacedAttribute(s)
+            | T::ReservedPrefix(s) => *s = map.span(*s),
+        }
+    }
 }
 
 /// Parse an XML5 document from bytes: the encoding from [`sniff_xml`], certain.
@@ -728,7 +758,9 @@ pub fn parse_xml5_from_bytes(bytes: &[u8]) -> Decoded<crate::xml5::Parsed> {
 /// Parse an XML5 document from any [`Read`], streaming, collecting parse errors when `errors`
 /// is true: what [`xml5::parse_bytes`](crate::xml5::parse_bytes) gives for the same bytes.
 /// The first 1024 bytes (or all, if fewer) decide the encoding as [`sniff_xml`] does, certain.
-/// Memory is the tree's, the errors', one read buffer and the longest token.
+/// Memory is the tree's, the errors', one read buffer and the longest token; with `errors`, also
+/// the map that gives the errors their offsets into the bytes (at most 2 bytes per non-ASCII
+/// character).
 ///
 /// ```
 /// use statemark::xml5::parse_reader;
@@ -755,7 +787,10 @@ pub fn parse_xml5_reader<R: Read>(reader: R, errors: bool) -> std::io::Result<Pa
     let (mut tok, mut dec) = run.unwrap_or_else(|| start_xml5(&head, errors));
     tok.feed(dec.decode(&[], true));
     tok.finish();
-    let parsed = tok.into_sink().finish();
+    let mut parsed = tok.into_sink().finish();
+    if let Some(map) = dec.offsets() {
+        xml5_errors_into_bytes(&mut parsed.errors, map);
+    }
     Ok(ParsedBytes {
         dom: parsed.dom,
         errors: parsed.errors,
@@ -783,7 +818,9 @@ fn start_xml5(
     head: &[u8],
     errors: bool,
 ) -> (crate::xml5::tokenizer::Tokenizer<'static, crate::xml5::tree::TreeBuilder>, StreamDecoder) {
-    let mut dec = StreamDecoder::new(sniff_xml(head));
+    // With errors, the decoder records where the text came from in the bytes (2 bytes of map
+    // per non-ASCII character at most; a run of ASCII or valid UTF-8 is one entry per 32 KiB).
+    let mut dec = if errors { StreamDecoder::tracking(sniff_xml(head)) } else { StreamDecoder::new(sniff_xml(head)) };
     let bom = head.starts_with(UTF8_BOM);
     let mut tok =
         crate::xml5::tokenizer::Tokenizer::streaming(crate::xml5::tree::TreeBuilder::new(errors)).after_utf8_bom(bom);
@@ -926,10 +963,49 @@ mod tests {
                 assert_eq!(read.errors, whole.errors, "{what}");
             }
         }
-        let xml = b"\xEF\xBB\xBF<?xml version='1.0'?><a>\n<p:b/></c>";
-        let whole = parse_xml5_bytes(xml, true);
-        let read = parse_xml5_reader(Trickle(xml, 2, false), true).unwrap();
-        assert_eq!((read.dom.to_test_format(), read.errors), (whole.dom.to_test_format(), whole.errors));
+        let xmls: [&[u8]; 3] = [
+            b"\xEF\xBB\xBF<?xml version='1.0'?><a>\n<p:b/></c>",
+            b"<?xml version='1.0' encoding='iso-8859-1'?><a>caf\xE9\xE9</b>\xE9<x:y/>&bad\xE9",
+            b"<a>\xFF\xFE bad UTF-8</b>",
+        ];
+        for xml in xmls {
+            let whole = parse_xml5_bytes(xml, true);
+            for n in [1, 2, 7, 1000] {
+                let read = parse_xml5_reader(Trickle(xml, n, false), true).unwrap();
+                assert_eq!((read.dom.to_test_format(), &read.errors), (whole.dom.to_test_format(), &whole.errors));
+            }
+        }
+    }
+
+    /// XML5 errors from bytes count offsets into the bytes, whatever the encoding: `</b>`
+    /// after two windows-1252 bytes is where it is in the bytes, not 2 further on (where the
+    /// decoded text has it).
+    #[test]
+    fn xml5_errors_from_bytes_are_at_their_bytes() {
+        use crate::xml5::TreeError;
+        let xml = b"<?xml version='1.0' encoding='iso-8859-1'?><a>caf\xE9\xE9</b>\xE9<!-x--></a>";
+        let at = |s: &[u8]| xml.windows(s.len()).position(|w| w == s).unwrap();
+        let parsed = parse_xml5_bytes(xml, true);
+        let end_b = at(b"</b>");
+        assert!(
+            parsed.errors.contains(&TreeError::MismatchedEndTag(crate::Span::new(end_b, end_b + 4))),
+            "{:?}",
+            parsed.errors
+        );
+        let tokenizer_errors: Vec<usize> = parsed
+            .errors
+            .iter()
+            .filter_map(|e| if let TreeError::Token(e) = e { Some(e.position.offset) } else { None })
+            .collect();
+        // The comment opened wrongly is reported in `<!-x-->`, not 3 bytes further on.
+        assert!(
+            !tokenizer_errors.is_empty() && tokenizer_errors.iter().all(|&o| (at(b"<!-x")..at(b"x--")).contains(&o)),
+            "{tokenizer_errors:?}"
+        );
+        // The same text as UTF-8 gives the same errors at offsets 2 further on.
+        let utf8 = String::from_utf8_lossy(&xml[..]).replace('\u{FFFD}', "é").replace("iso-8859-1", "utf-8");
+        let parsed8 = crate::xml5::parse_bytes(utf8.as_bytes(), true);
+        assert_eq!(parsed8.errors.len(), parsed.errors.len());
     }
 
     /// The old shapes still work, and give what the new entry points give.
