@@ -251,8 +251,7 @@ impl Cx<'_> {
         let m = ident(&verb_method(a));
         let r = receiver(machine_verb(a));
         if let Some(c) = a.chars() {
-            let s = src(c);
-            return quote! { #r.#m(#s); };
+            return chars_call(&r, a, src(c));
         }
         match a {
             Action::Error(code) => {
@@ -521,6 +520,28 @@ fn quiet_gate(verb: &Action) -> Ident {
     if matches!(verb, Action::EmitChars(_)) { ident("text_unread") } else { ident("values_unread") }
 }
 
+/// The test a quiet set's gate makes: the sink's compile-time fact first (`SinkFacts`), so a
+/// sink that declares it reads no text and no errors takes the quiet set with no run-time test;
+/// else the core's run-time flags.
+fn gate_test(gate: &Ident) -> TokenStream {
+    if gate == "text_unread" {
+        quote! { Self::FACTS.text_unread() || self.core.text_unread() }
+    } else {
+        quote! { self.core.#gate() }
+    }
+}
+
+/// The call of a verb that takes characters: `emit_chars` with the sink's compile-time text
+/// fact (`Core::emit_chars_reading`), so a sink that reads no text tests no text flag.
+fn chars_call(r: &TokenStream, verb: &Action, src: TokenStream) -> TokenStream {
+    if matches!(verb, Action::EmitChars(_)) {
+        quote! { #r.emit_chars_reading(#src, Self::FACTS.text); }
+    } else {
+        let m = ident(&verb_method(verb));
+        quote! { #r.#m(#src); }
+    }
+}
+
 fn quiet_name(state: &LState) -> Ident {
     format_ident!("{}_QUIET_STOP", state.name.to_ascii_uppercase())
 }
@@ -529,7 +550,7 @@ fn quiet_name(state: &LState) -> Ident {
 /// the local the function read once at its start (`quiet_gate`), not the core's fields again.
 fn scan_stmt(cx: &Cx, state: &LState, scan: &Scan, local_gates: bool) -> TokenStream {
     let stop = stop_name(state);
-    let m = ident(&verb_method(&scan.verb));
+    let call = chars_call(&quote! { self.core }, &scan.verb, quote! { Src::Run(start, end) });
     let shown: Vec<String> = scan.stop.iter().map(|b| format!("{:?}", *b as char)).collect();
     let l = label(&format!(
         "fast path (derived): \"anything else\" only does {} with the current character and stays; stop at {}",
@@ -550,15 +571,16 @@ fn scan_stmt(cx: &Cx, state: &LState, scan: &Scan, local_gates: bool) -> TokenSt
             if local_gates {
                 quote! { if #gate { &#quiet } else { &#stop } }
             } else {
-                quote! { if self.core.#gate() { &#quiet } else { &#stop } }
+                let test = gate_test(&gate);
+                quote! { if #test { &#quiet } else { &#stop } }
             }
         }
     };
     quote! {
         #l
-        if let Some((start, end)) = self.core.scan(#set) {
+        if let Some((start, end)) = self.core.scan(#set, Self::FACTS.errors) {
             #tr
-            self.core.#m(Src::Run(start, end));
+            #call
         }
     }
 }
@@ -738,7 +760,8 @@ fn fused_fn(entry: &BTreeMap<&str, &[Action]>, lowered: &Lowered, fusion: &Fusio
     // gates of the quiet scans are read once.
     let gate_decls = gates.iter().map(|g| {
         let g = ident(g);
-        quote! { let #g = self.core.#g(); }
+        let test = gate_test(&g);
+        quote! { let #g = #test; }
     });
     let (at, body) = if back {
         (quote! { mut at }, quote! { #(#gate_decls)* #home_decl 'fused: loop { #nested } })
@@ -1042,7 +1065,7 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
     );
     let file = quote! {
         #gate
-        use crate::core::{Consumed, Look, Src, Step, StopSet};
+        use crate::core::{Consumed, Look, SinkFacts, Src, Step, StopSet};
         use crate::driver::{Drive, Error, Feedback, Machine, Tables, TokenQueue, Tokenizer};
         use crate::#machine_mod::Sink;
         use crate::token::Attribute;
@@ -1088,6 +1111,7 @@ pub fn emit_machine(machine: &Machine, lowered: &Lowered) -> Result<String, Stri
         }
 
         impl<'i, S: Sink<'i>> Drive<'i, S> for #marker {
+            const FACTS: SinkFacts = crate::#machine_mod::sink_facts::<'i, S>();
             #[inline(always)]
             fn step(t: &mut Tokenizer<'i, Self, S>) -> Step {
                 t.step()

@@ -17,6 +17,7 @@
 //! processing instructions, the end of file) is here, once.
 
 pub use crate::core::InputProblem;
+pub use crate::core::SinkFacts;
 pub use crate::core::Step;
 use crate::core::{Core, TagKind};
 use crate::token::{Attribute, Doctype, ProcessingInstruction, Tag};
@@ -128,6 +129,10 @@ pub(crate) use usual_token_constructors;
 /// calls are trait functions so that the shared code above is compiled once per machine and
 /// sink, with every call inlined: no dynamic dispatch on the hot path.
 pub trait Drive<'i, S>: Machine {
+    /// What the sink can read, known at compile time (its `Sink` consts, where the machine's
+    /// sink declares them): the generated code and the core test these instead of run-time
+    /// flags, so a sink that reads little compiles its work away. Default: decided at run time.
+    const FACTS: SinkFacts = SinkFacts::RUN_TIME;
     /// Run the current state once.
     fn step(t: &mut Tokenizer<'i, Self, S>) -> Step;
     /// Hand a token to the sink; returns the state the sink asks to switch to, if any (the tree
@@ -223,10 +228,13 @@ pub struct Tokenizer<'i, M: Machine, S> {
 }
 
 impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
+    /// [`Drive::FACTS`], for the generated code (`Self::FACTS.text`).
+    pub(crate) const FACTS: SinkFacts = M::FACTS;
+
     fn build(input: Cow<'i, str>, is_final: bool, options: M::Options, sink: S) -> Self {
         let (initial, own) = M::setup(options);
         let state = initial.unwrap_or(M::INITIAL);
-        let mut core = Core::new(input, is_final, M::wants_errors(&sink));
+        let mut core = Core::new(input, is_final, M::FACTS.errors && M::wants_errors(&sink));
         core.replace_nul = M::REPLACE_NUL;
         let past_start_tags = M::reads_past_start_tags(&own);
         Tokenizer { core, state, return_state: state, own, done: false, run_on: false, room: 0, past_start_tags, sink }
@@ -351,7 +359,7 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
     /// "This is a `code` parse error", at the current input character.
     #[inline(always)]
     pub(crate) fn error(&mut self, code: M::ParseError) {
-        if self.core.errors_on {
+        if M::FACTS.errors && self.core.errors_on {
             let at = self.core.cur;
             self.error_at(code, at);
         }
@@ -380,7 +388,8 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
     /// sink sees errors in input order without a check on every step.
     #[inline]
     fn report_pending(&mut self) {
-        if !self.core.pending.is_empty() {
+        // Input problems are only noted while errors are on.
+        if M::FACTS.errors && !self.core.pending.is_empty() {
             self.report_input_problems();
         }
     }

@@ -5,7 +5,9 @@
 //! errors as `Reads::ALL`, with attribute lists, attribute values or character text empty exactly
 //! where they were left out. The full sink itself (driven by `run`, where the fused path goes on
 //! from token to token) is checked against the iterator (one step at a time), which the
-//! html5lib suite checks.
+//! html5lib suite checks. A sink that declares at compile time that it reads no text and no
+//! errors (`Sink::READS_TEXT`, `Sink::WANTS_ERRORS`: the tokenizer compiled for it tests no
+//! such flag) gets what the same sink saying so at run time gets, whole and chunked.
 
 use statemark::Span;
 use statemark::html::{Control, Error, Options, Reads, Sink, State, Token, Tokenizer};
@@ -33,6 +35,38 @@ impl<'i> Sink<'i> for Recorder {
     }
     fn reads(&self) -> Reads {
         self.reads.unwrap_or(Reads::ALL)
+    }
+}
+
+/// [`Recorder`] that also says at compile time that it reads no text and wants no errors.
+struct Declared(Recorder);
+
+impl<'i> Sink<'i> for Declared {
+    const READS_TEXT: bool = false;
+    const WANTS_ERRORS: bool = false;
+    fn token(&mut self, token: Token<'i>, span: Span) -> Control {
+        self.0.token(token, span)
+    }
+    fn reads(&self) -> Reads {
+        self.0.reads()
+    }
+}
+
+/// Tokens a [`Declared`] sink reading `reads` gets, whole input (`chunked` false) or fed one
+/// character at a time.
+fn declared(input: &str, state: State, last: Option<&str>, reads: Reads, chunked: bool) -> Vec<(Token<'static>, Span)> {
+    let sink = Declared(Recorder { reads: Some(reads), ..Recorder::default() });
+    if chunked {
+        let mut t = Tokenizer::streaming(options(state, last), sink);
+        for (i, c) in input.char_indices() {
+            t.feed(&input[i..i + c.len_utf8()]);
+        }
+        t.finish();
+        t.into_sink().0.tokens
+    } else {
+        let mut t = Tokenizer::with_sink(input, options(state, last), sink);
+        t.run();
+        t.into_sink().0.tokens
     }
 }
 
@@ -127,6 +161,19 @@ fn check(input: &str, state: State, last: Option<&str>) -> Vec<String> {
                     .push(format!("{name} (errors {errors_on}): errors\n  want {full_errors:?}\n  got  {errors:?}"));
             }
             let split = chunked(input, state, last, reads, errors_on);
+            if !errors_on {
+                // Reading no text, declared at compile time: what `reads` without text gets.
+                let reads = Reads { text: false, ..reads };
+                let want = leave_out(&full, reads);
+                for by_char in [false, true] {
+                    let got = declared(input, state, last, reads, by_char);
+                    if got != want {
+                        problems.push(format!(
+                            "{name}, declared (chunked {by_char}): tokens\n  want {want:?}\n  got  {got:?}"
+                        ));
+                    }
+                }
+            }
             if split != (tokens, errors) {
                 problems.push(format!("{name} (errors {errors_on}): fed one character at a time differs"));
             }

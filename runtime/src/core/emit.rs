@@ -7,10 +7,17 @@ use super::*;
 impl<'i> Core<'i> {
     #[inline(always)]
     pub fn emit_chars(&mut self, src: Src) {
+        self.emit_chars_reading(src, true);
+    }
+
+    /// [`emit_chars`](Self::emit_chars) where the sink's `text` fact is known (generated code
+    /// passes `Tokenizer::FACTS.text`): `false` compiles the text's test and append away.
+    #[inline(always)]
+    pub fn emit_chars_reading(&mut self, src: Src, text: bool) {
         if !self.has_chars() {
             self.chars_start = self.emitted_upto;
         }
-        if self.read_text {
+        if text && self.read_text {
             Self::push(&self.input, self.cur, self.pos, &mut self.chars, src, self.replace_nul);
         }
         self.chars_pending = true;

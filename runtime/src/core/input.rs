@@ -208,13 +208,15 @@ impl<'i> Core<'i> {
 
     /// Bulk scan for states whose "anything else" only takes the current character: the run of
     /// bytes before the next byte in `stop` (or, when errors are on, a byte to check).
+    /// `errors` is the sink's compile-time fact (`SinkFacts::errors`): `false` leaves only the
+    /// plain scan.
     #[inline(always)]
-    pub fn scan(&mut self, stop: &StopSet) -> Option<(usize, usize)> {
+    pub fn scan(&mut self, stop: &StopSet, errors: bool) -> Option<(usize, usize)> {
         let start = self.pos;
         let mut i = start;
         loop {
             let buf = self.input.as_bytes();
-            if self.errors_on {
+            if errors && self.errors_on {
                 while i < buf.len() && !stop.table[buf[i] as usize] && !INPUT_CHECK.table[buf[i] as usize] {
                     i += 1;
                 }

@@ -81,6 +81,34 @@ enum Values {
     Raw,
 }
 
+/// What a sink can read, known when the tokenizer is compiled for it ([`Drive::FACTS`], from
+/// the machine's `Sink` consts: `html::Sink::READS_TEXT` and `html::Sink::WANTS_ERRORS`). Each
+/// is an upper bound of the run-time flag of the same meaning (what `html::Sink::reads` and
+/// `wants_errors` say), so a `false` lets the tokenizer monomorphized for the sink compile the
+/// work and the flag tests away; `true` leaves the decision to run time. Attributes have no
+/// fact: the switching tracker reads them whatever the sink reads, and switching is a run-time
+/// option.
+///
+/// [`Drive::FACTS`]: crate::driver::Drive::FACTS
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SinkFacts {
+    /// The text of character runs.
+    pub(crate) text: bool,
+    /// Parse errors.
+    pub(crate) errors: bool,
+}
+
+impl SinkFacts {
+    /// Everything decided at run time (a sink that declares nothing).
+    pub(crate) const RUN_TIME: SinkFacts = SinkFacts { text: true, errors: true };
+
+    /// [`Core::text_unread`] known at compile time: no text, no errors (and no trace) to read.
+    #[inline(always)]
+    pub(crate) const fn text_unread(self) -> bool {
+        !cfg!(feature = "trace") && !self.text && !self.errors
+    }
+}
+
 #[derive(Default)]
 struct DoctypeBuf {
     name: Option<TextBuf>,

@@ -82,14 +82,18 @@ impl StopSet {
         // Through the table, sixteen bytes to a block with one bounds test per block (unrolled:
         // a load and a table test per byte); the runs such sets end (names) are short, so most
         // scans end inside their first block (issue 13: 7 instructions a byte before, ~3 now).
+        // The blocks end at `last` (no `i + 16` to test for overflow on each scan: ~3
+        // instructions of the ~15 a tag or attribute name's scan costs).
         let mut i = from;
-        while let Some(block) = hay.get(i..i + 16) {
-            for (k, &b) in block.iter().enumerate() {
-                if self.table[b as usize] {
-                    return i + k;
+        if let Some(last) = hay.len().checked_sub(16) {
+            while i <= last {
+                for k in 0..16 {
+                    if self.table[hay[i + k] as usize] {
+                        return i + k;
+                    }
                 }
+                i += 16;
             }
-            i += 16;
         }
         while i < hay.len() && !self.table[hay[i] as usize] {
             i += 1;

@@ -4,7 +4,7 @@
 //! the 34 files of spec/html2008/tokenizer/ (HTML5 (early draft), Tokenisation, WHATWG HTML5 draft of 2008-01-18 (whatwg/html bfc3dd0d)). Do not edit: change the tables and regenerate.
 
 #![cfg(feature = "edition-html2008")]
-use crate::core::{Consumed, Look, Src, Step, StopSet};
+use crate::core::{Consumed, Look, SinkFacts, Src, Step, StopSet};
 use crate::driver::{Drive, Error, Feedback, Machine, Tables, TokenQueue, Tokenizer};
 use crate::editions::html2008::Sink;
 use crate::token::Attribute;
@@ -50,6 +50,7 @@ impl<'i> Sink<'i> for TokenQueue<'i, Html2008> {
     }
 }
 impl<'i, S: Sink<'i>> Drive<'i, S> for Html2008 {
+    const FACTS: SinkFacts = crate::editions::html2008::sink_facts::<'i, S>();
     #[inline(always)]
     fn step(t: &mut Tokenizer<'i, Self, S>) -> Step {
         t.step()
@@ -691,9 +692,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
     fn data_state(&mut self) -> Step {
         // spec: #data-state
         // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '&' '-' '<' '>'
-        if let Some((start, end)) = self.core.scan(&DATA_STATE_STOP) {
+        if let Some((start, end)) = self.core.scan(&DATA_STATE_STOP, Self::FACTS.errors)
+        {
             #[cfg(feature = "trace")] self.trace(State::DataState, 6);
-            self.core.emit_chars(Src::Run(start, end));
+            self.core.emit_chars_reading(Src::Run(start, end), Self::FACTS.text);
         }
         match self.core.consume() {
             Consumed::Suspend => Step::Suspend,
@@ -709,7 +711,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 } else {
                     // spec: the guard failed: case #6 ("anything else")
                     #[cfg(feature = "trace")] self.trace(State::DataState, 6);
-                    self.core.emit_chars(Src::Current);
+                    self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                     Step::Continue
                 }
             }
@@ -723,11 +725,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 {
                     #[cfg(feature = "trace")] self.trace(State::DataState, 2);
                     self.own.flags.escape = Escape::True;
-                    self.core.emit_chars(Src::Current);
+                    self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                     Step::Continue
                 } else {
                     #[cfg(feature = "trace")] self.trace(State::DataState, 2);
-                    self.core.emit_chars(Src::Current);
+                    self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                     Step::Continue
                 }
             }
@@ -745,7 +747,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 } else {
                     // spec: the guard failed: case #6 ("anything else")
                     #[cfg(feature = "trace")] self.trace(State::DataState, 6);
-                    self.core.emit_chars(Src::Current);
+                    self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                     Step::Continue
                 }
             }
@@ -759,11 +761,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 {
                     #[cfg(feature = "trace")] self.trace(State::DataState, 4);
                     self.own.flags.escape = Escape::False;
-                    self.core.emit_chars(Src::Current);
+                    self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                     Step::Continue
                 } else {
                     #[cfg(feature = "trace")] self.trace(State::DataState, 4);
-                    self.core.emit_chars(Src::Current);
+                    self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                     Step::Continue
                 }
             }
@@ -775,7 +777,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
             _ => {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")] self.trace(State::DataState, 6);
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
         }
@@ -810,7 +812,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                     // spec: case #2: Anything else
                     #[cfg(feature = "trace")] self.trace(State::TagOpenState, 2);
                     self.state = State::DataState;
-                    self.core.emit_chars(Src::Str("<"));
+                    self.core.emit_chars_reading(Src::Str("<"), Self::FACTS.text);
                     self.core.reconsume();
                     Step::Continue
                 }
@@ -851,7 +853,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                     #[cfg(feature = "trace")] self.trace(State::TagOpenState, 7);
                     self.state = State::DataState;
                     self.error(ParseError::EmptyTag);
-                    self.core.emit_chars(Src::Str("<>"));
+                    self.core.emit_chars_reading(Src::Str("<>"), Self::FACTS.text);
                     Step::Continue
                 }
                 Consumed::Byte(b'?') => {
@@ -868,7 +870,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                     #[cfg(feature = "trace")] self.trace(State::TagOpenState, 9);
                     self.state = State::DataState;
                     self.error(ParseError::InvalidFirstCharacterOfTagName);
-                    self.core.emit_chars(Src::Str("<"));
+                    self.core.emit_chars_reading(Src::Str("<"), Self::FACTS.text);
                     self.core.reconsume();
                     Step::Continue
                 }
@@ -896,7 +898,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 // spec: case #1: Anything else
                 #[cfg(feature = "trace")] self.trace(State::CloseTagOpenState, 1);
                 self.state = State::DataState;
-                self.core.emit_chars(Src::Str("</"));
+                self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                 Step::Continue
             }
         } else {
@@ -930,7 +932,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                     #[cfg(feature = "trace")] self.trace(State::CloseTagOpenState, 5);
                     self.state = State::DataState;
                     self.error(ParseError::EofBeforeTagName);
-                    self.core.emit_chars(Src::Str("</"));
+                    self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                     self.core.reconsume();
                     Step::Continue
                 }
@@ -950,7 +952,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
     fn tag_name_state(&mut self) -> Step {
         // spec: #tag-name-state
         // spec: fast path (derived): "anything else" only does append_to_tag_name with the current character and stays; stop at '\0' '\t' '\n' '\u{b}' '\u{c}' '\r' ' ' '/' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
-        if let Some((start, end)) = self.core.scan(&TAG_NAME_STATE_STOP) {
+        if let Some((start, end)) = self
+            .core
+            .scan(&TAG_NAME_STATE_STOP, Self::FACTS.errors)
+        {
             #[cfg(feature = "trace")] self.trace(State::TagNameState, 6);
             self.core.append_to_tag_name(Src::Run(start, end));
         }
@@ -1082,7 +1087,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
     fn attribute_name_state(&mut self) -> Step {
         // spec: #attribute-name-state
         // spec: fast path (derived): "anything else" only does append_to_attribute_name with the current character and stays; stop at '\0' '\t' '\n' '\u{b}' '\u{c}' '\r' ' ' '/' '=' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
-        if let Some((start, end)) = self.core.scan(&ATTRIBUTE_NAME_STATE_STOP) {
+        if let Some((start, end)) = self
+            .core
+            .scan(&ATTRIBUTE_NAME_STATE_STOP, Self::FACTS.errors)
+        {
             #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 7);
             self.core.append_to_attribute_name(Src::Run(start, end));
         }
@@ -1303,6 +1311,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 } else {
                     &ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP
                 },
+                Self::FACTS.errors,
             )
         {
             #[cfg(feature = "trace")]
@@ -1357,6 +1366,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 } else {
                     &ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP
                 },
+                Self::FACTS.errors,
             )
         {
             #[cfg(feature = "trace")]
@@ -1411,6 +1421,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 } else {
                     &ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP
                 },
+                Self::FACTS.errors,
             )
         {
             #[cfg(feature = "trace")] self.trace(State::AttributeValueUnquotedState, 5);
@@ -1475,7 +1486,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
     fn bogus_comment_state(&mut self) -> Step {
         // spec: #bogus-comment-state
         // spec: fast path (derived): "anything else" only does append_to_comment with the current character and stays; stop at '\0' '\r' '>'
-        if let Some((start, end)) = self.core.scan(&BOGUS_COMMENT_STATE_STOP) {
+        if let Some((start, end)) = self
+            .core
+            .scan(&BOGUS_COMMENT_STATE_STOP, Self::FACTS.errors)
+        {
             #[cfg(feature = "trace")] self.trace(State::BogusCommentState, 3);
             self.core.append_to_comment(Src::Run(start, end));
         }
@@ -1629,7 +1643,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
     fn comment_state(&mut self) -> Step {
         // spec: #comment-state
         // spec: fast path (derived): "anything else" only does append_to_comment with the current character and stays; stop at '\0' '\r' '-'
-        if let Some((start, end)) = self.core.scan(&COMMENT_STATE_STOP) {
+        if let Some((start, end)) = self
+            .core
+            .scan(&COMMENT_STATE_STOP, Self::FACTS.errors)
+        {
             #[cfg(feature = "trace")] self.trace(State::CommentState, 3);
             self.core.append_to_comment(Src::Run(start, end));
         }
@@ -1793,7 +1810,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
     fn doctype_name_state(&mut self) -> Step {
         // spec: #doctype-name-state
         // spec: fast path (derived): "anything else" only does append_to_doctype_name with the current character and stays; stop at '\0' '\t' '\n' '\u{b}' '\u{c}' '\r' ' ' '>'
-        if let Some((start, end)) = self.core.scan(&DOCTYPE_NAME_STATE_STOP) {
+        if let Some((start, end)) = self
+            .core
+            .scan(&DOCTYPE_NAME_STATE_STOP, Self::FACTS.errors)
+        {
             #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 4);
             self.core.append_to_doctype_name(Src::Run(start, end));
         }
@@ -1967,7 +1987,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
         // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '"'
         if let Some((start, end)) = self
             .core
-            .scan(&DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+            .scan(
+                &DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP,
+                Self::FACTS.errors,
+            )
         {
             #[cfg(feature = "trace")]
             self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 3);
@@ -2008,7 +2031,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
         // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '\''
         if let Some((start, end)) = self
             .core
-            .scan(&DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+            .scan(
+                &DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP,
+                Self::FACTS.errors,
+            )
         {
             #[cfg(feature = "trace")]
             self.trace(State::DoctypePublicIdentifierSingleQuotedState, 3);
@@ -2163,7 +2189,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
         // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '"'
         if let Some((start, end)) = self
             .core
-            .scan(&DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+            .scan(
+                &DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP,
+                Self::FACTS.errors,
+            )
         {
             #[cfg(feature = "trace")]
             self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 3);
@@ -2204,7 +2233,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
         // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '\''
         if let Some((start, end)) = self
             .core
-            .scan(&DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+            .scan(
+                &DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP,
+                Self::FACTS.errors,
+            )
         {
             #[cfg(feature = "trace")]
             self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 3);
@@ -2378,7 +2410,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
             {
                 // spec: #tag-name-state
                 // spec: fast path (derived): "anything else" only does append_to_tag_name with the current character and stays; stop at '\0' '\t' '\n' '\u{b}' '\u{c}' '\r' ' ' '/' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
-                if let Some((start, end)) = self.core.scan(&TAG_NAME_STATE_STOP) {
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&TAG_NAME_STATE_STOP, Self::FACTS.errors)
+                {
                     #[cfg(feature = "trace")] self.trace(State::TagNameState, 6);
                     self.core.append_to_tag_name(Src::Run(start, end));
                 }
@@ -2461,7 +2496,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
             {
                 // spec: #attribute-name-state
                 // spec: fast path (derived): "anything else" only does append_to_attribute_name with the current character and stays; stop at '\0' '\t' '\n' '\u{b}' '\u{c}' '\r' ' ' '/' '=' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
-                if let Some((start, end)) = self.core.scan(&ATTRIBUTE_NAME_STATE_STOP) {
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&ATTRIBUTE_NAME_STATE_STOP, Self::FACTS.errors)
+                {
                     #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 7);
                     self.core.append_to_attribute_name(Src::Run(start, end));
                 }
@@ -2643,6 +2681,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                         } else {
                             &ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP
                         },
+                        Self::FACTS.errors,
                     )
                 {
                     #[cfg(feature = "trace")]
@@ -2674,6 +2713,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                         } else {
                             &ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP
                         },
+                        Self::FACTS.errors,
                     )
                 {
                     #[cfg(feature = "trace")]
@@ -2705,6 +2745,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                         } else {
                             &ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP
                         },
+                        Self::FACTS.errors,
                     )
                 {
                     #[cfg(feature = "trace")]
@@ -2742,7 +2783,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
             {
                 // spec: #comment-state
                 // spec: fast path (derived): "anything else" only does append_to_comment with the current character and stays; stop at '\0' '\r' '-'
-                if let Some((start, end)) = self.core.scan(&COMMENT_STATE_STOP) {
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&COMMENT_STATE_STOP, Self::FACTS.errors)
+                {
                     #[cfg(feature = "trace")] self.trace(State::CommentState, 3);
                     self.core.append_to_comment(Src::Run(start, end));
                 }
@@ -2807,7 +2851,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
             {
                 // spec: #doctype-name-state
                 // spec: fast path (derived): "anything else" only does append_to_doctype_name with the current character and stays; stop at '\0' '\t' '\n' '\u{b}' '\u{c}' '\r' ' ' '>'
-                if let Some((start, end)) = self.core.scan(&DOCTYPE_NAME_STATE_STOP) {
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&DOCTYPE_NAME_STATE_STOP, Self::FACTS.errors)
+                {
                     #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 4);
                     self.core.append_to_doctype_name(Src::Run(start, end));
                 }
@@ -2872,7 +2919,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '"'
                 if let Some((start, end)) = self
                     .core
-                    .scan(&DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+                    .scan(
+                        &DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP,
+                        Self::FACTS.errors,
+                    )
                 {
                     #[cfg(feature = "trace")]
                     self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 3);
@@ -2896,7 +2946,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '\''
                 if let Some((start, end)) = self
                     .core
-                    .scan(&DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+                    .scan(
+                        &DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP,
+                        Self::FACTS.errors,
+                    )
                 {
                     #[cfg(feature = "trace")]
                     self.trace(State::DoctypePublicIdentifierSingleQuotedState, 3);
@@ -2969,7 +3022,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '"'
                 if let Some((start, end)) = self
                     .core
-                    .scan(&DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+                    .scan(
+                        &DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP,
+                        Self::FACTS.errors,
+                    )
                 {
                     #[cfg(feature = "trace")]
                     self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 3);
@@ -2993,7 +3049,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '\''
                 if let Some((start, end)) = self
                     .core
-                    .scan(&DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+                    .scan(
+                        &DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP,
+                        Self::FACTS.errors,
+                    )
                 {
                     #[cfg(feature = "trace")]
                     self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 3);

@@ -4,7 +4,7 @@
 //! the 69 files of spec/html2017/tokenizer/ (HTML, 12.2.4 Tokenization, WHATWG HTML, 12.2.4 text of ≈2015-2016 (seed html-tokenization-12.2.4.txt)). Do not edit: change the tables and regenerate.
 
 #![cfg(feature = "edition-html2017")]
-use crate::core::{Consumed, Look, Src, Step, StopSet};
+use crate::core::{Consumed, Look, SinkFacts, Src, Step, StopSet};
 use crate::driver::{Drive, Error, Feedback, Machine, Tables, TokenQueue, Tokenizer};
 use crate::editions::html2017::Sink;
 use crate::token::Attribute;
@@ -50,6 +50,7 @@ impl<'i> Sink<'i> for TokenQueue<'i, Html2017> {
     }
 }
 impl<'i, S: Sink<'i>> Drive<'i, S> for Html2017 {
+    const FACTS: SinkFacts = crate::editions::html2017::sink_facts::<'i, S>();
     #[inline(always)]
     fn step(t: &mut Tokenizer<'i, Self, S>) -> Step {
         t.step()
@@ -1221,15 +1222,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
         if let Some((start, end)) = self
             .core
             .scan(
-                if self.core.text_unread() {
+                if Self::FACTS.text_unread() || self.core.text_unread() {
                     &DATA_STATE_QUIET_STOP
                 } else {
                     &DATA_STATE_STOP
                 },
+                Self::FACTS.errors,
             )
         {
             #[cfg(feature = "trace")] self.trace(State::DataState, 5);
-            self.core.emit_chars(Src::Run(start, end));
+            self.core.emit_chars_reading(Src::Run(start, end), Self::FACTS.text);
         }
         match self.core.consume() {
             Consumed::Suspend => Step::Suspend,
@@ -1249,7 +1251,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: case #3: U+0000 NULL
                 #[cfg(feature = "trace")] self.trace(State::DataState, 3);
                 self.error(ParseError::UnexpectedNullCharacter);
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Eof => {
@@ -1260,7 +1262,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
             _ => {
                 // spec: case #5: Anything else
                 #[cfg(feature = "trace")] self.trace(State::DataState, 5);
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
         }
@@ -1285,15 +1287,16 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
         if let Some((start, end)) = self
             .core
             .scan(
-                if self.core.text_unread() {
+                if Self::FACTS.text_unread() || self.core.text_unread() {
                     &RCDATA_STATE_QUIET_STOP
                 } else {
                     &RCDATA_STATE_STOP
                 },
+                Self::FACTS.errors,
             )
         {
             #[cfg(feature = "trace")] self.trace(State::RcdataState, 5);
-            self.core.emit_chars(Src::Run(start, end));
+            self.core.emit_chars_reading(Src::Run(start, end), Self::FACTS.text);
         }
         match self.core.consume() {
             Consumed::Suspend => Step::Suspend,
@@ -1313,7 +1316,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: case #3: U+0000 NULL
                 #[cfg(feature = "trace")] self.trace(State::RcdataState, 3);
                 self.error(ParseError::UnexpectedNullCharacter);
-                self.core.emit_chars(Src::Str("�"));
+                self.core.emit_chars_reading(Src::Str("�"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Eof => {
@@ -1324,7 +1327,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
             _ => {
                 // spec: case #5: Anything else
                 #[cfg(feature = "trace")] self.trace(State::RcdataState, 5);
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
         }
@@ -1346,9 +1349,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
     fn rawtext_state(&mut self) -> Step {
         // spec: #rawtext-state
         // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '<'
-        if let Some((start, end)) = self.core.scan(&RAWTEXT_STATE_STOP) {
+        if let Some((start, end)) = self
+            .core
+            .scan(&RAWTEXT_STATE_STOP, Self::FACTS.errors)
+        {
             #[cfg(feature = "trace")] self.trace(State::RawtextState, 4);
-            self.core.emit_chars(Src::Run(start, end));
+            self.core.emit_chars_reading(Src::Run(start, end), Self::FACTS.text);
         }
         match self.core.consume() {
             Consumed::Suspend => Step::Suspend,
@@ -1362,7 +1368,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: case #2: U+0000 NULL
                 #[cfg(feature = "trace")] self.trace(State::RawtextState, 2);
                 self.error(ParseError::UnexpectedNullCharacter);
-                self.core.emit_chars(Src::Str("�"));
+                self.core.emit_chars_reading(Src::Str("�"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Eof => {
@@ -1373,7 +1379,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
             _ => {
                 // spec: case #4: Anything else
                 #[cfg(feature = "trace")] self.trace(State::RawtextState, 4);
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
         }
@@ -1382,9 +1388,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
     fn script_data_state(&mut self) -> Step {
         // spec: #script-data-state
         // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '<'
-        if let Some((start, end)) = self.core.scan(&SCRIPT_DATA_STATE_STOP) {
+        if let Some((start, end)) = self
+            .core
+            .scan(&SCRIPT_DATA_STATE_STOP, Self::FACTS.errors)
+        {
             #[cfg(feature = "trace")] self.trace(State::ScriptDataState, 4);
-            self.core.emit_chars(Src::Run(start, end));
+            self.core.emit_chars_reading(Src::Run(start, end), Self::FACTS.text);
         }
         match self.core.consume() {
             Consumed::Suspend => Step::Suspend,
@@ -1398,7 +1407,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: case #2: U+0000 NULL
                 #[cfg(feature = "trace")] self.trace(State::ScriptDataState, 2);
                 self.error(ParseError::UnexpectedNullCharacter);
-                self.core.emit_chars(Src::Str("�"));
+                self.core.emit_chars_reading(Src::Str("�"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Eof => {
@@ -1409,7 +1418,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
             _ => {
                 // spec: case #4: Anything else
                 #[cfg(feature = "trace")] self.trace(State::ScriptDataState, 4);
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
         }
@@ -1418,9 +1427,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
     fn plaintext_state(&mut self) -> Step {
         // spec: #plaintext-state
         // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r'
-        if let Some((start, end)) = self.core.scan(&PLAINTEXT_STATE_STOP) {
+        if let Some((start, end)) = self
+            .core
+            .scan(&PLAINTEXT_STATE_STOP, Self::FACTS.errors)
+        {
             #[cfg(feature = "trace")] self.trace(State::PlaintextState, 3);
-            self.core.emit_chars(Src::Run(start, end));
+            self.core.emit_chars_reading(Src::Run(start, end), Self::FACTS.text);
         }
         match self.core.consume() {
             Consumed::Suspend => Step::Suspend,
@@ -1428,7 +1440,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: case #1: U+0000 NULL
                 #[cfg(feature = "trace")] self.trace(State::PlaintextState, 1);
                 self.error(ParseError::UnexpectedNullCharacter);
-                self.core.emit_chars(Src::Str("�"));
+                self.core.emit_chars_reading(Src::Str("�"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Eof => {
@@ -1439,7 +1451,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
             _ => {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")] self.trace(State::PlaintextState, 3);
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
         }
@@ -1491,7 +1503,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")] self.trace(State::TagOpenState, 6);
                 self.state = State::DataState;
                 self.error(ParseError::InvalidFirstCharacterOfTagName);
-                self.core.emit_chars(Src::Str("<"));
+                self.core.emit_chars_reading(Src::Str("<"), Self::FACTS.text);
                 self.core.reconsume();
                 Step::Continue
             }
@@ -1530,7 +1542,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")] self.trace(State::EndTagOpenState, 4);
                 self.state = State::DataState;
                 self.error(ParseError::EofBeforeTagName);
-                self.core.emit_chars(Src::Str("</"));
+                self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                 self.core.reconsume();
                 Step::Continue
             }
@@ -1549,7 +1561,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
     fn tag_name_state(&mut self) -> Step {
         // spec: #tag-name-state
         // spec: fast path (derived): "anything else" only does append_to_tag_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '/' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
-        if let Some((start, end)) = self.core.scan(&TAG_NAME_STATE_STOP) {
+        if let Some((start, end)) = self
+            .core
+            .scan(&TAG_NAME_STATE_STOP, Self::FACTS.errors)
+        {
             #[cfg(feature = "trace")] self.trace(State::TagNameState, 7);
             self.core.append_to_tag_name(Src::Run(start, end));
         }
@@ -1619,7 +1634,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")] self.trace(State::RcdataLessThanSignState, 2);
                 self.state = State::RcdataState;
-                self.core.emit_chars(Src::Str("<"));
+                self.core.emit_chars_reading(Src::Str("<"), Self::FACTS.text);
                 self.core.reconsume();
                 Step::Continue
             }
@@ -1652,7 +1667,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")] self.trace(State::RcdataEndTagOpenState, 3);
                 self.state = State::RcdataState;
-                self.core.emit_chars(Src::Str("</"));
+                self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                 self.core.reconsume();
                 Step::Continue
             }
@@ -1675,7 +1690,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     #[cfg(feature = "trace")]
                     self.trace(State::RcdataEndTagNameState, 6);
                     self.state = State::RcdataState;
-                    self.core.emit_chars(Src::Str("</"));
+                    self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
                     Step::Continue
@@ -1693,7 +1708,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     #[cfg(feature = "trace")]
                     self.trace(State::RcdataEndTagNameState, 6);
                     self.state = State::RcdataState;
-                    self.core.emit_chars(Src::Str("</"));
+                    self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
                     Step::Continue
@@ -1712,7 +1727,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     #[cfg(feature = "trace")]
                     self.trace(State::RcdataEndTagNameState, 6);
                     self.state = State::RcdataState;
-                    self.core.emit_chars(Src::Str("</"));
+                    self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
                     Step::Continue
@@ -1736,7 +1751,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")] self.trace(State::RcdataEndTagNameState, 6);
                 self.state = State::RcdataState;
-                self.core.emit_chars(Src::Str("</"));
+                self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                 self.core.emit_temp_buffer();
                 self.core.reconsume();
                 Step::Continue
@@ -1759,7 +1774,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: case #2: Anything else
                 #[cfg(feature = "trace")] self.trace(State::RawtextLessThanSignState, 2);
                 self.state = State::RawtextState;
-                self.core.emit_chars(Src::Str("<"));
+                self.core.emit_chars_reading(Src::Str("<"), Self::FACTS.text);
                 self.core.reconsume();
                 Step::Continue
             }
@@ -1792,7 +1807,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: case #3: Anything else
                 #[cfg(feature = "trace")] self.trace(State::RawtextEndTagOpenState, 3);
                 self.state = State::RawtextState;
-                self.core.emit_chars(Src::Str("</"));
+                self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                 self.core.reconsume();
                 Step::Continue
             }
@@ -1815,7 +1830,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     #[cfg(feature = "trace")]
                     self.trace(State::RawtextEndTagNameState, 6);
                     self.state = State::RawtextState;
-                    self.core.emit_chars(Src::Str("</"));
+                    self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
                     Step::Continue
@@ -1833,7 +1848,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     #[cfg(feature = "trace")]
                     self.trace(State::RawtextEndTagNameState, 6);
                     self.state = State::RawtextState;
-                    self.core.emit_chars(Src::Str("</"));
+                    self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
                     Step::Continue
@@ -1852,7 +1867,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     #[cfg(feature = "trace")]
                     self.trace(State::RawtextEndTagNameState, 6);
                     self.state = State::RawtextState;
-                    self.core.emit_chars(Src::Str("</"));
+                    self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
                     Step::Continue
@@ -1876,7 +1891,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: case #6: Anything else
                 #[cfg(feature = "trace")] self.trace(State::RawtextEndTagNameState, 6);
                 self.state = State::RawtextState;
-                self.core.emit_chars(Src::Str("</"));
+                self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                 self.core.emit_temp_buffer();
                 self.core.reconsume();
                 Step::Continue
@@ -1901,7 +1916,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataLessThanSignState, 2);
                 self.state = State::ScriptDataEscapeStartState;
-                self.core.emit_chars(Src::Str("<!"));
+                self.core.emit_chars_reading(Src::Str("<!"), Self::FACTS.text);
                 Step::Continue
             }
             _ => {
@@ -1909,7 +1924,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataLessThanSignState, 3);
                 self.state = State::ScriptDataState;
-                self.core.emit_chars(Src::Str("<"));
+                self.core.emit_chars_reading(Src::Str("<"), Self::FACTS.text);
                 self.core.reconsume();
                 Step::Continue
             }
@@ -1945,7 +1960,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEndTagOpenState, 3);
                 self.state = State::ScriptDataState;
-                self.core.emit_chars(Src::Str("</"));
+                self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                 self.core.reconsume();
                 Step::Continue
             }
@@ -1968,7 +1983,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataEndTagNameState, 6);
                     self.state = State::ScriptDataState;
-                    self.core.emit_chars(Src::Str("</"));
+                    self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
                     Step::Continue
@@ -1986,7 +2001,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataEndTagNameState, 6);
                     self.state = State::ScriptDataState;
-                    self.core.emit_chars(Src::Str("</"));
+                    self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
                     Step::Continue
@@ -2005,7 +2020,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataEndTagNameState, 6);
                     self.state = State::ScriptDataState;
-                    self.core.emit_chars(Src::Str("</"));
+                    self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
                     Step::Continue
@@ -2032,7 +2047,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEndTagNameState, 6);
                 self.state = State::ScriptDataState;
-                self.core.emit_chars(Src::Str("</"));
+                self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                 self.core.emit_temp_buffer();
                 self.core.reconsume();
                 Step::Continue
@@ -2049,7 +2064,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapeStartState, 1);
                 self.state = State::ScriptDataEscapeStartDashState;
-                self.core.emit_chars(Src::Str("-"));
+                self.core.emit_chars_reading(Src::Str("-"), Self::FACTS.text);
                 Step::Continue
             }
             _ => {
@@ -2072,7 +2087,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapeStartDashState, 1);
                 self.state = State::ScriptDataEscapedDashDashState;
-                self.core.emit_chars(Src::Str("-"));
+                self.core.emit_chars_reading(Src::Str("-"), Self::FACTS.text);
                 Step::Continue
             }
             _ => {
@@ -2089,9 +2104,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
     fn script_data_escaped_state(&mut self) -> Step {
         // spec: #script-data-escaped-state
         // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '-' '<'
-        if let Some((start, end)) = self.core.scan(&SCRIPT_DATA_ESCAPED_STATE_STOP) {
+        if let Some((start, end)) = self
+            .core
+            .scan(&SCRIPT_DATA_ESCAPED_STATE_STOP, Self::FACTS.errors)
+        {
             #[cfg(feature = "trace")] self.trace(State::ScriptDataEscapedState, 5);
-            self.core.emit_chars(Src::Run(start, end));
+            self.core.emit_chars_reading(Src::Run(start, end), Self::FACTS.text);
         }
         match self.core.consume() {
             Consumed::Suspend => Step::Suspend,
@@ -2099,7 +2117,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
                 #[cfg(feature = "trace")] self.trace(State::ScriptDataEscapedState, 1);
                 self.state = State::ScriptDataEscapedDashState;
-                self.core.emit_chars(Src::Str("-"));
+                self.core.emit_chars_reading(Src::Str("-"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
@@ -2112,7 +2130,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: case #3: U+0000 NULL
                 #[cfg(feature = "trace")] self.trace(State::ScriptDataEscapedState, 3);
                 self.error(ParseError::UnexpectedNullCharacter);
-                self.core.emit_chars(Src::Str("�"));
+                self.core.emit_chars_reading(Src::Str("�"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Eof => {
@@ -2126,7 +2144,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
             _ => {
                 // spec: case #5: Anything else
                 #[cfg(feature = "trace")] self.trace(State::ScriptDataEscapedState, 5);
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
         }
@@ -2141,7 +2159,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedDashState, 1);
                 self.state = State::ScriptDataEscapedDashDashState;
-                self.core.emit_chars(Src::Str("-"));
+                self.core.emit_chars_reading(Src::Str("-"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
@@ -2157,7 +2175,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 self.trace(State::ScriptDataEscapedDashState, 3);
                 self.state = State::ScriptDataEscapedState;
                 self.error(ParseError::UnexpectedNullCharacter);
-                self.core.emit_chars(Src::Str("�"));
+                self.core.emit_chars_reading(Src::Str("�"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Eof => {
@@ -2174,7 +2192,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedDashState, 5);
                 self.state = State::ScriptDataEscapedState;
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
         }
@@ -2188,7 +2206,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedDashDashState, 1);
-                self.core.emit_chars(Src::Str("-"));
+                self.core.emit_chars_reading(Src::Str("-"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
@@ -2203,7 +2221,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedDashDashState, 3);
                 self.state = State::ScriptDataState;
-                self.core.emit_chars(Src::Str(">"));
+                self.core.emit_chars_reading(Src::Str(">"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
@@ -2212,7 +2230,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 self.trace(State::ScriptDataEscapedDashDashState, 4);
                 self.state = State::ScriptDataEscapedState;
                 self.error(ParseError::UnexpectedNullCharacter);
-                self.core.emit_chars(Src::Str("�"));
+                self.core.emit_chars_reading(Src::Str("�"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Eof => {
@@ -2229,7 +2247,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedDashDashState, 6);
                 self.state = State::ScriptDataEscapedState;
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
         }
@@ -2254,8 +2272,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 self.state = State::ScriptDataDoubleEscapeStartState;
                 self.core.clear_temp_buffer();
                 self.core.append_to_temp_buffer(Src::CurrentLowercase);
-                self.core.emit_chars(Src::Str("<"));
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Str("<"), Self::FACTS.text);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Byte(b'a'..=b'z') => {
@@ -2265,8 +2283,8 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 self.state = State::ScriptDataDoubleEscapeStartState;
                 self.core.clear_temp_buffer();
                 self.core.append_to_temp_buffer(Src::Current);
-                self.core.emit_chars(Src::Str("<"));
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Str("<"), Self::FACTS.text);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
             _ => {
@@ -2274,7 +2292,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedLessThanSignState, 4);
                 self.state = State::ScriptDataEscapedState;
-                self.core.emit_chars(Src::Str("<"));
+                self.core.emit_chars_reading(Src::Str("<"), Self::FACTS.text);
                 self.core.reconsume();
                 Step::Continue
             }
@@ -2310,7 +2328,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedEndTagOpenState, 3);
                 self.state = State::ScriptDataEscapedState;
-                self.core.emit_chars(Src::Str("</"));
+                self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                 self.core.reconsume();
                 Step::Continue
             }
@@ -2333,7 +2351,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataEscapedEndTagNameState, 6);
                     self.state = State::ScriptDataEscapedState;
-                    self.core.emit_chars(Src::Str("</"));
+                    self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
                     Step::Continue
@@ -2351,7 +2369,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataEscapedEndTagNameState, 6);
                     self.state = State::ScriptDataEscapedState;
-                    self.core.emit_chars(Src::Str("</"));
+                    self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
                     Step::Continue
@@ -2370,7 +2388,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataEscapedEndTagNameState, 6);
                     self.state = State::ScriptDataEscapedState;
-                    self.core.emit_chars(Src::Str("</"));
+                    self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                     self.core.emit_temp_buffer();
                     self.core.reconsume();
                     Step::Continue
@@ -2397,7 +2415,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataEscapedEndTagNameState, 6);
                 self.state = State::ScriptDataEscapedState;
-                self.core.emit_chars(Src::Str("</"));
+                self.core.emit_chars_reading(Src::Str("</"), Self::FACTS.text);
                 self.core.emit_temp_buffer();
                 self.core.reconsume();
                 Step::Continue
@@ -2415,13 +2433,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataDoubleEscapeStartState, 1);
                     self.state = State::ScriptDataDoubleEscapedState;
-                    self.core.emit_chars(Src::Current);
+                    self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                     Step::Continue
                 } else {
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataDoubleEscapeStartState, 1);
                     self.state = State::ScriptDataEscapedState;
-                    self.core.emit_chars(Src::Current);
+                    self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                     Step::Continue
                 }
             }
@@ -2430,7 +2448,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapeStartState, 2);
                 self.core.append_to_temp_buffer(Src::CurrentLowercase);
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Byte(b'a'..=b'z') => {
@@ -2438,7 +2456,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapeStartState, 3);
                 self.core.append_to_temp_buffer(Src::Current);
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
             _ => {
@@ -2457,10 +2475,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
         // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' '-' '<'
         if let Some((start, end)) = self
             .core
-            .scan(&SCRIPT_DATA_DOUBLE_ESCAPED_STATE_STOP)
+            .scan(&SCRIPT_DATA_DOUBLE_ESCAPED_STATE_STOP, Self::FACTS.errors)
         {
             #[cfg(feature = "trace")] self.trace(State::ScriptDataDoubleEscapedState, 5);
-            self.core.emit_chars(Src::Run(start, end));
+            self.core.emit_chars_reading(Src::Run(start, end), Self::FACTS.text);
         }
         match self.core.consume() {
             Consumed::Suspend => Step::Suspend,
@@ -2469,7 +2487,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedState, 1);
                 self.state = State::ScriptDataDoubleEscapedDashState;
-                self.core.emit_chars(Src::Str("-"));
+                self.core.emit_chars_reading(Src::Str("-"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
@@ -2477,7 +2495,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedState, 2);
                 self.state = State::ScriptDataDoubleEscapedLessThanSignState;
-                self.core.emit_chars(Src::Str("<"));
+                self.core.emit_chars_reading(Src::Str("<"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
@@ -2485,7 +2503,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedState, 3);
                 self.error(ParseError::UnexpectedNullCharacter);
-                self.core.emit_chars(Src::Str("�"));
+                self.core.emit_chars_reading(Src::Str("�"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Eof => {
@@ -2501,7 +2519,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: case #5: Anything else
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedState, 5);
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
         }
@@ -2516,7 +2534,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedDashState, 1);
                 self.state = State::ScriptDataDoubleEscapedDashDashState;
-                self.core.emit_chars(Src::Str("-"));
+                self.core.emit_chars_reading(Src::Str("-"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
@@ -2524,7 +2542,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedDashState, 2);
                 self.state = State::ScriptDataDoubleEscapedLessThanSignState;
-                self.core.emit_chars(Src::Str("<"));
+                self.core.emit_chars_reading(Src::Str("<"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
@@ -2533,7 +2551,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 self.trace(State::ScriptDataDoubleEscapedDashState, 3);
                 self.state = State::ScriptDataDoubleEscapedState;
                 self.error(ParseError::UnexpectedNullCharacter);
-                self.core.emit_chars(Src::Str("�"));
+                self.core.emit_chars_reading(Src::Str("�"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Eof => {
@@ -2550,7 +2568,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedDashState, 5);
                 self.state = State::ScriptDataDoubleEscapedState;
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
         }
@@ -2564,7 +2582,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: case #1: U+002D HYPHEN-MINUS (-)
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedDashDashState, 1);
-                self.core.emit_chars(Src::Str("-"));
+                self.core.emit_chars_reading(Src::Str("-"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Byte(b'<') => {
@@ -2572,7 +2590,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedDashDashState, 2);
                 self.state = State::ScriptDataDoubleEscapedLessThanSignState;
-                self.core.emit_chars(Src::Str("<"));
+                self.core.emit_chars_reading(Src::Str("<"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Byte(b'>') => {
@@ -2580,7 +2598,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedDashDashState, 3);
                 self.state = State::ScriptDataState;
-                self.core.emit_chars(Src::Str(">"));
+                self.core.emit_chars_reading(Src::Str(">"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Byte(b'\0') => {
@@ -2589,7 +2607,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 self.trace(State::ScriptDataDoubleEscapedDashDashState, 4);
                 self.state = State::ScriptDataDoubleEscapedState;
                 self.error(ParseError::UnexpectedNullCharacter);
-                self.core.emit_chars(Src::Str("�"));
+                self.core.emit_chars_reading(Src::Str("�"), Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Eof => {
@@ -2606,7 +2624,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapedDashDashState, 6);
                 self.state = State::ScriptDataDoubleEscapedState;
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
         }
@@ -2622,7 +2640,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 self.trace(State::ScriptDataDoubleEscapedLessThanSignState, 1);
                 self.state = State::ScriptDataDoubleEscapeEndState;
                 self.core.clear_temp_buffer();
-                self.core.emit_chars(Src::Str("/"));
+                self.core.emit_chars_reading(Src::Str("/"), Self::FACTS.text);
                 Step::Continue
             }
             _ => {
@@ -2646,13 +2664,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataDoubleEscapeEndState, 1);
                     self.state = State::ScriptDataEscapedState;
-                    self.core.emit_chars(Src::Current);
+                    self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                     Step::Continue
                 } else {
                     #[cfg(feature = "trace")]
                     self.trace(State::ScriptDataDoubleEscapeEndState, 1);
                     self.state = State::ScriptDataDoubleEscapedState;
-                    self.core.emit_chars(Src::Current);
+                    self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                     Step::Continue
                 }
             }
@@ -2661,7 +2679,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapeEndState, 2);
                 self.core.append_to_temp_buffer(Src::CurrentLowercase);
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
             Consumed::Byte(b'a'..=b'z') => {
@@ -2669,7 +2687,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 #[cfg(feature = "trace")]
                 self.trace(State::ScriptDataDoubleEscapeEndState, 3);
                 self.core.append_to_temp_buffer(Src::Current);
-                self.core.emit_chars(Src::Current);
+                self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                 Step::Continue
             }
             _ => {
@@ -2753,7 +2771,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
     fn attribute_name_state(&mut self) -> Step {
         // spec: #attribute-name-state
         // spec: fast path (derived): "anything else" only does append_to_attribute_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '"' '\'' '/' '<' '=' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
-        if let Some((start, end)) = self.core.scan(&ATTRIBUTE_NAME_STATE_STOP) {
+        if let Some((start, end)) = self
+            .core
+            .scan(&ATTRIBUTE_NAME_STATE_STOP, Self::FACTS.errors)
+        {
             #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 9);
             self.core.append_to_attribute_name(Src::Run(start, end));
         }
@@ -2989,6 +3010,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 } else {
                     &ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP
                 },
+                Self::FACTS.errors,
             )
         {
             #[cfg(feature = "trace")]
@@ -3051,6 +3073,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 } else {
                     &ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP
                 },
+                Self::FACTS.errors,
             )
         {
             #[cfg(feature = "trace")]
@@ -3113,6 +3136,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 } else {
                     &ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP
                 },
+                Self::FACTS.errors,
             )
         {
             #[cfg(feature = "trace")] self.trace(State::AttributeValueUnquotedState, 7);
@@ -3272,7 +3296,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
     fn bogus_comment_state(&mut self) -> Step {
         // spec: #bogus-comment-state
         // spec: fast path (derived): "anything else" only does append_to_comment with the current character and stays; stop at '\0' '\r' '>'
-        if let Some((start, end)) = self.core.scan(&BOGUS_COMMENT_STATE_STOP) {
+        if let Some((start, end)) = self
+            .core
+            .scan(&BOGUS_COMMENT_STATE_STOP, Self::FACTS.errors)
+        {
             #[cfg(feature = "trace")] self.trace(State::BogusCommentState, 4);
             self.core.append_to_comment(Src::Run(start, end));
         }
@@ -3464,7 +3491,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
     fn comment_state(&mut self) -> Step {
         // spec: #comment-state
         // spec: fast path (derived): "anything else" only does append_to_comment with the current character and stays; stop at '\0' '\r' '-'
-        if let Some((start, end)) = self.core.scan(&COMMENT_STATE_STOP) {
+        if let Some((start, end)) = self
+            .core
+            .scan(&COMMENT_STATE_STOP, Self::FACTS.errors)
+        {
             #[cfg(feature = "trace")] self.trace(State::CommentState, 4);
             self.core.append_to_comment(Src::Run(start, end));
         }
@@ -3732,7 +3762,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
     fn doctype_name_state(&mut self) -> Step {
         // spec: #doctype-name-state
         // spec: fast path (derived): "anything else" only does append_to_doctype_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
-        if let Some((start, end)) = self.core.scan(&DOCTYPE_NAME_STATE_STOP) {
+        if let Some((start, end)) = self
+            .core
+            .scan(&DOCTYPE_NAME_STATE_STOP, Self::FACTS.errors)
+        {
             #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 6);
             self.core.append_to_doctype_name(Src::Run(start, end));
         }
@@ -3983,7 +4016,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
         // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '"' '>'
         if let Some((start, end)) = self
             .core
-            .scan(&DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+            .scan(
+                &DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP,
+                Self::FACTS.errors,
+            )
         {
             #[cfg(feature = "trace")]
             self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 5);
@@ -4042,7 +4078,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
         // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '\'' '>'
         if let Some((start, end)) = self
             .core
-            .scan(&DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+            .scan(
+                &DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP,
+                Self::FACTS.errors,
+            )
         {
             #[cfg(feature = "trace")]
             self.trace(State::DoctypePublicIdentifierSingleQuotedState, 5);
@@ -4343,7 +4382,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
         // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '"' '>'
         if let Some((start, end)) = self
             .core
-            .scan(&DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+            .scan(
+                &DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP,
+                Self::FACTS.errors,
+            )
         {
             #[cfg(feature = "trace")]
             self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 5);
@@ -4402,7 +4444,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
         // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '\'' '>'
         if let Some((start, end)) = self
             .core
-            .scan(&DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+            .scan(
+                &DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP,
+                Self::FACTS.errors,
+            )
         {
             #[cfg(feature = "trace")]
             self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 5);
@@ -4526,9 +4571,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
     fn cdata_section_state(&mut self) -> Step {
         // spec: #cdata-section-state
         // spec: fast path (derived): "anything else" only does emit_chars with the current character and stays; stop at '\0' '\r' ']'
-        if let Some((start, end)) = self.core.scan(&CDATA_SECTION_STATE_STOP) {
+        if let Some((start, end)) = self
+            .core
+            .scan(&CDATA_SECTION_STATE_STOP, Self::FACTS.errors)
+        {
             #[cfg(feature = "trace")] self.trace(State::CdataSectionState, 3);
-            self.core.emit_chars(Src::Run(start, end));
+            self.core.emit_chars_reading(Src::Run(start, end), Self::FACTS.text);
         }
         match self.core.consume() {
             Consumed::Suspend => Step::Suspend,
@@ -4560,7 +4608,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 {
                     // spec: case #3: Anything else
                     #[cfg(feature = "trace")] self.trace(State::CdataSectionState, 3);
-                    self.core.emit_chars(Src::Current);
+                    self.core.emit_chars_reading(Src::Current, Self::FACTS.text);
                     Step::Continue
                 }
             }
@@ -4568,7 +4616,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
     }
     /// Fused fast path (derived from the tables, `codegen/src/fuse.rs`) through data_state, tag_open_state, end_tag_open_state, tag_name_state, before_attribute_name_state, attribute_name_state, after_attribute_name_state, before_attribute_value_state, attribute_value_double_quoted_state, attribute_value_single_quoted_state, attribute_value_unquoted_state, after_attribute_value_quoted_state, self_closing_start_tag_state, comment_state, comment_end_dash_state, comment_end_state, doctype_name_state, after_doctype_name_state, doctype_public_identifier_double_quoted_state, doctype_public_identifier_single_quoted_state, after_doctype_public_identifier_state, between_doctype_public_and_system_identifiers_state, doctype_system_identifier_double_quoted_state, doctype_system_identifier_single_quoted_state, after_doctype_system_identifier_state: each step is the state function's own case, without a return to the driver; any byte off the common path returns to the exact state function.
     fn fused_path(&mut self, mut at: State) -> Step {
-        let text_unread = self.core.text_unread();
+        let text_unread = Self::FACTS.text_unread() || self.core.text_unread();
         let values_unread = self.core.values_unread();
         let mut home = false;
         'fused: loop {
@@ -4664,10 +4712,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         } else {
                             &DATA_STATE_STOP
                         },
+                        Self::FACTS.errors,
                     )
                 {
                     #[cfg(feature = "trace")] self.trace(State::DataState, 5);
-                    self.core.emit_chars(Src::Run(start, end));
+                    self.core.emit_chars_reading(Src::Run(start, end), Self::FACTS.text);
                 }
                 match self.core.peek() {
                     Some(b'&') => {
@@ -4773,7 +4822,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
             {
                 // spec: #tag-name-state
                 // spec: fast path (derived): "anything else" only does append_to_tag_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '/' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
-                if let Some((start, end)) = self.core.scan(&TAG_NAME_STATE_STOP) {
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&TAG_NAME_STATE_STOP, Self::FACTS.errors)
+                {
                     #[cfg(feature = "trace")] self.trace(State::TagNameState, 7);
                     self.core.append_to_tag_name(Src::Run(start, end));
                 }
@@ -4891,7 +4943,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
             {
                 // spec: #attribute-name-state
                 // spec: fast path (derived): "anything else" only does append_to_attribute_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '"' '\'' '/' '<' '=' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
-                if let Some((start, end)) = self.core.scan(&ATTRIBUTE_NAME_STATE_STOP) {
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&ATTRIBUTE_NAME_STATE_STOP, Self::FACTS.errors)
+                {
                     #[cfg(feature = "trace")] self.trace(State::AttributeNameState, 9);
                     self.core.append_to_attribute_name(Src::Run(start, end));
                 }
@@ -5103,6 +5158,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         } else {
                             &ATTRIBUTE_VALUE_DOUBLE_QUOTED_STATE_STOP
                         },
+                        Self::FACTS.errors,
                     )
                 {
                     #[cfg(feature = "trace")]
@@ -5133,6 +5189,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         } else {
                             &ATTRIBUTE_VALUE_SINGLE_QUOTED_STATE_STOP
                         },
+                        Self::FACTS.errors,
                     )
                 {
                     #[cfg(feature = "trace")]
@@ -5163,6 +5220,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         } else {
                             &ATTRIBUTE_VALUE_UNQUOTED_STATE_STOP
                         },
+                        Self::FACTS.errors,
                     )
                 {
                     #[cfg(feature = "trace")]
@@ -5273,7 +5331,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
             {
                 // spec: #comment-state
                 // spec: fast path (derived): "anything else" only does append_to_comment with the current character and stays; stop at '\0' '\r' '-'
-                if let Some((start, end)) = self.core.scan(&COMMENT_STATE_STOP) {
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&COMMENT_STATE_STOP, Self::FACTS.errors)
+                {
                     #[cfg(feature = "trace")] self.trace(State::CommentState, 4);
                     self.core.append_to_comment(Src::Run(start, end));
                 }
@@ -5343,7 +5404,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
             {
                 // spec: #doctype-name-state
                 // spec: fast path (derived): "anything else" only does append_to_doctype_name with the current character and stays; stop at '\0' '\t' '\n' '\u{c}' '\r' ' ' '>' 'A' 'B' 'C' 'D' 'E' 'F' 'G' 'H' 'I' 'J' 'K' 'L' 'M' 'N' 'O' 'P' 'Q' 'R' 'S' 'T' 'U' 'V' 'W' 'X' 'Y' 'Z'
-                if let Some((start, end)) = self.core.scan(&DOCTYPE_NAME_STATE_STOP) {
+                if let Some((start, end)) = self
+                    .core
+                    .scan(&DOCTYPE_NAME_STATE_STOP, Self::FACTS.errors)
+                {
                     #[cfg(feature = "trace")] self.trace(State::DoctypeNameState, 6);
                     self.core.append_to_doctype_name(Src::Run(start, end));
                 }
@@ -5420,7 +5484,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '"' '>'
                 if let Some((start, end)) = self
                     .core
-                    .scan(&DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+                    .scan(
+                        &DOCTYPE_PUBLIC_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP,
+                        Self::FACTS.errors,
+                    )
                 {
                     #[cfg(feature = "trace")]
                     self.trace(State::DoctypePublicIdentifierDoubleQuotedState, 5);
@@ -5444,7 +5511,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: fast path (derived): "anything else" only does append_to_public_id with the current character and stays; stop at '\0' '\r' '\'' '>'
                 if let Some((start, end)) = self
                     .core
-                    .scan(&DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+                    .scan(
+                        &DOCTYPE_PUBLIC_IDENTIFIER_SINGLE_QUOTED_STATE_STOP,
+                        Self::FACTS.errors,
+                    )
                 {
                     #[cfg(feature = "trace")]
                     self.trace(State::DoctypePublicIdentifierSingleQuotedState, 5);
@@ -5570,7 +5640,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '"' '>'
                 if let Some((start, end)) = self
                     .core
-                    .scan(&DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP)
+                    .scan(
+                        &DOCTYPE_SYSTEM_IDENTIFIER_DOUBLE_QUOTED_STATE_STOP,
+                        Self::FACTS.errors,
+                    )
                 {
                     #[cfg(feature = "trace")]
                     self.trace(State::DoctypeSystemIdentifierDoubleQuotedState, 5);
@@ -5594,7 +5667,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: fast path (derived): "anything else" only does append_to_system_id with the current character and stays; stop at '\0' '\r' '\'' '>'
                 if let Some((start, end)) = self
                     .core
-                    .scan(&DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP)
+                    .scan(
+                        &DOCTYPE_SYSTEM_IDENTIFIER_SINGLE_QUOTED_STATE_STOP,
+                        Self::FACTS.errors,
+                    )
                 {
                     #[cfg(feature = "trace")]
                     self.trace(State::DoctypeSystemIdentifierSingleQuotedState, 5);

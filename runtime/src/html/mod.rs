@@ -17,6 +17,7 @@ pub use crate::generated::html_tokenizer::{Html, ParseError, SCAN_STATES, State}
 pub use char_ref::{ValueSyntax, decode_attribute_value, decode_attribute_value_with_errors, value_span};
 pub use switching::{StateTracker, Switching};
 pub use token::{Attribute, Control, Doctype, Error, ProcessingInstruction, Reads, Sink, Tag, Token};
+pub(crate) use tokenizer::sink_facts;
 pub use tokenizer::{HtmlOwn, Options, TokenQueue, Tokenizer, position_of, tokenize};
 
 pub mod check;

@@ -363,6 +363,7 @@ impl<S> Switching<S> {
 }
 
 impl<'i, S: Sink<'i>> Sink<'i> for Switching<S> {
+    const WANTS_ERRORS: bool = S::WANTS_ERRORS;
     fn token(&mut self, token: Token<'i>, span: Span) -> Control {
         let ours = match &token {
             Token::StartTag(t) => self.tracker.start_tag(t),

@@ -177,6 +177,39 @@ pub trait Sink<'i> {
         false
     }
 
+    /// Whether this sink may ever read the text of character runs, known at compile time: `false`
+    /// promises it never does, whatever [`reads`](Sink::reads) says, and the tokenizer compiled
+    /// for it then has no text to build and no run-time test of [`Reads::text`] on its path
+    /// (the cheapest sink's). The default, `true`, leaves it to [`reads`](Sink::reads).
+    ///
+    /// ```
+    /// use statemark::html::{Control, Options, Reads, Sink, Token, Tokenizer};
+    ///
+    /// /// Counts character runs and tags; reads neither text nor attributes.
+    /// struct Count(usize);
+    /// impl<'i> Sink<'i> for Count {
+    ///     const READS_TEXT: bool = false;
+    ///     const WANTS_ERRORS: bool = false;
+    ///     fn token(&mut self, _: Token<'i>, _: statemark::Span) -> Control {
+    ///         self.0 += 1;
+    ///         Control::Continue
+    ///     }
+    ///     fn reads(&self) -> Reads {
+    ///         Reads::STRUCTURE
+    ///     }
+    /// }
+    /// let mut t = Tokenizer::with_sink("<p>a &amp; b</p>", Options::default(), Count(0));
+    /// t.run();
+    /// assert_eq!(t.into_sink().0, 4); // <p>, the run "a & b", </p>, end of file
+    /// ```
+    const READS_TEXT: bool = true;
+
+    /// Whether this sink may ever want parse errors, known at compile time: `false` promises
+    /// [`wants_errors`](Sink::wants_errors) is false, and the tokenizer compiled for it then
+    /// tests no error flag at all. The default, `true`, leaves it to
+    /// [`wants_errors`](Sink::wants_errors).
+    const WANTS_ERRORS: bool = true;
+
     /// What this sink reads of the tokens. Asked once, when the tokenizer is created by
     /// [`Tokenizer::with_sink`](super::Tokenizer::with_sink) or
     /// [`Tokenizer::streaming`](super::Tokenizer::streaming); the default reads everything.

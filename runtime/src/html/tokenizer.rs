@@ -7,7 +7,7 @@
 use super::token::{Control, Sink, Token};
 use crate::Position;
 use crate::Span;
-use crate::core::TagKind;
+use crate::core::{SinkFacts, TagKind};
 use crate::driver::{Drive, Feedback, Machine};
 use crate::generated::html_tokenizer::{Html, ParseError, State};
 use crate::position::LineCounter;
@@ -117,6 +117,12 @@ fn effective<'i, S: Sink<'i>>(options: Options, sink: &S) -> Options {
     Options { switching: options.switching && !sink.switches_states(), ..options }
 }
 
+/// What a sink declares at compile time ([`Sink::READS_TEXT`], [`Sink::WANTS_ERRORS`]): the
+/// generated `Drive::FACTS`.
+pub(crate) const fn sink_facts<'i, S: Sink<'i>>() -> SinkFacts {
+    SinkFacts { text: S::READS_TEXT, errors: S::WANTS_ERRORS }
+}
+
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// Tokenize a whole string, sending tokens to `sink`. Call [`run`](Self::run) to drive it.
     ///
@@ -136,7 +142,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
         let reads = self.sink.reads();
         let attributes = reads.attributes || switching;
         let values = reads.attribute_values || switching;
-        self.core.set_reads(attributes, values, reads.raw_attribute_values, reads.text);
+        self.core.set_reads(attributes, values, reads.raw_attribute_values, S::READS_TEXT && reads.text);
         let raw = self.core.raw_attribute_values();
         if let Some(tracker) = &mut self.own.tracker {
             tracker.set_raw_values(raw);

@@ -37,5 +37,6 @@ pub use crate::html::char_ref::{ValueSyntax, value_span};
 pub use char_ref::{decode_attribute_value, decode_attribute_value_with_errors};
 pub use namespaces::NamespaceScopes;
 pub use token::{Attribute, Doctype, Error, ProcessingInstruction, Sink, Tag, Token};
+pub(crate) use tokenizer::sink_facts;
 pub use tokenizer::{Options, TokenQueue, Tokenizer, Xml5Own, tokenize};
 pub use tree::{Parsed, TreeBuilder, TreeError, TreeRule, parse, parse_with_errors, parse_with_source_spans};

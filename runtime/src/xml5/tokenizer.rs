@@ -58,6 +58,14 @@ impl Machine for Xml5 {
     crate::driver::usual_token_constructors!(Token);
 }
 
+/// What a sink declares at compile time (the generated `Drive::FACTS`): this machine's sink
+/// declares nothing, so everything is decided at run time. (`S` unused: the generated code calls
+/// every machine's `sink_facts` alike.)
+#[allow(clippy::extra_unused_type_parameters)]
+pub(crate) const fn sink_facts<'i, S: Sink<'i>>() -> crate::core::SinkFacts {
+    crate::core::SinkFacts::RUN_TIME
+}
+
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// Tokenize a whole string, sending tokens to `sink`; call [`run`](Self::run).
     pub fn with_sink(input: &'i str, sink: S) -> Self {

@@ -25,4 +25,5 @@ pub use crate::generated::html2008_tokenizer::{ContentModel, Escape, Flags, Html
 #[doc(no_inline)]
 pub use crate::html::token::Token;
 pub use crate::token::{Attribute, Doctype, Tag};
+pub(crate) use tokenizer::sink_facts;
 pub use tokenizer::{Error, Html2008Own, Options, Sink, TokenQueue, Tokenizer, tokenize, tokenize_with};

@@ -134,6 +134,14 @@ impl Machine for Html2008 {
 const PERMITTED_SLASH_TAGS: [&str; 11] =
     ["base", "link", "meta", "hr", "br", "img", "embed", "param", "area", "col", "input"];
 
+/// What a sink declares at compile time (the generated `Drive::FACTS`): this machine's sink
+/// declares nothing, so everything is decided at run time. (`S` unused: the generated code calls
+/// every machine's `sink_facts` alike.)
+#[allow(clippy::extra_unused_type_parameters)]
+pub(crate) const fn sink_facts<'i, S: Sink<'i>>() -> crate::core::SinkFacts {
+    crate::core::SinkFacts::RUN_TIME
+}
+
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// "Emit the current tag token": a start tag becomes the last start tag; "When an end tag
     /// token is emitted, the content model flag must be switched to the PCDATA state" (the

@@ -22,4 +22,5 @@ pub use crate::generated::html2017_tokenizer::{Html2017, ParseError, SCAN_STATES
 #[doc(no_inline)]
 pub use crate::html::token::Token;
 pub use crate::token::{Attribute, Doctype, Tag};
+pub(crate) use tokenizer::sink_facts;
 pub use tokenizer::{Control, Error, Html2017Own, Options, Sink, TokenQueue, Tokenizer, tokenize};

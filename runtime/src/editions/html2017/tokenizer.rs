@@ -187,6 +187,14 @@ impl HtmlFamily for Html2017 {
 // Its sink has no tag events: a tag that reaches it without attributes is a token like any other.
 impl<'i, S: Sink<'i>> crate::html::tokenizer::TagEvents<'i, S> for Html2017 {}
 
+/// What a sink declares at compile time (the generated `Drive::FACTS`): this machine's sink
+/// declares nothing, so everything is decided at run time. (`S` unused: the generated code calls
+/// every machine's `sink_facts` alike.)
+#[allow(clippy::extra_unused_type_parameters)]
+pub(crate) const fn sink_facts<'i, S: Sink<'i>>() -> crate::core::SinkFacts {
+    crate::core::SinkFacts::RUN_TIME
+}
+
 impl<'i, S: Sink<'i>> Tokenizer<'i, S> {
     /// 12.2.4.45: "if there is an adjusted current node and it is not an element in the HTML
     /// namespace" (the sink, a tree builder, knows).
