@@ -108,6 +108,21 @@ impl Machine for Html {
     }
 
     crate::driver::usual_token_constructors!(Token);
+
+    #[inline(always)]
+    fn recycle<'i>(token: &mut Self::Token<'i>, spare: &mut Vec<Vec<crate::token::Attribute<'i>>>) -> bool {
+        match token {
+            Token::StartTag(tag) | Token::EndTag(tag) => {
+                if tag.attributes.capacity() != 0 {
+                    tag.attributes.clear();
+                    spare.push(std::mem::take(&mut tag.attributes));
+                }
+                matches!(tag.name, Cow::Borrowed(_))
+            }
+            Token::Characters(Cow::Borrowed(_)) => true,
+            _ => false,
+        }
+    }
 }
 
 /// The options a sink runs with: no switching of the tokenizer's own where the sink makes the
