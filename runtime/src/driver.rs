@@ -961,9 +961,8 @@ mod tests {
     /// input whose chunk queues past the slots (tokens lent from `rest`).
     #[test]
     fn the_lending_iterator_gives_what_the_iterator_gives() {
-        fn lent<'i, M: Drive<'i, TokenQueue<'i, M>>>(
-            mut t: Tokenizer<'i, M, TokenQueue<'i, M>>,
-        ) -> (Vec<(M::Token<'i>, Span)>, Vec<Error<M::ParseError>>)
+        type Read<'i, M> = (Vec<(<M as Machine>::Token<'i>, Span)>, Vec<Error<<M as Tables>::ParseError>>);
+        fn lent<'i, M: Drive<'i, TokenQueue<'i, M>>>(mut t: Tokenizer<'i, M, TokenQueue<'i, M>>) -> Read<'i, M>
         where
             M::Token<'i>: Clone,
         {
@@ -973,9 +972,7 @@ mod tests {
             }
             (tokens, t.take_errors())
         }
-        fn owned<'i, M: Drive<'i, TokenQueue<'i, M>>>(
-            mut t: Tokenizer<'i, M, TokenQueue<'i, M>>,
-        ) -> (Vec<(M::Token<'i>, Span)>, Vec<Error<M::ParseError>>) {
+        fn owned<'i, M: Drive<'i, TokenQueue<'i, M>>>(mut t: Tokenizer<'i, M, TokenQueue<'i, M>>) -> Read<'i, M> {
             let tokens = std::iter::from_fn(|| t.next_spanned()).collect();
             (tokens, t.take_errors())
         }
