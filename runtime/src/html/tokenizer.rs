@@ -354,6 +354,11 @@ impl HtmlFamily for Html {
 /// (`Tokenizer::new` and the other constructors take the input stream as given; they switch
 /// states too unless told [`Options::without_switching`].)
 ///
+/// The tokens are owned: keep them as long as you like. A consumer that reads each token and
+/// moves on spends fewer instructions with [`next_ref`](crate::driver::Tokenizer::next_ref),
+/// which lends each token in place and reuses tags' attribute lists (`while let Some((token,
+/// span)) = tokens.next_ref() { ... }`).
+///
 /// ```
 /// use statemark::html::{tokenize, Token};
 ///
