@@ -83,6 +83,18 @@ pub const COMPARISONS: &[Comparison] = &[
         at_least: Some(6.0),
     },
     Comparison {
+        what: "lending iterator (`next_ref`) vs html5gum callback, switching",
+        subject: "statemark/iterator-lending",
+        against: HTML5GUM_CALLBACK_SWITCHING,
+        at_least: Some(2.5),
+    },
+    Comparison {
+        what: "lending iterator (`next_ref`) vs html5ever tokenizer, switching",
+        subject: "statemark/iterator-lending",
+        against: HTML5EVER_TOKENIZER_SWITCHING,
+        at_least: Some(6.0),
+    },
+    Comparison {
         what: "sink reading all vs lol_html, handler on every element",
         subject: "statemark/sink-reading-all",
         against: LOL_HTML_EVERY_ELEMENT,

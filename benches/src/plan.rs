@@ -22,6 +22,7 @@ const fn theirs(id: &'static str, label: &'static str) -> Parser {
 }
 
 pub static SM_ITERATOR: Parser = ours("statemark/iterator", "statemark tokenizer, iterator");
+pub static SM_ITERATOR_LENDING: Parser = ours("statemark/iterator-lending", "statemark tokenizer, lending iterator");
 pub static SM_SINK: Parser = ours("statemark/sink", "statemark tokenizer, counting sink");
 pub static SM_PARSE: Parser = ours("statemark/parse", "statemark parse, default DOM");
 pub static SM_XML5_TOKENIZER: Parser = ours("statemark/xml5-tokenizer", "statemark XML5 tokenizer, iterator");

@@ -36,6 +36,19 @@ pub fn iterator(docs: &[String]) -> usize {
     total
 }
 
+/// The HTML tokenizer through its lending iterator (`Tokenizer::next_ref`), every token read
+/// in place.
+pub fn iterator_lending(docs: &[String]) -> usize {
+    let mut total = 0;
+    for doc in docs {
+        let mut tokens = tokenize(black_box(doc));
+        while let Some((token, _)) = tokens.next_ref() {
+            total += touch(token);
+        }
+    }
+    total
+}
+
 /// The cheapest sink: counts tokens and does nothing else with them, the analogue of lol_html
 /// with no handlers (which also looks at nothing but still has to find every token's end). It
 /// says so (`Sink::reads`: structure only, no attributes or text), and takes tags and character
@@ -222,6 +235,7 @@ pub const HTML_BIG: &[crate::callgrind::Driver] = &[
     ("statemark/sink-reading-all", sink_reading_all),
     ("statemark/sink-reading-all-raw", sink_reading_all_raw),
     (crate::plan::SM_ITERATOR.id, iterator),
+    (crate::plan::SM_ITERATOR_LENDING.id, iterator_lending),
     (crate::plan::SM_PARSE.id, parse),
 ];
 

@@ -101,6 +101,15 @@ pub trait Machine: Tables {
     fn processing_instruction(pi: ProcessingInstruction<'_>) -> Self::Token<'_>;
     /// The end-of-file token.
     fn eof<'i>() -> Self::Token<'i>;
+
+    /// Take back a token [`Tokenizer::next_ref`] lent, before it is dropped: a tag's attribute
+    /// list, emptied, goes to `spare` for a later tag. Returns true when nothing is left in the
+    /// token to drop (its strings borrow the input), so the slot is simply emptied. By default
+    /// nothing is kept and the token is dropped.
+    fn recycle<'i>(token: &mut Self::Token<'i>, spare: &mut Vec<Vec<Attribute<'i>>>) -> bool {
+        let _ = (token, spare);
+        false
+    }
 }
 
 /// [`Machine`]'s token constructors for a machine whose token enum `$token` has the usual
@@ -551,6 +560,9 @@ pub struct TokenQueue<'i, M: Machine> {
     taken: usize,
     /// Tokens after those in the slots (non-empty only while every slot is filled).
     rest: VecDeque<(M::Token<'i>, Span)>,
+    /// The token [`Tokenizer::next_ref`] lent out, still in its slot: 0 for none, else the
+    /// slot's index plus one. Taken back on the next call.
+    lent: usize,
     errors: Vec<Error<M::ParseError>>,
     want_errors: bool,
     /// With the `trace` feature: the (state, case) path, for tests that read it through the
@@ -581,6 +593,7 @@ impl<'i, M: Machine> TokenQueue<'i, M> {
             filled: 0,
             taken: 0,
             rest: VecDeque::new(),
+            lent: 0,
             errors: Vec::new(),
             want_errors: errors,
             #[cfg(feature = "trace")]
@@ -605,6 +618,7 @@ impl<'i, M: Machine> TokenQueue<'i, M> {
     #[inline(never)]
     fn push_rest(&mut self, token: M::Token<'i>, span: Span) {
         if self.taken == self.filled && self.rest.is_empty() {
+            self.drop_lent();
             self.taken = 0;
             self.filled = 1;
             self.slots[0] = Some((token, span));
@@ -634,6 +648,24 @@ impl<'i, M: Machine> TokenQueue<'i, M> {
             self.filled = 0;
         }
         t
+    }
+
+    /// Drop a token `next_ref` lent out of a slot, before the slots start over (where a new
+    /// token is written without dropping what was there): when an owned `next` follows a
+    /// `next_ref` and steps, or chunked input is fed after one. `next_ref` itself takes its
+    /// token back first and recycles it.
+    #[inline(always)]
+    fn drop_lent(&mut self) {
+        if self.lent != 0 {
+            self.drop_lent_now();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn drop_lent_now(&mut self) {
+        self.slots[(self.lent - 1) & (SLOTS - 1)] = None;
+        self.lent = 0;
     }
 
     /// Whether anything was queued since the queue was last found empty (the slots then start
@@ -674,8 +706,16 @@ where
 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TokenQueue")
-            // Only `slots[taken..filled]` hold tokens: the others are empty.
-            .field("tokens", &self.slots.iter().flatten().chain(&self.rest).collect::<Vec<_>>())
+            // Only `slots[taken..filled]` hold tokens still to come (a token lent out may sit
+            // in the slot before them).
+            .field(
+                "tokens",
+                &self.slots[self.taken.min(SLOTS)..self.filled.min(SLOTS)]
+                    .iter()
+                    .flatten()
+                    .chain(&self.rest)
+                    .collect::<Vec<_>>(),
+            )
             .field("errors", &self.errors)
             .field("want_errors", &self.want_errors)
             .finish()
@@ -729,6 +769,15 @@ impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Tokenizer<'i, M, TokenQueue<'i, M>> {
     /// from the queue without a step.
     #[inline(never)]
     fn step_to_token(&mut self) -> Option<(M::Token<'i>, Span)> {
+        // The slots start over here (`pop_rest`): a token lent before is dropped first.
+        self.sink.drop_lent();
+        if self.fill() { self.sink.pop() } else { None }
+    }
+
+    /// Step until a token is queued (true) or the input ends or needs the next chunk (false);
+    /// the queue is empty here.
+    #[inline(always)]
+    fn fill(&mut self) -> bool {
         self.run_on = false;
         self.room = AHEAD;
         while !self.done {
@@ -736,16 +785,87 @@ impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Tokenizer<'i, M, TokenQueue<'i, M>> {
                 Step::Continue => {}
                 // Chunked input that needs the next chunk: nothing more until `feed` (whole
                 // input never suspends). Not the end: the next chunk's tokens still come.
-                Step::Suspend => return None,
+                Step::Suspend => return false,
                 Step::Done => self.done = true,
             }
-            if self.sink.any_since_empty()
-                && let Some(t) = self.sink.pop()
-            {
-                return Some(t);
+            if self.sink.any_since_empty() {
+                return true;
             }
         }
-        None
+        false
+    }
+
+    /// The next token with its byte span, lent: it stays where the tokenizer queued it, and
+    /// the next call takes it back, keeping its attribute list for a later tag. The lending
+    /// form of [`next_spanned`](Self::next_spanned) (and of the [`Iterator`]): nothing is
+    /// moved to the caller or dropped by it, and tags allocate no attribute list once a few
+    /// have been lent; the token cannot outlive the call after it (clone what you keep, or
+    /// use the [`Iterator`], whose tokens are owned). The two may be mixed.
+    ///
+    /// ```
+    /// use statemark::html::{tokenize, Token};
+    ///
+    /// let mut tokens = tokenize("<a href=/x>one</a><a href=/y>two</a>");
+    /// let mut hrefs = Vec::new();
+    /// while let Some((token, span)) = tokens.next_ref() {
+    ///     if let Token::StartTag(tag) = token {
+    ///         hrefs.push((tag.attribute("href").unwrap().to_owned(), span.start));
+    ///     }
+    /// }
+    /// assert_eq!(hrefs, [("/x".to_owned(), 0), ("/y".to_owned(), 18)]);
+    /// ```
+    #[inline]
+    pub fn next_ref(&mut self) -> Option<(&M::Token<'i>, Span)> {
+        if self.sink.lent != 0 {
+            self.take_back_lent();
+        }
+        if self.sink.taken < self.sink.filled {
+            return self.lend_slot();
+        }
+        self.lend_slow()
+    }
+
+    /// Lend the next slot's token (there is one).
+    #[inline(always)]
+    fn lend_slot(&mut self) -> Option<(&M::Token<'i>, Span)> {
+        let q = &mut self.sink;
+        let i = q.taken & (SLOTS - 1);
+        q.taken += 1;
+        q.lent = i + 1;
+        q.slots[i].as_ref().map(|(t, span)| (t, *span))
+    }
+
+    /// Lend a token when the slots are all taken: from `rest`, or step for more.
+    #[inline(never)]
+    fn lend_slow(&mut self) -> Option<(&M::Token<'i>, Span)> {
+        if let Some(t) = self.sink.rest.pop_front() {
+            // Chunked input's tokens past the slots: every slot is taken and empty now (the
+            // last one lent was taken back), so the token is lent from the first slot, with
+            // `taken == filled` left as it is, and the next call comes here again.
+            self.sink.lent = 1;
+            let (t, span) = self.sink.slots[0].insert(t);
+            return Some((&*t, *span));
+        }
+        // Nothing queued: the slots start over from the first (as `pop_rest` does).
+        self.sink.taken = 0;
+        self.sink.filled = 0;
+        if self.fill() { self.lend_slot() } else { None }
+    }
+
+    /// Take back the token lent by the last `next_ref`: its attribute list, emptied, goes to
+    /// the core for a later tag ([`Machine::attributes_mut`]).
+    #[inline]
+    fn take_back_lent(&mut self) {
+        let lent = std::mem::replace(&mut self.sink.lent, 0);
+        let slot = &mut self.sink.slots[(lent - 1) & (SLOTS - 1)];
+        if let Some((token, _)) = slot
+            && M::recycle(token, &mut self.core.spare_lists)
+        {
+            // Nothing in the token to drop: the slot is only marked empty.
+            std::mem::forget(slot.take());
+            return;
+        }
+        *slot = None;
     }
 }
 
@@ -843,6 +963,112 @@ mod tests {
             assert_eq!(tokens, sink.0);
             assert_eq!(it.errors(), &sink.1[..]);
         }
+    }
+
+    /// The lending iterator gives every token and span the owned one gives, with the same
+    /// errors: whole input (switching or not, runs longer than the budget), XML5, and chunked
+    /// input whose chunk queues past the slots (tokens lent from `rest`).
+    #[test]
+    fn the_lending_iterator_gives_what_the_iterator_gives() {
+        type Read<'i, M> = (Vec<(<M as Machine>::Token<'i>, Span)>, Vec<Error<<M as Tables>::ParseError>>);
+        fn lent<'i, M: Drive<'i, TokenQueue<'i, M>>>(mut t: Tokenizer<'i, M, TokenQueue<'i, M>>) -> Read<'i, M>
+        where
+            M::Token<'i>: Clone,
+        {
+            let mut tokens = Vec::new();
+            while let Some((token, span)) = t.next_ref() {
+                tokens.push((token.clone(), span));
+            }
+            (tokens, t.take_errors())
+        }
+        fn owned<'i, M: Drive<'i, TokenQueue<'i, M>>>(mut t: Tokenizer<'i, M, TokenQueue<'i, M>>) -> Read<'i, M> {
+            let tokens = std::iter::from_fn(|| t.next_spanned()).collect();
+            (tokens, t.take_errors())
+        }
+        let ends = "</x></y>".repeat(2 * AHEAD as usize);
+        let tags = "<i a=1 b='&amp;'>t</i>".repeat(2 * SLOTS);
+        let input = format!("<!DOCTYPE html>a{ends}b<p a=1 a=2>{tags}&amp;<B>c</B>\0<i x='y'>d<!--e-->");
+        for switching in [false, true] {
+            let options = || crate::html::Options { errors: true, switching, ..Default::default() };
+            let got = lent(crate::html::Tokenizer::with_options(&input, options()));
+            assert_eq!(got, owned(crate::html::Tokenizer::with_options(&input, options())));
+            assert_eq!(got.1.len(), 2, "{:?}", got.1);
+            let chunked = || {
+                let mut t: Tokenizer<'static, Html, TokenQueue<'static, Html>> =
+                    Tokenizer::for_chunks(options(), TokenQueue::new(true));
+                t.feed(&input);
+                t.finish();
+                assert!(!t.sink.rest.is_empty());
+                t
+            };
+            let got_chunked = lent(chunked());
+            assert_eq!(got_chunked, owned(chunked()));
+            assert_eq!(
+                got_chunked.0.into_iter().map(|(t, _)| t).collect::<Vec<_>>(),
+                got.0.into_iter().map(|(t, _)| t).collect::<Vec<_>>()
+            );
+        }
+        let xml = format!("<a b='1' b='2'/>{}<?p d?>x", "<c d='&amp;'>t</c></>".repeat(2 * SLOTS));
+        let xml5 = || crate::xml5::Options { errors: true };
+        assert_eq!(
+            lent(crate::xml5::Tokenizer::with_options(&xml, xml5())),
+            owned(crate::xml5::Tokenizer::with_options(&xml, xml5()))
+        );
+    }
+
+    #[test]
+    fn lent_attribute_lists_are_taken_back_for_later_tags() {
+        // A hundred tags with attributes, read one at a time: only as many lists as the queue
+        // holds at once are ever allocated.
+        let input = "<a href=x>t</a>".repeat(100);
+        let mut t = crate::html::tokenize(&input);
+        let mut lists = Vec::new();
+        while let Some((token, _)) = t.next_ref() {
+            if let crate::html::Token::StartTag(tag) = token {
+                assert_eq!(tag.attribute("href"), Some("x"));
+                lists.push(tag.attributes.as_ptr());
+            }
+        }
+        assert_eq!(lists.len(), 100);
+        lists.sort();
+        lists.dedup();
+        assert!(lists.len() <= SLOTS / 2 + 1, "{} lists", lists.len());
+    }
+
+    #[test]
+    fn next_and_next_ref_mixed_lose_nothing() {
+        // Alternating the two, and feeding chunked input while a token is lent: every token
+        // once, in order (and nothing leaks: the lent token is dropped before its slot is
+        // written again, which Miri or a leak checker would show).
+        let input = "<p class=a>x</p><!--c-->".repeat(3 * SLOTS);
+        let all: Vec<_> = crate::html::tokenize(&input).map(crate::html::Token::into_owned).collect();
+        let mut t = crate::html::tokenize(&input);
+        let mut got = Vec::new();
+        for i in 0.. {
+            let token = if i % 3 == 0 { t.next() } else { t.next_ref().map(|(t, _)| t.clone()) };
+            match token {
+                Some(token) => got.push(token.into_owned()),
+                None => break,
+            }
+        }
+        assert_eq!(got, all);
+        let mut chunked: Tokenizer<'static, Html, TokenQueue<'static, Html>> =
+            Tokenizer::for_chunks(Default::default(), TokenQueue::new(false));
+        let mut got = Vec::new();
+        for piece in input.as_bytes().chunks(7) {
+            chunked.feed(std::str::from_utf8(piece).unwrap());
+            if let Some((token, _)) = chunked.next_ref() {
+                got.push(token.clone());
+            }
+            if let Some(token) = chunked.next() {
+                got.push(token);
+            }
+        }
+        chunked.finish();
+        while let Some((token, _)) = chunked.next_ref() {
+            got.push(token.clone());
+        }
+        assert_eq!(got, all);
     }
 
     #[test]

@@ -145,6 +145,9 @@ pub(crate) struct Core<'i> {
     tag_name: TextBuf,
     /// Finished attributes of the current tag (the one being built is `attr_name`/`attr_value`).
     attrs: Vec<Attribute<'i>>,
+    /// Emptied attribute lists the lending iterator took back (`Machine::recycle`), for later
+    /// tags: no more than were lent out at once, so no more than the queue held.
+    pub(crate) spare_lists: Vec<Vec<Attribute<'i>>>,
     attr_name: TextBuf,
     attr_value: TextBuf,
     has_attr: bool,
@@ -201,6 +204,7 @@ impl<'i> Core<'i> {
             tag_kind: TagKind::Start,
             tag_name: TextBuf::default(),
             attrs: Vec::new(),
+            spare_lists: Vec::new(),
             attr_name: TextBuf::default(),
             attr_value: TextBuf::default(),
             has_attr: false,

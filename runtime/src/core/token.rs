@@ -85,7 +85,8 @@ impl<'i> Core<'i> {
     #[inline(never)]
     fn grow_attributes(&mut self) {
         if self.attrs.capacity() == 0 {
-            self.attrs = Vec::with_capacity(4);
+            // A list the lending iterator took back, else a new one.
+            self.attrs = self.spare_lists.pop().unwrap_or_else(|| Vec::with_capacity(4));
         } else {
             self.attrs.reserve(1);
         }

@@ -8,6 +8,7 @@ use super::token::{Sink, Token};
 use crate::core::{Src, TagKind};
 use crate::driver::Machine;
 use crate::generated::xml5_tokenizer::{ParseError, State, Xml5};
+use std::borrow::Cow;
 
 /// Tokenizer options.
 #[derive(Clone, Debug, Default)]
@@ -56,6 +57,21 @@ impl Machine for Xml5 {
     }
 
     crate::driver::usual_token_constructors!(Token);
+
+    #[inline(always)]
+    fn recycle<'i>(token: &mut Self::Token<'i>, spare: &mut Vec<Vec<crate::token::Attribute<'i>>>) -> bool {
+        match token {
+            Token::StartTag(tag) | Token::EmptyTag(tag) | Token::EndTag(tag) => {
+                if tag.attributes.capacity() != 0 {
+                    tag.attributes.clear();
+                    spare.push(std::mem::take(&mut tag.attributes));
+                }
+                matches!(tag.name, Cow::Borrowed(_))
+            }
+            Token::Characters(Cow::Borrowed(_)) => true,
+            _ => false,
+        }
+    }
 }
 
 /// What a sink declares at compile time (the generated `Drive::FACTS`): this machine's sink
