@@ -126,7 +126,7 @@ fn detail(corpus: &str, docs: &[(std::path::PathBuf, String)], parse: fn(&str) -
         input += doc.len() as u64;
         rows.push((peak as i64 - 2 * doc.len() as i64, peak, kept, doc.len(), path.clone()));
     }
-    rows.sort_by(|a, b| b.0.cmp(&a.0));
+    rows.sort_by_key(|r| std::cmp::Reverse(r.0));
     eprintln!("{corpus}: peak {:.3}x, kept {:.3}x", peak_sum as f64 / input as f64, kept_sum as f64 / input as f64);
     for (over, peak, kept, len, path) in rows.iter().take(12) {
         eprintln!("  over 2x by {over:>8}  peak {peak:>9} kept {kept:>9} input {len:>9}  {}", path.display());
@@ -136,13 +136,13 @@ fn detail(corpus: &str, docs: &[(std::path::PathBuf, String)], parse: fn(&str) -
 fn main() {
     if std::env::var_os("STATEMARK_MEMORY_DETAIL").is_some() {
         if let Some(docs) = corpus::HTML.load_named() {
-            detail("html", &docs, |d| statemark::html::parse_document(d));
+            detail("html", &docs, statemark::html::parse_document);
         }
         if let Some(docs) = corpus::HTML_BIG.load_named() {
-            detail("html-big", &docs, |d| statemark::html::parse_document(d));
+            detail("html-big", &docs, statemark::html::parse_document);
         }
         if let Some(docs) = corpus::XML.load_named() {
-            detail("xml", &docs, |d| statemark::xml5::parse(d));
+            detail("xml", &docs, statemark::xml5::parse);
         }
         return;
     }
