@@ -248,3 +248,48 @@ impl LocalNames {
         index
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::borrow::Cow;
+
+    /// Names in every kind of namespace, with and without prefix, read back as they were
+    /// interned (borrowed and as `QualName`), keep their number when interned again, and a
+    /// name added after a `QualName` was made (the list of made names exists) reads back too.
+    #[test]
+    fn names_read_back_before_and_after_they_are_made() {
+        let mut names = Names::default();
+        let mut text = TextArena::default();
+        let other = |u: &str| Namespace::Other(u.into());
+        let spaces = [Namespace::None, Namespace::Svg, Namespace::Xml, other("urn:a"), other("urn:b"), other("")];
+        let mut all = Vec::new();
+        for (i, ns) in spaces.iter().enumerate() {
+            for prefix in [None, Some("p"), Some("")] {
+                for local in ["x", "", "café", "long-local-name"] {
+                    let q = QualName {
+                        ns: ns.clone(),
+                        prefix: prefix.map(|p: &str| Cow::Owned(p.to_owned())),
+                        local: Cow::Owned(format!("{local}{}", i % 2)),
+                    };
+                    let n = names.intern(q.as_ref(), &mut text);
+                    all.push((n, q));
+                    if all.len() == 20 {
+                        // Make the list of `QualName`s part way: later names join it.
+                        assert_eq!(*names.get(all[3].0, &text), all[3].1);
+                    }
+                }
+            }
+        }
+        for (n, q) in &all {
+            assert_eq!(names.intern(q.as_ref(), &mut text), *n, "{q:?}");
+            assert_eq!(names.get_ref(*n, &text), q.as_ref());
+            assert_eq!(*names.get(*n, &text), *q);
+        }
+        let distinct: std::collections::HashSet<u32> = all.iter().map(|(n, _)| *n).collect();
+        assert_eq!(distinct.len(), all.len());
+        assert_eq!(names.others.len(), 3);
+        let known = KnownName::COUNT as u32 - 1;
+        assert_eq!(names.get_ref(known, &text), KnownName(known as u16).qual_name().as_ref());
+    }
+}
