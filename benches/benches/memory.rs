@@ -4,6 +4,7 @@
 //! each parse. Writes `peak-memory.json` in the target directory for the report.
 //!
 //! cargo bench -p statemark-benches --bench memory
+//! STATEMARK_MEMORY_DETAIL=1 cargo bench -p statemark-benches --bench memory   # worst documents
 
 use statemark_benches::memory::{PeakRow, results_path, to_json};
 use statemark_benches::{corpus, statemark_drivers};
@@ -108,7 +109,43 @@ fn measure(corpus: &str, docs: &[String], parser: &str, parse: fn(&[String]) -> 
     row
 }
 
+/// With `STATEMARK_MEMORY_DETAIL` set: per document, peak and retained (the tree kept after the
+/// parse), the documents with most bytes over twice their size first.
+fn detail(corpus: &str, docs: &[(std::path::PathBuf, String)], parse: fn(&str) -> statemark::dom::Dom) {
+    let mut rows = Vec::new();
+    let (mut peak_sum, mut kept_sum, mut input) = (0u64, 0u64, 0u64);
+    for (path, doc) in docs {
+        let before = LIVE.load(Relaxed);
+        PEAK.store(before, Relaxed);
+        let dom = parse(doc);
+        let kept = (LIVE.load(Relaxed) - before) as u64;
+        let peak = (PEAK.load(Relaxed) - before) as u64;
+        drop(std::hint::black_box(dom));
+        peak_sum += peak;
+        kept_sum += kept;
+        input += doc.len() as u64;
+        rows.push((peak as i64 - 2 * doc.len() as i64, peak, kept, doc.len(), path.clone()));
+    }
+    rows.sort_by_key(|r| std::cmp::Reverse(r.0));
+    eprintln!("{corpus}: peak {:.3}x, kept {:.3}x", peak_sum as f64 / input as f64, kept_sum as f64 / input as f64);
+    for (over, peak, kept, len, path) in rows.iter().take(12) {
+        eprintln!("  over 2x by {over:>8}  peak {peak:>9} kept {kept:>9} input {len:>9}  {}", path.display());
+    }
+}
+
 fn main() {
+    if std::env::var_os("STATEMARK_MEMORY_DETAIL").is_some() {
+        if let Some(docs) = corpus::HTML.load_named() {
+            detail("html", &docs, statemark::html::parse_document);
+        }
+        if let Some(docs) = corpus::HTML_BIG.load_named() {
+            detail("html-big", &docs, statemark::html::parse_document);
+        }
+        if let Some(docs) = corpus::XML.load_named() {
+            detail("xml", &docs, statemark::xml5::parse);
+        }
+        return;
+    }
     // `cargo bench` passes `--bench`; a filter argument is not supported (it is one quick run).
     let mut rows = Vec::new();
     for (name, c) in [("html", corpus::HTML), ("html-big", corpus::HTML_BIG)] {

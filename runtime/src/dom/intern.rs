@@ -2,9 +2,10 @@
 //! and the table of plain attribute names, kept once each in the `Dom`'s text arena. Both hash
 //! with the interface's [`FastState`] (full key comparison, a seed per table). Layer: the DOM.
 
-use super::{StrRef, TextArena};
-use crate::tree_interface::{FastState, KnownName, Namespace, QualName, QualNameRef};
+use super::{StrRef, TextArena, to_u32};
+use crate::tree_interface::{FastMap, FastState, KnownName, Namespace, QualName, QualNameRef};
 use std::hash::{BuildHasher, Hasher};
+use std::sync::OnceLock;
 
 fn hash_name(state: &FastState, n: QualNameRef<'_>) -> u64 {
     let mut h = state.build_hasher();
@@ -30,33 +31,88 @@ fn hash_name(state: &FastState, n: QualNameRef<'_>) -> u64 {
 }
 
 /// The distinct qualified names of one `Dom` (beyond the [`KnownName`]s, which are static and
-/// numbered below `FIRST`): index → name, and name → index through an
-/// open-addressing table of indexes (linear probing, at most half full) with each name's hash
-/// kept beside it, so a probe compares names only when the hashes agree.
+/// numbered below `FIRST`): index → name, and name → index through an open-addressing table
+/// of indexes (linear probing, at most half full) with each name's hash kept beside it, so a
+/// probe compares names only when the hashes agree.
+///
+/// A name is 32 bytes: its namespace as a number, its prefix and local name in the `Dom`'s
+/// text arena. It becomes a [`QualName`] only when a view borrows one
+/// ([`ElementRef::name`](super::ElementRef)), once per name, so parsing makes none: a
+/// `QualName` per name (80 bytes with its hash, its namespace URL and local name allocated
+/// apiece) was 0.28 times the input of the XML corpus (issue 26, peak memory).
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Names {
-    names: Vec<(QualName, u64)>,
+    names: Vec<Entry>,
+    /// Each name as a `QualName`, made the first time it is asked for; the list itself is made
+    /// at the first such request, so a parse allocates nothing for it.
+    owned: OnceLock<Vec<OnceLock<Box<QualName>>>>,
+    /// The namespaces of `Other` URLs (numbered from `BUILTIN.len()`), and their numbers.
+    others: Vec<Namespace>,
+    other_index: FastMap<Namespace, u32>,
     /// Index + 1 of a name, 0 for an empty slot. Its length is a power of two (or zero).
     table: Vec<u32>,
     state: FastState,
 }
+
+/// One name of a [`Names`]: `ns` is the namespace's number with `HAS_PREFIX` set when there
+/// is a prefix; `hash` the low 32 bits of the name's hash (the table is never larger).
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    ns: u32,
+    prefix: StrRef,
+    local: StrRef,
+    hash: u32,
+}
+
+const HAS_PREFIX: u32 = 1 << 31;
+
+/// The namespaces with a variant of their own, numbered by their place here.
+static BUILTIN: [Namespace; 7] = [
+    Namespace::None,
+    Namespace::Html,
+    Namespace::MathMl,
+    Namespace::Svg,
+    Namespace::XLink,
+    Namespace::Xml,
+    Namespace::Xmlns,
+];
 
 /// The first index [`Names`] gives a name of its own: the ones below are the parser's
 /// [`KnownName`]s, whose names are static.
 const FIRST: u32 = KnownName::COUNT as u32;
 
 impl Names {
-    pub fn get(&self, index: u32) -> &QualName {
-        match index.checked_sub(FIRST) {
-            None => KnownName(index as u16).qual_name(),
-            Some(i) => &self.names[i as usize].0,
+    /// The name `index` as a `QualName` (made on the first request for it).
+    pub fn get(&self, index: u32, text: &TextArena) -> &QualName {
+        let Some(i) = index.checked_sub(FIRST) else { return KnownName(index as u16).qual_name() };
+        let owned = self.owned.get_or_init(|| (0..self.names.len()).map(|_| OnceLock::new()).collect());
+        // As long as `names`: `add` keeps it in step once it exists.
+        owned[i as usize].get_or_init(|| Box::new(self.entry_ref(&self.names[i as usize], text).to_owned()))
+    }
+
+    /// The name `index`, borrowed (no `QualName` made).
+    pub fn get_ref<'a>(&'a self, index: u32, text: &'a TextArena) -> QualNameRef<'a> {
+        let Some(i) = index.checked_sub(FIRST) else { return KnownName(index as u16).qual_name().as_ref() };
+        self.entry_ref(&self.names[i as usize], text)
+    }
+
+    fn entry_ref<'a>(&'a self, e: &Entry, text: &'a TextArena) -> QualNameRef<'a> {
+        QualNameRef {
+            ns: self.namespace(e.ns & !HAS_PREFIX),
+            prefix: (e.ns & HAS_PREFIX != 0).then(|| text.get(e.prefix)),
+            local: text.get(e.local),
         }
     }
 
-    /// The index of `name`, adding it the first time.
+    fn namespace(&self, n: u32) -> &Namespace {
+        let n = n as usize;
+        BUILTIN.get(n).or_else(|| self.others.get(n - BUILTIN.len())).unwrap_or(&Namespace::None)
+    }
+
+    /// The index of `name`, adding it (its strings to `text`) the first time.
     #[inline]
-    pub fn intern(&mut self, name: QualNameRef<'_>) -> u32 {
-        let h = hash_name(&self.state, name);
+    pub fn intern(&mut self, name: QualNameRef<'_>, text: &mut TextArena) -> u32 {
+        let h = hash_name(&self.state, name) as u32;
         if !self.table.is_empty() {
             let mask = self.table.len() - 1;
             let mut i = h as usize & mask;
@@ -65,29 +121,49 @@ impl Names {
                 if slot == 0 {
                     break;
                 }
-                let (n, nh) = &self.names[slot as usize - 1];
-                if *nh == h && n.as_ref() == name {
+                let e = &self.names[slot as usize - 1];
+                if e.hash == h && self.entry_ref(e, text) == name {
                     return slot - 1 + FIRST;
                 }
                 i = (i + 1) & mask;
             }
         }
-        self.add(name, h)
+        self.add(name, h, text)
     }
 
     #[cold]
-    fn add(&mut self, name: QualNameRef<'_>, h: u64) -> u32 {
+    fn add(&mut self, name: QualNameRef<'_>, h: u32, text: &mut TextArena) -> u32 {
         let index = u32::try_from(self.names.len()).ok().filter(|&i| i < super::QUALIFIED - FIRST);
         let index = index.expect("fewer than 2^31 distinct names");
-        self.names.push((name.to_owned(), h));
+        let ns = match BUILTIN.iter().position(|b| b == name.ns) {
+            Some(n) => n as u32,
+            None => match self.other_index.get(name.ns) {
+                Some(&n) => n,
+                None => {
+                    let n = to_u32(BUILTIN.len() + self.others.len());
+                    assert!(n < HAS_PREFIX, "fewer than 2^31 namespaces");
+                    self.others.push(name.ns.clone());
+                    self.other_index.insert(name.ns.clone(), n);
+                    n
+                }
+            },
+        };
+        let (ns, prefix) = match name.prefix {
+            Some(p) => (ns | HAS_PREFIX, text.push(p)),
+            None => (ns, StrRef::default()),
+        };
+        self.names.push(Entry { ns, prefix, local: text.push(name.local), hash: h });
+        if let Some(owned) = self.owned.get_mut() {
+            owned.push(OnceLock::new());
+        }
         if self.names.len() * 2 > self.table.len() {
-            let size = (self.table.len() * 2).max(64);
+            let size = (self.table.len() * 2).max(16);
             self.table = vec![0; size];
-            for (k, (_, h)) in self.names.iter().enumerate() {
-                Self::place(&mut self.table, *h, k as u32 + 1);
+            for (k, e) in self.names.iter().enumerate() {
+                Self::place(&mut self.table, e.hash as u64, k as u32 + 1);
             }
         } else {
-            Self::place(&mut self.table, h, index + 1);
+            Self::place(&mut self.table, h as u64, index + 1);
         }
         index + FIRST
     }
@@ -170,5 +246,50 @@ impl LocalNames {
             Names::place(&mut self.table, h as u64, index + 1);
         }
         index
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::borrow::Cow;
+
+    /// Names in every kind of namespace, with and without prefix, read back as they were
+    /// interned (borrowed and as `QualName`), keep their number when interned again, and a
+    /// name added after a `QualName` was made (the list of made names exists) reads back too.
+    #[test]
+    fn names_read_back_before_and_after_they_are_made() {
+        let mut names = Names::default();
+        let mut text = TextArena::default();
+        let other = |u: &str| Namespace::Other(u.into());
+        let spaces = [Namespace::None, Namespace::Svg, Namespace::Xml, other("urn:a"), other("urn:b"), other("")];
+        let mut all = Vec::new();
+        for (i, ns) in spaces.iter().enumerate() {
+            for prefix in [None, Some("p"), Some("")] {
+                for local in ["x", "", "café", "long-local-name"] {
+                    let q = QualName {
+                        ns: ns.clone(),
+                        prefix: prefix.map(|p: &str| Cow::Owned(p.to_owned())),
+                        local: Cow::Owned(format!("{local}{}", i % 2)),
+                    };
+                    let n = names.intern(q.as_ref(), &mut text);
+                    all.push((n, q));
+                    if all.len() == 20 {
+                        // Make the list of `QualName`s part way: later names join it.
+                        assert_eq!(*names.get(all[3].0, &text), all[3].1);
+                    }
+                }
+            }
+        }
+        for (n, q) in &all {
+            assert_eq!(names.intern(q.as_ref(), &mut text), *n, "{q:?}");
+            assert_eq!(names.get_ref(*n, &text), q.as_ref());
+            assert_eq!(*names.get(*n, &text), *q);
+        }
+        let distinct: std::collections::HashSet<u32> = all.iter().map(|(n, _)| *n).collect();
+        assert_eq!(distinct.len(), all.len());
+        assert_eq!(names.others.len(), 3);
+        let known = KnownName::COUNT as u32 - 1;
+        assert_eq!(names.get_ref(known, &text), KnownName(known as u16).qual_name().as_ref());
     }
 }

@@ -373,7 +373,7 @@ impl Dom {
     /// Create a detached element; an HTML `template` gets its (empty) template contents,
     /// created just before it.
     pub fn create_element(&mut self, name: QualNameRef<'_>, attrs: Attrs<'_>) -> NodeId {
-        let index = self.names.intern(name);
+        let index = self.names.intern(name, &mut self.text);
         self.create_element_named(index, name, attrs)
     }
 
@@ -586,7 +586,7 @@ impl Dom {
         if *name.ns == Namespace::None && name.prefix.is_none() {
             self.attr_names.intern(name.local, &mut self.text)
         } else {
-            let i = self.names.intern(name);
+            let i = self.names.intern(name, &mut self.text);
             assert!(i < QUALIFIED, "fewer than 2^31 distinct names");
             QUALIFIED | i
         }
@@ -594,7 +594,7 @@ impl Dom {
 
     fn attr_name(&self, r: &AttrRec) -> QualNameRef<'_> {
         if r.name & QUALIFIED != 0 {
-            self.names.get(r.name & !QUALIFIED).as_ref()
+            self.names.get_ref(r.name & !QUALIFIED, &self.text)
         } else {
             QualNameRef::new(&Namespace::None, self.text.get(self.attr_names.get(r.name)))
         }

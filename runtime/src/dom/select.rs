@@ -452,7 +452,7 @@ impl<'a> El<'a> {
     }
 
     fn name(&self) -> &'a super::QualName {
-        self.dom.names.get(self.dom.node(self.id).a())
+        self.dom.names.get(self.dom.node(self.id).a(), &self.dom.text)
     }
 
     fn attr(&self, local: &str) -> Option<&'a str> {

@@ -126,7 +126,7 @@ impl TreeSink for Dom {
                 debug_assert_eq!(k.qual_name().as_ref(), name);
                 k.index() as u32
             }
-            None => self.names.intern(name),
+            None => self.names.intern(name, &mut self.text),
         };
         match at {
             Location::Append(p) => self.create_element_child(*p, index, name, attrs),

@@ -137,7 +137,7 @@ impl Dom {
         let template_contents = (n.kind() == Kind::Template).then(|| NodeId::new(id.index() - 1));
         let (start, len) = self.run(id, n);
         ElementRef {
-            name: self.names.get(n.a()),
+            name: self.names.get(n.a(), &self.text),
             template_contents,
             attrs: &self.attrs[start..start + len],
             live: if self.attr_indexed.is_empty() { len } else { len - self.holes(id) },
