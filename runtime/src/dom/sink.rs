@@ -181,7 +181,8 @@ impl TreeSink for Dom {
     }
 
     fn element_attributes(&self, element: &NodeId) -> Vec<AttrRef<'_>> {
-        self.element(*element).map_or_else(Vec::new, |e| e.attrs().map(|a| AttrRef { name: a.name, value: a.value }).collect())
+        self.element(*element)
+            .map_or_else(Vec::new, |e| e.attrs().map(|a| AttrRef { name: a.name, value: a.value }).collect())
     }
 
     fn wants_source_spans(&self) -> bool {

@@ -497,4 +497,34 @@ mod tests {
         let i = afe.entry(2).map(|e| afe.attrs(e.attrs).get(0).map(|a| (a.name.local, a.value)));
         assert_eq!(i, Some(Some(("href", "x"))));
     }
+
+    /// With the attributes in the sink (read back through `read`, never copied), Noah's Ark
+    /// still removes the earliest of three equal entries, attribute order aside, and keeps
+    /// entries whose attributes differ.
+    #[test]
+    fn noahs_ark_reads_attributes_back_from_the_sink() {
+        let attrs: Vec<Vec<(&str, &str)>> = vec![
+            vec![("href", "x"), ("class", "c")],
+            vec![("class", "c"), ("href", "x")],
+            vec![("href", "y")],
+            vec![("href", "x"), ("class", "c")],
+            vec![("class", "c"), ("href", "x")],
+            vec![("href", "x"), ("class", "c")],
+        ];
+        let read = |id: ElemId| attrs[id as usize].clone();
+        let token = |id: usize| -> Vec<Attribute<'static>> {
+            attrs[id].iter().map(|&(n, v)| Attribute { name: n.into(), value: v.into() }).collect()
+        };
+        let mut afe = Afe::new(true);
+        let mut removed = Vec::new();
+        for id in 0..attrs.len() {
+            let t = token(id);
+            removed.push(afe.push(id as ElemId, Tag::A, Attrs::token(&t), &read));
+        }
+        // The fourth equal entry (id 4) removes the first (0), the fifth the second (1).
+        assert_eq!(removed, [None, None, None, None, Some(0), Some(1)]);
+        let left: Vec<ElemId> = (0..afe.items.len()).filter_map(|i| afe.entry(i)).map(|e| e.id).collect();
+        assert_eq!(left, [2, 3, 4, 5]);
+        assert!(afe.attrs.is_empty() && afe.text.is_empty(), "nothing copied");
+    }
 }

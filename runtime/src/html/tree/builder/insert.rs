@@ -31,7 +31,17 @@ impl<S: TreeSink> TreeBuilder<S> {
                     .map(|a| Attr { name: a.name.to_owned(), value: a.value.to_owned() })
                     .collect();
                 let attrs = Attrs::owned(&own);
-                return Self::create_in(&mut b.sink, &mut b.stack, &mut b.free, None, Ns::Html, tag, tag.name(), attrs, false);
+                return Self::create_in(
+                    &mut b.sink,
+                    &mut b.stack,
+                    &mut b.free,
+                    None,
+                    Ns::Html,
+                    tag,
+                    tag.name(),
+                    attrs,
+                    false,
+                );
             }
             let attrs = b.afe.attrs(attrs);
             Self::create_in(&mut b.sink, &mut b.stack, &mut b.free, None, Ns::Html, tag, tag.name(), attrs, false)
