@@ -173,8 +173,8 @@ pub trait TreeSink {
     /// is `true`; the default has none.
     ///
     /// ```
-    /// use statemark::dom::Dom;
-    /// use statemark::tree_interface::{Attr, Attrs, Namespace, QualName, QualNameRef, TreeSink};
+    /// use statemark::dom::{Attr, Attrs, Dom, Namespace, QualName, QualNameRef};
+    /// use statemark::html::tree::TreeSink;
     ///
     /// let mut dom = Dom::new();
     /// let href = [Attr { name: QualName::new(Namespace::None, "href"), value: "/".into() }];
