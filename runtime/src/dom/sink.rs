@@ -1,7 +1,7 @@
 //! The arena DOM as a [`TreeSink`]: what `parse_document` and `parse_fragment` build into.
 
 use super::{Attr, Attrs, Dom, NodeData, NodeId, QualNameRef, QuirksMode};
-use crate::tree_interface::{KnownName, Location, ScriptFlags, ScriptingMode, TreeSink};
+use crate::tree_interface::{AttrRef, KnownName, Location, ScriptFlags, ScriptingMode, TreeSink};
 
 impl Dom {
     /// Replace the children of `into` with copies of the children of `from`, each with its
@@ -172,6 +172,17 @@ impl TreeSink for Dom {
             return;
         }
         self.insert_text_at(at, text);
+    }
+
+    /// The tree builder's elements keep the attributes they were created with until the
+    /// parse ends (only `<html>` and `<body>` gain some, and they are not formatting elements).
+    fn keeps_attributes(&self) -> bool {
+        true
+    }
+
+    fn element_attributes(&self, element: &NodeId) -> Vec<AttrRef<'_>> {
+        self.element(*element)
+            .map_or_else(Vec::new, |e| e.attrs().map(|a| AttrRef { name: a.name, value: a.value }).collect())
     }
 
     fn wants_source_spans(&self) -> bool {

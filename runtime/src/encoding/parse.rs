@@ -6,7 +6,7 @@ use super::{
     ByteOffsets, Confidence, EncodingOptions, StreamDecoder, decode, prescan::extract_from_content, prescan::is_utf16,
 };
 use super::{Detector, sniff_step, sniff_xml};
-use crate::dom::{Attrs, Dom, Namespace, QualNameRef, QuirksMode};
+use crate::dom::{AttrRef, Attrs, Dom, Namespace, QualNameRef, QuirksMode};
 use crate::html::tokenizer::{Options, Tokenizer};
 use crate::html::tree::{HtmlError, KnownName, Location, TreeBuilder, TreeOptions, TreeSink};
 use crate::position::LineCounter;
@@ -124,6 +124,12 @@ impl<S: TreeSink> TreeSink for MetaWatch<S> {
     }
     fn insert_text(&mut self, at: &Location<S::Handle>, text: &str) {
         self.inner.insert_text(at, text)
+    }
+    fn keeps_attributes(&self) -> bool {
+        self.inner.keeps_attributes()
+    }
+    fn element_attributes(&self, element: &S::Handle) -> Vec<AttrRef<'_>> {
+        self.inner.element_attributes(element)
     }
     fn parent(&self, node: &S::Handle) -> Option<S::Handle> {
         self.inner.parent(node)

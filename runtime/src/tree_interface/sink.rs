@@ -3,7 +3,7 @@
 //! implements it; implement it to build your own tree. Layer: the tree-building interface.
 
 use super::known::KnownName;
-use super::names::{Attrs, QualNameRef};
+use super::names::{AttrRef, Attrs, QualNameRef};
 
 /// Where a node goes: "inside `parent`, after its last child" or "inside `parent`, immediately
 /// before `sibling`" (the spec's insertion locations).
@@ -157,6 +157,36 @@ pub trait TreeSink {
 
     /// Add each attribute whose name `element` does not have yet (`<html>`/`<body>` merging).
     fn add_attributes_if_missing(&mut self, element: &Self::Handle, attrs: Attrs<'_>);
+
+    /// Whether [`element_attributes`](Self::element_attributes) answers: this sink keeps
+    /// every element's attributes as it was created with them, for the length of the parse.
+    /// Then the tree builder reads a formatting element's attributes back when it needs them
+    /// (Noah's Ark, spec: #push-onto-the-list-of-active-formatting-elements; reconstructing,
+    /// spec: #reconstruct-the-active-formatting-elements; the adoption agency) rather than
+    /// keeping a copy of every `<a href>`'s. The default is `false`: the builder keeps copies.
+    fn keeps_attributes(&self) -> bool {
+        false
+    }
+
+    /// The attributes `element` (an element this sink created for the tree builder) was
+    /// created with, in order. Asked only when [`keeps_attributes`](Self::keeps_attributes)
+    /// is `true`; the default has none.
+    ///
+    /// ```
+    /// use statemark::dom::{Attr, Attrs, Dom, Namespace, QualName, QualNameRef};
+    /// use statemark::html::tree::TreeSink;
+    ///
+    /// let mut dom = Dom::new();
+    /// let href = [Attr { name: QualName::new(Namespace::None, "href"), value: "/".into() }];
+    /// let a = dom.create_element(QualNameRef::new(&Namespace::Html, "a"), Attrs::owned(&href));
+    /// assert!(dom.keeps_attributes());
+    /// let back: Vec<(&str, &str)> = dom.element_attributes(&a).iter().map(|x| (x.name.local, x.value)).collect();
+    /// assert_eq!(back, [("href", "/")]);
+    /// ```
+    fn element_attributes(&self, element: &Self::Handle) -> Vec<AttrRef<'_>> {
+        let _ = element;
+        Vec::new()
+    }
 
     /// Set the document's [mode](https://dom.spec.whatwg.org/#concept-document-mode) (from the
     /// DOCTYPE, or inherited by a fragment from its context).

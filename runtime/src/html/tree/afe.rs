@@ -1,7 +1,9 @@
 //! The list of active formatting elements (spec: #list-of-active-formatting-elements), with
 //! per-marker-segment counters so that Noah's Ark and the adoption agency's search only walk
-//! the list when a match can exist. Entries' attributes (kept to create the element again) live
-//! in one arena per list, reclaimed when the list empties and compacted when mostly dead.
+//! the list when a match can exist. Entries' attributes (needed to create the element again)
+//! are read back from the sink when it keeps them (`TreeSink::keeps_attributes`, the `Dom`
+//! does), so a push copies nothing; else they live in one arena per list, reclaimed when the
+//! list empties and compacted when mostly dead.
 //! Noah's Ark keys are computed only once a segment holds three entries with the same tag
 //! (fewer cannot be three equal ones), so the common `<a href=...>` pushed and removed again
 //! hashes nothing.
@@ -10,12 +12,32 @@ use super::stack::ElemId;
 use super::tags::Tag;
 use crate::tree_interface::{Attrs, FastMap, FastState};
 
-/// Where an entry's attributes are in the list's arena: `attrs[start..start + len]`.
+/// Where an entry's attributes are in the list's arena: `attrs[start..start + len]`; or, with
+/// `start == IN_SINK`, the `len` attributes the entry's element has in the sink.
 #[derive(Clone, Copy, Debug, Default)]
 pub(crate) struct AttrRange {
     start: u32,
     len: u32,
 }
+
+/// The start of an [`AttrRange`] whose attributes are the element's own, read from the sink.
+const IN_SINK: u32 = u32::MAX;
+
+impl AttrRange {
+    /// The attributes are the element's own, in the sink (none are in the arena).
+    pub fn in_sink(self) -> bool {
+        self.start == IN_SINK
+    }
+
+    /// How many arena records the range uses.
+    fn copied(self) -> usize {
+        if self.in_sink() { 0 } else { self.len as usize }
+    }
+}
+
+/// An element's attributes as (name, value) pairs, read back from the sink: how the list sees
+/// the entries whose attributes it did not copy.
+pub(crate) type Pairs<'s> = Vec<(&'s str, &'s str)>;
 
 pub(crate) struct Entry {
     pub id: ElemId,
@@ -84,21 +106,29 @@ pub(crate) struct Afe {
     attrs: Vec<[u32; 4]>,
     /// How many records of `attrs` entries still use.
     live: usize,
+    /// The sink keeps its elements' attributes: entries point to them (`IN_SINK`) and the
+    /// arena stays empty.
+    in_sink: bool,
 }
 
 /// A key for "same tag name, namespace and attributes": attribute order does not matter, so
 /// the attributes' hashes (seeded with the list's own seed) are combined by addition.
-fn noah_key(state: &FastState, tag: Tag, attrs: Attrs<'_>) -> u64 {
+fn noah_key<'a>(state: &FastState, tag: Tag, attrs: impl Iterator<Item = (&'a str, &'a str)>) -> u64 {
     let mut key = (tag as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    for a in attrs.iter() {
-        key = key.wrapping_add(state.hash_str(a.name.local) ^ state.hash_str(a.value).rotate_left(17));
+    for (name, value) in attrs {
+        key = key.wrapping_add(state.hash_str(name) ^ state.hash_str(value).rotate_left(17));
     }
     key
 }
 
+/// A token's or an arena entry's attributes as (name, value) pairs.
+fn pairs_of<'a>(attrs: Attrs<'a>) -> impl Iterator<Item = (&'a str, &'a str)> {
+    attrs.iter().map(|a| (a.name.local, a.value))
+}
+
 /// An entry's attribute records. An entry without attributes may hold a start past the end of
 /// the arena (the arena is cleared when no entry has attributes, and such entries are left as
-/// they are), so the range is read with `get`: empty either way.
+/// they are), so the range is read with `get`: empty either way (as for `IN_SINK`).
 fn records(attrs: &[[u32; 4]], r: AttrRange) -> &[[u32; 4]] {
     let start = r.start as usize;
     attrs.get(start..start + r.len as usize).unwrap_or(&[])
@@ -109,8 +139,10 @@ fn to_u32(n: usize) -> u32 {
 }
 
 impl Afe {
-    pub fn new() -> Afe {
+    /// A list for a builder whose sink keeps its elements' attributes (`in_sink`) or not.
+    pub fn new(in_sink: bool) -> Afe {
         Afe {
+            in_sink,
             items: Vec::new(),
             segs: vec![Segment::default()],
             noah: FastMap::default(),
@@ -120,12 +152,16 @@ impl Afe {
         }
     }
 
-    /// The attributes of an entry.
+    /// The attributes of an entry whose range is not [`in_sink`](AttrRange::in_sink).
     pub fn attrs(&self, r: AttrRange) -> Attrs<'_> {
+        debug_assert!(!r.in_sink());
         Attrs::packed(&self.text, records(&self.attrs, r))
     }
 
     fn store(&mut self, attrs: Attrs<'_>) -> AttrRange {
+        if self.in_sink {
+            return AttrRange { start: IN_SINK, len: to_u32(attrs.len()) };
+        }
         let start = to_u32(self.attrs.len());
         for a in attrs.iter() {
             let n = to_u32(self.text.len());
@@ -160,6 +196,9 @@ impl Afe {
         let (mut text, mut attrs) = (String::new(), Vec::with_capacity(self.live * 2));
         for item in &mut self.items {
             let Item::Elem(e) = item else { continue };
+            if e.attrs.in_sink() {
+                continue;
+            }
             let start = to_u32(attrs.len());
             for r in records(&self.attrs, e.attrs) {
                 let n = to_u32(text.len());
@@ -174,17 +213,16 @@ impl Afe {
         self.attrs = attrs;
     }
 
-    /// Whether two entries have the same attributes, in any order.
-    fn same_attrs(&self, a: AttrRange, b: AttrRange) -> bool {
-        if a.len != b.len {
+    /// Whether an entry has these attributes (`sorted`), in any order: its own from the
+    /// arena, or through `read` from the sink.
+    fn same_attrs<'a>(&self, e: &Entry, sorted: &[(&str, &str)], read: &impl Fn(ElemId) -> Pairs<'a>) -> bool {
+        if e.attrs.len as usize != sorted.len() {
             return false;
         }
-        let pairs = |r: AttrRange| {
-            let mut v: Vec<(&str, &str)> = self.attrs(r).iter().map(|x| (x.name.local, x.value)).collect();
-            v.sort_unstable();
-            v
-        };
-        pairs(a) == pairs(b)
+        let mut v: Vec<(&str, &str)> =
+            if e.attrs.in_sink() { read(e.id) } else { pairs_of(self.attrs(e.attrs)).collect() };
+        v.sort_unstable();
+        v == sorted
     }
 
     fn top(&self) -> u32 {
@@ -233,7 +271,7 @@ impl Afe {
     /// Whether a new entry of `tag` with attributes in the top segment is to be keyed: the
     /// segment's entries of that tag are keyed already, or there are three of them now (they
     /// are keyed here, walking the segment once).
-    fn needs_key(&mut self, tag: Tag) -> bool {
+    fn needs_key<'a>(&mut self, tag: Tag, read: &impl Fn(ElemId) -> Pairs<'a>) -> bool {
         let seg = self.top();
         let Some(i) = slot(tag) else { return true };
         let s = &mut self.segs[seg as usize];
@@ -246,29 +284,46 @@ impl Afe {
         s.keyed |= 1 << i;
         let hasher = self.noah.hasher().clone();
         let mut keyed = Vec::new();
-        for item in self.items.iter_mut().rev() {
+        for (i, item) in self.items.iter().enumerate().rev() {
             match item {
                 Item::Marker => break,
                 Item::Elem(e) if e.tag == tag && e.attrs.len > 0 && !e.keyed => {
-                    e.key = noah_key(&hasher, tag, Attrs::packed(&self.text, records(&self.attrs, e.attrs)));
-                    e.keyed = true;
-                    keyed.push((e.seg, e.key));
+                    let key = if e.attrs.in_sink() {
+                        noah_key(&hasher, tag, read(e.id).into_iter())
+                    } else {
+                        noah_key(&hasher, tag, pairs_of(self.attrs(e.attrs)))
+                    };
+                    keyed.push((i, e.seg, key));
                 }
                 Item::Elem(_) => {}
             }
         }
-        for k in keyed {
-            *self.noah.entry(k).or_insert(0) += 1;
+        for (i, seg, key) in keyed {
+            if let Item::Elem(e) = &mut self.items[i] {
+                e.key = key;
+                e.keyed = true;
+            }
+            *self.noah.entry((seg, key)).or_insert(0) += 1;
         }
         true
     }
 
     /// spec: #push-onto-the-list-of-active-formatting-elements (Noah's Ark). Returns the
-    /// element removed to make room, if any.
-    pub fn push(&mut self, id: ElemId, tag: Tag, attrs: Attrs<'_>) -> Option<ElemId> {
-        self.collect();
-        let keyed = !attrs.is_empty() && self.needs_key(tag);
-        let key = if keyed { noah_key(self.noah.hasher(), tag, attrs) } else { 0 };
+    /// element removed to make room, if any. `attrs` are the token's; `read` gives the
+    /// attributes of an entry's element from the sink (entries whose range is `IN_SINK`).
+    pub fn push<'a>(
+        &mut self,
+        id: ElemId,
+        tag: Tag,
+        attrs: Attrs<'_>,
+        read: &impl Fn(ElemId) -> Pairs<'a>,
+    ) -> Option<ElemId> {
+        if !self.in_sink {
+            self.collect();
+        }
+        let keyed = !attrs.is_empty() && self.needs_key(tag, read);
+        let key = if keyed { noah_key(self.noah.hasher(), tag, pairs_of(attrs)) } else { 0 };
+        let token = attrs;
         let attrs = self.store(attrs);
         let seg = self.top();
         let mut removed = None;
@@ -276,12 +331,14 @@ impl Afe {
         if (keyed || attrs.len == 0) && self.equal_count(tag, key, attrs) >= 3 {
             // At most three equal entries can be present, so the third found walking back is
             // the earliest.
+            let mut sorted: Vec<(&str, &str)> = pairs_of(token).collect();
+            sorted.sort_unstable();
             let mut found = 0;
             let mut at = None;
             for (i, item) in self.items.iter().enumerate().rev() {
                 match item {
                     Item::Marker => break,
-                    Item::Elem(e) if e.key == key && e.tag == tag && self.same_attrs(e.attrs, attrs) => {
+                    Item::Elem(e) if e.key == key && e.tag == tag && self.same_attrs(e, &sorted, read) => {
                         found += 1;
                         if found == 3 {
                             at = Some(i);
@@ -302,11 +359,23 @@ impl Afe {
     }
 
     /// Insert an entry for a new element at `index` (the adoption agency's bookmark), with
-    /// the attributes of an entry removed just before.
-    pub fn insert_at(&mut self, index: usize, id: ElemId, tag: Tag, attrs: AttrRange) {
-        let keyed = attrs.len > 0 && self.needs_key(tag);
-        let key = if keyed { noah_key(self.noah.hasher(), tag, self.attrs(attrs)) } else { 0 };
-        self.live += attrs.len as usize;
+    /// the attributes of an entry removed just before (when they are in the sink, the new
+    /// element's own, created with them).
+    pub fn insert_at<'a>(
+        &mut self,
+        index: usize,
+        id: ElemId,
+        tag: Tag,
+        attrs: AttrRange,
+        read: &impl Fn(ElemId) -> Pairs<'a>,
+    ) {
+        let keyed = attrs.len > 0 && self.needs_key(tag, read);
+        let key = match (keyed, attrs.in_sink()) {
+            (false, _) => 0,
+            (true, true) => noah_key(self.noah.hasher(), tag, read(id).into_iter()),
+            (true, false) => noah_key(self.noah.hasher(), tag, pairs_of(self.attrs(attrs))),
+        };
+        self.live += attrs.copied();
         // The bookmark is after the last marker, in the top segment.
         let e = Entry { id, tag, attrs, key, seg: self.top(), keyed };
         self.count(&e, true);
@@ -320,7 +389,7 @@ impl Afe {
             Item::Marker => None,
             Item::Elem(e) => {
                 self.count(&e, false);
-                self.live -= e.attrs.len as usize;
+                self.live -= e.attrs.copied();
                 Some(e.id)
             }
         }
@@ -372,7 +441,7 @@ impl Afe {
                 }
                 Item::Elem(e) => {
                     self.count(&e, false);
-                    self.live -= e.attrs.len as usize;
+                    self.live -= e.attrs.copied();
                     removed(e.id)
                 }
             }
@@ -408,16 +477,17 @@ mod tests {
     #[test]
     fn entries_without_attributes_outlive_the_arena_they_started_in() {
         let href = [Attribute { name: "href".into(), value: "x".into() }];
-        let mut afe = Afe::new();
-        afe.push(0, Tag::A, Attrs::token(&href));
-        afe.push(1, Tag::B, Attrs::token(&[]));
+        let mut afe = Afe::new(false);
+        let none = |_| Vec::new();
+        afe.push(0, Tag::A, Attrs::token(&href), &none);
+        afe.push(1, Tag::B, Attrs::token(&[]), &none);
         afe.remove_at(0);
         // No entry has attributes: this push clears the arena, and entry 1's start is past it.
-        afe.push(2, Tag::B, Attrs::token(&[]));
-        afe.push(3, Tag::I, Attrs::token(&href));
+        afe.push(2, Tag::B, Attrs::token(&[]), &none);
+        afe.push(3, Tag::I, Attrs::token(&href), &none);
         // Enough dead records for compaction, which walks every entry.
         for id in 4..200 {
-            afe.push(id, Tag::A, Attrs::token(&href));
+            afe.push(id, Tag::A, Attrs::token(&href), &none);
             afe.remove_at(afe.items.len() - 1);
         }
         let seen: Vec<(ElemId, usize)> =
@@ -426,5 +496,35 @@ mod tests {
         assert!(afe.attrs.len() < 64, "compacted: {} records", afe.attrs.len());
         let i = afe.entry(2).map(|e| afe.attrs(e.attrs).get(0).map(|a| (a.name.local, a.value)));
         assert_eq!(i, Some(Some(("href", "x"))));
+    }
+
+    /// With the attributes in the sink (read back through `read`, never copied), Noah's Ark
+    /// still removes the earliest of three equal entries, attribute order aside, and keeps
+    /// entries whose attributes differ.
+    #[test]
+    fn noahs_ark_reads_attributes_back_from_the_sink() {
+        let attrs: Vec<Vec<(&str, &str)>> = vec![
+            vec![("href", "x"), ("class", "c")],
+            vec![("class", "c"), ("href", "x")],
+            vec![("href", "y")],
+            vec![("href", "x"), ("class", "c")],
+            vec![("class", "c"), ("href", "x")],
+            vec![("href", "x"), ("class", "c")],
+        ];
+        let read = |id: ElemId| attrs[id as usize].clone();
+        let token = |id: usize| -> Vec<Attribute<'static>> {
+            attrs[id].iter().map(|&(n, v)| Attribute { name: n.into(), value: v.into() }).collect()
+        };
+        let mut afe = Afe::new(true);
+        let mut removed = Vec::new();
+        for id in 0..attrs.len() {
+            let t = token(id);
+            removed.push(afe.push(id as ElemId, Tag::A, Attrs::token(&t), &read));
+        }
+        // The fourth equal entry (id 4) removes the first (0), the fifth the second (1).
+        assert_eq!(removed, [None, None, None, None, Some(0), Some(1)]);
+        let left: Vec<ElemId> = (0..afe.items.len()).filter_map(|i| afe.entry(i)).map(|e| e.id).collect();
+        assert_eq!(left, [2, 3, 4, 5]);
+        assert!(afe.attrs.is_empty() && afe.text.is_empty(), "nothing copied");
     }
 }

@@ -13,7 +13,7 @@
 //! contain only text (`text_only.rs`), the insertion modes and foreign content (`modes/`),
 //! and the options (`options.rs`).
 
-use super::afe::{Afe, AttrRange, Item};
+use super::afe::{Afe, AttrRange, Item, Pairs};
 use super::errors::{ErrorCode, HtmlError, TreeErrorCode as E};
 use super::stack::{ElemId, ElemRec, NOT_ON_STACK, Ns, Stack, lower};
 use super::tags::{TAG_COUNT, Tag, foreign_attribute, kind, kinds, svg_attribute_name, svg_tag_name};
@@ -267,6 +267,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     pub fn new(mut sink: S, options: TreeOptions) -> Self {
         let doc = sink.document();
         let sources = sink.wants_source_spans();
+        let in_sink = sink.keeps_attributes();
         sink.set_scripting_mode(options.document_mode());
         TreeBuilder {
             sink,
@@ -275,7 +276,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             original_mode: Mode::Initial,
             template_modes: Vec::new(),
             stack: Stack::new(),
-            afe: Afe::new(),
+            afe: Afe::new(in_sink),
             head: None,
             form: None,
             frameset_ok: true,

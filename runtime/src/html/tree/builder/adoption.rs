@@ -116,7 +116,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     Some(e) => (e.tag, e.attrs),
                     None => continue,
                 };
-                let new = self.create_from_afe(tag, attrs);
+                let new = self.create_from_afe(tag, attrs, node);
                 self.afe.set_id(ai, new);
                 self.stack.rec_mut(node).in_afe = false;
                 self.stack.rec_mut(new).in_afe = true;
@@ -163,7 +163,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 Some(e) => (e.tag, e.attrs),
                 None => (subject, AttrRange::default()),
             };
-            let new = self.create_from_afe(fe_tag, fe_attrs);
+            let new = self.create_from_afe(fe_tag, fe_attrs, fe);
             let (newh, fbh) = (self.handle(new), self.handle(furthest_block));
             // Steps 4.21-4.22.
             self.sink.move_children(&fbh, &newh);
@@ -175,7 +175,9 @@ impl<S: TreeSink> TreeBuilder<S> {
                     Some(b) => b + 1,
                     None => fi,
                 };
-                self.afe.insert_at(at, new, fe_tag, fe_attrs);
+                let (sink, elems) = (&self.sink, &self.stack.elems);
+                let read = |e: ElemId| formatting::attr_pairs(sink, &elems[e as usize].handle);
+                self.afe.insert_at(at, new, fe_tag, fe_attrs, &read);
                 self.stack.rec_mut(new).in_afe = true;
             }
             // Step 4.24, and the removals and replacements of step 4.13: in place when step

@@ -5,10 +5,18 @@
 
 use super::*;
 
+/// An element's attributes as the sink has them, as (name, value) pairs: how the list of
+/// active formatting elements reads the entries whose attributes it did not copy.
+pub(super) fn attr_pairs<'s, S: TreeSink>(sink: &'s S, element: &S::Handle) -> Pairs<'s> {
+    sink.element_attributes(element).into_iter().map(|a| (a.name.local, a.value)).collect()
+}
+
 impl<S: TreeSink> TreeBuilder<S> {
     pub(super) fn push_formatting(&mut self, id: ElemId, t: &TagTok<'_>) {
         self.stack.rec_mut(id).in_afe = true;
-        if let Some(old) = self.afe.push(id, t.tag, Attrs::token(&t.attrs)) {
+        let (sink, elems) = (&self.sink, &self.stack.elems);
+        let read = |e: ElemId| attr_pairs(sink, &elems[e as usize].handle);
+        if let Some(old) = self.afe.push(id, t.tag, Attrs::token(&t.attrs), &read) {
             self.stack.rec_mut(old).in_afe = false;
         }
     }
@@ -56,7 +64,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             let (tag, attrs) = (e.tag, e.attrs);
             let old = e.id;
             let loc = self.adjusted_location(Target::Current);
-            let id = self.create_from_afe(tag, attrs);
+            let id = self.create_from_afe(tag, attrs, old);
             self.insert_element_at(&loc, id);
             self.stack.push(id);
             self.afe.set_id(j, id);

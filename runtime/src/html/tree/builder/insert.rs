@@ -17,9 +17,32 @@ impl<S: TreeSink> TreeBuilder<S> {
         Self::create_in(&mut self.sink, &mut self.stack, &mut self.free, None, ns, tag, name, attrs, html_integration)
     }
 
-    /// A new HTML element for the token of a formatting-list entry, with its attributes.
-    pub(super) fn create_from_afe(&mut self, tag: Tag, attrs: AttrRange) -> ElemId {
+    /// A new HTML element for the token of a formatting-list entry, with its attributes: the
+    /// list's copy, or (when the sink keeps them) those of `from`, the entry's element.
+    pub(super) fn create_from_afe(&mut self, tag: Tag, attrs: AttrRange, from: ElemId) -> ElemId {
         self.without_markup(|b| {
+            if attrs.in_sink() {
+                // Owned: the sink is borrowed again to create the element.
+                let h = b.handle(from);
+                let own: Vec<Attr> = b
+                    .sink
+                    .element_attributes(&h)
+                    .into_iter()
+                    .map(|a| Attr { name: a.name.to_owned(), value: a.value.to_owned() })
+                    .collect();
+                let attrs = Attrs::owned(&own);
+                return Self::create_in(
+                    &mut b.sink,
+                    &mut b.stack,
+                    &mut b.free,
+                    None,
+                    Ns::Html,
+                    tag,
+                    tag.name(),
+                    attrs,
+                    false,
+                );
+            }
             let attrs = b.afe.attrs(attrs);
             Self::create_in(&mut b.sink, &mut b.stack, &mut b.free, None, Ns::Html, tag, tag.name(), attrs, false)
         })
