@@ -194,6 +194,12 @@ pub const OPS: &[Op] = &[
         family: Family::Html,
         run: |s| crate::statemark_drivers::iterator(&[s.to_owned()]),
     },
+    Op {
+        // `Tokenizer::next_ref`: tokens lent in their queue slot, attribute lists taken back.
+        name: "tokenize/lending",
+        family: Family::Html,
+        run: |s| crate::statemark_drivers::iterator_lending(&[s.to_owned()]),
+    },
     Op { name: "tokenize/sink", family: Family::Html, run: |s| crate::statemark_drivers::sink(&[s.to_owned()]) },
     Op {
         name: "tokenize/sink-reading-all",
