@@ -281,6 +281,28 @@ fn from_bytes<S: TreeSink>(
     }
 }
 
+/// `bytes` decoded for a whole-bytes parse: the text (a UTF-8 BOM put back, as
+/// [`with_utf8_bom`] does), the encoding, whether to skip a BOM, and, when `track` asks for them
+/// and the text is not the bytes themselves (valid UTF-8 is its own map), the offsets of the
+/// text in the bytes. One decoding pass either way.
+fn decode_tracked<'b>(
+    bytes: &'b [u8],
+    encoding: &'static Encoding,
+    track: bool,
+) -> (Cow<'b, str>, &'static Encoding, bool, Option<ByteOffsets>) {
+    let (text, encoding) = decode(bytes, encoding);
+    let (text, bom) = with_utf8_bom(bytes, text);
+    if !track || (encoding == UTF_8 && matches!(text, Cow::Borrowed(_))) {
+        return (text, encoding, bom, None);
+    }
+    let mut decoder = StreamDecoder::tracking(encoding);
+    let decoded = decoder.decode(bytes, true).to_owned();
+    // The offsets count a UTF-8 BOM put back.
+    let bom = bytes.starts_with(UTF8_BOM) && decoder.encoding() == UTF_8;
+    let text = Cow::Owned(if bom { format!("\u{FEFF}{decoded}") } else { decoded });
+    (text, encoding, bom, decoder.offsets().cloned())
+}
+
 /// One parse of `bytes` in `encoding`, with the errors (offsets into `bytes`) if asked for.
 fn parse_bytes<S: TreeSink>(
     bytes: &[u8],
@@ -291,18 +313,7 @@ fn parse_bytes<S: TreeSink>(
     errors: bool,
 ) -> (MetaWatch<S>, &'static Encoding, Vec<HtmlError>) {
     let track = errors || sink.wants_source_spans();
-    let (text, encoding) = decode(bytes, encoding);
-    let (mut text, mut bom) = with_utf8_bom(bytes, text);
-    let mut offsets = None;
-    // Valid UTF-8 is its own map.
-    if track && !(encoding == UTF_8 && matches!(text, Cow::Borrowed(_))) {
-        let mut decoder = StreamDecoder::tracking(encoding);
-        let decoded = decoder.decode(bytes, true).to_owned();
-        // The text has a UTF-8 BOM put back, as `with_utf8_bom` does; the offsets count it.
-        bom = bytes.starts_with(UTF8_BOM) && decoder.encoding() == UTF_8;
-        text = Cow::Owned(if bom { format!("\u{FEFF}{decoded}") } else { decoded });
-        offsets = decoder.offsets().cloned();
-    }
+    let (text, encoding, bom, offsets) = decode_tracked(bytes, encoding, track);
     let mut watch = MetaWatch::new(sink, encoding, confidence);
     watch.offsets = offsets;
     let mut builder = TreeBuilder::new(watch, tree);
@@ -711,18 +722,8 @@ fn read_chunks<R: Read>(mut reader: R, mut each: impl FnMut(&[u8])) -> std::io::
 /// assert_eq!((parsed.encoding.name(), parsed.errors.len()), ("windows-1252", 2));
 /// ```
 pub fn parse_xml5_bytes(bytes: &[u8], errors: bool) -> ParsedBytes<crate::xml5::TreeError> {
-    let (text, encoding) = decode(bytes, sniff_xml(bytes));
-    let (mut text, mut bom) = with_utf8_bom(bytes, text);
-    let mut offsets = None;
-    // Errors count offsets into `bytes`, as the HTML entry points' do; valid UTF-8 is its own
-    // map.
-    if errors && !(encoding == UTF_8 && matches!(text, Cow::Borrowed(_))) {
-        let mut decoder = StreamDecoder::tracking(encoding);
-        let decoded = decoder.decode(bytes, true).to_owned();
-        bom = bytes.starts_with(UTF8_BOM) && decoder.encoding() == UTF_8;
-        text = Cow::Owned(if bom { format!("\u{FEFF}{decoded}") } else { decoded });
-        offsets = decoder.offsets().cloned();
-    }
+    // Errors count offsets into `bytes`, as the HTML entry points' do.
+    let (text, encoding, bom, offsets) = decode_tracked(bytes, sniff_xml(bytes), errors);
     let mut parsed = crate::xml5::tree::parse_input_stream(&text, errors, bom);
     if let Some(map) = &offsets {
         xml5_errors_into_bytes(&mut parsed.errors, map);

@@ -62,10 +62,7 @@ impl Machine for Xml5 {
     fn recycle<'i>(token: &mut Self::Token<'i>, spare: &mut Vec<Vec<crate::token::Attribute<'i>>>) -> bool {
         match token {
             Token::StartTag(tag) | Token::EmptyTag(tag) | Token::EndTag(tag) => {
-                if tag.attributes.capacity() != 0 {
-                    tag.attributes.clear();
-                    spare.push(std::mem::take(&mut tag.attributes));
-                }
+                crate::driver::recycle_attributes(&mut tag.attributes, spare);
                 matches!(tag.name, Cow::Borrowed(_))
             }
             Token::Characters(Cow::Borrowed(_)) => true,
