@@ -134,6 +134,11 @@ struct ParseArgs {
     /// HTML: parse with the scripting flag off (`<noscript>` content is markup).
     #[arg(long, conflicts_with = "xml")]
     no_scripting: bool,
+    /// HTML: how many bytes of formatting-element copies the parser may make per byte read
+    /// (by default the library's, 8), or `none` for the spec's steps with no bound (the tree can then be
+    /// quadratic in the input: whatwg/html#10772).
+    #[arg(long, conflicts_with = "xml", value_name = "N|none", value_parser = amplification_limit)]
+    amplification_limit: Option<Limit>,
     /// `parse` only: also report parse errors (on standard error, or in the JSON).
     #[arg(long)]
     errors: bool,
@@ -157,6 +162,11 @@ struct ExplainArgs {
     /// HTML: parse with the scripting flag off (`<noscript>` content is markup).
     #[arg(long, conflicts_with = "xml")]
     no_scripting: bool,
+    /// HTML: how many bytes of formatting-element copies the parser may make per byte read
+    /// (by default the library's, 8), or `none` for the spec's steps with no bound (the tree can then be
+    /// quadratic in the input: whatwg/html#10772).
+    #[arg(long, conflicts_with = "xml", value_name = "N|none", value_parser = amplification_limit)]
+    amplification_limit: Option<Limit>,
 }
 
 /// Why a command stopped early.
@@ -362,10 +372,30 @@ impl xml5::Sink<'static> for Printer<'_> {
     }
 }
 
+/// `--amplification-limit`: a number, or `none`.
+#[derive(Clone, Copy, Debug)]
+struct Limit(Option<u32>);
+
+fn amplification_limit(s: &str) -> Result<Limit, String> {
+    if s == "none" {
+        return Ok(Limit(None));
+    }
+    s.parse().map(|n| Limit(Some(n))).map_err(|_| format!("{s:?}: a number of bytes per byte read, or `none`"))
+}
+
+/// The tree builder's options from the arguments.
+fn tree_options(no_scripting: bool, limit: Option<Limit>) -> TreeOptions {
+    let options = TreeOptions::with_scripting(!no_scripting);
+    match limit {
+        Some(Limit(amplification_limit)) => TreeOptions { amplification_limit, ..options },
+        None => options,
+    }
+}
+
 /// Parse HTML as the arguments say; `errors`: collect the parse errors as findings (without,
 /// the parser keeps none: they can outnumber the input's bytes).
 fn parse_html(text: &str, a: &ParseArgs, errors: bool) -> (Dom, NodeId, Vec<Found>) {
-    let options = TreeOptions::with_scripting(!a.no_scripting);
+    let options = tree_options(a.no_scripting, a.amplification_limit);
     let (dom, root, errors) = match (&a.fragment, errors) {
         (None, false) => {
             let dom = html::parse_document_with(text, options);
@@ -604,7 +634,7 @@ fn explain(out: &mut dyn Write, a: &ExplainArgs, status: &mut u8) -> Result<(), 
             writeln!(out, "==> {} <==", source.name())?;
         }
         let format = a.common.format;
-        let tree = TreeOptions::with_scripting(!a.no_scripting);
+        let tree = tree_options(a.no_scripting, a.amplification_limit);
         let (builder, options) = match &a.fragment {
             None => (html::tree::TreeBuilder::new(Dom::new(), tree), html::Options::default()),
             Some(ctx) => {

@@ -97,6 +97,26 @@ fn serialize_writes_noscript_by_the_scripting_it_parsed_with() {
     assert!(text(&o.stdout).contains("<noscript><b></noscript>"), "{}", text(&o.stdout));
 }
 
+/// The amplification limit (whatwg/html#10772): bounded by default, `none` for the spec's
+/// quadratic tree, a number for another bound, anything else refused.
+#[test]
+fn amplification_limit_flag() {
+    let html = format!("<p><a href=\"{}\">{}", "x".repeat(2_000), "<p>x".repeat(2_000));
+    let len = |args: &[&str]| {
+        let o = run(args, html.as_bytes());
+        no_panic(&o);
+        o.stdout.len()
+    };
+    let bounded = len(&["serialize"]);
+    assert!(bounded < 20 * html.len(), "{bounded}");
+    assert!(len(&["serialize", "--amplification-limit", "none"]) > 200 * html.len());
+    assert!(len(&["serialize", "--amplification-limit", "1"]) < bounded);
+    let o = run(&["parse", "--errors", "--amplification-limit", "1"], html.as_bytes());
+    assert!(text(&o.stderr).contains("amplification-limit"), "{}", text(&o.stderr));
+    let o = run(&["parse", "--amplification-limit", "lots"], b"");
+    assert_eq!(o.status.code(), Some(2));
+}
+
 /// Brackets balance outside strings: the output is one well-formed JSON nesting.
 fn balanced(json: &str) -> bool {
     let (mut depth, mut in_str, mut escaped) = (0i64, false, false);

@@ -499,3 +499,53 @@ fn adoption_in_place_keeps_the_stack_index() {
     doc.push_str(&"</b>".repeat(40));
     checked_parse(&doc, None, true);
 }
+
+/// Inputs whose trees the spec makes quadratic in their size (whatwg/html#10772), each as
+/// (name, input) with `n` repetitions: formatting elements with distinct attributes cut off by
+/// tables, all made again at each tag; a long link copied into each paragraph; a formatting
+/// element with a long attribute that the adoption agency copies once per end tag.
+fn amplifying(n: usize) -> [(&'static str, String); 3] {
+    let fonts: String = (0..n).map(|i| format!("<font s{i}=4><table>")).collect();
+    [
+        ("reconstruct-through-tables", format!("<div>{fonts}x")),
+        ("copied-link", format!("<p><a href=\"{}\">{}", "x".repeat(4 * n), "<p>x".repeat(n))),
+        ("adoption-through-divs", format!("<b x=\"{}\">{}{}", "x".repeat(4 * n), "<div>".repeat(n), "</b>".repeat(n))),
+    ]
+}
+
+fn amplification_errors(parsed: &statemark::Parsed<statemark::html::HtmlError>) -> usize {
+    parsed.errors.iter().filter(|e| e.code.code() == "amplification-limit").count()
+}
+
+#[test]
+fn amplification_is_bounded_by_default() {
+    for n in [2_000, 8_000] {
+        for (name, html) in amplifying(n) {
+            let parsed = statemark::html::parse_with_errors(&html, TreeOptions::default());
+            // The input's own markup, and the copies' start tags (at most 8 bytes per byte
+            // read, at least 4 KB counted) with their end tags, which are shorter.
+            let bound = html.len() + 2 * 8 * html.len().max(4096);
+            let out = parsed.dom.to_html().len();
+            assert!(out <= bound, "{name} at n = {n}: {out} bytes of tree from {} of input", html.len());
+            assert!(amplification_errors(&parsed) > 0, "{name} at n = {n}: no amplification-limit error");
+        }
+    }
+}
+
+#[test]
+fn without_the_limit_the_tree_is_the_specs() {
+    let spec = TreeOptions { amplification_limit: None, ..TreeOptions::default() };
+    for (name, html) in amplifying(1_000) {
+        let parsed = statemark::html::parse_with_errors(&html, spec);
+        let out = parsed.dom.to_html().len();
+        assert!(out > 100 * html.len(), "{name}: {out} bytes of tree from {} of input", html.len());
+        assert_eq!(amplification_errors(&parsed), 0, "{name}");
+    }
+    // Below the limit it changes nothing.
+    for (name, html) in amplifying(20) {
+        let bounded = statemark::html::parse_with_errors(&html, TreeOptions::default());
+        let exact = statemark::html::parse_with_errors(&html, spec);
+        assert_eq!(bounded.dom.to_test_format(), exact.dom.to_test_format(), "{name}");
+        assert_eq!(bounded.errors, exact.errors, "{name}");
+    }
+}

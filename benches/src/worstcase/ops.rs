@@ -243,6 +243,28 @@ pub const OPS: &[Op] = &[
         family: Family::Html,
         run: |s| touch_dom(&statemark::html::parse_document_with(s, TreeOptions::with_scripting(false))),
     },
+    Op {
+        // Copies the spec makes without bound (whatwg/html#10772), with both the copied
+        // attribute and the number of copies growing with the input: a link reconstructed in
+        // each paragraph, quadratic without `TreeOptions::amplification_limit`.
+        name: "tree/copies-in-paragraphs",
+        family: Family::Html,
+        run: |s| {
+            let html = format!("<p><a href=\"{s}\">{}", "<p>x".repeat(s.len() / 4 + 1));
+            touch_dom(&statemark::html::parse_document(&html))
+        },
+    },
+    Op {
+        // The same through the adoption agency: each `</b>` copies the `b` (and its attribute)
+        // into the next `div`.
+        name: "tree/copies-by-adoption",
+        family: Family::Html,
+        run: |s| {
+            let n = s.len() / 9 + 1;
+            let html = format!("<b x=\"{s}\">{}{}", "<div>".repeat(n), "</b>".repeat(n));
+            touch_dom(&statemark::html::parse_document(&html))
+        },
+    },
     Op { name: "tree/xml5", family: Family::Xml, run: |s| touch_dom(&statemark::xml5::parse(s)) },
     Op {
         name: "tree/xml5-errors",

@@ -219,6 +219,11 @@ pub struct TreeBuilder<S: TreeSink> {
     /// Run the `select`/`option`/`selectedcontent` element steps the parser causes
     /// ([`TreeOptions::selectedcontent`]).
     select_content: bool,
+    /// [`TreeOptions::amplification_limit`].
+    amplification_limit: Option<u32>,
+    /// The bytes of markup the elements made again from the list of active formatting elements
+    /// stand for so far (checked against `amplification_limit`).
+    amplified: usize,
     /// The `select` elements on the stack, with what those steps keep for each.
     selects: Vec<selectedcontent::SelectState<S::Handle>>,
     /// The `option` elements on the stack that belong to one of those.
@@ -285,6 +290,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             patches: Vec::new(),
             markers: std::collections::HashMap::new(),
             select_content: options.selectedcontent,
+            amplification_limit: options.amplification_limit,
+            amplified: 0,
             selects: Vec::new(),
             open_options: Vec::new(),
             disabled_groups: Vec::new(),
@@ -578,5 +585,5 @@ mod rules;
 mod selectedcontent;
 mod text_only;
 
-pub use options::TreeOptions;
+pub use options::{AMPLIFICATION_FLOOR, DEFAULT_AMPLIFICATION_LIMIT, TreeOptions};
 pub use rules::TreeRule;

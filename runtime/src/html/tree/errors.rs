@@ -134,6 +134,10 @@ tree_error_codes! {
     XmlnsAttributeMismatch = "xmlns-attribute-mismatch",
         "An xmlns attribute on an SVG or MathML element whose value is not the element's namespace, or an xmlns:xlink attribute whose value is not the XLink namespace.",
         ["create-an-element-for-the-token"];
+    /// Formatting elements not made again: statemark's bound ([`TreeOptions::amplification_limit`](super::TreeOptions::amplification_limit)), not the spec's.
+    AmplificationLimit = "amplification-limit",
+        "Formatting elements would have been made again past the parser's amplification limit (statemark's bound on copies, not the spec's: whatwg/html#10772); those not copied were dropped from the list of active formatting elements.",
+        ["reconstruct-the-active-formatting-elements", "adoption-agency-algorithm"];
 }
 
 impl TreeErrorCode {

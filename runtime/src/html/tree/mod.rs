@@ -26,7 +26,7 @@ mod stack;
 mod tags;
 
 pub use crate::tree_interface::{KnownName, Location, ScriptFlags, ScriptingMode, TreeSink};
-pub use builder::{TreeBuilder, TreeOptions, TreeRule};
+pub use builder::{AMPLIFICATION_FLOOR, DEFAULT_AMPLIFICATION_LIMIT, TreeBuilder, TreeOptions, TreeRule};
 pub use errors::{ErrorCode, HtmlError, TreeErrorCode};
 
 use crate::dom::Dom;

@@ -75,6 +75,18 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 return true;
             };
+            // The formatting element is made again at step 4.20: past the amplification
+            // limit it is not, and the steps go on as step 4.8 does.
+            let (fe_tag, fe_attrs) = match self.afe.entry(fe_index) {
+                Some(e) => (e.tag, e.attrs),
+                None => (subject, AttrRange::default()),
+            };
+            if !self.may_copy(fe_tag, fe_attrs, fe) {
+                self.err(E::AmplificationLimit);
+                self.pop_to_len(fe_pos);
+                self.afe_remove_at(fe_index);
+                return true;
+            }
             let furthest_block = self.stack.at(fb_pos);
             // Step 4.9.
             let common_ancestor = self.stack.at(fe_pos.saturating_sub(1));
@@ -116,6 +128,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                     Some(e) => (e.tag, e.attrs),
                     None => continue,
                 };
+                if !self.may_copy(tag, attrs, node) {
+                    // Past the amplification limit: as step 4.13.5, for a node that leaves
+                    // the list.
+                    self.err(E::AmplificationLimit);
+                    self.afe_remove_at(ai);
+                    section.remove(node_i);
+                    continue;
+                }
                 let new = self.create_from_afe(tag, attrs, node);
                 self.afe.set_id(ai, new);
                 self.stack.rec_mut(node).in_afe = false;
@@ -158,11 +178,8 @@ impl<S: TreeSink> TreeBuilder<S> {
             if target != self.doc || !self.sink.has_element_child(&self.doc) {
                 self.sink.insert(&loc, lh);
             }
-            // Step 4.20.
-            let (fe_tag, fe_attrs) = match self.afe.index_of(fe).and_then(|i| self.afe.entry(i)) {
-                Some(e) => (e.tag, e.attrs),
-                None => (subject, AttrRange::default()),
-            };
+            // Step 4.20 (its tag and attributes read, and counted, at step 4.7: the entry is
+            // still fe's, step 4.13 having changed only the entries of other elements).
             let new = self.create_from_afe(fe_tag, fe_attrs, fe);
             let (newh, fbh) = (self.handle(new), self.handle(furthest_block));
             // Steps 4.21-4.22.

@@ -12,6 +12,27 @@ pub(super) fn attr_pairs<'s, S: TreeSink>(sink: &'s S, element: &S::Handle) -> P
 }
 
 impl<S: TreeSink> TreeBuilder<S> {
+    /// Whether [`TreeOptions::amplification_limit`] lets the element of an entry (`tag`, its
+    /// token's `attrs`, its element `from`) be made again; if so, its start tag's bytes are
+    /// counted against the limit.
+    pub(super) fn may_copy(&mut self, tag: Tag, attrs: AttrRange, from: ElemId) -> bool {
+        let Some(limit) = self.amplification_limit else { return true };
+        let attr_bytes: usize = if attrs.in_sink() {
+            let h = self.handle(from);
+            self.sink.element_attributes(&h).iter().map(|a| a.name.local.len() + a.value.len() + 4).sum()
+        } else {
+            self.afe.attrs(attrs).iter().map(|a| a.name.local.len() + a.value.len() + 4).sum()
+        };
+        let cost = tag.name().len() + 2 + attr_bytes;
+        let read = self.span.end.max(options::AMPLIFICATION_FLOOR);
+        let spent = self.amplified.saturating_add(cost);
+        if spent > (limit as usize).saturating_mul(read) {
+            return false;
+        }
+        self.amplified = spent;
+        true
+    }
+
     pub(super) fn push_formatting(&mut self, id: ElemId, t: &TagTok<'_>) {
         self.stack.rec_mut(id).in_afe = true;
         let (sink, elems) = (&self.sink, &self.stack.elems);
@@ -63,6 +84,15 @@ impl<S: TreeSink> TreeBuilder<S> {
             let Some(e) = self.afe.entry(j) else { continue };
             let (tag, attrs) = (e.tag, e.attrs);
             let old = e.id;
+            if !self.may_copy(tag, attrs, old) {
+                // Past the amplification limit: the entries not made again leave the list
+                // (none is a marker: step 4 stopped at the last one).
+                for k in (j..len).rev() {
+                    self.afe_remove_at(k);
+                }
+                self.err(E::AmplificationLimit);
+                return;
+            }
             let loc = self.adjusted_location(Target::Current);
             let id = self.create_from_afe(tag, attrs, old);
             self.insert_element_at(&loc, id);

@@ -49,7 +49,44 @@ pub struct TreeOptions {
     /// assert!(off.to_html().contains("<selectedcontent></selectedcontent>"));
     /// ```
     pub selectedcontent: bool,
+    /// A bound on how much the parser may copy formatting elements: the elements it makes again
+    /// from the list of active formatting elements, when it reconstructs them
+    /// (spec: #reconstruct-the-active-formatting-elements) and in the adoption agency's steps
+    /// (spec: #adoption-agency-algorithm), may stand for at most this many bytes of markup
+    /// (each its start tag, `<font size="4">`) per byte of input read so far, counting at
+    /// least [`AMPLIFICATION_FLOOR`] bytes of input.
+    ///
+    /// The spec bounds neither: `<p><a href="…">` followed by `<p>x` repeated copies the `href`
+    /// once per paragraph, and formatting elements with distinct attributes cut off by
+    /// tables are made again, all of them, at each tag, so a few hundred kilobytes of input
+    /// make a tree of gigabytes (whatwg/html#10772). Past the bound, the formatting elements
+    /// that would have been copied are dropped from the list of active formatting elements
+    /// (and the adoption agency does not copy, acting as when there is no furthest block),
+    /// with the parse error [`TreeErrorCode::AmplificationLimit`](crate::html::tree::TreeErrorCode::AmplificationLimit).
+    /// Real pages stay far below the default ([`DEFAULT_AMPLIFICATION_LIMIT`]: the pages of the
+    /// benchmark corpus copy at most a small fraction of their own size), so their trees are the
+    /// spec's; `None` follows the spec's steps with no bound.
+    ///
+    /// ```
+    /// use statemark::html::{parse_document_with, TreeOptions};
+    ///
+    /// // 20 KB: a 4 KB link, then 4,000 paragraphs that each copy it.
+    /// let html = format!("<p><a href=\"{}\">{}", "x".repeat(4_000), "<p>x".repeat(4_000));
+    /// let bounded = parse_document_with(&html, TreeOptions::default());
+    /// assert!(bounded.to_html().len() < 20 * html.len());
+    /// let spec = parse_document_with(&html, TreeOptions { amplification_limit: None, ..TreeOptions::default() });
+    /// assert!(spec.to_html().len() > 500 * html.len());
+    /// ```
+    pub amplification_limit: Option<u32>,
 }
+
+/// The default [`TreeOptions::amplification_limit`]: formatting elements made again may stand
+/// for 8 bytes of markup per byte of input.
+pub const DEFAULT_AMPLIFICATION_LIMIT: u32 = 8;
+
+/// The least input [`TreeOptions::amplification_limit`] counts: a short document may copy
+/// `limit` times this many bytes, however short it is.
+pub const AMPLIFICATION_FLOOR: usize = 4096;
 
 impl Default for TreeOptions {
     fn default() -> Self {
@@ -61,7 +98,12 @@ impl TreeOptions {
     /// The defaults with scripting on or off: what `TreeOptions::with_scripting(scripting)` wrote before
     /// the options had more fields.
     pub const fn with_scripting(scripting: bool) -> TreeOptions {
-        TreeOptions { scripting, fragment_scripting: ScriptingMode::Inert, selectedcontent: true }
+        TreeOptions {
+            scripting,
+            fragment_scripting: ScriptingMode::Inert,
+            selectedcontent: true,
+            amplification_limit: Some(DEFAULT_AMPLIFICATION_LIMIT),
+        }
     }
 
     /// The mode a document is parsed in: [`Normal`](ScriptingMode::Normal), or
