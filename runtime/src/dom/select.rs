@@ -729,6 +729,11 @@ mod tests {
             "*:empty",
             "div:has(:not(p) > b)",
             "div:has(> p ~ span a)",
+            // The `:nth-child` caches filled per parent (the `:has()` pass goes last to first).
+            ":has(:nth-child(2n+1))",
+            "div:has(> :nth-last-child(2))",
+            "p:nth-last-child(3) ~ a",
+            "div:has(> i:nth-child(2)) b:nth-child(odd)",
         ];
         const TAGS: [&str; 7] = ["div", "p", "a", "b", "i", "span", "div"];
         let mut seed = 0x2545_f491_u32;

@@ -37,7 +37,7 @@ use crate::dom::{Dom, NodeId, QuirksMode};
 use crate::tree_interface::FastMap;
 use selectors::context::{MatchingContext, MatchingForInvalidation, MatchingMode, NeedsSelectorFlags, SelectorCaches};
 use selectors::matching::{CompoundSelectorMatchingResult, matches_compound_selector_from};
-use selectors::parser::{Combinator, Component, RelativeSelector, Selector as CrateSelector};
+use selectors::parser::{Combinator, Component, NthSelectorData, RelativeSelector, Selector as CrateSelector};
 use selectors::relative_selector::cache::RelativeSelectorCachedMatch;
 use selectors::{Element, SelectorList};
 
@@ -67,6 +67,9 @@ pub(super) struct Plan {
     words: usize,
     /// Whether `:nth-of-type()` and its kin appear anywhere in the list.
     of_type: bool,
+    /// Whether `:nth-child()` or `:nth-last-child()` (without `of S`, and not an edge such as
+    /// `:first-child`) appears anywhere in the list.
+    nth_child: bool,
 }
 
 /// One relative selector of a `:has()`: its compounds after the anchor, each with the
@@ -107,6 +110,7 @@ impl Plan {
             has: Vec::new(),
             words: 0,
             of_type: false,
+            nth_child: false,
         };
         for (s, sel) in list.slice().iter().enumerate() {
             for (start, left) in compounds(sel) {
@@ -116,7 +120,8 @@ impl Plan {
             plan.subjects.push(plan.steps.len() - 1);
         }
         plan.words = plan.steps.len().div_ceil(64);
-        plan.of_type = uses_of_type(list.slice());
+        plan.of_type = uses(list.slice(), &|nth| nth.ty.is_of_type());
+        plan.nth_child = uses(list.slice(), &|nth| !nth.ty.is_of_type() && !nth.is_simple_edge());
         let mut bits = 0;
         visit_relative_selectors(list.slice(), &mut |rel| {
             let steps: Vec<(usize, Combinator)> =
@@ -152,15 +157,15 @@ fn visit_relative_selectors(selectors: &[CrateSelector<Simple>], f: &mut dyn FnM
     }
 }
 
-/// Whether `:nth-of-type()`, `:nth-last-of-type()`, `:first-of-type`, `:last-of-type` or
-/// `:only-of-type` appears in `selectors`, at any nesting (bounded by [`super::MAX_NESTING`]).
-fn uses_of_type(selectors: &[CrateSelector<Simple>]) -> bool {
+/// Whether an `:nth-*` pseudo-class for which `pick` holds appears in `selectors`, at any
+/// nesting (bounded by [`super::MAX_NESTING`]).
+fn uses(selectors: &[CrateSelector<Simple>], pick: &dyn Fn(&NthSelectorData) -> bool) -> bool {
     selectors.iter().any(|sel| {
         sel.iter_raw_parse_order_from(0).any(|c| match c {
-            Component::Nth(nth) => nth.ty.is_of_type(),
-            Component::NthOf(nth) => nth.nth_data().ty.is_of_type() || uses_of_type(nth.selectors()),
-            Component::Negation(l) | Component::Is(l) | Component::Where(l) => uses_of_type(l.slice()),
-            Component::Has(rels) => rels.iter().any(|r| uses_of_type(std::slice::from_ref(&r.selector))),
+            Component::Nth(nth) => pick(nth),
+            Component::NthOf(nth) => pick(nth.nth_data()) || uses(nth.selectors(), pick),
+            Component::Negation(l) | Component::Is(l) | Component::Where(l) => uses(l.slice(), pick),
+            Component::Has(rels) => rels.iter().any(|r| uses(std::slice::from_ref(&r.selector), pick)),
             _ => false,
         })
     })
@@ -219,16 +224,31 @@ impl<'a> Matcher<'a> {
         )
     }
 
-    /// Fills the crate's `:nth-of-type` caches for the element children of `parent` in two
-    /// passes. The crate would find an element's index by walking back to the previous
-    /// sibling of its type, O(siblings) for each of a run of distinct names: quadratic.
-    fn of_type_indices(&mut self, parent: NodeId) {
-        if !self.plan.of_type {
+    /// Fills the crate's `:nth-child` and `:nth-of-type` caches (those the list uses) for the
+    /// element children of `parent`, two passes each. The crate finds an element's index by
+    /// walking back to a sibling whose index it has: O(1) in tree order, but O(siblings) for
+    /// each of a run of distinct names (`:nth-of-type`) and for each child in the reverse
+    /// order of the `:has()` pass (`:has(:nth-child(2n+1))` on a wide tree): quadratic.
+    fn sibling_indices(&mut self, parent: NodeId) {
+        if !self.plan.of_type && !self.plan.nth_child {
             return;
         }
         let dom = self.dom;
-        let mut counts: FastMap<u32, i32> = FastMap::default();
         let children: Vec<NodeId> = dom.children(parent).filter(|&c| dom.node(c).is_element()).collect();
+        if self.plan.nth_child {
+            let last = children.len() as i32;
+            for from_end in [false, true] {
+                let cache = self.caches.nth_index.get::<Simple>(false, from_end, &[]);
+                for (i, &c) in children.iter().enumerate() {
+                    let index = if from_end { last - i as i32 } else { i as i32 + 1 };
+                    cache.insert(El { dom, id: c }.opaque(), index);
+                }
+            }
+        }
+        if !self.plan.of_type {
+            return;
+        }
+        let mut counts: FastMap<u32, i32> = FastMap::default();
         for (from_end, order) in [(false, children.clone()), (true, children.into_iter().rev().collect())] {
             counts.clear();
             let cache = self.caches.nth_index.get::<Simple>(true, from_end, &[]);
@@ -302,7 +322,7 @@ impl<'a> Matcher<'a> {
         let mut next = Vec::with_capacity(4 * w);
         for &a in path.iter().rev() {
             if let Some(p) = self.dom.node(a).parent {
-                self.of_type_indices(p);
+                self.sibling_indices(p);
             }
             if self.plan.siblings
                 && let Some(p) = self.dom.node(a).parent
@@ -363,12 +383,12 @@ impl<'a> Matcher<'a> {
         let mut stack: Vec<NodeId> = vec![root];
         let mut frames: Vec<u64> = vec![0; 3 * w];
         let mut n = vec![0u64; w];
-        self.of_type_indices(root);
+        self.sibling_indices(root);
         let mut cur = dom.last_child(root);
         while let Some(x) = cur {
             let node = dom.node(x);
             if node.first_child.is_some() {
-                self.of_type_indices(x);
+                self.sibling_indices(x);
                 stack.push(x);
                 frames.extend(std::iter::repeat_n(0, 3 * w));
                 cur = dom.last_child(x);
@@ -515,7 +535,7 @@ impl<'a> Select<'a> {
         let dom = self.m.dom;
         let node = dom.node(id);
         if node.first_child.is_some() {
-            self.m.of_type_indices(id);
+            self.m.sibling_indices(id);
             self.open.push(node.first_child);
             self.frames.extend_from_slice(frame);
         }
@@ -523,7 +543,7 @@ impl<'a> Select<'a> {
             && let Some(contents) = dom.element(id).and_then(|e| e.template_contents)
             && let Some(first) = dom.node(contents).first_child
         {
-            self.m.of_type_indices(contents);
+            self.m.sibling_indices(contents);
             self.open.push(Some(first));
             self.frames.extend(std::iter::repeat_n(0, 4 * self.m.plan.words));
         }
