@@ -228,6 +228,17 @@ fn reconsumes_in_place(b: &LBranch) -> bool {
         })
 }
 
+/// Whether a fused case (no guard) can leave the core's current input character as it was: it
+/// has no verbs and the state it goes on in no entry verbs, so nothing reads the character
+/// (no text, no error position, no reconsume) before the next state consumes its own (a
+/// state's code reads the current character only in the case that consumed it). Such a case
+/// only moves past its byte (`Core::skip_plain`), or, reconsuming in place, does nothing.
+fn leaves_current(b: &LBranch, entry: Option<&&[Action]>) -> bool {
+    b.actions.is_empty()
+        && entry.is_none_or(|a| a.is_empty())
+        && matches!(b.terminal, Terminal::Switch(_) | Terminal::Reconsume(_) | Terminal::Stay)
+}
+
 /// The label of the block after which a fused state's code starts.
 fn block_label(state: &str) -> syn::Lifetime {
     syn::Lifetime::new(&format!("'{state}"), Span::call_site())
@@ -684,8 +695,13 @@ fn fused_fn(entry: &BTreeMap<&str, &[Action]>, lowered: &Lowered, fusion: &Fusio
                 let p = byte_pattern(&l.bytes);
                 let mut take = quote! { self.core.take_plain(); };
                 let body = match &l.next {
-                    Next::Continue(_) => {
-                        if arm.guard.is_none() && reconsumes_in_place(&arm.then) {
+                    Next::Continue(t) => {
+                        let leaves = arm.guard.is_none() && leaves_current(&arm.then, cx.entry.get(t.as_str()));
+                        if leaves && reconsumes_in_place(&arm.then) {
+                            take = quote! {};
+                        } else if leaves {
+                            take = quote! { self.core.skip_plain(); };
+                        } else if arm.guard.is_none() && reconsumes_in_place(&arm.then) {
                             take = quote! { self.core.peek_current(); };
                         }
                         cx.arm_body_with(arm, &Tail::Fused(&layout))

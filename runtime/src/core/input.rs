@@ -197,6 +197,15 @@ impl<'i> Core<'i> {
         self.pos += 1;
     }
 
+    /// [`take_plain`](Self::take_plain) for a fused case that reads nothing of the character
+    /// (no verbs, no error, no reconsume; `codegen/src/emit.rs`, `leaves_current`): only the
+    /// position moves. `cur` is read only by the case that consumed a character, and the next
+    /// state consumes (`consume`, `take_plain`, `peek_current`) before it reads `cur`.
+    #[inline(always)]
+    pub fn skip_plain(&mut self) {
+        self.pos += 1;
+    }
+
     /// The byte [`peek`](Self::peek) returned as the current input character, left in the
     /// input: what [`take_plain`](Self::take_plain) then [`reconsume`](Self::reconsume) come to
     /// for a fused case that reconsumes and neither emits nor reads the character in between
@@ -235,8 +244,9 @@ impl<'i> Core<'i> {
         if i == start {
             return None;
         }
+        // `cur` is left as it was: the run's verb takes its bounds, and whatever follows the
+        // scan consumes the next character (setting `cur`) before anything reads it.
         self.pos = i;
-        self.cur = i;
         Some((start, i))
     }
 

@@ -2419,7 +2419,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 }
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")] self.trace(State::TagNameState, 1);
@@ -2446,7 +2446,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 // spec: #before-attribute-name-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -2546,7 +2546,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 // spec: #after-attribute-name-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -2555,7 +2555,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                         }
                     }
                     Some(b'=') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+003D EQUALS SIGN (=)
                             #[cfg(feature = "trace")]
@@ -2608,7 +2608,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 // spec: #before-attribute-value-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -2617,7 +2617,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                         }
                     }
                     Some(b'"') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+0022 QUOTATION MARK (")
                             #[cfg(feature = "trace")]
@@ -2626,16 +2626,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                         }
                     }
                     Some(b'&') => {
-                        self.core.peek_current();
-                        {
-                            // spec: case #3: U+0026 AMPERSAND (&)
-                            #[cfg(feature = "trace")]
-                            self.trace(State::BeforeAttributeValueState, 3);
-                            break 'attribute_value_unquoted_state;
-                        }
+                        // spec: case #3: U+0026 AMPERSAND (&)
+                        #[cfg(feature = "trace")]
+                        self.trace(State::BeforeAttributeValueState, 3);
+                        break 'attribute_value_unquoted_state;
                     }
                     Some(b'\'') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #4: U+0027 APOSTROPHE (')
                             #[cfg(feature = "trace")]
@@ -2689,7 +2686,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                     self.core.append_to_attribute_value(Src::Run(start, end));
                 }
                 if let Some(b'"') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0022 QUOTATION MARK (")
                         #[cfg(feature = "trace")]
@@ -2721,7 +2718,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                     self.core.append_to_attribute_value(Src::Run(start, end));
                 }
                 if let Some(b'\'') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0027 APOSTROPHE (')
                         #[cfg(feature = "trace")]
@@ -2754,7 +2751,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 }
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -2791,7 +2788,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                     self.core.append_to_comment(Src::Run(start, end));
                 }
                 if let Some(b'-') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+002D HYPHEN-MINUS (-)
                         #[cfg(feature = "trace")] self.trace(State::CommentState, 1);
@@ -2806,7 +2803,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 // spec: #comment-end-dash-state
                 match self.core.peek() {
                     Some(b'-') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+002D HYPHEN-MINUS (-)
                             #[cfg(feature = "trace")]
@@ -2860,7 +2857,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 }
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -2889,7 +2886,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 // spec: #after-doctype-name-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -2929,7 +2926,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                     self.core.append_to_public_id(Src::Run(start, end));
                 }
                 if let Some(b'"') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0022 QUOTATION MARK (")
                         #[cfg(feature = "trace")]
@@ -2956,7 +2953,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                     self.core.append_to_public_id(Src::Run(start, end));
                 }
                 if let Some(b'\'') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0027 APOSTROPHE (')
                         #[cfg(feature = "trace")]
@@ -2972,7 +2969,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 // spec: #after-doctype-public-identifier-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -3032,7 +3029,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                     self.core.append_to_system_id(Src::Run(start, end));
                 }
                 if let Some(b'"') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0022 QUOTATION MARK (")
                         #[cfg(feature = "trace")]
@@ -3059,7 +3056,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                     self.core.append_to_system_id(Src::Run(start, end));
                 }
                 if let Some(b'\'') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0027 APOSTROPHE (')
                         #[cfg(feature = "trace")]
@@ -3075,7 +3072,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2008, S> {
                 // spec: #after-doctype-system-identifier-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION, U+000A LINE FEED (LF), U+000B LINE TABULATION, U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]

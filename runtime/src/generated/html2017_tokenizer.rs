@@ -4729,7 +4729,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         };
                     }
                     Some(b'<') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+003C LESS-THAN SIGN (<)
                             #[cfg(feature = "trace")] self.trace(State::DataState, 2);
@@ -4755,7 +4755,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         };
                     }
                     Some(b'/') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+002F SOLIDUS (/)
                             #[cfg(feature = "trace")] self.trace(State::TagOpenState, 2);
@@ -4831,7 +4831,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 }
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")] self.trace(State::TagNameState, 1);
@@ -4839,7 +4839,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         }
                     }
                     Some(b'/') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+002F SOLIDUS (/)
                             #[cfg(feature = "trace")] self.trace(State::TagNameState, 2);
@@ -4871,7 +4871,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: #before-attribute-name-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -4880,7 +4880,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         }
                     }
                     Some(b'/') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+002F SOLIDUS (/)
                             #[cfg(feature = "trace")]
@@ -5008,7 +5008,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: #after-attribute-name-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -5017,7 +5017,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         }
                     }
                     Some(b'/') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+002F SOLIDUS (/)
                             #[cfg(feature = "trace")]
@@ -5026,7 +5026,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         }
                     }
                     Some(b'=') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #3: U+003D EQUALS SIGN (=)
                             #[cfg(feature = "trace")]
@@ -5094,7 +5094,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: #before-attribute-value-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -5103,7 +5103,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         }
                     }
                     Some(b'"') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+0022 QUOTATION MARK (")
                             #[cfg(feature = "trace")]
@@ -5112,16 +5112,13 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         }
                     }
                     Some(b'&') => {
-                        self.core.peek_current();
-                        {
-                            // spec: case #3: U+0026 AMPERSAND (&)
-                            #[cfg(feature = "trace")]
-                            self.trace(State::BeforeAttributeValueState, 3);
-                            break 'attribute_value_unquoted_state;
-                        }
+                        // spec: case #3: U+0026 AMPERSAND (&)
+                        #[cfg(feature = "trace")]
+                        self.trace(State::BeforeAttributeValueState, 3);
+                        break 'attribute_value_unquoted_state;
                     }
                     Some(b'\'') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #4: U+0027 APOSTROPHE (')
                             #[cfg(feature = "trace")]
@@ -5166,7 +5163,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     self.core.append_to_attribute_value(Src::Run(start, end));
                 }
                 if let Some(b'"') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0022 QUOTATION MARK (")
                         #[cfg(feature = "trace")]
@@ -5197,7 +5194,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     self.core.append_to_attribute_value(Src::Run(start, end));
                 }
                 if let Some(b'\'') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0027 APOSTROPHE (')
                         #[cfg(feature = "trace")]
@@ -5229,7 +5226,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 }
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -5265,7 +5262,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: #after-attribute-value-(quoted)-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -5276,7 +5273,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                         }
                     }
                     Some(b'/') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+002F SOLIDUS (/)
                             #[cfg(feature = "trace")]
@@ -5339,7 +5336,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     self.core.append_to_comment(Src::Run(start, end));
                 }
                 if let Some(b'-') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+002D HYPHEN-MINUS (-)
                         #[cfg(feature = "trace")] self.trace(State::CommentState, 1);
@@ -5354,7 +5351,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: #comment-end-dash-state
                 match self.core.peek() {
                     Some(b'-') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+002D HYPHEN-MINUS (-)
                             #[cfg(feature = "trace")]
@@ -5413,7 +5410,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 }
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -5448,7 +5445,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: #after-doctype-name-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -5494,7 +5491,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     self.core.append_to_public_id(Src::Run(start, end));
                 }
                 if let Some(b'"') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0022 QUOTATION MARK (")
                         #[cfg(feature = "trace")]
@@ -5521,7 +5518,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     self.core.append_to_public_id(Src::Run(start, end));
                 }
                 if let Some(b'\'') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0027 APOSTROPHE (')
                         #[cfg(feature = "trace")]
@@ -5537,7 +5534,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: #after-doctype-public-identifier-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -5572,7 +5569,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: #between-doctype-public-and-system-identifiers-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -5650,7 +5647,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     self.core.append_to_system_id(Src::Run(start, end));
                 }
                 if let Some(b'"') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0022 QUOTATION MARK (")
                         #[cfg(feature = "trace")]
@@ -5677,7 +5674,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                     self.core.append_to_system_id(Src::Run(start, end));
                 }
                 if let Some(b'\'') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0027 APOSTROPHE (')
                         #[cfg(feature = "trace")]
@@ -5693,7 +5690,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html2017, S> {
                 // spec: #after-doctype-system-identifier-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]

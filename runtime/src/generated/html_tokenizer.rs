@@ -5363,7 +5363,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                     self.core.emit_chars_reading(Src::Run(start, end), Self::FACTS.text);
                 }
                 if let Some(b'<') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #2: U+003C LESS-THAN SIGN (<)
                         #[cfg(feature = "trace")] self.trace(State::DataState, 2);
@@ -5387,7 +5387,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         };
                     }
                     Some(b'/') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+002F SOLIDUS (/)
                             #[cfg(feature = "trace")] self.trace(State::TagOpenState, 2);
@@ -5446,7 +5446,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 }
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")] self.trace(State::TagNameState, 1);
@@ -5454,7 +5454,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'/') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+002F SOLIDUS (/)
                             #[cfg(feature = "trace")] self.trace(State::TagNameState, 2);
@@ -5486,7 +5486,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: #before-attribute-name-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -5495,13 +5495,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'/' | b'>') => {
-                        self.core.peek_current();
-                        {
-                            // spec: case #2: U+002F SOLIDUS (/), U+003E GREATER-THAN SIGN (>), EOF
-                            #[cfg(feature = "trace")]
-                            self.trace(State::BeforeAttributeNameState, 2);
-                            break 'after_attribute_name_state;
-                        }
+                        // spec: case #2: U+002F SOLIDUS (/), U+003E GREATER-THAN SIGN (>), EOF
+                        #[cfg(feature = "trace")]
+                        self.trace(State::BeforeAttributeNameState, 2);
+                        break 'after_attribute_name_state;
                     }
                     Some(b'!'..=b'.' | b'0'..=b'<' | b'?'..=b'~') => {
                         self.core.peek_current();
@@ -5560,7 +5557,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: #after-attribute-name-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -5569,7 +5566,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'/') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+002F SOLIDUS (/)
                             #[cfg(feature = "trace")]
@@ -5578,7 +5575,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'=') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #3: U+003D EQUALS SIGN (=)
                             #[cfg(feature = "trace")]
@@ -5624,7 +5621,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: #before-attribute-value-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -5633,7 +5630,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'"') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+0022 QUOTATION MARK (")
                             #[cfg(feature = "trace")]
@@ -5642,7 +5639,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'\'') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #3: U+0027 APOSTROPHE (')
                             #[cfg(feature = "trace")]
@@ -5651,13 +5648,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'!' | b'#'..=b'&' | b'('..=b'=' | b'?'..=b'~') => {
-                        self.core.peek_current();
-                        {
-                            // spec: case #5: Anything else
-                            #[cfg(feature = "trace")]
-                            self.trace(State::BeforeAttributeValueState, 5);
-                            break 'attribute_value_unquoted_state;
-                        }
+                        // spec: case #5: Anything else
+                        #[cfg(feature = "trace")]
+                        self.trace(State::BeforeAttributeValueState, 5);
+                        break 'attribute_value_unquoted_state;
                     }
                     _ => {}
                 }
@@ -5684,7 +5678,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                     self.core.append_to_attribute_value(Src::Run(start, end));
                 }
                 if let Some(b'"') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0022 QUOTATION MARK (")
                         #[cfg(feature = "trace")]
@@ -5715,7 +5709,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                     self.core.append_to_attribute_value(Src::Run(start, end));
                 }
                 if let Some(b'\'') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0027 APOSTROPHE (')
                         #[cfg(feature = "trace")]
@@ -5747,7 +5741,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 }
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -5783,7 +5777,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: #after-attribute-value-(quoted)-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -5794,7 +5788,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'/') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+002F SOLIDUS (/)
                             #[cfg(feature = "trace")]
@@ -5867,7 +5861,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'-') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+002D HYPHEN-MINUS (-)
                             #[cfg(feature = "trace")] self.trace(State::CommentState, 2);
@@ -5904,15 +5898,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'\t' | b'\n' | b'\x0C' | b' ' | b'"'..=b';' | b'='..=b'~') => {
-                        self.core.peek_current();
-                        {
-                            // spec: case #3: Anything else
-                            #[cfg(feature = "trace")]
-                            self.trace(State::CommentLessThanSignState, 3);
-                            at = State::CommentState;
-                            home = false;
-                            continue 'fused;
-                        }
+                        // spec: case #3: Anything else
+                        #[cfg(feature = "trace")]
+                        self.trace(State::CommentLessThanSignState, 3);
+                        at = State::CommentState;
+                        home = false;
+                        continue 'fused;
                     }
                     _ => {}
                 }
@@ -5924,7 +5915,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: #comment-less-than-sign-bang-state
                 match self.core.peek() {
                     Some(b'-') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+002D HYPHEN-MINUS (-)
                             #[cfg(feature = "trace")]
@@ -5933,15 +5924,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
-                        self.core.peek_current();
-                        {
-                            // spec: case #2: Anything else
-                            #[cfg(feature = "trace")]
-                            self.trace(State::CommentLessThanSignBangState, 2);
-                            at = State::CommentState;
-                            home = false;
-                            continue 'fused;
-                        }
+                        // spec: case #2: Anything else
+                        #[cfg(feature = "trace")]
+                        self.trace(State::CommentLessThanSignBangState, 2);
+                        at = State::CommentState;
+                        home = false;
+                        continue 'fused;
                     }
                     _ => {}
                 }
@@ -5953,7 +5941,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: #comment-less-than-sign-bang-dash-state
                 match self.core.peek() {
                     Some(b'-') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+002D HYPHEN-MINUS (-)
                             #[cfg(feature = "trace")]
@@ -5962,13 +5950,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
-                        self.core.peek_current();
-                        {
-                            // spec: case #2: Anything else
-                            #[cfg(feature = "trace")]
-                            self.trace(State::CommentLessThanSignBangDashState, 2);
-                            break 'comment_end_dash_state;
-                        }
+                        // spec: case #2: Anything else
+                        #[cfg(feature = "trace")]
+                        self.trace(State::CommentLessThanSignBangDashState, 2);
+                        break 'comment_end_dash_state;
                     }
                     _ => {}
                 }
@@ -5979,7 +5964,6 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
             {
                 // spec: #comment-less-than-sign-bang-dash-dash-state
                 if let Some(b'>') = self.core.peek() {
-                    self.core.peek_current();
                     {
                         // spec: case #1: U+003E GREATER-THAN SIGN (>), EOF
                         #[cfg(feature = "trace")]
@@ -5995,7 +5979,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: #comment-end-dash-state
                 match self.core.peek() {
                     Some(b'-') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+002D HYPHEN-MINUS (-)
                             #[cfg(feature = "trace")]
@@ -6042,7 +6026,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'!') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+0021 EXCLAMATION MARK (!)
                             #[cfg(feature = "trace")]
@@ -6133,7 +6117,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 }
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -6168,7 +6152,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: #after-doctype-name-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -6214,7 +6198,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                     self.core.append_to_public_id(Src::Run(start, end));
                 }
                 if let Some(b'"') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0022 QUOTATION MARK (")
                         #[cfg(feature = "trace")]
@@ -6241,7 +6225,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                     self.core.append_to_public_id(Src::Run(start, end));
                 }
                 if let Some(b'\'') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0027 APOSTROPHE (')
                         #[cfg(feature = "trace")]
@@ -6257,7 +6241,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: #after-doctype-public-identifier-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -6292,7 +6276,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: #between-doctype-public-and-system-identifiers-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -6370,7 +6354,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                     self.core.append_to_system_id(Src::Run(start, end));
                 }
                 if let Some(b'"') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0022 QUOTATION MARK (")
                         #[cfg(feature = "trace")]
@@ -6397,7 +6381,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                     self.core.append_to_system_id(Src::Run(start, end));
                 }
                 if let Some(b'\'') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0027 APOSTROPHE (')
                         #[cfg(feature = "trace")]
@@ -6413,7 +6397,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: #after-doctype-system-identifier-state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE
                             #[cfg(feature = "trace")]
@@ -6455,7 +6439,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                     self.core.emit_chars_reading(Src::Run(start, end), Self::FACTS.text);
                 }
                 if let Some(b']') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
                         #[cfg(feature = "trace")]
@@ -6471,7 +6455,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 // spec: #cdata-section-bracket-state
                 match self.core.peek() {
                     Some(b']') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
                             #[cfg(feature = "trace")]
@@ -6514,7 +6498,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                         }
                     }
                     Some(b'>') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+003E GREATER-THAN SIGN (>)
                             #[cfg(feature = "trace")]
@@ -6563,7 +6547,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Html, S> {
                 }
                 match self.core.peek() {
                     Some(b'?') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+003F QUESTION MARK (?)
                             #[cfg(feature = "trace")]

@@ -3171,7 +3171,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         };
                     }
                     Some(b'<') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+003C LESSER-THAN SIGN (<)
                             #[cfg(feature = "trace")] self.trace(State::DataState, 2);
@@ -3188,7 +3188,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: #tag_state
                 match self.core.peek() {
                     Some(b'/') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+002F SOLIDUS (/)
                             #[cfg(feature = "trace")] self.trace(State::TagState, 1);
@@ -3196,7 +3196,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'?') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+003F QUESTION MARK(?)
                             #[cfg(feature = "trace")] self.trace(State::TagState, 2);
@@ -3277,7 +3277,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 }
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
                             #[cfg(feature = "trace")]
@@ -3327,7 +3327,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'\t' | b'\n' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
                             #[cfg(feature = "trace")]
@@ -3369,7 +3369,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 }
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
                             #[cfg(feature = "trace")]
@@ -3378,7 +3378,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'?') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #3: U+003F QUESTION MARK(?)
                             #[cfg(feature = "trace")]
@@ -3396,7 +3396,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: #pi_target_after_state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
                             #[cfg(feature = "trace")]
@@ -3405,13 +3405,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'\x0C' | b'!'..=b'~') => {
-                        self.core.peek_current();
-                        {
-                            // spec: case #2: Anything else
-                            #[cfg(feature = "trace")]
-                            self.trace(State::PiTargetAfterState, 2);
-                            break 'pi_data_state;
-                        }
+                        // spec: case #2: Anything else
+                        #[cfg(feature = "trace")]
+                        self.trace(State::PiTargetAfterState, 2);
+                        break 'pi_data_state;
                     }
                     _ => {}
                 }
@@ -3430,7 +3427,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                     self.core.append_to_pi_data(Src::Run(start, end));
                 }
                 if let Some(b'?') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+003F QUESTION MARK(?)
                         #[cfg(feature = "trace")] self.trace(State::PiDataState, 1);
@@ -3470,14 +3467,11 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'\t' | b'\n' | b'\x0C' | b' '..=b'=' | b'@'..=b'~') => {
-                        self.core.peek_current();
-                        {
-                            // spec: case #3: Anything else
-                            #[cfg(feature = "trace")] self.trace(State::PiAfterState, 3);
-                            at = State::PiDataState;
-                            home = false;
-                            continue 'fused;
-                        }
+                        // spec: case #3: Anything else
+                        #[cfg(feature = "trace")] self.trace(State::PiAfterState, 3);
+                        at = State::PiDataState;
+                        home = false;
+                        continue 'fused;
                     }
                     _ => {}
                 }
@@ -3506,7 +3500,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'-') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+002D HYPHEN-MINUS (-)
                             #[cfg(feature = "trace")] self.trace(State::CommentState, 2);
@@ -3543,15 +3537,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'\t' | b'\n' | b'\x0C' | b' ' | b'"'..=b';' | b'='..=b'~') => {
-                        self.core.peek_current();
-                        {
-                            // spec: case #3: Anything else
-                            #[cfg(feature = "trace")]
-                            self.trace(State::CommentLessThanSignState, 3);
-                            at = State::CommentState;
-                            home = false;
-                            continue 'fused;
-                        }
+                        // spec: case #3: Anything else
+                        #[cfg(feature = "trace")]
+                        self.trace(State::CommentLessThanSignState, 3);
+                        at = State::CommentState;
+                        home = false;
+                        continue 'fused;
                     }
                     _ => {}
                 }
@@ -3563,7 +3554,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: #comment_less_than_sign_bang_state
                 match self.core.peek() {
                     Some(b'-') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+002D HYPHEN-MINUS (-)
                             #[cfg(feature = "trace")]
@@ -3572,15 +3563,12 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
-                        self.core.peek_current();
-                        {
-                            // spec: case #2: Anything else
-                            #[cfg(feature = "trace")]
-                            self.trace(State::CommentLessThanSignBangState, 2);
-                            at = State::CommentState;
-                            home = false;
-                            continue 'fused;
-                        }
+                        // spec: case #2: Anything else
+                        #[cfg(feature = "trace")]
+                        self.trace(State::CommentLessThanSignBangState, 2);
+                        at = State::CommentState;
+                        home = false;
+                        continue 'fused;
                     }
                     _ => {}
                 }
@@ -3592,7 +3580,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: #comment_less_than_sign_bang_dash_state
                 match self.core.peek() {
                     Some(b'-') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+002D HYPHEN-MINUS (-)
                             #[cfg(feature = "trace")]
@@ -3601,13 +3589,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'\t' | b'\n' | b'\x0C' | b' '..=b',' | b'.'..=b'~') => {
-                        self.core.peek_current();
-                        {
-                            // spec: case #2: Anything else
-                            #[cfg(feature = "trace")]
-                            self.trace(State::CommentLessThanSignBangDashState, 2);
-                            break 'comment_end_dash_state;
-                        }
+                        // spec: case #2: Anything else
+                        #[cfg(feature = "trace")]
+                        self.trace(State::CommentLessThanSignBangDashState, 2);
+                        break 'comment_end_dash_state;
                     }
                     _ => {}
                 }
@@ -3618,7 +3603,6 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
             {
                 // spec: #comment_less_than_sign_bang_dash_dash_state
                 if let Some(b'>') = self.core.peek() {
-                    self.core.peek_current();
                     {
                         // spec: case #1: U+003E GREATER-THAN-SIGN (>), EOF
                         #[cfg(feature = "trace")]
@@ -3634,7 +3618,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: #comment_end_dash_state
                 match self.core.peek() {
                     Some(b'-') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+002D HYPHEN-MINUS (-)
                             #[cfg(feature = "trace")]
@@ -3681,7 +3665,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'!') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+0021 EXCLAMATION MARK(!)
                             #[cfg(feature = "trace")]
@@ -3771,7 +3755,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                     self.core.emit_chars_reading(Src::Run(start, end), Self::FACTS.text);
                 }
                 if let Some(b']') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
                         #[cfg(feature = "trace")] self.trace(State::CdataState, 1);
@@ -3786,7 +3770,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: #cdata_bracket_state
                 match self.core.peek() {
                     Some(b']') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+005D RIGHT SQUARE BRACKET (])
                             #[cfg(feature = "trace")]
@@ -3818,7 +3802,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: #cdata_end_state
                 match self.core.peek() {
                     Some(b'>') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+003E GREATER-THAN SIGN (>)
                             #[cfg(feature = "trace")]
@@ -3876,7 +3860,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 }
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
                             #[cfg(feature = "trace")] self.trace(State::TagNameState, 1);
@@ -3937,7 +3921,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: #tag_attr_name_before_state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
                             #[cfg(feature = "trace")]
@@ -4064,7 +4048,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: #tag_attr_name_after_state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
                             #[cfg(feature = "trace")]
@@ -4073,7 +4057,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'=') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+003D EQUALS SIGN(=)
                             #[cfg(feature = "trace")]
@@ -4132,7 +4116,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: #tag_attr_value_before_state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
                             #[cfg(feature = "trace")]
@@ -4141,7 +4125,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'"') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #2: U+0022 QUOTATION MARK (")
                             #[cfg(feature = "trace")]
@@ -4150,7 +4134,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'\'') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #3: U+0027 APOSTROPHE (')
                             #[cfg(feature = "trace")]
@@ -4159,13 +4143,10 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                         }
                     }
                     Some(b'&') => {
-                        self.core.peek_current();
-                        {
-                            // spec: case #4: U+0026 AMPERSAND (&)
-                            #[cfg(feature = "trace")]
-                            self.trace(State::TagAttributeValueBeforeState, 4);
-                            break 'tag_attribute_value_unquoted_state;
-                        }
+                        // spec: case #4: U+0026 AMPERSAND (&)
+                        #[cfg(feature = "trace")]
+                        self.trace(State::TagAttributeValueBeforeState, 4);
+                        break 'tag_attribute_value_unquoted_state;
                     }
                     Some(b'>') => {
                         self.core.take_plain();
@@ -4218,7 +4199,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                     self.core.append_to_attribute_value(Src::Run(start, end));
                 }
                 if let Some(b'"') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0022 QUOTATION MARK (")
                         #[cfg(feature = "trace")]
@@ -4251,7 +4232,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                     self.core.append_to_attribute_value(Src::Run(start, end));
                 }
                 if let Some(b'\'') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0027 APOSTROPHE (')
                         #[cfg(feature = "trace")]
@@ -4285,7 +4266,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 }
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+0020 SPACE (Space)
                             #[cfg(feature = "trace")]
@@ -4329,7 +4310,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 }
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
                             #[cfg(feature = "trace")]
@@ -4364,7 +4345,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: #after_doctype_name_state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
                             #[cfg(feature = "trace")]
@@ -4410,7 +4391,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                     self.core.append_to_public_id(Src::Run(start, end));
                 }
                 if let Some(b'\'') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0027 APOSTROPHE(')
                         #[cfg(feature = "trace")]
@@ -4437,7 +4418,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                     self.core.append_to_public_id(Src::Run(start, end));
                 }
                 if let Some(b'"') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0022 QUOTATION MARK(")
                         #[cfg(feature = "trace")]
@@ -4453,7 +4434,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: #after_doctype_public_identifier_state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
                             #[cfg(feature = "trace")]
@@ -4488,7 +4469,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: #between_doctype_public_and_system_identifier_state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
                             #[cfg(feature = "trace")]
@@ -4566,7 +4547,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                     self.core.append_to_system_id(Src::Run(start, end));
                 }
                 if let Some(b'\'') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0027 APOSTROPHE(')
                         #[cfg(feature = "trace")]
@@ -4593,7 +4574,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                     self.core.append_to_system_id(Src::Run(start, end));
                 }
                 if let Some(b'"') = self.core.peek() {
-                    self.core.take_plain();
+                    self.core.skip_plain();
                     {
                         // spec: case #1: U+0022 QUOTATION MARK(")
                         #[cfg(feature = "trace")]
@@ -4609,7 +4590,7 @@ impl<'i, S: Sink<'i>> Tokenizer<'i, Xml5, S> {
                 // spec: #after_doctype_system_identifier_state
                 match self.core.peek() {
                     Some(b'\t' | b'\n' | b'\x0C' | b' ') => {
-                        self.core.take_plain();
+                        self.core.skip_plain();
                         {
                             // spec: case #1: U+0009 CHARACTER TABULATION (Tab), U+000A LINE FEED (LF), U+000C FORM FEED (FF), U+0020 SPACE (Space)
                             #[cfg(feature = "trace")]
