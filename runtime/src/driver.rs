@@ -570,15 +570,28 @@ pub struct TokenQueue<'i, M: Machine> {
     taken: usize,
     /// Tokens after those in the slots (non-empty only while every slot is filled).
     rest: VecDeque<(M::Token<'i>, Span)>,
-    /// The token [`Tokenizer::next_ref`] lent out, still in its slot: 0 for none, else the
-    /// slot's index plus one. Taken back on the next call.
-    lent: usize,
+    /// Which slots may still hold tokens [`Tokenizer::next_ref`] lent out (they stay in their
+    /// slots until the slots start over, and are taken back all at once then).
+    lent: Lent,
     errors: Vec<Error<M::ParseError>>,
     want_errors: bool,
     /// With the `trace` feature: the (state, case) path, for tests that read it through the
     /// iterator API.
     #[cfg(feature = "trace")]
     trace: Vec<(M::State, u16)>,
+}
+
+/// Which slots may still hold tokens [`Tokenizer::next_ref`] lent: they stay in place after
+/// the call that lent them and are taken back together when the slots start over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lent {
+    /// None.
+    None,
+    /// Any of the slots before `taken` (or, once `pop_rest` started them over, before the
+    /// `taken` they had).
+    Taken,
+    /// The first slot only (a token of `rest` lent from there).
+    First,
 }
 
 /// The queue's slots: room for what the whole-input iterator's step queues (a token and the
@@ -603,7 +616,7 @@ impl<'i, M: Machine> TokenQueue<'i, M> {
             filled: 0,
             taken: 0,
             rest: VecDeque::new(),
-            lent: 0,
+            lent: Lent::None,
             errors: Vec::new(),
             want_errors: errors,
             #[cfg(feature = "trace")]
@@ -660,13 +673,13 @@ impl<'i, M: Machine> TokenQueue<'i, M> {
         t
     }
 
-    /// Drop a token `next_ref` lent out of a slot, before the slots start over (where a new
-    /// token is written without dropping what was there): when an owned `next` follows a
-    /// `next_ref` and steps, or chunked input is fed after one. `next_ref` itself takes its
-    /// token back first and recycles it.
+    /// Drop the tokens `next_ref` lent out of the slots, before the slots start over (where a
+    /// new token is written without dropping what was there): when an owned `next` follows a
+    /// `next_ref` and empties the queue, or chunked input is fed after one. `next_ref` itself
+    /// takes its tokens back first and recycles them.
     #[inline(always)]
     fn drop_lent(&mut self) {
-        if self.lent != 0 {
+        if self.lent != Lent::None {
             self.drop_lent_now();
         }
     }
@@ -674,8 +687,10 @@ impl<'i, M: Machine> TokenQueue<'i, M> {
     #[cold]
     #[inline(never)]
     fn drop_lent_now(&mut self) {
-        self.slots[(self.lent - 1) & (SLOTS - 1)] = None;
-        self.lent = 0;
+        // Every slot: `taken` may have started over already (`pop_rest`); the slots past the
+        // lent ones are empty, and this runs only where `next` and `next_ref` are mixed.
+        self.slots.iter_mut().for_each(|slot| *slot = None);
+        self.lent = Lent::None;
     }
 
     /// Whether anything was queued since the queue was last found empty (the slots then start
@@ -716,8 +731,8 @@ where
 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("TokenQueue")
-            // Only `slots[taken..filled]` hold tokens still to come (a token lent out may sit
-            // in the slot before them).
+            // Only `slots[taken..filled]` hold tokens still to come (tokens lent out may sit
+            // in the slots before them).
             .field(
                 "tokens",
                 &self.slots[self.taken.min(SLOTS)..self.filled.min(SLOTS)]
@@ -779,7 +794,7 @@ impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Tokenizer<'i, M, TokenQueue<'i, M>> {
     /// from the queue without a step.
     #[inline(never)]
     fn step_to_token(&mut self) -> Option<(M::Token<'i>, Span)> {
-        // The slots start over here (`pop_rest`): a token lent before is dropped first.
+        // The slots start over here (`pop_rest`): tokens lent before are dropped first.
         self.sink.drop_lent();
         if self.fill() { self.sink.pop() } else { None }
     }
@@ -805,8 +820,9 @@ impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Tokenizer<'i, M, TokenQueue<'i, M>> {
         false
     }
 
-    /// The next token with its byte span, lent: it stays where the tokenizer queued it, and
-    /// the next call takes it back, keeping its attribute list for a later tag. The lending
+    /// The next token with its byte span, lent: it stays where the tokenizer queued it, and is
+    /// taken back when the queue's slots start over (with the others lent from them), keeping
+    /// its attribute list for a later tag. The lending
     /// form of [`next_spanned`](Self::next_spanned) (and of the [`Iterator`]): nothing is
     /// moved to the caller or dropped by it, and tags allocate no attribute list once a few
     /// have been lent; the token cannot outlive the call after it (clone what you keep, or
@@ -828,33 +844,35 @@ impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Tokenizer<'i, M, TokenQueue<'i, M>> {
     /// ```
     #[inline]
     pub fn next_ref(&mut self) -> Option<(&M::Token<'i>, Span)> {
-        if self.sink.lent != 0 {
-            self.take_back_lent();
-        }
         if self.sink.taken < self.sink.filled {
             return self.lend_slot();
         }
         self.lend_slow()
     }
 
-    /// Lend the next slot's token (there is one).
+    /// Lend the next slot's token (there is one). It stays in its slot, taken back with the
+    /// others when the slots start over.
     #[inline(always)]
     fn lend_slot(&mut self) -> Option<(&M::Token<'i>, Span)> {
         let q = &mut self.sink;
         let i = q.taken & (SLOTS - 1);
         q.taken += 1;
-        q.lent = i + 1;
+        q.lent = Lent::Taken;
         q.slots[i].as_ref().map(|(t, span)| (t, *span))
     }
 
-    /// Lend a token when the slots are all taken: from `rest`, or step for more.
+    /// Lend a token when the slots are all taken: the tokens lent from them are taken back
+    /// first, then the token comes from `rest`, or a step queues more.
     #[inline(never)]
     fn lend_slow(&mut self) -> Option<(&M::Token<'i>, Span)> {
+        if self.sink.lent != Lent::None {
+            self.take_back_lent();
+        }
         if let Some(t) = self.sink.rest.pop_front() {
-            // Chunked input's tokens past the slots: every slot is taken and empty now (the
-            // last one lent was taken back), so the token is lent from the first slot, with
-            // `taken == filled` left as it is, and the next call comes here again.
-            self.sink.lent = 1;
+            // Chunked input's tokens past the slots: every slot is taken and empty now, so the
+            // token is lent from the first slot, with `taken == filled` left as it is, and the
+            // next call comes here again.
+            self.sink.lent = Lent::First;
             let (t, span) = self.sink.slots[0].insert(t);
             return Some((&*t, *span));
         }
@@ -864,20 +882,26 @@ impl<'i, M: Drive<'i, TokenQueue<'i, M>>> Tokenizer<'i, M, TokenQueue<'i, M>> {
         if self.fill() { self.lend_slot() } else { None }
     }
 
-    /// Take back the token lent by the last `next_ref`: its attribute list, emptied, goes to
-    /// the core for a later tag ([`Machine::attributes_mut`]).
-    #[inline]
+    /// Take back the tokens lent by `next_ref` from the slots, all at once (a loop over the
+    /// slots in order rather than a test and an index on every call): each tag's attribute
+    /// list, emptied, goes to the core for a later tag ([`Machine::recycle`]); a token that
+    /// an owned `next` took in between left its slot empty.
     fn take_back_lent(&mut self) {
-        let lent = std::mem::replace(&mut self.sink.lent, 0);
-        let slot = &mut self.sink.slots[(lent - 1) & (SLOTS - 1)];
-        if let Some((token, _)) = slot
-            && M::recycle(token, &mut self.core.spare_lists)
-        {
-            // Nothing in the token to drop: the slot is only marked empty.
-            std::mem::forget(slot.take());
-            return;
+        // Every slot is taken here (`taken == filled`): the lent ones are among them.
+        let upto = match std::mem::replace(&mut self.sink.lent, Lent::None) {
+            Lent::First => 1,
+            _ => self.sink.filled.min(SLOTS),
+        };
+        for slot in &mut self.sink.slots[..upto] {
+            if let Some((token, _)) = slot
+                && M::recycle(token, &mut self.core.spare_lists)
+            {
+                // Nothing in the token to drop: the slot is only marked empty.
+                std::mem::forget(slot.take());
+            } else {
+                *slot = None;
+            }
         }
-        *slot = None;
     }
 }
 
@@ -1045,6 +1069,18 @@ mod tests {
         lists.sort();
         lists.dedup();
         assert!(lists.len() <= SLOTS / 2 + 1, "{} lists", lists.len());
+        // Chunked input queues the whole chunk's tags at once, past the slots: each list is
+        // taken back as well, the ones lent from the slots and the ones lent from `rest`.
+        let mut chunked: Tokenizer<'static, Html, TokenQueue<'static, Html>> =
+            Tokenizer::for_chunks(Default::default(), TokenQueue::new(false));
+        chunked.feed(&input);
+        chunked.finish();
+        assert!(chunked.sink.rest.len() > SLOTS);
+        let mut tags = 0;
+        while let Some((token, _)) = chunked.next_ref() {
+            tags += usize::from(matches!(token, crate::html::Token::StartTag(_)));
+        }
+        assert_eq!((tags, chunked.core.spare_lists.len()), (100, 100));
     }
 
     #[test]
