@@ -407,7 +407,14 @@ impl<H> Stack<H> {
 
     /// Position of the topmost HTML element with this local name.
     pub fn last_named(&self, name: &str) -> Option<usize> {
-        match Tag::from_name(name) {
+        self.last_html(Tag::from_name(name), name)
+    }
+
+    /// [`last_named`](Self::last_named) with the name's tag known (`Tag::from_name(name)`):
+    /// the end tags "in body" have it from their token.
+    pub fn last_html(&self, tag: Tag, name: &str) -> Option<usize> {
+        debug_assert_eq!(tag, Tag::from_name(name));
+        match tag {
             Tag::Other => self.atoms.get(name).and_then(|a| self.by_other.get(a as usize)?.last()).map(|&p| p as usize),
             t => self.last_tag(t),
         }
