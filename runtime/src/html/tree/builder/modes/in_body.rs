@@ -112,7 +112,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             | Summary | Ul => {
                 self.rule(InBodyStartAddress);
                 self.close_p_if_in_button_scope();
-                self.insert_html(s);
+                self.insert_html_in_line(s);
             }
             H1 | H2 | H3 | H4 | H5 | H6 => {
                 self.rule(InBodyStartH1);
@@ -220,7 +220,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             B | Big | Code | Em | Font | I | S | Small | Strike | Strong | Tt | U => {
                 self.rule(InBodyStartB);
                 self.reconstruct_formatting();
-                let id = self.insert_html(s);
+                let id = self.insert_html_in_line(s);
                 self.push_formatting(id, s);
             }
             Nobr => {
@@ -403,7 +403,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             _ => {
                 self.rule(InBodyOtherStart);
                 self.reconstruct_formatting();
-                let id = self.insert_html(s);
+                let id = self.insert_html_in_line(s);
                 if !self.selects.is_empty() && s.tag == Other && s.name == "selectedcontent" {
                     self.selectedcontent_inserted(id);
                 }
