@@ -121,7 +121,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.err(E::NestedHeading);
                     self.pop();
                 }
-                self.insert_html(s);
+                self.insert_html_in_line(s);
             }
             Pre | Listing => {
                 self.rule(InBodyStartPre);
@@ -158,7 +158,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.pop_until(Li);
                 }
                 self.close_p_if_in_button_scope();
-                self.insert_html(s);
+                self.insert_html_in_line(s);
             }
             Dd | Dt => {
                 self.rule(InBodyStartDd);
@@ -214,7 +214,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.stack.remove(a);
                 }
                 self.reconstruct_formatting();
-                let id = self.insert_html(s);
+                let id = self.insert_html_in_line(s);
                 self.push_formatting(id, s);
             }
             B | Big | Code | Em | Font | I | S | Small | Strike | Strong | Tt | U => {
