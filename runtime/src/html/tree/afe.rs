@@ -158,10 +158,20 @@ impl Afe {
         Attrs::packed(&self.text, records(&self.attrs, r))
     }
 
+    /// Where a new entry's attributes are: the sink's (nothing copied), else copied into the
+    /// arena. The sink's case in line: it is every push with the `Dom`, and the call, whose
+    /// copying half saves registers, cost more than the case's own work (issue 26).
+    #[inline(always)]
     fn store(&mut self, attrs: Attrs<'_>) -> AttrRange {
         if self.in_sink {
             return AttrRange { start: IN_SINK, len: to_u32(attrs.len()) };
         }
+        self.copy_in(attrs)
+    }
+
+    /// Copy a new entry's attributes into the arena.
+    #[inline(never)]
+    fn copy_in(&mut self, attrs: Attrs<'_>) -> AttrRange {
         let start = to_u32(self.attrs.len());
         for a in attrs.iter() {
             let n = to_u32(self.text.len());
@@ -382,9 +392,23 @@ impl Afe {
         self.items.insert(index.min(self.items.len()), Item::Elem(e));
     }
 
+    /// Remove the entry at `index`. In line, with the removal from the middle of the list out
+    /// of line: most removals pop the last entry (an element closed by its own end tag).
+    #[inline(always)]
     pub fn remove_at(&mut self, index: usize) -> Option<ElemId> {
         // The last entry, the usual one, is popped: nothing after it to move.
-        let item = if index + 1 == self.items.len() { self.items.pop()? } else { self.items.remove(index) };
+        let item = if index + 1 == self.items.len() { self.items.pop()? } else { self.remove_inner(index)? };
+        self.forget(item)
+    }
+
+    #[inline(never)]
+    fn remove_inner(&mut self, index: usize) -> Option<Item> {
+        (index < self.items.len()).then(|| self.items.remove(index))
+    }
+
+    /// Count a removed item out of the list's counters; its element, if it is not a marker.
+    #[inline(always)]
+    fn forget(&mut self, item: Item) -> Option<ElemId> {
         match item {
             Item::Marker => None,
             Item::Elem(e) => {

@@ -70,7 +70,6 @@ impl Atoms {
 /// The stack and its indexes. Element records live here too, so positions stay in sync.
 pub(crate) struct Stack<H> {
     pub elems: Vec<ElemRec<H>>,
-    pub ids: Vec<ElemId>,
     pub atoms: Atoms,
     /// The topmost position of an HTML element with each tag (`NONE` if there is none), and
     /// how many there are. Fixed arrays in the builder itself, not a list per tag: a list per
@@ -78,7 +77,9 @@ pub(crate) struct Stack<H> {
     /// peak memory), and a push or pop here is one array write.
     last_by_tag: [u32; TAG_COUNT],
     count_by_tag: [u32; TAG_COUNT],
-    /// For each position, what it adds to the indexes (see [`Level`]).
+    /// The stack itself: for each position, its element and what it adds to the indexes (see
+    /// [`Level`]). One list, not the elements and their records apart: a push and a pop
+    /// each grow or shrink one list (issue 26).
     levels: Vec<Level>,
     /// HTML elements with `Tag::Other`, by atom.
     by_other: Vec<Vec<u32>>,
@@ -86,9 +87,11 @@ pub(crate) struct Stack<H> {
     foreign: Vec<Vec<u32>>,
 }
 
-/// The indexes' record for one stack position.
+/// One stack position: its element and the indexes' record for it.
 #[derive(Clone, Copy)]
 struct Level {
+    /// The element at this position.
+    id: ElemId,
     /// The next position down holding an HTML element with the same known tag (`NONE` for
     /// none, and for other elements).
     below: u32,
@@ -118,7 +121,6 @@ impl<H> Stack<H> {
     pub fn new() -> Self {
         Stack {
             elems: Vec::new(),
-            ids: Vec::new(),
             atoms: Atoms::default(),
             last_by_tag: [NONE; TAG_COUNT],
             count_by_tag: [0; TAG_COUNT],
@@ -129,11 +131,11 @@ impl<H> Stack<H> {
     }
 
     pub fn len(&self) -> usize {
-        self.ids.len()
+        self.levels.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.ids.is_empty()
+        self.levels.is_empty()
     }
 
     pub fn rec(&self, id: ElemId) -> &ElemRec<H> {
@@ -145,23 +147,22 @@ impl<H> Stack<H> {
     }
 
     pub fn at(&self, pos: usize) -> ElemId {
-        self.ids[pos]
+        self.levels[pos].id
     }
 
     pub fn current(&self) -> Option<ElemId> {
-        self.ids.last().copied()
+        self.levels.last().map(|l| l.id)
     }
 
     pub fn on_stack(&self, id: ElemId) -> bool {
         self.elems[id as usize].stack_pos != NOT_ON_STACK
     }
 
-    /// Index the element at `pos`, the position just above every indexed one. In line in its
-    /// callers (every push comes here; the call cost a sixth of its work).
+    /// Push `id` with its indexes. In line in its callers (every push comes here; the call
+    /// cost a sixth of its work).
     #[inline(always)]
-    fn index_at(&mut self, pos: usize) {
-        debug_assert_eq!(self.levels.len(), pos);
-        let id = self.ids[pos];
+    fn index(&mut self, id: ElemId) {
+        let pos = self.levels.len();
         let r = &mut self.elems[id as usize];
         r.stack_pos = pos as u32;
         let (ns, tag, atom, kinds) = (r.ns, r.tag, r.atom, r.kinds);
@@ -185,19 +186,18 @@ impl<H> Stack<H> {
             kind_top[k.trailing_zeros() as usize] = pos as u32;
             k &= k - 1;
         }
-        self.levels.push(Level { below, kind_top });
+        self.levels.push(Level { id, below, kind_top });
     }
 
-    /// Remove the top entry's position (it is the largest in every list it is in). In line,
-    /// as [`index_at`](Self::index_at).
+    /// Pop the top entry and forget its position (it is the largest in every list it is in).
+    /// In line, as [`index`](Self::index).
     #[inline(always)]
-    fn unindex_top(&mut self, pos: usize) {
-        debug_assert_eq!(self.levels.len(), pos + 1);
-        let id = self.ids[pos];
+    fn unindex_top(&mut self) -> Option<ElemId> {
+        let Level { id, below, .. } = self.levels.pop()?;
+        let pos = self.levels.len();
         let r = &mut self.elems[id as usize];
         r.stack_pos = NOT_ON_STACK;
         let (ns, tag, atom) = (r.ns, r.tag, r.atom);
-        let below = self.levels.pop().map_or(NONE, |l| l.below);
         match ns {
             Ns::Html if tag != Tag::Other => {
                 debug_assert_eq!(self.last_by_tag[tag as usize], pos as u32);
@@ -211,32 +211,34 @@ impl<H> Stack<H> {
                 list(&mut self.foreign, atom).pop();
             }
         }
+        Some(id)
     }
 
     /// In line (as [`index_at`](Self::index_at)): every element inserted comes here, and
     /// the call's set-up was a fifth of its work (issue 26).
     #[inline(always)]
     pub fn push(&mut self, id: ElemId) {
-        self.ids.push(id);
-        self.index_at(self.ids.len() - 1);
+        self.index(id);
     }
 
     /// In line, as [`push`](Self::push).
     #[inline(always)]
     pub fn pop(&mut self) -> Option<ElemId> {
-        let pos = self.ids.len().checked_sub(1)?;
-        self.unindex_top(pos);
-        self.ids.pop()
+        self.unindex_top()
     }
 
-    /// Edit the stack from `from` upward: un-index that part, let `edit` change it, re-index.
-    pub fn edit_from(&mut self, from: usize, edit: impl FnOnce(&mut Vec<ElemId>, &mut Vec<ElemRec<H>>)) {
-        for pos in (from..self.ids.len()).rev() {
-            self.unindex_top(pos);
+    /// Edit the stack from `from` upward: un-index that part, let `edit` change it (the
+    /// elements from position `from` up, bottom first: `edit` sees position `from` at index
+    /// 0), push the result back.
+    pub fn edit_from(&mut self, from: usize, edit: impl FnOnce(&mut Vec<ElemId>)) {
+        let mut above = Vec::with_capacity(self.len().saturating_sub(from));
+        while self.len() > from {
+            above.extend(self.unindex_top());
         }
-        edit(&mut self.ids, &mut self.elems);
-        for pos in from..self.ids.len() {
-            self.index_at(pos);
+        above.reverse();
+        edit(&mut above);
+        for id in above {
+            self.index(id);
         }
     }
 
@@ -252,7 +254,7 @@ impl<H> Stack<H> {
     /// changes nothing, when the tags differ (the caller then uses `edit_from`).
     pub fn replace_range(&mut self, lo: usize, new: &[ElemId]) -> bool {
         let hi = lo + new.len();
-        if new.is_empty() || hi > self.ids.len() {
+        if new.is_empty() || hi > self.len() {
             return false;
         }
         // Only known HTML tags are allowed to move: their chains are mended below; an
@@ -261,7 +263,7 @@ impl<H> Stack<H> {
         let mut old_tags: Vec<Tag> = Vec::with_capacity(new.len());
         let mut new_tags: Vec<Tag> = Vec::with_capacity(new.len());
         for (i, &id) in new.iter().enumerate() {
-            let (o, n) = (self.rec(self.ids[lo + i]), self.rec(id));
+            let (o, n) = (self.rec(self.at(lo + i)), self.rec(id));
             let same_place = !known(o) && !known(n) && (o.ns, o.tag, o.atom) == (n.ns, n.tag, n.atom);
             if !(known(o) && known(n) || same_place) {
                 return false;
@@ -283,7 +285,7 @@ impl<H> Stack<H> {
         // position in the range before the edit.
         let mut base: Vec<(Tag, u32, u32)> = Vec::new();
         for p in lo..hi {
-            let r = self.rec(self.ids[p]);
+            let r = self.rec(self.at(p));
             if !known(r) {
                 continue;
             }
@@ -294,14 +296,13 @@ impl<H> Stack<H> {
         }
         let old_top: [u32; kind::COUNT] = self.levels[hi - 1].kind_top;
         for p in lo..hi {
-            let old = self.ids[p];
+            let old = self.at(p);
             self.elems[old as usize].stack_pos = NOT_ON_STACK;
         }
         let mut kind_top = if lo == 0 { [NONE; kind::COUNT] } else { self.levels[lo - 1].kind_top };
         let mut tops: Vec<(Tag, u32)> = base.iter().map(|b| (b.0, b.1)).collect();
         for (i, &id) in new.iter().enumerate() {
             let p = lo + i;
-            self.ids[p] = id;
             let r = &mut self.elems[id as usize];
             r.stack_pos = p as u32;
             let (is_known, tag, kinds) = (known(r), r.tag, r.kinds);
@@ -314,7 +315,7 @@ impl<H> Stack<H> {
                 kind_top[k.trailing_zeros() as usize] = p as u32;
                 k &= k - 1;
             }
-            self.levels[p] = Level { below, kind_top };
+            self.levels[p] = Level { id, below, kind_top };
         }
         // Mend the chains: the lowest element above the range with a tag whose topmost
         // position in the range changed points to the new one (or the tag's last position is
@@ -327,7 +328,7 @@ impl<H> Stack<H> {
                 self.last_by_tag[tag as usize] = now;
                 continue;
             }
-            if let Some(p) = (hi..self.ids.len()).find(|&p| self.rec(self.ids[p]).is_html(tag)) {
+            if let Some(p) = (hi..self.len()).find(|&p| self.rec(self.at(p)).is_html(tag)) {
                 self.levels[p].below = now;
             }
         }
@@ -338,7 +339,7 @@ impl<H> Stack<H> {
             if old_top[k] == new_top[k] {
                 continue;
             }
-            for p in hi..self.ids.len() {
+            for p in hi..self.len() {
                 if self.levels[p].kind_top[k] != old_top[k] {
                     break;
                 }
@@ -346,7 +347,7 @@ impl<H> Stack<H> {
             }
         }
         #[cfg(debug_assertions)]
-        if self.ids.len() <= 512 {
+        if self.len() <= 512 {
             self.assert_indexed();
         }
         true
@@ -370,15 +371,16 @@ impl<H> Stack<H> {
                 in_afe: r.in_afe,
             })
             .collect();
-        for &id in &self.ids {
-            fresh.push(id);
+        for l in &self.levels {
+            fresh.push(l.id);
         }
         for (p, (a, b)) in self.levels.iter().zip(&fresh.levels).enumerate() {
-            assert!(a.below == b.below && a.kind_top == b.kind_top, "stack index differs at {p}");
+            assert!(a.id == b.id && a.below == b.below && a.kind_top == b.kind_top, "stack index differs at {p}");
         }
         assert_eq!(self.last_by_tag, fresh.last_by_tag);
         assert_eq!(self.count_by_tag, fresh.count_by_tag);
-        for &id in &self.ids {
+        for l in &self.levels {
+            let id = l.id;
             assert_eq!(self.rec(id).stack_pos, fresh.rec(id).stack_pos);
         }
     }
@@ -390,12 +392,12 @@ impl<H> Stack<H> {
             return;
         }
         let pos = pos as usize;
-        if pos + 1 == self.ids.len() {
+        if pos + 1 == self.len() {
             self.pop();
             return;
         }
-        self.edit_from(pos, |ids, _| {
-            ids.remove(pos);
+        self.edit_from(pos, |ids| {
+            ids.remove(0);
         });
     }
 
@@ -407,7 +409,14 @@ impl<H> Stack<H> {
 
     /// Position of the topmost HTML element with this local name.
     pub fn last_named(&self, name: &str) -> Option<usize> {
-        match Tag::from_name(name) {
+        self.last_html(Tag::from_name(name), name)
+    }
+
+    /// [`last_named`](Self::last_named) with the name's tag known (`Tag::from_name(name)`):
+    /// the end tags "in body" have it from their token.
+    pub fn last_html(&self, tag: Tag, name: &str) -> Option<usize> {
+        debug_assert_eq!(tag, Tag::from_name(name));
+        match tag {
             Tag::Other => self.atoms.get(name).and_then(|a| self.by_other.get(a as usize)?.last()).map(|&p| p as usize),
             t => self.last_tag(t),
         }
@@ -430,7 +439,7 @@ impl<H> Stack<H> {
     /// (fe to the furthest block) or pops them all (no furthest block), so the walk costs
     /// no more than what follows it.
     pub fn first_kind_above(&self, k: u16, pos: usize) -> Option<usize> {
-        (pos + 1..self.ids.len()).find(|&p| self.elems[self.ids[p] as usize].kinds & k != 0)
+        (pos + 1..self.len()).find(|&p| self.elems[self.at(p) as usize].kinds & k != 0)
     }
 
     /// spec: #has-an-element-in-the-specific-scope, for the element at `pos`: no boundary of

@@ -208,9 +208,10 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
             }
             let section_ids = section;
-            self.stack.edit_from(fe_pos, move |ids, elems| {
-                let above: Vec<ElemId> = ids.split_off(fb_pos + 1);
-                ids.truncate(fe_pos);
+            // `ids` holds the stack from fe_pos up.
+            self.stack.edit_from(fe_pos, move |ids| {
+                let above: Vec<ElemId> = ids.split_off(fb_pos + 1 - fe_pos);
+                ids.clear();
                 for &id in &section_ids {
                     if id != fe {
                         ids.push(id);
@@ -218,7 +219,6 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 ids.push(new);
                 ids.extend(above);
-                let _ = elems;
             });
             // Elements dropped from the section are no longer on the stack.
         }

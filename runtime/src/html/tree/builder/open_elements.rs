@@ -86,13 +86,15 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.stack.contains_tag(Tag::Template)
     }
 
-    /// spec: #generate-implied-end-tags, except for HTML elements named `except`.
-    pub(super) fn generate_implied_end_tags(&mut self, except: Option<&str>) {
+    /// spec: #generate-implied-end-tags, except for HTML elements with the tag `except` (a
+    /// tag, not a name: `Tag::Other` excepts nothing, as no element it stands for has an
+    /// implied end tag).
+    pub(super) fn generate_implied_end_tags(&mut self, except: Option<Tag>) {
         use Tag::*;
         while let Some(r) = self.current() {
             if r.ns != Ns::Html
                 || !matches!(r.tag, Dd | Dt | Li | Optgroup | Option | P | Rb | Rp | Rt | Rtc)
-                || except == Some(r.tag.name())
+                || except == Some(r.tag)
             {
                 break;
             }
@@ -112,7 +114,7 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// spec: #close-a-p-element
     pub(super) fn close_p(&mut self) {
-        self.generate_implied_end_tags(Some("p"));
+        self.generate_implied_end_tags(Some(Tag::P));
         // Step 2.
         if !self.current_is(Tag::P) {
             self.err(E::ImplicitlyClosedElements);

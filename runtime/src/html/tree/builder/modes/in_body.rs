@@ -112,7 +112,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             | Summary | Ul => {
                 self.rule(InBodyStartAddress);
                 self.close_p_if_in_button_scope();
-                self.insert_html(s);
+                self.insert_html_in_line(s);
             }
             H1 | H2 | H3 | H4 | H5 | H6 => {
                 self.rule(InBodyStartH1);
@@ -121,7 +121,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.err(E::NestedHeading);
                     self.pop();
                 }
-                self.insert_html(s);
+                self.insert_html_in_line(s);
             }
             Pre | Listing => {
                 self.rule(InBodyStartPre);
@@ -151,14 +151,14 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if let Some(p) = li
                     && stop.is_none_or(|st| p >= st)
                 {
-                    self.generate_implied_end_tags(Some("li"));
+                    self.generate_implied_end_tags(Some(Li));
                     if !self.current_is(Li) {
                         self.err(E::ImplicitlyClosedElements);
                     }
                     self.pop_until(Li);
                 }
                 self.close_p_if_in_button_scope();
-                self.insert_html(s);
+                self.insert_html_in_line(s);
             }
             Dd | Dt => {
                 self.rule(InBodyStartDd);
@@ -175,7 +175,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if let Some((p, tag)) = found
                     && stop.is_none_or(|st| p >= st)
                 {
-                    self.generate_implied_end_tags(Some(tag.name()));
+                    self.generate_implied_end_tags(Some(tag));
                     if !self.current_is(tag) {
                         self.err(E::ImplicitlyClosedElements);
                     }
@@ -206,7 +206,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if let Some((_, a)) = self.afe.last_with_tag(A) {
                     self.err(E::NestedFormattingElement);
                     if !self.adoption_agency(s) {
-                        self.any_other_end_tag(&s.name.clone());
+                        self.any_other_end_tag(s.tag, &s.name.clone());
                     }
                     if let Some(i) = self.afe.index_of(a) {
                         self.afe_remove_at(i);
@@ -214,13 +214,13 @@ impl<S: TreeSink> TreeBuilder<S> {
                     self.stack.remove(a);
                 }
                 self.reconstruct_formatting();
-                let id = self.insert_html(s);
+                let id = self.insert_html_in_line(s);
                 self.push_formatting(id, s);
             }
             B | Big | Code | Em | Font | I | S | Small | Strike | Strong | Tt | U => {
                 self.rule(InBodyStartB);
                 self.reconstruct_formatting();
-                let id = self.insert_html(s);
+                let id = self.insert_html_in_line(s);
                 self.push_formatting(id, s);
             }
             Nobr => {
@@ -229,7 +229,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if self.stack.has_in_scope(Nobr, kind::SCOPE) {
                     self.err(E::NestedFormattingElement);
                     if !self.adoption_agency(s) {
-                        self.any_other_end_tag(&s.name.clone());
+                        self.any_other_end_tag(s.tag, &s.name.clone());
                     }
                     self.reconstruct_formatting();
                 }
@@ -339,7 +339,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Option => {
                 self.rule(InBodyStartOption);
                 if self.stack.has_in_scope(Select, kind::SCOPE) {
-                    self.generate_implied_end_tags(Some("optgroup"));
+                    self.generate_implied_end_tags(Some(Optgroup));
                     if self.stack.has_in_scope(Option, kind::SCOPE) {
                         self.err(E::ImplicitlyClosedElements);
                     }
@@ -378,7 +378,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Rp | Rt => {
                 self.rule(InBodyStartRp);
                 if self.stack.has_in_scope(Ruby, kind::SCOPE) {
-                    self.generate_implied_end_tags(Some("rtc"));
+                    self.generate_implied_end_tags(Some(Rtc));
                 }
                 if !self.current_is_any(&[Rtc, Ruby]) {
                     self.err(E::ImplicitlyClosedElements);
@@ -403,7 +403,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             _ => {
                 self.rule(InBodyOtherStart);
                 self.reconstruct_formatting();
-                let id = self.insert_html(s);
+                let id = self.insert_html_in_line(s);
                 if !self.selects.is_empty() && s.tag == Other && s.name == "selectedcontent" {
                     self.selectedcontent_inserted(id);
                 }
@@ -497,7 +497,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     // In scope, implied end tags generated except for `li`: pop it alone.
                     self.pop();
                 } else if self.stack.has_in_scope(Li, kind::LIST_ITEM) {
-                    self.generate_implied_end_tags(Some("li"));
+                    self.generate_implied_end_tags(Some(Li));
                     self.check_current(Li);
                     self.pop_until(Li);
                 } else {
@@ -510,7 +510,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                     // As for `li`.
                     self.pop();
                 } else if self.stack.has_in_scope(e.tag, kind::SCOPE) {
-                    self.generate_implied_end_tags(Some(e.tag.name()));
+                    self.generate_implied_end_tags(Some(e.tag));
                     self.check_current(e.tag);
                     self.pop_until(e.tag);
                 } else {
@@ -531,7 +531,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             A | B | Big | Code | Em | Font | I | Nobr | S | Small | Strike | Strong | Tt | U => {
                 self.rule(InBodyEndA);
                 if !self.adoption_agency(e) {
-                    self.any_other_end_tag(&e.name);
+                    self.any_other_end_tag(e.tag, &e.name);
                 }
             }
             Applet | Marquee | Object => {
@@ -558,7 +558,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 if e.name == "sarcasm" {
                     self.rule(InBodyEndSarcasm);
                 }
-                self.any_other_end_tag(&e.name);
+                self.any_other_end_tag(e.tag, &e.name);
             }
         }
         Done
@@ -566,10 +566,11 @@ impl<S: TreeSink> TreeBuilder<S> {
 
     /// spec: #parsing-main-inbody, "Any other end tag". The loop ends at the topmost HTML
     /// element with the token's name, unless a special element sits above it.
-    fn any_other_end_tag(&mut self, name: &str) {
+    /// `tag` is the token's tag, `Tag::from_name(name)`, known already.
+    fn any_other_end_tag(&mut self, tag: Tag, name: &str) {
         self.rule(InBodyOtherEnd);
         // Step 2.3: no such element, or a special element above it.
-        let Some(p) = self.stack.last_named(name) else {
+        let Some(p) = self.stack.last_html(tag, name) else {
             self.err(E::EndTagWithoutOpenElement);
             return;
         };
@@ -577,7 +578,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             self.err(E::EndTagWithoutOpenElement);
             return;
         }
-        self.generate_implied_end_tags(Some(name));
+        self.generate_implied_end_tags(Some(tag));
         // Step 2.2.
         if self.stack.len() != p + 1 {
             self.err(E::ImplicitlyClosedElements);

@@ -213,7 +213,7 @@ impl<S: TreeSink> TreeBuilder<S> {
         match place {
             Place::Document => Some(Target::Document),
             Place::Current => Some(Target::Current),
-            Place::Root => self.stack.ids.first().map(|&html| Target::Elem(html)),
+            Place::Root => (!self.stack.is_empty()).then(|| Target::Elem(self.stack.at(0))),
         }
     }
 

@@ -282,7 +282,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::Start(s) if s.tag == Tr => {
                 self.rule(InTableBodyStartTr);
                 self.clear_stack_back_to(CTX);
-                self.insert_html(s);
+                self.insert_html_in_line(s);
                 self.mode = Mode::InRow;
                 Done
             }
@@ -336,7 +336,7 @@ impl<S: TreeSink> TreeBuilder<S> {
             Tok::Start(s) if s.is(&[Th, Td]) => {
                 self.rule(InRowStartTh);
                 self.clear_stack_back_to(CTX);
-                self.insert_html(s);
+                self.insert_html_in_line(s);
                 self.mode = Mode::InCell;
                 self.afe.insert_marker();
                 Done
