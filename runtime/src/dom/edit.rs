@@ -6,7 +6,7 @@
 //! dropped, so edits never move other nodes' data and stay constant time (amortized); a
 //! document edited far more than it was parsed is better serialized and parsed again.
 
-use super::{AttrRec, Dom, HOLE, Kind, Namespace, NodeId, to_u32};
+use super::{Dom, HOLE, Kind, Namespace, NodeId, to_u32};
 
 /// Why an edit was refused. Nothing was changed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -87,7 +87,7 @@ impl Dom {
         let Some(id) = self.attr_names.find(name, &self.text) else { return Some(None) };
         let rel = self.attr_pos.get(&(to_u32(element.index()), id))?;
         let (start, _) = self.run(element, self.node(element));
-        Some(Some(self.text.get(self.attrs[start + *rel as usize].value)))
+        Some(Some(self.attr_value(&self.attrs[start + *rel as usize])))
     }
 
     /// The position in `self.attrs` of the no-namespace attribute `name` of `element`: through
@@ -150,10 +150,10 @@ impl Dom {
             return Err(DomError::InvalidName);
         }
         match self.find_attr(element, name)? {
-            Some(i) => self.attrs[i].value = self.text.push(value),
+            Some(i) => self.attrs[i] = self.value_rec(self.attrs[i].name, value),
             None => {
                 let name_id = self.attr_names.intern(name, &mut self.text);
-                let rec = AttrRec { name: name_id, value: self.text.push(value) };
+                let rec = self.value_rec(name_id, value);
                 self.push_attrs(element, &[rec]);
             }
         }

@@ -1,5 +1,5 @@
 //! The arena's records: [`NodeId`], a node (`Node`: four links and a packed kind and payload,
-//! 24 bytes), an attribute record (`AttrRec`, 16 bytes) and the chunked text arena every string
+//! 24 bytes), an attribute record (`AttrRec`, 12 bytes) and the chunked text arena every string
 //! lives in (`TextArena`, `StrRef`). Layer: the DOM (its storage; `mod.rs` owns the `Dom` that
 //! holds them).
 
@@ -286,17 +286,52 @@ impl Node {
     }
 }
 
-/// An attribute record (16 bytes): its name as a number, its value in the text arena. A plain
-/// name (no namespace, no prefix) is an index into the `Dom`'s table of attribute names, each
-/// kept once in the text arena; a name with a namespace or prefix is `QUALIFIED` plus its index
-/// in the name table. Interning plain names keeps `class`, `href`, `id` once per document
-/// rather than once per attribute, and the record 8 bytes smaller (issue 13, peak memory);
-/// the table costs 16 bytes per distinct name, so a tag with thousands of distinct attributes
-/// still costs memory linear in its size.
+/// An attribute record (12 bytes): its name as a number, its value's place in the text arena.
+/// A plain name (no namespace, no prefix) is an index into the `Dom`'s table of attribute
+/// names, each kept once in the text arena; a name with a namespace or prefix is `QUALIFIED`
+/// plus its index in the name table. Interning plain names keeps `class`, `href`, `id` once per
+/// document rather than once per attribute, and the record 8 bytes smaller (issue 13, peak
+/// memory); the table costs 16 bytes per distinct name, so a tag with thousands of distinct
+/// attributes still costs memory linear in its size.
+///
+/// The value is its text chunk and its offset and length packed as a Text node's are
+/// ([`pack_str`]), 4 bytes less than a [`StrRef`] (issue 26, peak memory: records were 0.3
+/// times the input of the HTML corpus). A value that does not pack (1 MiB or longer) is
+/// [`SPILLED`], its `chunk` the index of its `StrRef` in the `Dom`'s list of long values: an
+/// index that stays right when a record is copied (runs move to grow, see `edit.rs`).
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct AttrRec {
     pub(super) name: u32,
-    pub(super) value: StrRef,
+    chunk: u32,
+    place: u32,
+}
+
+impl AttrRec {
+    /// A record for the value `r`, which goes to `long` if it does not pack.
+    #[inline]
+    pub(super) fn new(name: u32, r: StrRef, long: &mut Vec<StrRef>) -> AttrRec {
+        match pack_str(r.start, r.len) {
+            Some(place) => AttrRec { name, chunk: r.chunk, place },
+            None => Self::spilled(name, r, long),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn spilled(name: u32, r: StrRef, long: &mut Vec<StrRef>) -> AttrRec {
+        long.push(r);
+        AttrRec { name, chunk: to_u32(long.len() - 1), place: SPILLED }
+    }
+
+    /// Where the value is, with `long` the list [`new`](Self::new) spilled into.
+    #[inline]
+    pub(super) fn value(&self, long: &[StrRef]) -> StrRef {
+        if self.place == SPILLED {
+            return long.get(self.chunk as usize).copied().unwrap_or_default();
+        }
+        let (start, len) = unpack_str(self.place);
+        StrRef { chunk: self.chunk, start, len }
+    }
 }
 
 /// The bit of [`AttrRec::name`] that marks an index into the name table.
@@ -305,7 +340,7 @@ pub(super) const QUALIFIED: u32 = 1 << 31;
 /// The [`AttrRec::name`] of a removed record left in its run (a hole: see `edit.rs`).
 pub(super) const HOLE: u32 = u32::MAX;
 
-const _: () = assert!(std::mem::size_of::<AttrRec>() == 16);
+const _: () = assert!(std::mem::size_of::<AttrRec>() == 12);
 
 const _: () = assert!(std::mem::size_of::<Node>() == 24);
 

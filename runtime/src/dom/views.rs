@@ -99,7 +99,7 @@ impl<'a> Iterator for AttrIter<'a> {
     fn next(&mut self) -> Option<AttrView<'a>> {
         let a = self.recs.find(|a| a.name != HOLE)?;
         self.left -= 1;
-        Some(AttrView { name: self.dom.attr_name(a), value: self.dom.text.get(a.value) })
+        Some(AttrView { name: self.dom.attr_name(a), value: self.dom.attr_value(a) })
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
         (self.left, Some(self.left))
