@@ -124,10 +124,9 @@ struct TokenizeArgs {
     no_switching: bool,
 }
 
+/// The HTML tree builder's options, for every command that builds a tree.
 #[derive(Args)]
-struct ParseArgs {
-    #[command(flatten)]
-    common: Common,
+struct TreeArgs {
     /// HTML: parse as a fragment in this context element (`td`, `svg path`, `math mi`).
     #[arg(long, conflicts_with = "xml")]
     fragment: Option<Context>,
@@ -139,6 +138,25 @@ struct ParseArgs {
     /// quadratic in the input: whatwg/html#10772).
     #[arg(long, conflicts_with = "xml", value_name = "N|none", value_parser = amplification_limit)]
     amplification_limit: Option<Limit>,
+}
+
+impl TreeArgs {
+    /// The tree builder's options from the arguments.
+    fn options(&self) -> TreeOptions {
+        let options = TreeOptions::with_scripting(!self.no_scripting);
+        match self.amplification_limit {
+            Some(Limit(amplification_limit)) => TreeOptions { amplification_limit, ..options },
+            None => options,
+        }
+    }
+}
+
+#[derive(Args)]
+struct ParseArgs {
+    #[command(flatten)]
+    common: Common,
+    #[command(flatten)]
+    tree: TreeArgs,
     /// `parse` only: also report parse errors (on standard error, or in the JSON).
     #[arg(long)]
     errors: bool,
@@ -156,17 +174,8 @@ struct ExplainArgs {
     /// as `tokenize` switches them).
     #[arg(long)]
     tokens_only: bool,
-    /// HTML: parse as a fragment in this context element (`td`, `svg path`, `math mi`).
-    #[arg(long, conflicts_with = "xml")]
-    fragment: Option<Context>,
-    /// HTML: parse with the scripting flag off (`<noscript>` content is markup).
-    #[arg(long, conflicts_with = "xml")]
-    no_scripting: bool,
-    /// HTML: how many bytes of formatting-element copies the parser may make per byte read
-    /// (by default the library's, 8), or `none` for the spec's steps with no bound (the tree can then be
-    /// quadratic in the input: whatwg/html#10772).
-    #[arg(long, conflicts_with = "xml", value_name = "N|none", value_parser = amplification_limit)]
-    amplification_limit: Option<Limit>,
+    #[command(flatten)]
+    tree: TreeArgs,
 }
 
 /// Why a command stopped early.
@@ -383,20 +392,11 @@ fn amplification_limit(s: &str) -> Result<Limit, String> {
     s.parse().map(|n| Limit(Some(n))).map_err(|_| format!("{s:?}: a number of bytes per byte read, or `none`"))
 }
 
-/// The tree builder's options from the arguments.
-fn tree_options(no_scripting: bool, limit: Option<Limit>) -> TreeOptions {
-    let options = TreeOptions::with_scripting(!no_scripting);
-    match limit {
-        Some(Limit(amplification_limit)) => TreeOptions { amplification_limit, ..options },
-        None => options,
-    }
-}
-
 /// Parse HTML as the arguments say; `errors`: collect the parse errors as findings (without,
 /// the parser keeps none: they can outnumber the input's bytes).
 fn parse_html(text: &str, a: &ParseArgs, errors: bool) -> (Dom, NodeId, Vec<Found>) {
-    let options = tree_options(a.no_scripting, a.amplification_limit);
-    let (dom, root, errors) = match (&a.fragment, errors) {
+    let options = a.tree.options();
+    let (dom, root, errors) = match (&a.tree.fragment, errors) {
         (None, false) => {
             let dom = html::parse_document_with(text, options);
             let root = dom.document();
@@ -489,7 +489,7 @@ fn parse(out: &mut dyn Write, a: &ParseArgs, check: bool, status: &mut u8) -> Re
         if check {
             let found = if a.common.xml {
                 parse_xml(&text, true).2
-            } else if a.fragment.is_none() {
+            } else if a.tree.fragment.is_none() {
                 check_html(&text)
             } else {
                 parse_html(&text, a, true).2
@@ -634,8 +634,8 @@ fn explain(out: &mut dyn Write, a: &ExplainArgs, status: &mut u8) -> Result<(), 
             writeln!(out, "==> {} <==", source.name())?;
         }
         let format = a.common.format;
-        let tree = tree_options(a.no_scripting, a.amplification_limit);
-        let (builder, options) = match &a.fragment {
+        let tree = a.tree.options();
+        let (builder, options) = match &a.tree.fragment {
             None => (html::tree::TreeBuilder::new(Dom::new(), tree), html::Options::default()),
             Some(ctx) => {
                 let (b, options, _) = html::tree::TreeBuilder::new_fragment(Dom::new(), ctx, tree);

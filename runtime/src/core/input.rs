@@ -200,7 +200,7 @@ impl<'i> Core<'i> {
     /// [`take_plain`](Self::take_plain) for a fused case that reads nothing of the character
     /// (no verbs, no error, no reconsume; `codegen/src/emit.rs`, `leaves_current`): only the
     /// position moves. `cur` is read only by the case that consumed a character, and the next
-    /// state consumes (`consume`, `take_plain`, `peek_current`) before it reads `cur`.
+    /// state consumes (`consume`, `take_plain`, `peek_current`) before it reads `cur`. O(1).
     #[inline(always)]
     pub fn skip_plain(&mut self) {
         self.pos += 1;

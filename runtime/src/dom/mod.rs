@@ -772,6 +772,12 @@ impl Dom {
 mod tests {
     use super::*;
 
+    /// An element's attributes as owned (name, value) pairs, in order.
+    fn attrs(dom: &Dom, e: NodeId) -> Vec<(String, String)> {
+        dom.element(e)
+            .map_or(Vec::new(), |e| e.attrs().map(|a| (a.name.local.to_owned(), a.value.to_owned())).collect())
+    }
+
     /// A xorshift generator for the model tests: each call a number below its argument.
     pub(super) fn rng(mut seed: u64) -> impl FnMut(usize) -> usize {
         move |n| {
@@ -794,10 +800,6 @@ mod tests {
         let mut dom = crate::html::parse_document(&input);
         let div = dom.descendants(dom.document()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "div"));
         let div = div.expect("a div");
-        let attrs = |dom: &Dom, e: NodeId| -> Vec<(String, String)> {
-            dom.element(e)
-                .map_or(Vec::new(), |e| e.attrs().map(|a| (a.name.local.to_owned(), a.value.to_owned())).collect())
-        };
         let expected: Vec<(String, String)> = names.iter().map(|n| (n.clone(), n.clone())).collect();
         assert_eq!(attrs(&dom, div), expected);
         assert_eq!(dom.text_content(div), big);
@@ -833,10 +835,6 @@ mod tests {
         let mut dom = crate::html::parse_document(&input);
         let p = dom.descendants(dom.document()).find(|&n| dom.element(n).is_some_and(|e| e.name.local == "p"));
         let p = p.expect("a p");
-        let attrs = |dom: &Dom, e: NodeId| -> Vec<(String, String)> {
-            dom.element(e)
-                .map_or(Vec::new(), |e| e.attrs().map(|a| (a.name.local.to_owned(), a.value.to_owned())).collect())
-        };
         let pair = |n: &str, v: &str| (n.to_owned(), v.to_owned());
         assert_eq!(attrs(&dom, p), vec![pair("a", "1"), pair("long", &big), pair("b", "2")]);
         assert_eq!(dom.long_values.len(), 1);

@@ -229,7 +229,8 @@ impl<H> Stack<H> {
 
     /// Edit the stack from `from` upward: un-index that part, let `edit` change it (the
     /// elements from position `from` up, bottom first: `edit` sees position `from` at index
-    /// 0), push the result back.
+    /// 0), push the result back. Time and memory O(len − from) (the part edited, plus what
+    /// `edit` does), no recursion.
     pub fn edit_from(&mut self, from: usize, edit: impl FnOnce(&mut Vec<ElemId>)) {
         let mut above = Vec::with_capacity(self.len().saturating_sub(from));
         while self.len() > from {
@@ -413,7 +414,8 @@ impl<H> Stack<H> {
     }
 
     /// [`last_named`](Self::last_named) with the name's tag known (`Tag::from_name(name)`):
-    /// the end tags "in body" have it from their token.
+    /// the end tags "in body" have it from their token. O(1) for a known tag; otherwise one
+    /// hash lookup of the name and the last entry of its list.
     pub fn last_html(&self, tag: Tag, name: &str) -> Option<usize> {
         debug_assert_eq!(tag, Tag::from_name(name));
         match tag {

@@ -4,6 +4,7 @@
 //! formatting elements (spec: #reconstruct-the-active-formatting-elements).
 
 use super::*;
+use crate::tree_interface::AttrRef;
 
 /// An element's attributes as the sink has them, as (name, value) pairs: how the list of
 /// active formatting elements reads the entries whose attributes it did not copy.
@@ -17,11 +18,13 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// counted against the limit.
     pub(super) fn may_copy(&mut self, tag: Tag, attrs: AttrRange, from: ElemId) -> bool {
         let Some(limit) = self.amplification_limit else { return true };
+        // ` name="value"` for each attribute.
+        let markup = |a: AttrRef<'_>| a.name.local.len() + a.value.len() + 4;
         let attr_bytes: usize = if attrs.in_sink() {
             let h = self.handle(from);
-            self.sink.element_attributes(&h).iter().map(|a| a.name.local.len() + a.value.len() + 4).sum()
+            self.sink.element_attributes(&h).into_iter().map(markup).sum()
         } else {
-            self.afe.attrs(attrs).iter().map(|a| a.name.local.len() + a.value.len() + 4).sum()
+            self.afe.attrs(attrs).iter().map(markup).sum()
         };
         let cost = tag.name().len() + 2 + attr_bytes;
         let read = self.span.end.max(options::AMPLIFICATION_FLOOR);
