@@ -5,6 +5,8 @@
 
 use std::path::PathBuf;
 use std::process::Command;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Address space the command may use: this much for any input (the binary, its libraries and
 /// first buffers) plus [`PER_BYTE`] per input byte.
@@ -64,30 +66,45 @@ fn inputs() -> Vec<(&'static str, String)> {
 fn every_command_stays_within_its_memory_and_stack_bounds() {
     let dir = std::env::temp_dir().join(format!("statemark-cli-bounds-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
-    let mut failures = Vec::new();
+    // Every (input, command) pair is one run of the command; the runs are independent processes,
+    // so they go as many at a time as there are cores (63 runs of the debug binary, minutes apart).
+    let mut runs = Vec::new();
     for (shape, input) in inputs() {
         let file: PathBuf = dir.join(format!("{shape}.html"));
         std::fs::write(&file, &input).expect("writing the input");
         let limit_kib = BASE_KIB + PER_BYTE * input.len() / 1024;
         for command in COMMANDS {
-            let allowed = ALLOWED.iter().any(|(c, s, _)| c == command && *s == shape);
-            // The limits apply to the shell, then to the command it becomes (exec).
-            let script = format!(
-                "ulimit -v {limit_kib} && ulimit -s 256 && exec \"$0\" {command} \"$1\" > /dev/null 2> /dev/null"
-            );
-            let status = Command::new("sh")
-                .args(["-c", &script, env!("CARGO_BIN_EXE_statemark")])
-                .arg(&file)
-                .status()
-                .expect("running sh");
-            // `check` exits 1 when it finds errors; anything else is a crash or a kill.
-            let ok = matches!(status.code(), Some(0 | 1));
-            println!("{shape:>10} {command:<28} {status} {}", if allowed { "(allowed)" } else { "" });
-            if !ok && !allowed {
-                failures.push(format!("{command} on {shape} ({} bytes): {status}", input.len()));
-            }
+            runs.push((shape, input.len(), file.clone(), limit_kib, *command));
         }
     }
+    let next = AtomicUsize::new(0);
+    let failures = Mutex::new(Vec::new());
+    let workers = std::thread::available_parallelism().map_or(2, |n| n.get());
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| {
+                while let Some((shape, len, file, limit_kib, command)) = runs.get(next.fetch_add(1, Ordering::Relaxed)) {
+                    let allowed = ALLOWED.iter().any(|(c, s, _)| c == command && s == shape);
+                    // The limits apply to the shell, then to the command it becomes (exec).
+                    let script = format!(
+                        "ulimit -v {limit_kib} && ulimit -s 256 && exec \"$0\" {command} \"$1\" > /dev/null 2> /dev/null"
+                    );
+                    let status = Command::new("sh")
+                        .args(["-c", &script, env!("CARGO_BIN_EXE_statemark")])
+                        .arg(file)
+                        .status()
+                        .expect("running sh");
+                    // `check` exits 1 when it finds errors; anything else is a crash or a kill.
+                    let ok = matches!(status.code(), Some(0 | 1));
+                    println!("{shape:>10} {command:<28} {status} {}", if allowed { "(allowed)" } else { "" });
+                    if !ok && !allowed {
+                        failures.lock().unwrap().push(format!("{command} on {shape} ({len} bytes): {status}"));
+                    }
+                }
+            });
+        }
+    });
     let _ = std::fs::remove_dir_all(&dir);
+    let failures = failures.into_inner().unwrap();
     assert!(failures.is_empty(), "over the bounds: {failures:#?}");
 }
