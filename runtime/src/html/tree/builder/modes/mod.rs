@@ -241,4 +241,5 @@ mod before_body;
 mod foreign;
 mod in_body;
 mod table;
+pub(super) use table::{CELL_END, CELL_START};
 mod template;

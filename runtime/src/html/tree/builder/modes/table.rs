@@ -6,6 +6,15 @@
 
 use super::*;
 
+/// The start tags "in cell" has rules of its own for (spec: #parsing-main-intd); every other
+/// start tag is its "anything else", which the token's dispatch sends to "in body" directly.
+pub(in super::super) const CELL_START: &[Tag] = &[Caption, Col, Colgroup, Tbody, Td, Tfoot, Th, Thead, Tr];
+
+/// The end tags of the rules of "in cell" (`</td>`, `</th>`; `</body>` ..; `</table>` ..):
+/// the union of the three end-tag rules in [`TreeBuilder::in_cell`], which must stay equal.
+pub(in super::super) const CELL_END: &[Tag] =
+    &[Td, Th, Body, Caption, Col, Colgroup, Html, Table, Tbody, Tfoot, Thead, Tr];
+
 impl<S: TreeSink> TreeBuilder<S> {
     fn clear_stack_back_to(&mut self, tags: &[Tag]) {
         while !self.stack.is_empty() && !self.current_is_any(tags) {
@@ -401,7 +410,8 @@ impl<S: TreeSink> TreeBuilder<S> {
         self.mode = Mode::InRow;
     }
 
-    /// spec: #parsing-main-intd
+    /// spec: #parsing-main-intd. Its "anything else" is also taken without the dispatcher
+    /// ([`in_body_html`](Self::in_body_html), by [`CELL_START`] and [`CELL_END`]).
     pub(in super::super) fn in_cell(&mut self, t: &mut Tok<'_, '_>) -> Flow {
         match t {
             Tok::End(e) if e.is(&[Td, Th]) => {
@@ -417,7 +427,7 @@ impl<S: TreeSink> TreeBuilder<S> {
                 }
                 Done
             }
-            _ if t.start(&[Caption, Col, Colgroup, Tbody, Td, Tfoot, Th, Thead, Tr]) => {
+            _ if t.start(CELL_START) => {
                 self.rule(InCellStartCaption);
                 let top = [Td, Th].iter().filter_map(|&x| self.stack.last_tag(x)).max();
                 if !self.stack.pos_in_scope(top, kind::TABLE) {
