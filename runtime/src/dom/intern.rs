@@ -224,7 +224,8 @@ impl LocalNames {
                 return None;
             }
             let (r, nh) = self.names[slot as usize - 1];
-            if nh == h && text.get(r) == name {
+            // Bytes, not `str`: the stored name is whole, so no character boundary to check.
+            if nh == h && text.bytes(r) == name.as_bytes() {
                 return Some(slot - 1);
             }
             i = (i + 1) & mask;
