@@ -407,9 +407,22 @@ impl Dom {
         let start = to_u32(self.attrs.len());
         if !attrs.is_empty() {
             self.reserve_attrs(attrs.len());
-            for a in attrs.iter() {
-                let rec = self.attr_rec(a);
-                self.attrs.push(rec);
+            match attrs.as_token() {
+                // The HTML builder's form: plain names, one loop over the token's slice (no
+                // match on the form and no bounds check per attribute, as `iter` has).
+                Some(list) => {
+                    for a in list {
+                        let name = self.attr_names.intern(&a.name, &mut self.text);
+                        let rec = self.value_rec(name, &a.value);
+                        self.attrs.push(rec);
+                    }
+                }
+                None => {
+                    for a in attrs.iter() {
+                        let rec = self.attr_rec(a);
+                        self.attrs.push(rec);
+                    }
+                }
             }
         }
         let kind = if template { Kind::Template } else { Kind::Element };

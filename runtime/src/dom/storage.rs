@@ -117,6 +117,14 @@ impl TextArena {
         self.chunks.get(r.chunk as usize).and_then(|c| c.get(s..s + r.len as usize)).unwrap_or("")
     }
 
+    /// The bytes of `r` (as [`get`](Self::get), without `str`'s character boundary checks:
+    /// for comparing a whole stored string).
+    #[inline]
+    pub(super) fn bytes(&self, r: StrRef) -> &[u8] {
+        let s = r.start as usize;
+        self.chunks.get(r.chunk as usize).and_then(|c| c.as_bytes().get(s..s + r.len as usize)).unwrap_or(&[])
+    }
+
     /// Whether `r` ends where its chunk ends and `n` more bytes fit there.
     pub(super) fn can_extend(&self, r: StrRef, n: usize) -> bool {
         r.len > 0

@@ -148,6 +148,16 @@ impl<'a> Attrs<'a> {
         Attrs(AttrsInner::Packed(text, attrs))
     }
 
+    /// The tag token's own attributes, if these are they (all plain names in no namespace), so
+    /// a sink storing many can loop over the slice rather than match the form per attribute.
+    #[inline]
+    pub(crate) fn as_token(&self) -> Option<&'a [crate::token::Attribute<'a>]> {
+        match self.0 {
+            AttrsInner::Token(a) => Some(a),
+            _ => None,
+        }
+    }
+
     /// How many attributes there are.
     pub fn len(&self) -> usize {
         match self.0 {
