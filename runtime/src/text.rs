@@ -54,9 +54,20 @@ impl TextBuf {
         self.owned(input).push_str(&input[start..end]);
     }
 
-    /// Append text that is not (or not known to be) a copy of the input.
+    /// Append text that is not known to be a copy of the input. When the span goes on in the
+    /// input with exactly `text` (a comment's `-` that the comment end dash state appends back,
+    /// the `-` being the input's own), the span grows over it and stays borrowed: the text is
+    /// the same either way, and `end + text.len()` is on a character boundary since `end` is and
+    /// `text` is whole characters. O(`text.len()`).
     #[inline]
     pub fn push_str(&mut self, input: &str, text: &str) {
+        if !self.owned
+            && self.start != self.end
+            && input.as_bytes().get(self.end..).is_some_and(|rest| rest.starts_with(text.as_bytes()))
+        {
+            self.end += text.len();
+            return;
+        }
         self.owned(input).push_str(text);
     }
 
@@ -149,6 +160,31 @@ mod tests {
         t.push_run(&input, 0, 1);
         t.push_run(&input, 2, 3);
         assert_eq!(t.take(&input), "ac");
+    }
+
+    #[test]
+    fn appended_text_the_input_goes_on_with_extends_the_span() {
+        let input = Cow::Borrowed("a-b--c");
+        let mut t = TextBuf::default();
+        t.push_run(&input, 0, 1);
+        t.push_str(&input, "-");
+        assert_eq!(t.span(), Some((0, 2)));
+        t.push_run(&input, 2, 3);
+        t.push_str(&input, "--");
+        assert_eq!(t.span(), Some((0, 5)));
+        assert!(matches!(t.take(&input), Cow::Borrowed("a-b--")));
+        // Text the input does not go on with, or an empty span (no place to grow from): owned.
+        t.push_run(&input, 0, 1);
+        t.push_str(&input, "b");
+        assert_eq!(t.span(), None);
+        assert_eq!(t.take(&input), "ab");
+        t.push_str(&input, "a");
+        assert_eq!(t.span(), None);
+        assert_eq!(t.take(&input), "a");
+        // At the end of the input.
+        t.push_run(&input, 5, 6);
+        t.push_str(&input, "-");
+        assert_eq!(t.take(&input), "c-");
     }
 
     #[test]
