@@ -107,7 +107,8 @@ impl TextBuf {
     /// `str` indexing's bounds and character-boundary checks (a dozen instructions and two
     /// byte loads each; issue 13). A span only ever holds offsets the tokenizer produced: the
     /// start and end of an input character it consumed (`cur`, `pos`) and the ends of runs
-    /// that scans stop at an ASCII byte or the end of the input, all within the input; and no
+    /// that scans stop at an ASCII byte or the end of the input, and an end moved past whole
+    /// characters the input goes on with (`push_str`), all within the input; and no
     /// span outlives the input it indexes (`detach` turns spans into owned text before chunked
     /// input drops its consumed prefix). The debug assertion checks exactly that on every
     /// take in the test suites.
