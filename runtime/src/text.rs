@@ -114,6 +114,25 @@ impl TextBuf {
     /// take in the test suites.
     #[inline(always)]
     pub fn take<'i>(&mut self, input: &Cow<'i, str>) -> Cow<'i, str> {
+        self.take_or_known(input, None)
+    }
+
+    /// [`take`](Self::take) for a name from a fixed set: owned text that `known` finds (a tag
+    /// name lowercased from `DIV`) is handed out as the `'static` name `known` returns, and the
+    /// allocation stays for the next name (an owned name otherwise costs an allocation per
+    /// tag: the text goes with the token). The text is the same either way; a span costs what
+    /// it costs in `take` (the test is on the out-of-line path). O(`known`).
+    #[inline(always)]
+    pub fn take_known<'i>(&mut self, input: &Cow<'i, str>, known: fn(&str) -> Option<&'static str>) -> Cow<'i, str> {
+        self.take_or_known(input, Some(known))
+    }
+
+    #[inline(always)]
+    fn take_or_known<'i>(
+        &mut self,
+        input: &Cow<'i, str>,
+        known: Option<fn(&str) -> Option<&'static str>>,
+    ) -> Cow<'i, str> {
         if let (false, Cow::Borrowed(i)) = (self.owned, input) {
             let (s, e) = (self.start, self.end);
             self.clear();
@@ -123,11 +142,17 @@ impl TextBuf {
             // are a whole-character slice of a `str`, valid UTF-8.
             return Cow::Borrowed(unsafe { i.get_unchecked(s..e) });
         }
-        self.take_slow(input)
+        self.take_slow(input, known)
     }
 
     #[inline(never)]
-    fn take_slow<'i>(&mut self, input: &Cow<'i, str>) -> Cow<'i, str> {
+    fn take_slow<'i>(&mut self, input: &Cow<'i, str>, known: Option<fn(&str) -> Option<&'static str>>) -> Cow<'i, str> {
+        if self.owned
+            && let Some(name) = known.and_then(|k| k(&self.text))
+        {
+            self.clear();
+            return Cow::Borrowed(name);
+        }
         let text = if self.owned { std::mem::take(&mut self.text) } else { input[self.start..self.end].to_owned() };
         self.clear();
         Cow::Owned(text)
@@ -186,6 +211,28 @@ mod tests {
         t.push_run(&input, 5, 6);
         t.push_str(&input, "-");
         assert_eq!(t.take(&input), "c-");
+    }
+
+    #[test]
+    fn known_owned_names_are_handed_out_static() {
+        let input = Cow::Borrowed("DIV Other");
+        let known = |s: &str| ["div", "p"].into_iter().find(|k| *k == s);
+        let mut t = TextBuf::default();
+        for c in "div".chars() {
+            t.push_char(&input, c);
+        }
+        let ptr = t.text.as_ptr();
+        assert!(matches!(t.take_known(&input, known), Cow::Borrowed("div")));
+        // The allocation stays for the next owned name.
+        assert_eq!(t.span(), Some((0, 0)));
+        t.push_char(&input, 'p');
+        assert_eq!(t.text.as_ptr(), ptr);
+        assert!(matches!(t.take_known(&input, known), Cow::Borrowed("p")));
+        // An owned name it does not know goes with the token; a span is borrowed from the input.
+        t.push_char(&input, 'x');
+        assert!(matches!(t.take_known(&input, known), Cow::Owned(s) if s == "x"));
+        t.push_run(&input, 4, 9);
+        assert!(matches!(t.take_known(&input, known), Cow::Borrowed("Other")));
     }
 
     #[test]
