@@ -54,9 +54,20 @@ impl TextBuf {
         self.owned(input).push_str(&input[start..end]);
     }
 
-    /// Append text that is not (or not known to be) a copy of the input.
+    /// Append text that is not known to be a copy of the input. When the span goes on in the
+    /// input with exactly `text` (a comment's `-` that the comment end dash state appends back,
+    /// the `-` being the input's own), the span grows over it and stays borrowed: the text is
+    /// the same either way, and `end + text.len()` is on a character boundary since `end` is and
+    /// `text` is whole characters. O(`text.len()`).
     #[inline]
     pub fn push_str(&mut self, input: &str, text: &str) {
+        if !self.owned
+            && self.start != self.end
+            && input.as_bytes().get(self.end..).is_some_and(|rest| rest.starts_with(text.as_bytes()))
+        {
+            self.end += text.len();
+            return;
+        }
         self.owned(input).push_str(text);
     }
 
@@ -96,12 +107,32 @@ impl TextBuf {
     /// `str` indexing's bounds and character-boundary checks (a dozen instructions and two
     /// byte loads each; issue 13). A span only ever holds offsets the tokenizer produced: the
     /// start and end of an input character it consumed (`cur`, `pos`) and the ends of runs
-    /// that scans stop at an ASCII byte or the end of the input, all within the input; and no
+    /// that scans stop at an ASCII byte or the end of the input, and an end moved past whole
+    /// characters the input goes on with (`push_str`), all within the input; and no
     /// span outlives the input it indexes (`detach` turns spans into owned text before chunked
     /// input drops its consumed prefix). The debug assertion checks exactly that on every
     /// take in the test suites.
     #[inline(always)]
     pub fn take<'i>(&mut self, input: &Cow<'i, str>) -> Cow<'i, str> {
+        self.take_or_known(input, None)
+    }
+
+    /// [`take`](Self::take) for a name from a fixed set: owned text that `known` finds (a tag
+    /// name lowercased from `DIV`) is handed out as the `'static` name `known` returns, and the
+    /// allocation stays for the next name (an owned name otherwise costs an allocation per
+    /// tag: the text goes with the token). The text is the same either way; a span costs what
+    /// it costs in `take` (the test is on the out-of-line path). O(`known`).
+    #[inline(always)]
+    pub fn take_known<'i>(&mut self, input: &Cow<'i, str>, known: fn(&str) -> Option<&'static str>) -> Cow<'i, str> {
+        self.take_or_known(input, Some(known))
+    }
+
+    #[inline(always)]
+    fn take_or_known<'i>(
+        &mut self,
+        input: &Cow<'i, str>,
+        known: Option<fn(&str) -> Option<&'static str>>,
+    ) -> Cow<'i, str> {
         if let (false, Cow::Borrowed(i)) = (self.owned, input) {
             let (s, e) = (self.start, self.end);
             self.clear();
@@ -111,11 +142,17 @@ impl TextBuf {
             // are a whole-character slice of a `str`, valid UTF-8.
             return Cow::Borrowed(unsafe { i.get_unchecked(s..e) });
         }
-        self.take_slow(input)
+        self.take_slow(input, known)
     }
 
     #[inline(never)]
-    fn take_slow<'i>(&mut self, input: &Cow<'i, str>) -> Cow<'i, str> {
+    fn take_slow<'i>(&mut self, input: &Cow<'i, str>, known: Option<fn(&str) -> Option<&'static str>>) -> Cow<'i, str> {
+        if self.owned
+            && let Some(name) = known.and_then(|k| k(&self.text))
+        {
+            self.clear();
+            return Cow::Borrowed(name);
+        }
         let text = if self.owned { std::mem::take(&mut self.text) } else { input[self.start..self.end].to_owned() };
         self.clear();
         Cow::Owned(text)
@@ -149,6 +186,53 @@ mod tests {
         t.push_run(&input, 0, 1);
         t.push_run(&input, 2, 3);
         assert_eq!(t.take(&input), "ac");
+    }
+
+    #[test]
+    fn appended_text_the_input_goes_on_with_extends_the_span() {
+        let input = Cow::Borrowed("a-b--c");
+        let mut t = TextBuf::default();
+        t.push_run(&input, 0, 1);
+        t.push_str(&input, "-");
+        assert_eq!(t.span(), Some((0, 2)));
+        t.push_run(&input, 2, 3);
+        t.push_str(&input, "--");
+        assert_eq!(t.span(), Some((0, 5)));
+        assert!(matches!(t.take(&input), Cow::Borrowed("a-b--")));
+        // Text the input does not go on with, or an empty span (no place to grow from): owned.
+        t.push_run(&input, 0, 1);
+        t.push_str(&input, "b");
+        assert_eq!(t.span(), None);
+        assert_eq!(t.take(&input), "ab");
+        t.push_str(&input, "a");
+        assert_eq!(t.span(), None);
+        assert_eq!(t.take(&input), "a");
+        // At the end of the input.
+        t.push_run(&input, 5, 6);
+        t.push_str(&input, "-");
+        assert_eq!(t.take(&input), "c-");
+    }
+
+    #[test]
+    fn known_owned_names_are_handed_out_static() {
+        let input = Cow::Borrowed("DIV Other");
+        let known = |s: &str| ["div", "p"].into_iter().find(|k| *k == s);
+        let mut t = TextBuf::default();
+        for c in "div".chars() {
+            t.push_char(&input, c);
+        }
+        let ptr = t.text.as_ptr();
+        assert!(matches!(t.take_known(&input, known), Cow::Borrowed("div")));
+        // The allocation stays for the next owned name.
+        assert_eq!(t.span(), Some((0, 0)));
+        t.push_char(&input, 'p');
+        assert_eq!(t.text.as_ptr(), ptr);
+        assert!(matches!(t.take_known(&input, known), Cow::Borrowed("p")));
+        // An owned name it does not know goes with the token; a span is borrowed from the input.
+        t.push_char(&input, 'x');
+        assert!(matches!(t.take_known(&input, known), Cow::Owned(s) if s == "x"));
+        t.push_run(&input, 4, 9);
+        assert!(matches!(t.take_known(&input, known), Cow::Borrowed("Other")));
     }
 
     #[test]
