@@ -11,9 +11,16 @@ use super::*;
 pub(in super::super) const CELL_START: &[Tag] = &[Caption, Col, Colgroup, Tbody, Td, Tfoot, Th, Thead, Tr];
 
 /// The end tags of the rules of "in cell" (`</td>`, `</th>`; `</body>` ..; `</table>` ..):
-/// the union of the three end-tag rules in [`TreeBuilder::in_cell`], which must stay equal.
+/// the union of its three end-tag rules ([`CELL_END_CELL`], [`CELL_END_IGNORED`],
+/// [`CELL_END_TABLE`]; the test `cell_end_is_the_union_of_in_cells_end_tag_rules`).
 pub(in super::super) const CELL_END: &[Tag] =
     &[Td, Th, Body, Caption, Col, Colgroup, Html, Table, Tbody, Tfoot, Thead, Tr];
+/// "in cell": an end tag whose tag name is one of "td", "th".
+const CELL_END_CELL: &[Tag] = &[Td, Th];
+/// "in cell": an end tag whose tag name is one of "body", "caption", "col", "colgroup", "html".
+const CELL_END_IGNORED: &[Tag] = &[Body, Caption, Col, Colgroup, Html];
+/// "in cell": an end tag whose tag name is one of "table", "tbody", "tfoot", "thead", "tr".
+const CELL_END_TABLE: &[Tag] = &[Table, Tbody, Tfoot, Thead, Tr];
 
 impl<S: TreeSink> TreeBuilder<S> {
     fn clear_stack_back_to(&mut self, tags: &[Tag]) {
@@ -414,7 +421,7 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// ([`in_body_html`](Self::in_body_html), by [`CELL_START`] and [`CELL_END`]).
     pub(in super::super) fn in_cell(&mut self, t: &mut Tok<'_, '_>) -> Flow {
         match t {
-            Tok::End(e) if e.is(&[Td, Th]) => {
+            Tok::End(e) if e.is(CELL_END_CELL) => {
                 self.rule(InCellEndTd);
                 if self.stack.has_in_scope(e.tag, kind::TABLE) {
                     self.generate_implied_end_tags(None);
@@ -436,12 +443,12 @@ impl<S: TreeSink> TreeBuilder<S> {
                 self.close_cell();
                 Again
             }
-            _ if t.end(&[Body, Caption, Col, Colgroup, Html]) => {
+            _ if t.end(CELL_END_IGNORED) => {
                 self.rule(InCellEndBody);
                 self.err(E::UnexpectedEndTag);
                 Done
             }
-            Tok::End(e) if e.is(&[Table, Tbody, Tfoot, Thead, Tr]) => {
+            Tok::End(e) if e.is(CELL_END_TABLE) => {
                 self.rule(InCellEndTable);
                 if !self.stack.has_in_scope(e.tag, kind::TABLE) {
                     self.err(E::EndTagWithoutOpenElement);
@@ -461,5 +468,21 @@ impl<S: TreeSink> TreeBuilder<S> {
     /// end tag whose element is missing, or a start tag that has no table section to close.
     fn unexpected_or_unopened(&mut self, t: &Tok<'_, '_>) {
         self.err(if matches!(t, Tok::End(_)) { E::EndTagWithoutOpenElement } else { E::UnexpectedStartTag });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The token path skips the dispatcher for an end tag in a cell when the tag is not in
+    /// [`CELL_END`]: that list must be exactly the tags of "in cell"'s own end-tag rules.
+    #[test]
+    fn cell_end_is_the_union_of_in_cells_end_tag_rules() {
+        let mut union: Vec<Tag> = [CELL_END_CELL, CELL_END_IGNORED, CELL_END_TABLE].concat();
+        let mut listed = CELL_END.to_vec();
+        union.sort_by_key(|t| *t as u32);
+        listed.sort_by_key(|t| *t as u32);
+        assert_eq!(union, listed);
     }
 }
