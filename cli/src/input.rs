@@ -113,38 +113,13 @@ pub fn html_options(label: Option<&str>) -> statemark::encoding::EncodingOptions
 
 /// Decode an HTML document's bytes as a browser would: the encoding sniffing algorithm (a BOM,
 /// the `--encoding` label as the transport layer's, the `<meta>` prescan, detection), and
-/// the encoding a late `<meta charset>` changes to (the library parses once to find it, and
-/// only when a `<meta` start tag can be in the input: see [`may_change_encoding`]).
+/// the encoding a late `<meta charset>` changes to (`sniff_document` parses as far as the first
+/// `<meta>` naming an encoding, and not at all when none can change it).
 pub fn decode_html(bytes: &[u8], label: Option<&str>) -> Decoded {
-    use statemark::encoding::decode;
-    let options = html_options(label);
-    let sniffed = statemark::encoding::sniff(bytes, &options);
-    let (encoding, confidence) = if may_change_encoding(bytes, sniffed.confidence) {
-        let parsed = statemark::encoding::build_document_from_bytes(
-            bytes,
-            &options,
-            Default::default(),
-            statemark::dom::Dom::new,
-        );
-        (parsed.encoding, parsed.confidence)
-    } else {
-        (sniffed.encoding, sniffed.confidence)
-    };
-    let (text, encoding) = decode(bytes, encoding);
-    Decoded { text: text.into_owned(), encoding, confidence }
-}
-
-/// Whether the tree builder can change the encoding while it parses `bytes` (spec:
-/// #changing-the-encoding-while-parsing): only a tentative encoding changes, and only when a
-/// `meta` start tag is processed. Every encoding sniffing leaves tentative is ASCII-compatible
-/// in the sense that matters here (UTF-16 comes only from a BOM or the transport layer, both
-/// certain; the prescan turns a UTF-16 label into UTF-8; ISO-2022-JP's ASCII and Roman states
-/// read `<meta` as ASCII bytes), so a `meta` tag in the decoded text means the bytes `<meta`,
-/// in any case, in the input. Without them the sniffed encoding stands, and the command does
-/// not parse the document a second time just to learn that.
-fn may_change_encoding(bytes: &[u8], confidence: statemark::encoding::Confidence) -> bool {
-    confidence == statemark::encoding::Confidence::Tentative
-        && bytes.windows(5).any(|w| w[0] == b'<' && w[1..].eq_ignore_ascii_case(b"meta"))
+    use statemark::encoding::{decode, sniff_document};
+    let sniffed = sniff_document(bytes, &html_options(label));
+    let (text, encoding) = decode(bytes, sniffed.encoding);
+    Decoded { text: text.into_owned(), encoding, confidence: sniffed.confidence }
 }
 
 /// Decode an XML5 document's bytes: a BOM, else the `--encoding` label, else the XML
@@ -189,39 +164,6 @@ mod tests {
         for size in 1..=data.len() {
             assert_eq!(chunks(&data, size, false), want, "read size {size}");
         }
-    }
-
-    #[test]
-    fn decoding_parses_only_when_a_meta_can_change_the_encoding_and_agrees_with_the_library() {
-        use statemark::encoding::{Confidence, EncodingOptions, build_document_from_bytes};
-        let cases: [(&[u8], Option<&str>, bool); 8] = [
-            (b"<p>caf\xE9", None, false),
-            (b"<p>caf\xE9<p>meta <metal>", None, true),
-            (b"<p>caf\xE9</p>", Some("iso-8859-2"), false),
-            (b"\xEF\xBB\xBF<p>x<meta charset=koi8-r>", None, false),
-            // After the prescan's 1024 bytes: the tree builder finds it and the parse starts over.
-            (&[&b"<p>"[..], &[b'x'; 1100], b"<META CHARSET=koi8-r><p>\xF0"].concat(), None, true),
-            (
-                &[&b"<p>"[..], &[b'x'; 1100], b"<mEtA http-equiv=content-type content='text/html; charset=utf-8'>"]
-                    .concat(),
-                None,
-                true,
-            ),
-            (b"<svg><meta charset=koi8-r></svg>", None, true),
-            (b"<p>\xE9<meta", None, true),
-        ];
-        for (bytes, label, parses) in cases {
-            let sniffed = statemark::encoding::sniff(bytes, &html_options(label));
-            assert_eq!(may_change_encoding(bytes, sniffed.confidence), parses, "{bytes:?}");
-            let got = decode_html(bytes, label);
-            let options = label.map_or_else(EncodingOptions::default, EncodingOptions::transport_label);
-            let full = build_document_from_bytes(bytes, &options, Default::default(), statemark::dom::Dom::new);
-            assert_eq!((got.encoding, got.confidence), (full.encoding, full.confidence), "{bytes:?}");
-        }
-        // The late `<META CHARSET>` case changed the encoding, certainly.
-        let late = [&b"<p>"[..], &[b'x'; 1100], b"<META CHARSET=koi8-r><p>\xF0"].concat();
-        let got = decode_html(&late, None);
-        assert_eq!((got.encoding.name(), got.confidence), ("KOI8-R", Confidence::Certain));
     }
 
     #[test]

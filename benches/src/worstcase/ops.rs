@@ -644,6 +644,15 @@ pub const OPS: &[Op] = &[
         run: |s| statemark::encoding::sniff(s.as_bytes(), &Default::default()).encoding.name().len(),
     },
     Op {
+        // A `<meta>` naming no encoding first, so the parse goes on as far as the input does.
+        name: "encoding/sniff-document",
+        family: Family::Html,
+        run: |s| {
+            let b = [b"<meta name=x>", s.as_bytes()].concat();
+            statemark::encoding::sniff_document(&b, &Default::default()).encoding.name().len()
+        },
+    },
+    Op {
         // Unlabelled, overwhelmingly ASCII letters with two-byte codes among them (and the
         // input's own non-ASCII bytes): detection's second opinion reads every run of them in
         // every candidate encoding.

@@ -22,7 +22,7 @@ mod reader;
 
 pub use encoding_rs::{Encoding, UTF_8, WINDOWS_1252};
 pub use offsets::ByteOffsets;
-pub use parse::{ByteParser, Decoded, ParsedBytes, build_document_from_bytes};
+pub use parse::{ByteParser, Decoded, ParsedBytes, build_document_from_bytes, sniff_document};
 #[allow(deprecated)]
 pub use parse::{parse_document_from_bytes, parse_document_from_reader, parse_xml5_from_bytes, parse_xml5_from_reader};
 pub use parse::{parse_html_bytes, parse_html_reader, parse_xml5_bytes, parse_xml5_reader};

@@ -259,6 +259,66 @@ pub fn build_document_from_bytes<S: TreeSink>(
     from_bytes(bytes, options, tree, new_sink, false).0
 }
 
+/// The encoding [`html::parse_bytes`](crate::html::parse_bytes) decodes `bytes` with in the
+/// end, and how sure it is, without keeping a tree: [`sniff`](super::sniff), then the change a
+/// `meta` element the tree builder processes makes to a tentative encoding (spec:
+/// #changing-the-encoding-while-parsing). The document is parsed only as far as it takes: the
+/// first `meta` naming an encoding makes the confidence certain (in the first kilobyte, on
+/// most pages), and nothing after it changes the answer. Nothing is parsed when sniffing is
+/// certain (a BOM, the transport layer) or when no `meta` start tag can be in the input.
+/// O(n) at worst (a page whose `meta`s name no encoding); memory is the tree up to where it
+/// stops.
+///
+/// ```
+/// use statemark::encoding::{Confidence, EncodingOptions, sniff_document};
+///
+/// // A `<meta>` past the prescan's 1024 bytes: the tree builder finds it.
+/// let late = [&b"<p>"[..], &[b'x'; 1100], b"<meta charset=koi8-r><p>\xF0"].concat();
+/// let s = sniff_document(&late, &EncodingOptions::default());
+/// assert_eq!((s.encoding.name(), s.confidence), ("KOI8-R", Confidence::Certain));
+/// // A `<meta>` naming the encoding already in use makes it certain.
+/// let s = sniff_document(b"<meta charset=utf-8><p>caf\xC3\xA9", &EncodingOptions::default());
+/// assert_eq!((s.encoding.name(), s.confidence), ("UTF-8", Confidence::Certain));
+/// ```
+pub fn sniff_document(bytes: &[u8], options: &EncodingOptions) -> super::Sniffed {
+    let sniffed = sniff_step(bytes, options).0;
+    if sniffed.confidence == Confidence::Certain || !may_hold_meta(bytes) {
+        return sniffed;
+    }
+    let (text, encoding) = decode(bytes, sniffed.encoding);
+    let watch = MetaWatch::new(Dom::new(), encoding, Confidence::Tentative);
+    let mut tokenizer = Tokenizer::streaming(Options::default(), TreeBuilder::new(watch, TreeOptions::default()));
+    // Chunks of about 4 KiB, cut on character boundaries: the tokens (and so the tree) are
+    // those of the whole text whatever the split.
+    const CHUNK: usize = 4096;
+    let mut rest: &str = &text;
+    while tokenizer.sink().sink().tentative && !rest.is_empty() {
+        let mut end = rest.len().min(CHUNK);
+        while !rest.is_char_boundary(end) {
+            end += 1;
+        }
+        tokenizer.feed(&rest[..end]);
+        rest = &rest[end..];
+    }
+    if tokenizer.sink().sink().tentative {
+        tokenizer.finish();
+    }
+    let watch = tokenizer.sink().sink();
+    match watch.change {
+        Some(new) => super::Sniffed { encoding: new, confidence: Confidence::Certain },
+        None => super::Sniffed { encoding, confidence: watch.confidence() },
+    }
+}
+
+/// Whether a `meta` start tag can be in the text `bytes` decode to, in an encoding sniffing
+/// leaves tentative. Each of those reads the bytes `<meta` (any case) as ASCII and makes
+/// `<meta` of nothing else: UTF-16 comes only from a BOM or the transport layer, both certain;
+/// the prescan turns a UTF-16 label into UTF-8; ISO-2022-JP's ASCII and Roman states read them
+/// as ASCII, and its other states read `<` as part of another character.
+fn may_hold_meta(bytes: &[u8]) -> bool {
+    memchr::memchr_iter(b'<', bytes).any(|i| bytes.get(i + 1..i + 5).is_some_and(|w| w.eq_ignore_ascii_case(b"meta")))
+}
+
 /// The whole-bytes parse: sniff, decode (recording offsets when the errors or the sink's
 /// source spans need them and the text's offsets differ from the bytes'), build, and once
 /// more if a `<meta>` changes a tentative encoding.
@@ -838,6 +898,45 @@ fn start_xml5(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `sniff_document` gives what the whole parse ends with, on inputs that stop early, parse
+    /// to the end, or do not parse at all.
+    #[test]
+    fn sniff_document_agrees_with_the_whole_parse() {
+        let pad = |head: &[u8], tail: &[u8]| [head, &[b'x'; 5000][..], tail].concat();
+        let cases: Vec<(Vec<u8>, Option<&str>)> = vec![
+            (b"<p>caf\xE9".to_vec(), None),
+            (b"<p>caf\xE9<p>meta <metal>".to_vec(), None),
+            (b"<p>caf\xE9</p>".to_vec(), Some("iso-8859-2")),
+            (b"\xEF\xBB\xBF<p>x<meta charset=koi8-r>".to_vec(), None),
+            (pad(b"<p>", b"<META CHARSET=koi8-r><p>\xF0"), None),
+            (pad(b"<p>", b"<mEtA http-equiv=content-type content='text/html; charset=utf-8'>\xC3\xA9"), None),
+            (pad(b"<meta name=viewport><p>", b"<meta charset=windows-1251>\xE9"), None),
+            (pad(b"<meta charset=utf-8><p>", b"<meta charset=koi8-r>"), None),
+            (pad(b"<p>", b"<svg><meta charset=koi8-r></svg>\xE9"), None),
+            (pad(b"<p><!-- <meta charset=koi8-r> -->", b"\xE9"), None),
+            (pad(b"<p>", b"<meta charset=utf-16le>\xE9"), None),
+            (pad(b"<p>", b"<meta charset=x-user-defined>\xE9"), None),
+            (pad(b"<p>", b"<meta charset=koi8-r"), None),
+            (b"<p>\xE9<meta".to_vec(), None),
+            ("<p>caf\u{e9}<meta charset=big5>".as_bytes().repeat(2000), None),
+        ];
+        for (bytes, label) in cases {
+            let options = label.map_or_else(EncodingOptions::default, EncodingOptions::transport_label);
+            let got = sniff_document(&bytes, &options);
+            let whole = build_document_from_bytes(&bytes, &options, TreeOptions::default(), Dom::new);
+            assert_eq!(
+                (got.encoding, got.confidence),
+                (whole.encoding, whole.confidence),
+                "{:?}",
+                String::from_utf8_lossy(&bytes[..bytes.len().min(80)])
+            );
+        }
+        // No `<meta` in any case: the sniffed encoding stands, tentative.
+        assert!(!may_hold_meta(b"<p>met<me ta><Meter"));
+        assert!(may_hold_meta(b"x<MeTa"));
+        assert!(!may_hold_meta(b"<met"));
+    }
 
     /// A reader that hands out at most `n` bytes per read, and is interrupted once.
     struct Trickle<'a>(&'a [u8], usize, bool);
