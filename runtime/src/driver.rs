@@ -63,6 +63,10 @@ pub trait Machine: Tables {
     /// Whether input preprocessing turns U+0000 into U+FFFD (XML5's decision; HTML's states
     /// handle U+0000 themselves).
     const REPLACE_NUL: bool = false;
+    /// A tag name the machine's tree builder knows, as its `'static` string: an owned name
+    /// (lowercased from `DIV`) is then handed out without an allocation per tag. The driver
+    /// sits below the tree-building interface that knows the names, so the machine says.
+    const KNOWN_TAG_NAME: Option<fn(&str) -> Option<&'static str>> = None;
     /// The code for dropping a duplicate attribute (`check_duplicate_attribute`).
     const DUPLICATE_ATTRIBUTE: Self::ParseError;
     /// The code for a control character in the input stream (found by input preprocessing).
@@ -245,6 +249,7 @@ impl<'i, M: Drive<'i, S>, S> Tokenizer<'i, M, S> {
         let state = initial.unwrap_or(M::INITIAL);
         let mut core = Core::new(input, is_final, M::FACTS.errors && M::wants_errors(&sink));
         core.replace_nul = M::REPLACE_NUL;
+        core.known_tag_name = M::KNOWN_TAG_NAME;
         let past_start_tags = M::reads_past_start_tags(&own);
         Tokenizer { core, state, return_state: state, own, done: false, run_on: false, room: 0, past_start_tags, sink }
     }

@@ -123,8 +123,12 @@ impl TextBuf {
     /// tag: the text goes with the token). The text is the same either way; a span costs what
     /// it costs in `take` (the test is on the out-of-line path). O(`known`).
     #[inline(always)]
-    pub fn take_known<'i>(&mut self, input: &Cow<'i, str>, known: fn(&str) -> Option<&'static str>) -> Cow<'i, str> {
-        self.take_or_known(input, Some(known))
+    pub fn take_known<'i>(
+        &mut self,
+        input: &Cow<'i, str>,
+        known: Option<fn(&str) -> Option<&'static str>>,
+    ) -> Cow<'i, str> {
+        self.take_or_known(input, known)
     }
 
     #[inline(always)]
@@ -216,23 +220,23 @@ mod tests {
     #[test]
     fn known_owned_names_are_handed_out_static() {
         let input = Cow::Borrowed("DIV Other");
-        let known = |s: &str| ["div", "p"].into_iter().find(|k| *k == s);
+        let known: fn(&str) -> Option<&'static str> = |s| ["div", "p"].into_iter().find(|k| *k == s);
         let mut t = TextBuf::default();
         for c in "div".chars() {
             t.push_char(&input, c);
         }
         let ptr = t.text.as_ptr();
-        assert!(matches!(t.take_known(&input, known), Cow::Borrowed("div")));
+        assert!(matches!(t.take_known(&input, Some(known)), Cow::Borrowed("div")));
         // The allocation stays for the next owned name.
         assert_eq!(t.span(), Some((0, 0)));
         t.push_char(&input, 'p');
         assert_eq!(t.text.as_ptr(), ptr);
-        assert!(matches!(t.take_known(&input, known), Cow::Borrowed("p")));
+        assert!(matches!(t.take_known(&input, Some(known)), Cow::Borrowed("p")));
         // An owned name it does not know goes with the token; a span is borrowed from the input.
         t.push_char(&input, 'x');
-        assert!(matches!(t.take_known(&input, known), Cow::Owned(s) if s == "x"));
+        assert!(matches!(t.take_known(&input, Some(known)), Cow::Owned(s) if s == "x"));
         t.push_run(&input, 4, 9);
-        assert!(matches!(t.take_known(&input, known), Cow::Borrowed("Other")));
+        assert!(matches!(t.take_known(&input, Some(known)), Cow::Borrowed("Other")));
     }
 
     #[test]

@@ -135,6 +135,9 @@ pub(crate) struct Core<'i> {
     /// Input preprocessing turns U+0000 into U+FFFD (XML5's decision; HTML keeps U+0000 for
     /// its states to handle).
     pub replace_nul: bool,
+    /// The machine's [`Machine::KNOWN_TAG_NAME`](crate::driver::Machine::KNOWN_TAG_NAME): an
+    /// owned tag name it finds is handed out as that `'static` name (`TextBuf::take_known`).
+    pub known_tag_name: Option<fn(&str) -> Option<&'static str>>,
     /// The last bytes chunked mode dropped before `input[0]` (the most recent last; `behind_len`
     /// of them), for look-behind across chunk boundaries (`last_characters_are`).
     behind: [u8; BEHIND],
@@ -198,6 +201,7 @@ impl<'i> Core<'i> {
             pending: Vec::new(),
             errors_on,
             replace_nul: false,
+            known_tag_name: None,
             behind: [0; BEHIND],
             behind_len: 0,
             lines: LineCounter::default(),

@@ -16,13 +16,6 @@ fn name_bit(name: &[u8]) -> u64 {
     1 << ((name.len() as u32 * 7 + u32::from(first) * 3 + u32::from(last)) & 63)
 }
 
-/// A tag name the tree builder knows, as its `'static` string (`TextBuf::take_known`): an owned
-/// name (lowercased from uppercase input) then costs no allocation per tag.
-fn known_tag_name(name: &str) -> Option<&'static str> {
-    let tag = crate::tree_interface::known::Tag::from_name(name);
-    (tag != crate::tree_interface::known::Tag::Other).then(|| tag.name())
-}
-
 impl<'i> Core<'i> {
     // ----- tags -----
 
@@ -225,14 +218,14 @@ impl<'i> Core<'i> {
             self.attr_index.clear();
             self.attr_indexed = 0;
         }
-        (self.tag_name.take_known(&self.input, known_tag_name), self.self_closing, has_attributes)
+        (self.tag_name.take_known(&self.input, self.known_tag_name), self.self_closing, has_attributes)
     }
 
     /// The finished tag.
     #[inline(always)]
     pub fn take_tag(&mut self) -> Tag<'i> {
         self.commit_attribute();
-        let name = self.tag_name.take_known(&self.input, known_tag_name);
+        let name = self.tag_name.take_known(&self.input, self.known_tag_name);
         // A tag without attributes gets an unallocated list; the core keeps any capacity.
         let attributes = if self.attrs.is_empty() { Vec::new() } else { std::mem::take(&mut self.attrs) };
         if self.attr_indexed != 0 {

@@ -81,6 +81,13 @@ pub struct HtmlOwn<'i> {
     tracker: Option<super::switching::StateTracker>,
 }
 
+/// A tag name the HTML tree builder knows, as its `'static` string ([`Machine::KNOWN_TAG_NAME`]).
+fn known_tag_name(name: &str) -> Option<&'static str> {
+    use crate::tree_interface::known::Tag;
+    let tag = Tag::from_name(name);
+    (tag != Tag::Other).then(|| tag.name())
+}
+
 impl Machine for Html {
     type Token<'i> = Token<'i>;
     type Own<'i> = HtmlOwn<'i>;
@@ -89,6 +96,7 @@ impl Machine for Html {
     const DUPLICATE_ATTRIBUTE: ParseError = ParseError::DuplicateAttribute;
     const CONTROL_CHARACTER_IN_INPUT_STREAM: ParseError = ParseError::ControlCharacterInInputStream;
     const NONCHARACTER_IN_INPUT_STREAM: ParseError = ParseError::NoncharacterInInputStream;
+    const KNOWN_TAG_NAME: Option<fn(&str) -> Option<&'static str>> = Some(known_tag_name);
 
     fn setup<'i>(options: Options) -> (Option<State>, HtmlOwn<'i>) {
         let own = HtmlOwn {
