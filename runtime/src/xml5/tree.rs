@@ -13,7 +13,7 @@
 use super::token::{Attribute, Error, Sink, Token};
 use super::tokenizer::Tokenizer;
 use crate::Span;
-use crate::dom::{AttrRef, Attrs, Dom, Namespace, NodeData, NodeId, QualNameRef};
+use crate::dom::{Dom, Namespace, NodeData, NodeId, QualNameRef};
 #[cfg(feature = "trace")]
 use crate::generated::xml5_tokenizer::State;
 use crate::tree_interface::{FastMap, TreeSink};
@@ -255,8 +255,6 @@ pub struct TreeBuilder {
     /// Namespace bindings in scope, one scope per open element (and per empty tag, while it
     /// is created).
     scopes: NamespaceScopes,
-    /// A reusable buffer for resolved attributes (empty between tags).
-    scratch: Vec<AttrRef<'static>>,
     /// The last tag's emptied attribute list, handed back to the tokenizer
     /// ([`Sink::spare_attributes`]) so that no tag allocates one.
     spare: Vec<Attribute<'static>>,
@@ -267,8 +265,8 @@ pub struct TreeBuilder {
     rule_trace: Option<Vec<TreeRule>>,
 }
 
-/// The duplicate check compares names directly up to this many attributes on a tag, and
-/// hashes them past it: linear time on any tag, and no hashing on the usual small ones.
+/// The duplicate check compares names directly up to this many namespaced attributes on a
+/// tag, and hashes them past it: linear time on any tag, and no hashing on the usual small ones.
 const LINEAR_DUPLICATE_CHECK: usize = 8;
 
 /// Reuse `v`'s buffer, emptied, for a vector of another lifetime (its items are dropped, none
@@ -294,7 +292,6 @@ impl TreeBuilder {
             recent: [0; 64],
             open_names: Vec::new(),
             scopes: NamespaceScopes::new(),
-            scratch: Vec::new(),
             spare: Vec::new(),
             want_errors,
             errors: Vec::new(),
@@ -396,38 +393,41 @@ impl TreeBuilder {
             report(TreeError::UnboundPrefix(span));
             QualNameRef::new(&NO_NAMESPACE, &tag.name)
         });
-        let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.scratch);
-        // Namespaced attributes already on the element, hashed only on a tag with many.
+        // Namespaced attributes already on the element: the first few in place (compared
+        // directly, no hashing on the usual small tags), the rest hashed (linear time on any
+        // tag). The records go straight into the `Dom`, with no list in between.
+        let mut few: [(&Namespace, &str); LINEAR_DUPLICATE_CHECK] = [(&NO_NAMESPACE, ""); LINEAR_DUPLICATE_CHECK];
+        let mut in_few = 0;
         let mut seen: FastMap<(&Namespace, &str), ()> = FastMap::default();
-        let mut hashed = 0;
-        for a in &tag.attributes {
-            let qn = scopes.resolve_attribute(&a.name, &a.value).unwrap_or_else(|| {
-                report(TreeError::UnboundPrefix(span));
-                QualNameRef::new(&NO_NAMESPACE, &a.name)
-            });
-            if *qn.ns != Namespace::None {
-                let same = |b: &AttrRef<'_>| b.name.local == qn.local && b.name.ns == qn.ns;
-                let duplicate = if attrs.len() <= LINEAR_DUPLICATE_CHECK {
-                    attrs.iter().any(same)
-                } else {
-                    for b in &attrs[hashed..] {
-                        if *b.name.ns != Namespace::None {
-                            seen.insert((b.name.ns, b.name.local), ());
+        let id = self.dom.create_element_pushing(name, tag.attributes.len(), |out| {
+            for a in &tag.attributes {
+                let qn = scopes.resolve_attribute(&a.name, &a.value).unwrap_or_else(|| {
+                    report(TreeError::UnboundPrefix(span));
+                    QualNameRef::new(&NO_NAMESPACE, &a.name)
+                });
+                if *qn.ns != Namespace::None {
+                    let key = (qn.ns, qn.local);
+                    let duplicate = if in_few < LINEAR_DUPLICATE_CHECK {
+                        let found = few[..in_few].iter().any(|&(ns, local)| local == key.1 && ns == key.0);
+                        if !found {
+                            few[in_few] = key;
+                            in_few += 1;
                         }
+                        found
+                    } else {
+                        if seen.is_empty() {
+                            seen.extend(few.iter().map(|&k| (k, ())));
+                        }
+                        seen.insert(key, ()).is_some()
+                    };
+                    if duplicate {
+                        report(TreeError::DuplicateNamespacedAttribute(span));
+                        continue;
                     }
-                    hashed = attrs.len();
-                    seen.contains_key(&(qn.ns, qn.local))
-                };
-                if duplicate {
-                    report(TreeError::DuplicateNamespacedAttribute(span));
-                    continue;
                 }
+                out.push(qn, &a.value);
             }
-            attrs.push(AttrRef { name: qn, value: &a.value });
-        }
-        let id = self.dom.create_element(name, Attrs::refs(&attrs));
-        drop(seen);
-        self.scratch = recycle(attrs);
+        });
         self.errors.append(&mut errors);
         id
     }
@@ -827,6 +827,29 @@ mod tests {
                 parsed.errors.iter().filter(|e| matches!(e, TreeError::DuplicateNamespacedAttribute(_))).count();
             assert_eq!(duplicates, 1, "{filler} fillers: {:?}", parsed.errors);
         }
+    }
+
+    /// Attributes go straight into the `Dom` (`Dom::create_element_pushing`): in order, with
+    /// their namespaces, a dropped duplicate leaving no record; an XHTML `template` gets its
+    /// contents node as the HTML builder's does, and the elements after it their own records.
+    #[test]
+    fn attributes_are_stored_in_order_and_template_gets_contents() {
+        let input = "<r xmlns:p='urn:p' xmlns:q='urn:p'><template xmlns='http://www.w3.org/1999/xhtml' p:a='1' b='2' q:a='3'/><c d='4'/></r>";
+        let parsed = parse_with_errors(input, true);
+        let dom = &parsed.dom;
+        let elements: Vec<_> = dom.descendants(dom.document()).filter_map(|n| dom.element(n)).collect();
+        let attrs = |i: usize| -> Vec<String> {
+            elements[i].attrs().map(|a| format!("{}|{}={}", a.name.ns.url(), a.name.local, a.value)).collect()
+        };
+        assert_eq!(elements.len(), 3);
+        assert_eq!(attrs(0), ["http://www.w3.org/2000/xmlns/|p=urn:p", "http://www.w3.org/2000/xmlns/|q=urn:p"]);
+        assert_eq!(attrs(1), ["http://www.w3.org/2000/xmlns/|xmlns=http://www.w3.org/1999/xhtml", "urn:p|a=1", "|b=2"]);
+        assert_eq!(attrs(2), ["|d=4"]);
+        assert_eq!(elements[1].name.ns, Namespace::Html);
+        assert!(elements[1].template_contents.is_some(), "the XHTML template has contents");
+        assert!(elements[2].template_contents.is_none());
+        let template = Span::new(input.find("<template").unwrap(), input.find("<c").unwrap());
+        assert_eq!(parsed.errors, [TreeError::DuplicateNamespacedAttribute(template)]);
     }
 
     /// Declarations are undone when their element closes, whichever way it closes, and an
