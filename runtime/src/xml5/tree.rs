@@ -16,7 +16,7 @@ use crate::Span;
 use crate::dom::{Dom, Namespace, NodeData, NodeId, QualNameRef};
 #[cfg(feature = "trace")]
 use crate::generated::xml5_tokenizer::State;
-use crate::tree_interface::{FastMap, TreeSink};
+use crate::tree_interface::{FastMap, FastState, TreeSink};
 
 use super::namespaces::NamespaceScopes;
 #[cfg(test)]
@@ -238,12 +238,16 @@ impl std::error::Error for TreeError {
 pub struct TreeBuilder {
     dom: Dom,
     phase: Phase,
-    /// Open elements with their qualified names as written (as ids of `names`).
+    /// Open elements with their qualified names as written (as ids of `name_slots`).
     stack: Vec<(NodeId, u32)>,
-    /// Qualified names seen in start tags, numbered; `name_spans[id]` is the name again in
+    /// Qualified names seen in start tags, numbered: `name_spans[id]` is the name in
     /// `name_chars` (one string for all), so an end tag that closes the current element is
-    /// recognized by one comparison, not a hash.
-    names: FastMap<Box<str>, u32>,
+    /// recognized by one comparison, not a hash. `name_slots` finds a name's id: an
+    /// open-addressing table of ids + 1 (0: empty; linear probing, at most half full, its
+    /// length a power of two or zero) hashed with `name_state`, 4 bytes a slot where a map of
+    /// boxed names was some 60 bytes and an allocation a name (issue 26, peak memory).
+    name_slots: Vec<u32>,
+    name_state: FastState,
     name_chars: String,
     name_spans: Vec<(u32, u32)>,
     /// Recently used name ids + 1 (0: none) by a cheap key of the name (`recent_key`): start
@@ -286,7 +290,8 @@ impl TreeBuilder {
             dom: Dom::new(),
             phase: Phase::Start,
             stack: Vec::new(),
-            names: FastMap::default(),
+            name_slots: Vec::new(),
+            name_state: FastState::default(),
             name_chars: String::new(),
             name_spans: Vec::new(),
             recent: [0; 64],
@@ -439,7 +444,7 @@ impl TreeBuilder {
         (b.len() * 7 + usize::from(first) * 3 + usize::from(last)) & 63
     }
 
-    /// The id of the qualified name `qname` in `names`, if it has one.
+    /// The id of the qualified name `qname`, if it has one.
     fn name_id(&mut self, qname: &str) -> Option<u32> {
         let key = Self::recent_key(qname);
         match self.recent[key] {
@@ -447,7 +452,7 @@ impl TreeBuilder {
             r if self.name_text(r - 1) == qname => return Some(r - 1),
             _ => {}
         }
-        let id = self.names.get(qname).copied()?;
+        let id = self.name_slot(qname).1?;
         self.recent[key] = id + 1;
         Some(id)
     }
@@ -457,7 +462,13 @@ impl TreeBuilder {
             Some(n) => n,
             None => {
                 let n = self.open_names.len() as u32;
-                self.names.insert(qname.into(), n);
+                if (self.name_spans.len() + 1) * 2 > self.name_slots.len() {
+                    self.grow_name_slots();
+                }
+                let slot = self.name_slot(qname).0;
+                if let Some(s) = self.name_slots.get_mut(slot) {
+                    *s = n + 1;
+                }
                 let start = self.name_chars.len() as u32;
                 self.name_chars.push_str(qname);
                 self.name_spans.push((start, self.name_chars.len() as u32));
@@ -470,7 +481,34 @@ impl TreeBuilder {
         self.open_names[name as usize] += 1;
     }
 
-    /// The qualified name numbered `id` in `names`.
+    /// The slot of `qname` in `name_slots` and its id if it has one, else the empty slot where
+    /// it goes (slot 0, and no id, while the table is empty). Probing ends: the table is at
+    /// most half full.
+    fn name_slot(&self, qname: &str) -> (usize, Option<u32>) {
+        let mask = self.name_slots.len().wrapping_sub(1);
+        let mut i = self.name_state.hash_str(qname) as usize & mask;
+        while let Some(&r) = self.name_slots.get(i) {
+            match r {
+                0 => return (i, None),
+                r if self.name_text(r - 1) == qname => return (i, Some(r - 1)),
+                _ => i = (i + 1) & mask,
+            }
+        }
+        (0, None)
+    }
+
+    /// Double `name_slots` (16 slots at first) and place every name again.
+    #[cold]
+    fn grow_name_slots(&mut self) {
+        let len = (self.name_slots.len() * 2).max(16);
+        self.name_slots = vec![0; len];
+        for id in 0..self.name_spans.len() as u32 {
+            let slot = self.name_slot(self.name_text(id)).0;
+            self.name_slots[slot] = id + 1;
+        }
+    }
+
+    /// The qualified name numbered `id`.
     fn name_text(&self, id: u32) -> &str {
         let (start, end) = self.name_spans.get(id as usize).copied().unwrap_or_default();
         self.name_chars.get(start as usize..end as usize).unwrap_or_default()
