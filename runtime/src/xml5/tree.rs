@@ -890,6 +890,29 @@ mod tests {
         assert_eq!(parsed.errors, [TreeError::DuplicateNamespacedAttribute(template)]);
     }
 
+    /// The table of qualified names grows (16 slots at first, at most half full) and still
+    /// finds every name: end tags close their own elements, one of an open ancestor closes
+    /// through to it, and one of a name never seen closes nothing.
+    #[test]
+    fn end_tags_find_their_names_as_the_name_table_grows() {
+        let n = 100;
+        let open: String = (0..n).map(|i| format!("<p:e{i} xmlns:p='urn:{i}'>")).collect();
+        let close: String = (0..n).rev().filter(|i| i % 2 == 0).map(|i| format!("</nope{i}></p:e{i}>")).collect();
+        let parsed = parse_with_errors(&format!("<r>{open}{close}<after/></r>"), true);
+        let dom = &parsed.dom;
+        let depth = |name: &str| {
+            let node = dom.descendants(dom.document()).find(|&d| dom.element(d).is_some_and(|e| e.name.local == name));
+            std::iter::successors(node, |&d| dom.parent(d)).count()
+        };
+        // Every `</p:e{odd}>` is missing, so `</p:e{even}>` closes its odd child too; after
+        // `</p:e0>` the root is current again.
+        assert_eq!(depth("e99"), n + 2, "document, r, and e0..e99");
+        assert_eq!(depth("after"), 3, "document, r, after");
+        let mismatched = parsed.errors.iter().filter(|e| matches!(e, TreeError::MismatchedEndTag(_))).count();
+        assert_eq!(mismatched, n, "each </nope{{i}}>, and each </p:e{{even}}> (its odd child is open)");
+        assert_eq!(parsed.errors.len(), n, "{:?}", parsed.errors);
+    }
+
     /// Declarations are undone when their element closes, whichever way it closes, and an
     /// inner declaration shadows an outer one only inside its element.
     #[test]
