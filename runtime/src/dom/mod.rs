@@ -33,6 +33,7 @@ pub use crate::tree_interface::{Attr, AttrRef, Attrs, Name, Namespace, QualName,
 
 use crate::Span;
 use crate::tree_interface::{FastMap, ScriptFlags, ScriptingMode};
+pub(crate) use intern::same_bytes;
 use intern::{LocalNames, Names};
 
 pub use edit::DomError;

@@ -449,7 +449,7 @@ impl TreeBuilder {
         let key = Self::recent_key(qname);
         match self.recent[key] {
             0 => {}
-            r if self.name_text(r - 1) == qname => return Some(r - 1),
+            r if self.is_name(r - 1, qname) => return Some(r - 1),
             _ => {}
         }
         let id = self.name_slot(qname).1?;
@@ -490,7 +490,7 @@ impl TreeBuilder {
         while let Some(&r) = self.name_slots.get(i) {
             match r {
                 0 => return (i, None),
-                r if self.name_text(r - 1) == qname => return (i, Some(r - 1)),
+                r if self.is_name(r - 1, qname) => return (i, Some(r - 1)),
                 _ => i = (i + 1) & mask,
             }
         }
@@ -506,6 +506,15 @@ impl TreeBuilder {
             let slot = self.name_slot(self.name_text(id)).0;
             self.name_slots[slot] = id + 1;
         }
+    }
+
+    /// Whether the qualified name numbered `id` is `qname`: compared in line as bytes (a
+    /// `str` slice checks its ends are character boundaries, and `==` calls `bcmp`).
+    #[inline]
+    fn is_name(&self, id: u32, qname: &str) -> bool {
+        let (start, end) = self.name_spans.get(id as usize).copied().unwrap_or_default();
+        let name = self.name_chars.as_bytes().get(start as usize..end as usize).unwrap_or_default();
+        crate::dom::same_bytes(name, qname.as_bytes())
     }
 
     /// The qualified name numbered `id`.
@@ -629,7 +638,7 @@ impl TreeBuilder {
                     // The usual end tag closes the current element: one comparison with its
                     // name, no hash.
                     let name = match self.stack.last() {
-                        Some(&(_, n)) if self.name_text(n) == tag.name => Some(n),
+                        Some(&(_, n)) if self.is_name(n, &tag.name) => Some(n),
                         _ => self.name_id(&tag.name),
                     };
                     if self.stack.last().is_none_or(|&(_, n)| Some(n) != name) {
