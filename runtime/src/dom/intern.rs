@@ -34,7 +34,7 @@ fn hash_name(state: &FastState, n: QualNameRef<'_>) -> u64 {
 /// compared as two overlapping words each, in line: the slices' `==` is a call to `bcmp`,
 /// about a third of an attribute name's lookup (issue 26).
 #[inline]
-fn same_bytes(a: &[u8], b: &[u8]) -> bool {
+pub(crate) fn same_bytes(a: &[u8], b: &[u8]) -> bool {
     let n = a.len();
     if n != b.len() {
         return false;

@@ -33,6 +33,7 @@ pub use crate::tree_interface::{Attr, AttrRef, Attrs, Name, Namespace, QualName,
 
 use crate::Span;
 use crate::tree_interface::{FastMap, ScriptFlags, ScriptingMode};
+pub(crate) use intern::same_bytes;
 use intern::{LocalNames, Names};
 
 pub use edit::DomError;
@@ -378,6 +379,33 @@ impl Dom {
     pub fn create_element(&mut self, name: QualNameRef<'_>, attrs: Attrs<'_>) -> NodeId {
         let index = self.names.intern(name, &mut self.text);
         self.create_element_named(index, name, attrs)
+    }
+
+    /// Create a detached element whose attributes `fill` stores one at a time
+    /// ([`AttrPush::push`]), at most `most` of them: a tree builder that resolves and filters
+    /// attributes (XML5's namespaces and duplicates) stores each where it ends, with no list of
+    /// its own in between (issue 26, peak memory).
+    pub(crate) fn create_element_pushing(
+        &mut self,
+        name: QualNameRef<'_>,
+        most: usize,
+        fill: impl FnOnce(&mut AttrPush<'_>),
+    ) -> NodeId {
+        let index = self.names.intern(name, &mut self.text);
+        // As `element_node`: an HTML `template`'s contents are the node just before it.
+        let template = *name.ns == Namespace::Html && name.local == "template";
+        if template {
+            self.create_fragment();
+        }
+        let start = self.attrs.len();
+        if most != 0 {
+            self.reserve_attrs(most);
+        }
+        fill(&mut AttrPush { dom: self });
+        debug_assert!(self.attrs.len() - start <= most, "more attributes than reserved");
+        let kind = if template { Kind::Template } else { Kind::Element };
+        let b = self.run_word(self.len, to_u32(start), to_u32(self.attrs.len() - start));
+        self.push(Node::new(kind, index, b))
     }
 
     /// [`create_element`](Self::create_element) with the name already interned as `index`.
@@ -778,6 +806,21 @@ impl Dom {
     /// Serialize in the html5lib-tests tree format (see [`to_test_format`]).
     pub fn to_test_format(&self) -> String {
         to_test_format(self, self.root())
+    }
+}
+
+/// Stores a new element's attributes one at a time
+/// ([`Dom::create_element_pushing`]'s `fill`).
+pub(crate) struct AttrPush<'d> {
+    dom: &'d mut Dom,
+}
+
+impl AttrPush<'_> {
+    /// Store the attribute `name`=`value` after those stored before it.
+    #[inline]
+    pub(crate) fn push(&mut self, name: QualNameRef<'_>, value: &str) {
+        let rec = self.dom.attr_rec(AttrRef { name, value });
+        self.dom.attrs.push(rec);
     }
 }
 

@@ -13,10 +13,10 @@
 use super::token::{Attribute, Error, Sink, Token};
 use super::tokenizer::Tokenizer;
 use crate::Span;
-use crate::dom::{AttrRef, Attrs, Dom, Namespace, NodeData, NodeId, QualNameRef};
+use crate::dom::{Dom, Namespace, NodeData, NodeId, QualNameRef};
 #[cfg(feature = "trace")]
 use crate::generated::xml5_tokenizer::State;
-use crate::tree_interface::{FastMap, TreeSink};
+use crate::tree_interface::{FastMap, FastState, TreeSink};
 
 use super::namespaces::NamespaceScopes;
 #[cfg(test)]
@@ -238,12 +238,16 @@ impl std::error::Error for TreeError {
 pub struct TreeBuilder {
     dom: Dom,
     phase: Phase,
-    /// Open elements with their qualified names as written (as ids of `names`).
+    /// Open elements with their qualified names as written (as ids of `name_slots`).
     stack: Vec<(NodeId, u32)>,
-    /// Qualified names seen in start tags, numbered; `name_spans[id]` is the name again in
+    /// Qualified names seen in start tags, numbered: `name_spans[id]` is the name in
     /// `name_chars` (one string for all), so an end tag that closes the current element is
-    /// recognized by one comparison, not a hash.
-    names: FastMap<Box<str>, u32>,
+    /// recognized by one comparison, not a hash. `name_slots` finds a name's id: an
+    /// open-addressing table of ids + 1 (0: empty; linear probing, at most half full, its
+    /// length a power of two or zero) hashed with `name_state`, 4 bytes a slot where a map of
+    /// boxed names was some 60 bytes and an allocation a name (issue 26, peak memory).
+    name_slots: Vec<u32>,
+    name_state: FastState,
     name_chars: String,
     name_spans: Vec<(u32, u32)>,
     /// Recently used name ids + 1 (0: none) by a cheap key of the name (`recent_key`): start
@@ -255,8 +259,6 @@ pub struct TreeBuilder {
     /// Namespace bindings in scope, one scope per open element (and per empty tag, while it
     /// is created).
     scopes: NamespaceScopes,
-    /// A reusable buffer for resolved attributes (empty between tags).
-    scratch: Vec<AttrRef<'static>>,
     /// The last tag's emptied attribute list, handed back to the tokenizer
     /// ([`Sink::spare_attributes`]) so that no tag allocates one.
     spare: Vec<Attribute<'static>>,
@@ -267,8 +269,8 @@ pub struct TreeBuilder {
     rule_trace: Option<Vec<TreeRule>>,
 }
 
-/// The duplicate check compares names directly up to this many attributes on a tag, and
-/// hashes them past it: linear time on any tag, and no hashing on the usual small ones.
+/// The duplicate check compares names directly up to this many namespaced attributes on a
+/// tag, and hashes them past it: linear time on any tag, and no hashing on the usual small ones.
 const LINEAR_DUPLICATE_CHECK: usize = 8;
 
 /// Reuse `v`'s buffer, emptied, for a vector of another lifetime (its items are dropped, none
@@ -288,13 +290,13 @@ impl TreeBuilder {
             dom: Dom::new(),
             phase: Phase::Start,
             stack: Vec::new(),
-            names: FastMap::default(),
+            name_slots: Vec::new(),
+            name_state: FastState::default(),
             name_chars: String::new(),
             name_spans: Vec::new(),
             recent: [0; 64],
             open_names: Vec::new(),
             scopes: NamespaceScopes::new(),
-            scratch: Vec::new(),
             spare: Vec::new(),
             want_errors,
             errors: Vec::new(),
@@ -396,38 +398,41 @@ impl TreeBuilder {
             report(TreeError::UnboundPrefix(span));
             QualNameRef::new(&NO_NAMESPACE, &tag.name)
         });
-        let mut attrs: Vec<AttrRef<'_>> = std::mem::take(&mut self.scratch);
-        // Namespaced attributes already on the element, hashed only on a tag with many.
+        // Namespaced attributes already on the element: the first few in place (compared
+        // directly, no hashing on the usual small tags), the rest hashed (linear time on any
+        // tag). The records go straight into the `Dom`, with no list in between.
+        let mut few: [(&Namespace, &str); LINEAR_DUPLICATE_CHECK] = [(&NO_NAMESPACE, ""); LINEAR_DUPLICATE_CHECK];
+        let mut in_few = 0;
         let mut seen: FastMap<(&Namespace, &str), ()> = FastMap::default();
-        let mut hashed = 0;
-        for a in &tag.attributes {
-            let qn = scopes.resolve_attribute(&a.name, &a.value).unwrap_or_else(|| {
-                report(TreeError::UnboundPrefix(span));
-                QualNameRef::new(&NO_NAMESPACE, &a.name)
-            });
-            if *qn.ns != Namespace::None {
-                let same = |b: &AttrRef<'_>| b.name.local == qn.local && b.name.ns == qn.ns;
-                let duplicate = if attrs.len() <= LINEAR_DUPLICATE_CHECK {
-                    attrs.iter().any(same)
-                } else {
-                    for b in &attrs[hashed..] {
-                        if *b.name.ns != Namespace::None {
-                            seen.insert((b.name.ns, b.name.local), ());
+        let id = self.dom.create_element_pushing(name, tag.attributes.len(), |out| {
+            for a in &tag.attributes {
+                let qn = scopes.resolve_attribute(&a.name, &a.value).unwrap_or_else(|| {
+                    report(TreeError::UnboundPrefix(span));
+                    QualNameRef::new(&NO_NAMESPACE, &a.name)
+                });
+                if *qn.ns != Namespace::None {
+                    let key = (qn.ns, qn.local);
+                    let duplicate = if in_few < LINEAR_DUPLICATE_CHECK {
+                        let found = few[..in_few].iter().any(|&(ns, local)| local == key.1 && ns == key.0);
+                        if !found {
+                            few[in_few] = key;
+                            in_few += 1;
                         }
+                        found
+                    } else {
+                        if seen.is_empty() {
+                            seen.extend(few.iter().map(|&k| (k, ())));
+                        }
+                        seen.insert(key, ()).is_some()
+                    };
+                    if duplicate {
+                        report(TreeError::DuplicateNamespacedAttribute(span));
+                        continue;
                     }
-                    hashed = attrs.len();
-                    seen.contains_key(&(qn.ns, qn.local))
-                };
-                if duplicate {
-                    report(TreeError::DuplicateNamespacedAttribute(span));
-                    continue;
                 }
+                out.push(qn, &a.value);
             }
-            attrs.push(AttrRef { name: qn, value: &a.value });
-        }
-        let id = self.dom.create_element(name, Attrs::refs(&attrs));
-        drop(seen);
-        self.scratch = recycle(attrs);
+        });
         self.errors.append(&mut errors);
         id
     }
@@ -439,15 +444,15 @@ impl TreeBuilder {
         (b.len() * 7 + usize::from(first) * 3 + usize::from(last)) & 63
     }
 
-    /// The id of the qualified name `qname` in `names`, if it has one.
+    /// The id of the qualified name `qname`, if it has one.
     fn name_id(&mut self, qname: &str) -> Option<u32> {
         let key = Self::recent_key(qname);
         match self.recent[key] {
             0 => {}
-            r if self.name_text(r - 1) == qname => return Some(r - 1),
+            r if self.is_name(r - 1, qname) => return Some(r - 1),
             _ => {}
         }
-        let id = self.names.get(qname).copied()?;
+        let id = self.name_slot(qname).1?;
         self.recent[key] = id + 1;
         Some(id)
     }
@@ -457,7 +462,13 @@ impl TreeBuilder {
             Some(n) => n,
             None => {
                 let n = self.open_names.len() as u32;
-                self.names.insert(qname.into(), n);
+                if (self.name_spans.len() + 1) * 2 > self.name_slots.len() {
+                    self.grow_name_slots();
+                }
+                let slot = self.name_slot(qname).0;
+                if let Some(s) = self.name_slots.get_mut(slot) {
+                    *s = n + 1;
+                }
                 let start = self.name_chars.len() as u32;
                 self.name_chars.push_str(qname);
                 self.name_spans.push((start, self.name_chars.len() as u32));
@@ -470,7 +481,43 @@ impl TreeBuilder {
         self.open_names[name as usize] += 1;
     }
 
-    /// The qualified name numbered `id` in `names`.
+    /// The slot of `qname` in `name_slots` and its id if it has one, else the empty slot where
+    /// it goes (slot 0, and no id, while the table is empty). Probing ends: the table is at
+    /// most half full.
+    fn name_slot(&self, qname: &str) -> (usize, Option<u32>) {
+        let mask = self.name_slots.len().wrapping_sub(1);
+        let mut i = self.name_state.hash_str(qname) as usize & mask;
+        while let Some(&r) = self.name_slots.get(i) {
+            match r {
+                0 => return (i, None),
+                r if self.is_name(r - 1, qname) => return (i, Some(r - 1)),
+                _ => i = (i + 1) & mask,
+            }
+        }
+        (0, None)
+    }
+
+    /// Double `name_slots` (16 slots at first) and place every name again.
+    #[cold]
+    fn grow_name_slots(&mut self) {
+        let len = (self.name_slots.len() * 2).max(16);
+        self.name_slots = vec![0; len];
+        for id in 0..self.name_spans.len() as u32 {
+            let slot = self.name_slot(self.name_text(id)).0;
+            self.name_slots[slot] = id + 1;
+        }
+    }
+
+    /// Whether the qualified name numbered `id` is `qname`: compared in line as bytes (a
+    /// `str` slice checks its ends are character boundaries, and `==` calls `bcmp`).
+    #[inline]
+    fn is_name(&self, id: u32, qname: &str) -> bool {
+        let (start, end) = self.name_spans.get(id as usize).copied().unwrap_or_default();
+        let name = self.name_chars.as_bytes().get(start as usize..end as usize).unwrap_or_default();
+        crate::dom::same_bytes(name, qname.as_bytes())
+    }
+
+    /// The qualified name numbered `id`.
     fn name_text(&self, id: u32) -> &str {
         let (start, end) = self.name_spans.get(id as usize).copied().unwrap_or_default();
         self.name_chars.get(start as usize..end as usize).unwrap_or_default()
@@ -591,7 +638,7 @@ impl TreeBuilder {
                     // The usual end tag closes the current element: one comparison with its
                     // name, no hash.
                     let name = match self.stack.last() {
-                        Some(&(_, n)) if self.name_text(n) == tag.name => Some(n),
+                        Some(&(_, n)) if self.is_name(n, &tag.name) => Some(n),
                         _ => self.name_id(&tag.name),
                     };
                     if self.stack.last().is_none_or(|&(_, n)| Some(n) != name) {
@@ -827,6 +874,52 @@ mod tests {
                 parsed.errors.iter().filter(|e| matches!(e, TreeError::DuplicateNamespacedAttribute(_))).count();
             assert_eq!(duplicates, 1, "{filler} fillers: {:?}", parsed.errors);
         }
+    }
+
+    /// Attributes go straight into the `Dom` (`Dom::create_element_pushing`): in order, with
+    /// their namespaces, a dropped duplicate leaving no record; an XHTML `template` gets its
+    /// contents node as the HTML builder's does, and the elements after it their own records.
+    #[test]
+    fn attributes_are_stored_in_order_and_template_gets_contents() {
+        let input = "<r xmlns:p='urn:p' xmlns:q='urn:p'><template xmlns='http://www.w3.org/1999/xhtml' p:a='1' b='2' q:a='3'/><c d='4'/></r>";
+        let parsed = parse_with_errors(input, true);
+        let dom = &parsed.dom;
+        let elements: Vec<_> = dom.descendants(dom.document()).filter_map(|n| dom.element(n)).collect();
+        let attrs = |i: usize| -> Vec<String> {
+            elements[i].attrs().map(|a| format!("{}|{}={}", a.name.ns.url(), a.name.local, a.value)).collect()
+        };
+        assert_eq!(elements.len(), 3);
+        assert_eq!(attrs(0), ["http://www.w3.org/2000/xmlns/|p=urn:p", "http://www.w3.org/2000/xmlns/|q=urn:p"]);
+        assert_eq!(attrs(1), ["http://www.w3.org/2000/xmlns/|xmlns=http://www.w3.org/1999/xhtml", "urn:p|a=1", "|b=2"]);
+        assert_eq!(attrs(2), ["|d=4"]);
+        assert_eq!(elements[1].name.ns, Namespace::Html);
+        assert!(elements[1].template_contents.is_some(), "the XHTML template has contents");
+        assert!(elements[2].template_contents.is_none());
+        let template = Span::new(input.find("<template").unwrap(), input.find("<c").unwrap());
+        assert_eq!(parsed.errors, [TreeError::DuplicateNamespacedAttribute(template)]);
+    }
+
+    /// The table of qualified names grows (16 slots at first, at most half full) and still
+    /// finds every name: end tags close their own elements, one of an open ancestor closes
+    /// through to it, and one of a name never seen closes nothing.
+    #[test]
+    fn end_tags_find_their_names_as_the_name_table_grows() {
+        let n = 100;
+        let open: String = (0..n).map(|i| format!("<p:e{i} xmlns:p='urn:{i}'>")).collect();
+        let close: String = (0..n).rev().filter(|i| i % 2 == 0).map(|i| format!("</nope{i}></p:e{i}>")).collect();
+        let parsed = parse_with_errors(&format!("<r>{open}{close}<after/></r>"), true);
+        let dom = &parsed.dom;
+        let depth = |name: &str| {
+            let node = dom.descendants(dom.document()).find(|&d| dom.element(d).is_some_and(|e| e.name.local == name));
+            std::iter::successors(node, |&d| dom.parent(d)).count()
+        };
+        // Every `</p:e{odd}>` is missing, so `</p:e{even}>` closes its odd child too; after
+        // `</p:e0>` the root is current again.
+        assert_eq!(depth("e99"), n + 2, "document, r, and e0..e99");
+        assert_eq!(depth("after"), 3, "document, r, after");
+        let mismatched = parsed.errors.iter().filter(|e| matches!(e, TreeError::MismatchedEndTag(_))).count();
+        assert_eq!(mismatched, n, "each </nope{{i}}>, and each </p:e{{even}}> (its odd child is open)");
+        assert_eq!(parsed.errors.len(), n, "{:?}", parsed.errors);
     }
 
     /// Declarations are undone when their element closes, whichever way it closes, and an
