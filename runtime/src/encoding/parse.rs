@@ -266,8 +266,10 @@ pub fn build_document_from_bytes<S: TreeSink>(
 /// first `meta` naming an encoding makes the confidence certain (in the first kilobyte, on
 /// most pages), and nothing after it changes the answer. Nothing is parsed when sniffing is
 /// certain (a BOM, the transport layer) or when no `meta` start tag can be in the input.
-/// O(n) at worst (a page whose `meta`s name no encoding); memory is the tree up to where it
-/// stops.
+/// Cost: time O(n) at worst (a page whose `meta`s name no encoding: one parse, as
+/// [`build_document_from_bytes`] makes); memory the decoded text plus the tree up to where it
+/// stops, within [`html::parse_bytes`](crate::html::parse_bytes)'s bound; stack O(1) (the
+/// tokenizer and tree builder loop, no recursion). Worst-case search: `encoding/sniff-document`.
 ///
 /// ```
 /// use statemark::encoding::{Confidence, EncodingOptions, sniff_document};
